@@ -1,0 +1,74 @@
+extension Requirement {
+  /// The requirement as it would be declared in a protocol, on one line, without attributes and
+  /// modifiers: `func get<T: Codable>(_ path: String) async throws -> T`.
+  public var signatureText: String {
+    switch kind {
+    case .method:
+      let separator = isOperator ? " " : ""
+      return "func \(name)\(separator)\(genericClauseText)(\(parameterListText))"
+        + effectsAndResultText + whereClauseText
+    case .initializer:
+      return "init\(failability?.rawValue ?? "")\(genericClauseText)(\(parameterListText))"
+        + effectsAndResultText + whereClauseText
+    case .subscript:
+      return "subscript\(genericClauseText)(\(parameterListText)) -> \(returnType?.text ?? "Void")"
+        + whereClauseText + " " + accessorsText
+    case .property:
+      return "var \(name): \(type?.text ?? "Void") \(accessorsText)"
+    }
+  }
+
+  /// Attributes, modifiers and signature: `@MainActor static func make() -> Self`.
+  public var declaration: String {
+    (attributes.map(\.description) + modifiers + [signatureText]).joined(separator: " ")
+  }
+
+  /// `<T: Codable, each U>`, or nothing without generic parameters.
+  public var genericClauseText: String {
+    guard !genericParameters.isEmpty else { return "" }
+    let parameters = genericParameters.map { parameter in
+      (parameter.isPack ? "each " : "") + parameter.name
+        + (parameter.constraint.map { ": \($0.text)" } ?? "")
+    }
+    return "<\(parameters.joined(separator: ", "))>"
+  }
+
+  /// ` where T: Codable`, or nothing.
+  public var whereClauseText: String {
+    whereClause.isEmpty ? "" : " where " + whereClause.joined(separator: ", ")
+  }
+
+  /// `_ id: Int, completion: @escaping (Result<Post, any Error>) -> Void`.
+  public var parameterListText: String {
+    parameters.map { $0.declarationText(in: kind) }.joined(separator: ", ")
+  }
+
+  /// ` async throws -> Output`, as it follows the parameter list.
+  var effectsAndResultText: String {
+    let effects = self.effects.text
+    var text = effects.isEmpty ? "" : " " + effects
+    if kind == .method, let returnType { text += " -> \(returnType.text)" }
+    return text
+  }
+
+  /// `{ get }`, `{ get async throws }` or `{ get set }`.
+  public var accessorsText: String {
+    let getter = (["get"] + (effects.text.isEmpty ? [] : [effects.text])).joined(separator: " ")
+    return isSettable ? "{ \(getter) set }" : "{ \(getter) }"
+  }
+}
+
+extension Parameter {
+  /// How the parameter is declared in a requirement of the given kind, where subscripts,
+  /// unlike functions, give a single name no argument label.
+  public func declarationText(in kind: Requirement.Kind) -> String {
+    let names: String
+    switch (label, kind) {
+    case (nil, .subscript): names = name
+    case (nil, _): names = name == "_" ? "_" : "_ \(name)"
+    case (let label?, .subscript): names = "\(label) \(name)"
+    case (let label?, _): names = label == name ? name : "\(label) \(name)"
+    }
+    return "\(names): \(type.text)\(isVariadic ? "..." : "")"
+  }
+}

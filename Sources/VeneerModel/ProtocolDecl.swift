@@ -1,0 +1,95 @@
+/// A protocol found in source, with what it requires and how it is to be decorated.
+public struct ProtocolDecl: Codable, Sendable, Hashable {
+  public var name: String
+  /// Types the protocol is nested in, outermost first (an extension contributes the type it
+  /// extends).
+  public var enclosingTypes: [String]
+  public var accessLevel: AccessLevel
+  public var documentation: String?
+  public var attributes: [Attribute]
+  /// The types after the colon, e.g. `Sendable`, `AnyObject`, `PostRepo`.
+  public var inheritedTypes: [TypeRef]
+  /// `Input` and `Output` in `protocol Service<Input, Output>`.
+  public var primaryAssociatedTypes: [String]
+  public var associatedTypes: [AssociatedType]
+  /// Requirements of the protocol's own `where` clause, as written.
+  public var whereClause: [String]
+  /// The `#if` conditions, outermost first, under which the protocol exists.
+  public var conditions: [String]
+  public var annotations: [Annotation]
+  public var location: SourceLocation
+  /// The requirements declared in the protocol's body, in source order.
+  public var requirements: [Requirement]
+  /// Requirements inherited from protocols found in the scanned sources, deduplicated, in
+  /// inheritance order; filled in by the resolver.
+  public var inheritedRequirements: [Requirement]
+  /// Associated types inherited from protocols found in the scanned sources.
+  public var inheritedAssociatedTypes: [AssociatedType]
+  /// Inherited protocols that are not declared in the scanned sources (marker protocols such as
+  /// `Sendable` excepted), so later stages can say why their requirements are unknown.
+  public var externalProtocols: [String]
+
+  public init(
+    name: String, enclosingTypes: [String] = [], accessLevel: AccessLevel = .internal,
+    documentation: String? = nil, attributes: [Attribute] = [], inheritedTypes: [TypeRef] = [],
+    primaryAssociatedTypes: [String] = [], associatedTypes: [AssociatedType] = [],
+    whereClause: [String] = [], conditions: [String] = [], annotations: [Annotation] = [],
+    location: SourceLocation, requirements: [Requirement] = [],
+    inheritedRequirements: [Requirement] = [], inheritedAssociatedTypes: [AssociatedType] = [],
+    externalProtocols: [String] = []
+  ) {
+    self.name = name
+    self.enclosingTypes = enclosingTypes
+    self.accessLevel = accessLevel
+    self.documentation = documentation
+    self.attributes = attributes
+    self.inheritedTypes = inheritedTypes
+    self.primaryAssociatedTypes = primaryAssociatedTypes
+    self.associatedTypes = associatedTypes
+    self.whereClause = whereClause
+    self.conditions = conditions
+    self.annotations = annotations
+    self.location = location
+    self.requirements = requirements
+    self.inheritedRequirements = inheritedRequirements
+    self.inheritedAssociatedTypes = inheritedAssociatedTypes
+    self.externalProtocols = externalProtocols
+  }
+
+  /// `Outer.Inner.Name`, how code outside the protocol's scope refers to it.
+  public var qualifiedName: String { (enclosingTypes + [name]).joined(separator: ".") }
+
+  /// Own and inherited requirements together.
+  public var allRequirements: [Requirement] { inheritedRequirements + requirements }
+
+  /// Own and inherited associated types together.
+  public var allAssociatedTypes: [AssociatedType] { inheritedAssociatedTypes + associatedTypes }
+
+  /// The names of the inherited types, with compositions such as `A & B` taken apart.
+  public var inheritedNames: [String] {
+    inheritedTypes.flatMap(\.componentNames)
+  }
+
+  public var isSendable: Bool { inheritedNames.contains { $0 == "Sendable" || $0 == "Actor" } }
+  /// Whether only classes (or actors) can conform, so a decorator must be a class.
+  public var isClassBound: Bool {
+    inheritedNames.contains { ["AnyObject", "class", "Actor", "AnyActor"].contains($0) }
+  }
+  public var isActorBound: Bool { inheritedNames.contains { $0 == "Actor" || $0 == "AnyActor" } }
+
+  /// The global actor the protocol is isolated to, e.g. `MainActor`.
+  public var globalActor: String? {
+    attributes.first { $0.arguments == nil && $0.name.hasSuffix("Actor") }?.name
+  }
+}
+
+extension TypeRef {
+  /// `["A", "B"]` for `A & B`, `["Swift.Sendable"]` → `["Sendable"]` for a qualified marker.
+  var componentNames: [String] {
+    switch shape {
+    case .composition(let types): return types.flatMap(\.componentNames)
+    case .member(let base, let name, _) where base.text == "Swift": return [name]
+    default: return [text]
+    }
+  }
+}

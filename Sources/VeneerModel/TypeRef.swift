@@ -1,0 +1,178 @@
+/// A type as written in source, kept both as exact text and as a structure templates can query.
+public struct TypeRef: Codable, Sendable, Hashable, CustomStringConvertible {
+  /// The type's source text with comments removed and white space normalised, e.g. `[String: Int]?`.
+  public var text: String
+  public var shape: TypeShape
+
+  public init(text: String, shape: TypeShape) {
+    self.text = text
+    self.shape = shape
+  }
+
+  public var description: String { text }
+}
+
+/// The structure of a type.
+public indirect enum TypeShape: Codable, Sendable, Hashable {
+  /// `Int`, `Self`, `Result<[String], any Error>`.
+  case named(name: String, genericArguments: [TypeRef])
+  /// `Foundation.Date`, `Outer.Inner<T>`.
+  case member(base: TypeRef, name: String, genericArguments: [TypeRef])
+  /// `T?`.
+  case optional(wrapped: TypeRef)
+  /// `T!`.
+  case implicitlyUnwrappedOptional(wrapped: TypeRef)
+  /// `[T]`.
+  case array(element: TypeRef)
+  /// `[K: V]`.
+  case dictionary(key: TypeRef, value: TypeRef)
+  /// `(Int, label: String)`; `()` is a tuple without elements.
+  case tuple(elements: [TupleElement])
+  /// `(Int) async throws -> String`.
+  case function(parameters: [TupleElement], effects: Effects, returnType: TypeRef)
+  /// `@escaping @Sendable (Int) -> Void`, `inout T`, `sending T`, `__shared T`.
+  case attributed(attributes: [Attribute], specifiers: [String], base: TypeRef)
+  /// `some P`.
+  case opaque(constraint: TypeRef)
+  /// `any P`.
+  case existential(constraint: TypeRef)
+  /// `T.Type` or `P.Protocol`.
+  case metatype(base: TypeRef, isProtocolMetatype: Bool)
+  /// `A & B`.
+  case composition(types: [TypeRef])
+  /// `repeat each T`.
+  case packExpansion(pattern: TypeRef)
+  /// `each T`.
+  case packElement(pack: TypeRef)
+  /// A type form the model does not structure further (its `text` is still exact).
+  case other
+}
+
+/// An element of a tuple type or a parameter of a function type.
+public struct TupleElement: Codable, Sendable, Hashable {
+  public var label: String?
+  public var name: String?
+  public var type: TypeRef
+  public var isInout: Bool
+  public var isVariadic: Bool
+
+  public init(
+    label: String? = nil, name: String? = nil, type: TypeRef, isInout: Bool = false,
+    isVariadic: Bool = false
+  ) {
+    self.label = label
+    self.name = name
+    self.type = type
+    self.isInout = isInout
+    self.isVariadic = isVariadic
+  }
+}
+
+/// `async`, `throws`, `rethrows` and typed `throws(E)` on a function, accessor or function type.
+public struct Effects: Codable, Sendable, Hashable {
+  public enum Throwing: String, Codable, Sendable, Hashable {
+    case `throws`
+    case `rethrows`
+  }
+
+  public var isAsync: Bool
+  public var throwing: Throwing?
+  /// The `E` of `throws(E)`.
+  public var thrownType: TypeRef?
+
+  public init(isAsync: Bool = false, throwing: Throwing? = nil, thrownType: TypeRef? = nil) {
+    self.isAsync = isAsync
+    self.throwing = throwing
+    self.thrownType = thrownType
+  }
+
+  public static let none = Effects()
+
+  public var isThrowing: Bool { throwing != nil }
+
+  /// `async throws(E)`, as it stands between a signature's parameters and its arrow.
+  public var text: String {
+    var words: [String] = []
+    if isAsync { words.append("async") }
+    if let throwing {
+      words.append(thrownType.map { "\(throwing.rawValue)(\($0.text))" } ?? throwing.rawValue)
+    }
+    return words.joined(separator: " ")
+  }
+}
+
+extension TypeRef {
+  /// The type with attributes and specifiers such as `@escaping` or `inout` removed.
+  public var unattributed: TypeRef {
+    if case .attributed(_, _, let base) = shape { return base.unattributed }
+    return self
+  }
+
+  /// The attributes written on the type, such as `@escaping` and `@Sendable`.
+  public var attributes: [Attribute] {
+    if case .attributed(let attributes, _, let base) = shape { return attributes + base.attributes }
+    return []
+  }
+
+  /// Specifiers written on the type, such as `inout`, `sending` or `__shared`.
+  public var specifiers: [String] {
+    if case .attributed(_, let specifiers, let base) = shape { return specifiers + base.specifiers }
+    return []
+  }
+
+  public var isOptional: Bool {
+    switch unattributed.shape {
+    case .optional, .implicitlyUnwrappedOptional: true
+    default: false
+    }
+  }
+
+  /// Whether the type is a function type, possibly optional, e.g. a completion handler.
+  public var isFunction: Bool {
+    switch unattributed.shape {
+    case .function: true
+    case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped): wrapped.isFunction
+    case .tuple(let elements) where elements.count == 1: elements[0].type.isFunction
+    default: false
+    }
+  }
+
+  /// `()` and `Void`.
+  public var isVoid: Bool {
+    switch unattributed.shape {
+    case .tuple(let elements): elements.isEmpty
+    case .named(let name, let arguments): name == "Void" && arguments.isEmpty
+    case .member(let base, let name, let arguments):
+      base.text == "Swift" && name == "Void" && arguments.isEmpty
+    default: false
+    }
+  }
+
+  /// Whether `Self` appears anywhere in the type, which ties a requirement to the conforming type.
+  public var mentionsSelf: Bool {
+    switch shape {
+    case .named(let name, let arguments):
+      return name == "Self" || arguments.contains { $0.mentionsSelf }
+    case .member(let base, _, let arguments):
+      return base.mentionsSelf || arguments.contains { $0.mentionsSelf }
+    case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
+      return wrapped.mentionsSelf
+    case .array(let element):
+      return element.mentionsSelf
+    case .dictionary(let key, let value):
+      return key.mentionsSelf || value.mentionsSelf
+    case .tuple(let elements):
+      return elements.contains { $0.type.mentionsSelf }
+    case .function(let parameters, let effects, let returnType):
+      return parameters.contains { $0.type.mentionsSelf } || returnType.mentionsSelf
+        || effects.thrownType?.mentionsSelf == true
+    case .attributed(_, _, let base), .opaque(let base), .existential(let base),
+      .metatype(let base, _), .packExpansion(let base), .packElement(let base):
+      return base.mentionsSelf
+    case .composition(let types):
+      return types.contains { $0.mentionsSelf }
+    case .other:
+      return text.contains("Self")
+    }
+  }
+}

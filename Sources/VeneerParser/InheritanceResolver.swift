@@ -1,0 +1,85 @@
+import VeneerModel
+
+/// Fills in what each protocol inherits from protocols declared anywhere in the scanned sources.
+enum InheritanceResolver {
+  /// Protocols and constraints that require no members a decorator has to forward.
+  static let markerProtocols: Set<String> = [
+    "Sendable", "AnyObject", "class", "Actor", "AnyActor", "Copyable", "Escapable",
+    "BitwiseCopyable", "SendableMetatype", "~Copyable", "~Escapable",
+  ]
+
+  private struct Inherited {
+    var requirements: [Requirement] = []
+    var associatedTypes: [AssociatedType] = []
+    var externalProtocols: [String] = []
+  }
+
+  static func resolve(_ protocols: [ProtocolDecl]) -> [ProtocolDecl] {
+    var indexByQualifiedName: [String: Int] = [:]
+    var indicesBySimpleName: [String: [Int]] = [:]
+    for (index, proto) in protocols.enumerated() {
+      if indexByQualifiedName[proto.qualifiedName] == nil {
+        indexByQualifiedName[proto.qualifiedName] = index
+      }
+      indicesBySimpleName[proto.name, default: []].append(index)
+    }
+
+    /// Swift's lookup from inside the protocol's scope: innermost enclosing type first, then a
+    /// protocol of that name anywhere, when only one has it.
+    func lookUp(_ name: String, from proto: ProtocolDecl) -> Int? {
+      var scope = proto.enclosingTypes
+      while true {
+        if let index = indexByQualifiedName[(scope + [name]).joined(separator: ".")] {
+          return index
+        }
+        if scope.isEmpty { break }
+        scope.removeLast()
+      }
+      if let candidates = indicesBySimpleName[name], candidates.count == 1 { return candidates[0] }
+      return nil
+    }
+
+    var memo: [Int: Inherited] = [:]
+
+    func inherited(by index: Int, visiting: Set<Int>) -> Inherited {
+      if let known = memo[index] { return known }
+      let proto = protocols[index]
+      var result = Inherited()
+      for name in proto.inheritedNames where !markerProtocols.contains(name) {
+        guard let parent = lookUp(name, from: proto) else {
+          result.externalProtocols.append(name)
+          continue
+        }
+        // A cycle is a compile error in the user's code; stop following it.
+        guard !visiting.contains(parent) else { continue }
+        let grandparents = inherited(by: parent, visiting: visiting.union([index]))
+        result.requirements += grandparents.requirements + protocols[parent].requirements
+        result.associatedTypes += grandparents.associatedTypes + protocols[parent].associatedTypes
+        result.externalProtocols += grandparents.externalProtocols
+      }
+      let ownSignatures = Set(proto.requirements.map(\.signature))
+      var seenSignatures: Set<String> = []
+      result.requirements.removeAll {
+        ownSignatures.contains($0.signature) || !seenSignatures.insert($0.signature).inserted
+      }
+      let ownAssociatedTypes = Set(proto.associatedTypes.map(\.name))
+      var seenAssociatedTypes: Set<String> = []
+      result.associatedTypes.removeAll {
+        ownAssociatedTypes.contains($0.name) || !seenAssociatedTypes.insert($0.name).inserted
+      }
+      var seenExternal: Set<String> = []
+      result.externalProtocols.removeAll { !seenExternal.insert($0).inserted }
+      memo[index] = result
+      return result
+    }
+
+    return protocols.indices.map { index in
+      let found = inherited(by: index, visiting: [])
+      var proto = protocols[index]
+      proto.inheritedRequirements = found.requirements
+      proto.inheritedAssociatedTypes = found.associatedTypes
+      proto.externalProtocols = found.externalProtocols
+      return proto
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+enum Parallel {
+  /// Stack for each worker thread: SwiftParser recurses once per nesting level, and a debug
+  /// build's frames are large.
+  static let stackSize = 64 << 20
+
+  /// `items.map(transform)` on all cores, results in the order of `items`.
+  static func map<Item: Sendable, Result: Sendable>(
+    _ items: [Item], _ transform: @escaping @Sendable (Item) -> Result
+  ) -> [Result] {
+    let work = Work<Result>(count: items.count)
+    let workerCount = min(ProcessInfo.processInfo.activeProcessorCount, items.count)
+    let finished = DispatchSemaphore(value: 0)
+    for _ in 0..<workerCount {
+      let thread = Thread {
+        while let index = work.claimIndex() {
+          work.store(transform(items[index]), at: index)
+        }
+        finished.signal()
+      }
+      thread.stackSize = stackSize
+      thread.start()
+    }
+    for _ in 0..<workerCount { finished.wait() }
+    return work.results()
+  }
+
+  /// Results shared by the workers; every access holds the lock.
+  private final class Work<Result: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private var slots: [Result?]
+
+    init(count: Int) {
+      slots = Array(repeating: nil, count: count)
+    }
+
+    func claimIndex() -> Int? {
+      lock.withLock {
+        guard nextIndex < slots.count else { return nil }
+        defer { nextIndex += 1 }
+        return nextIndex
+      }
+    }
+
+    func store(_ result: Result, at index: Int) {
+      lock.withLock { slots[index] = result }
+    }
+
+    func results() -> [Result] {
+      lock.withLock { slots.map { $0! } }
+    }
+  }
+}

@@ -1,0 +1,409 @@
+import SwiftSyntax
+import VeneerModel
+
+/// Walks one file's syntax tree and builds the model of every protocol in it.
+final class ProtocolCollector: SyntaxVisitor {
+  /// A type or extension that encloses the declarations being visited.
+  private struct Scope {
+    var name: String
+    /// The access a member gets when it states none.
+    var defaultMemberAccess: AccessLevel
+    /// The highest access a member can have.
+    var accessCap: AccessLevel
+  }
+
+  private let file: String
+  private let converter: SourceLocationConverter
+  private let annotationKeys: AnnotationKeys
+  private(set) var protocols: [ProtocolDecl] = []
+  private(set) var diagnostics: [Diagnostic] = []
+  private var scopes: [Scope] = []
+  private var conditions: [String] = []
+
+  init(file: String, converter: SourceLocationConverter, annotationKeys: AnnotationKeys) {
+    self.file = file
+    self.converter = converter
+    self.annotationKeys = annotationKeys
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  // MARK: Scopes
+
+  override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+    conditions.append(node.flattenedCondition)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: IfConfigClauseSyntax) {
+    conditions.removeLast()
+  }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(named: node.name.text, modifiers: node.modifiers)
+  }
+  override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(named: node.name.text, modifiers: node.modifiers)
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(named: node.name.text, modifiers: node.modifiers)
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    enterType(named: node.name.text, modifiers: node.modifiers)
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    // An extension's access modifier is the default of its members, not a cap.
+    let access = node.modifiers.accessLevel
+    scopes.append(
+      Scope(
+        name: node.extendedType.normalizedText,
+        defaultMemberAccess: access ?? .internal,
+        accessCap: access.map { max($0, .internal) } ?? .open))
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+
+  private func enterType(named name: String, modifiers: DeclModifierListSyntax)
+    -> SyntaxVisitorContinueKind
+  {
+    let access = min(modifiers.accessLevel ?? defaultAccess, accessCap)
+    scopes.append(
+      Scope(name: name, defaultMemberAccess: min(access, .internal), accessCap: access))
+    return .visitChildren
+  }
+
+  private var defaultAccess: AccessLevel { scopes.last?.defaultMemberAccess ?? .internal }
+  private var accessCap: AccessLevel { scopes.last?.accessCap ?? .open }
+
+  // Protocols cannot be declared inside these, so their contents need no visit.
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ExpressionStmtSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  // MARK: Protocols
+
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    // A protocol with a syntax error would be modelled from guesses; its error is reported
+    // with the file's other parse diagnostics instead.
+    guard !node.hasError else { return .skipChildren }
+    let comments = LeadingComments(of: node)
+    let enclosingTypes = scopes.map(\.name)
+    let qualifiedName = (enclosingTypes + [node.name.text]).joined(separator: ".")
+    var body = Body()
+    collectMembers(of: node.memberBlock.members, under: [], declaredIn: qualifiedName, into: &body)
+    protocols.append(
+      ProtocolDecl(
+        name: node.name.text,
+        enclosingTypes: enclosingTypes,
+        accessLevel: min(node.modifiers.accessLevel ?? defaultAccess, accessCap),
+        documentation: comments.documentation,
+        attributes: node.attributes.model,
+        inheritedTypes: node.inheritanceClause.model,
+        primaryAssociatedTypes: node.primaryAssociatedTypeClause?.primaryAssociatedTypes.map(
+          \.name.text) ?? [],
+        associatedTypes: body.associatedTypes,
+        whereClause: node.genericWhereClause.model,
+        conditions: conditions,
+        annotations: annotations(from: comments, parameters: nil),
+        location: location(of: node),
+        requirements: body.requirements))
+    return .skipChildren
+  }
+
+  private struct Body {
+    var requirements: [Requirement] = []
+    var associatedTypes: [AssociatedType] = []
+  }
+
+  private func collectMembers(
+    of members: MemberBlockItemListSyntax, under conditions: [String], declaredIn: String,
+    into body: inout Body
+  ) {
+    for member in members {
+      let decl = member.decl
+      let context = RequirementContext(conditions: conditions, declaredIn: declaredIn)
+      if let function = decl.as(FunctionDeclSyntax.self) {
+        body.requirements.append(method(function, context))
+      } else if let variable = decl.as(VariableDeclSyntax.self) {
+        body.requirements += properties(variable, context)
+      } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+        body.requirements.append(subscriptRequirement(subscriptDecl, context))
+      } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+        body.requirements.append(initializerRequirement(initializer, context))
+      } else if let associatedType = decl.as(AssociatedTypeDeclSyntax.self) {
+        body.associatedTypes.append(
+          AssociatedType(
+            name: associatedType.name.text,
+            inheritedTypes: associatedType.inheritanceClause.model,
+            defaultType: associatedType.initializer?.value.typeRef,
+            whereClause: associatedType.genericWhereClause.model,
+            conditions: conditions,
+            location: location(of: associatedType)))
+      } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+        for clause in ifConfig.clauses {
+          guard case .decls(let members)? = clause.elements else { continue }
+          collectMembers(
+            of: members, under: conditions + [clause.flattenedCondition], declaredIn: declaredIn,
+            into: &body)
+        }
+      } else if decl.is(TypeAliasDeclSyntax.self) || decl.is(MacroExpansionDeclSyntax.self) {
+        // A type alias needs no witness, and `#warning` or `#error` declares nothing.
+        continue
+      } else {
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "a protocol cannot require '\(decl.kind.declarationKeyword)'; Veneer ignores it",
+            at: location(of: decl)))
+      }
+    }
+  }
+
+  // MARK: Requirements
+
+  private struct RequirementContext {
+    var conditions: [String]
+    var declaredIn: String
+  }
+
+  private func method(_ node: FunctionDeclSyntax, _ context: RequirementContext) -> Requirement {
+    let parameters = node.signature.parameterClause.parameters.map { functionParameter($0) }
+    let comments = LeadingComments(of: node)
+    return Requirement(
+      kind: .method, name: node.name.text, parameters: parameters,
+      genericParameters: node.genericParameterClause.model,
+      whereClause: node.genericWhereClause.model,
+      effects: Effects(
+        asyncSpecifier: node.signature.effectSpecifiers?.asyncSpecifier,
+        throwsClause: node.signature.effectSpecifiers?.throwsClause),
+      returnType: node.signature.returnClause?.type.typeRef,
+      modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
+      documentation: comments.documentation,
+      annotations: annotations(from: comments, parameters: parameters),
+      conditions: context.conditions, declaredIn: context.declaredIn,
+      location: location(of: node))
+  }
+
+  private func initializerRequirement(_ node: InitializerDeclSyntax, _ context: RequirementContext)
+    -> Requirement
+  {
+    let parameters = node.signature.parameterClause.parameters.map { functionParameter($0) }
+    let comments = LeadingComments(of: node)
+    return Requirement(
+      kind: .initializer, name: "init", parameters: parameters,
+      genericParameters: node.genericParameterClause.model,
+      whereClause: node.genericWhereClause.model,
+      effects: Effects(
+        asyncSpecifier: node.signature.effectSpecifiers?.asyncSpecifier,
+        throwsClause: node.signature.effectSpecifiers?.throwsClause),
+      failability: node.optionalMark.flatMap { Requirement.Failability(rawValue: $0.text) },
+      modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
+      documentation: comments.documentation,
+      annotations: annotations(from: comments, parameters: parameters),
+      conditions: context.conditions, declaredIn: context.declaredIn,
+      location: location(of: node))
+  }
+
+  private func subscriptRequirement(_ node: SubscriptDeclSyntax, _ context: RequirementContext)
+    -> Requirement
+  {
+    let parameters = node.parameterClause.parameters.map {
+      functionParameter($0, labelledByDefault: false)
+    }
+    let comments = LeadingComments(of: node)
+    let accessors = Accessors(node.accessorBlock)
+    return Requirement(
+      kind: .subscript, name: "subscript", parameters: parameters,
+      genericParameters: node.genericParameterClause.model,
+      whereClause: node.genericWhereClause.model, effects: accessors.getterEffects,
+      returnType: node.returnClause.type.typeRef, isSettable: accessors.hasSetter,
+      modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
+      documentation: comments.documentation,
+      annotations: annotations(from: comments, parameters: parameters),
+      conditions: context.conditions, declaredIn: context.declaredIn,
+      location: location(of: node))
+  }
+
+  private func properties(_ node: VariableDeclSyntax, _ context: RequirementContext)
+    -> [Requirement]
+  {
+    let comments = LeadingComments(of: node)
+    return node.bindings.compactMap { binding in
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let type = binding.typeAnnotation?.type.typeRef
+      else {
+        diagnostics.append(
+          Diagnostic(
+            .warning, "a property requirement needs a name and a type; Veneer ignores this one",
+            at: location(of: binding)))
+        return nil
+      }
+      guard node.bindingSpecifier.tokenKind == .keyword(.var), binding.accessorBlock != nil else {
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "property requirement '\(name)' must be a 'var' with '{ get }' or '{ get set }'; "
+              + "Veneer ignores it",
+            at: location(of: binding)))
+        return nil
+      }
+      let accessors = Accessors(binding.accessorBlock)
+      return Requirement(
+        kind: .property, name: name, effects: accessors.getterEffects, type: type,
+        isSettable: accessors.hasSetter, modifiers: node.modifiers.nonAccessModifiers,
+        attributes: node.attributes.model, documentation: comments.documentation,
+        annotations: annotations(from: comments, parameters: nil),
+        conditions: context.conditions, declaredIn: context.declaredIn,
+        location: location(of: node))
+    }
+  }
+
+  /// - Parameter labelledByDefault: whether a single name is also the argument label, as in
+  ///   functions; in subscripts it is not.
+  private func functionParameter(_ node: FunctionParameterSyntax, labelledByDefault: Bool = true)
+    -> Parameter
+  {
+    let firstName = node.firstName.tokenKind == .wildcard ? nil : node.firstName.text
+    let label = node.secondName != nil || labelledByDefault ? firstName : nil
+    return Parameter(
+      label: label, name: node.secondName?.text ?? node.firstName.text,
+      type: node.type.typeRef, isVariadic: node.ellipsis != nil)
+  }
+
+  // MARK: Annotations
+
+  private func annotations(from comments: LeadingComments, parameters: [Parameter]?)
+    -> [Annotation]
+  {
+    for directive in comments.detachedDirectives {
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "veneer annotation is separated from the declaration below it by a blank line, "
+            + "so it applies to nothing",
+          at: location(of: directive.position)))
+    }
+    var annotations: [Annotation] = []
+    for directive in comments.directives {
+      var parser = AnnotationParser(directive.text) { offset in
+        self.location(of: directive.position.advanced(by: offset))
+      }
+      do {
+        annotations += try parser.parse()
+      } catch {
+        diagnostics.append(
+          Diagnostic(
+            .error, "malformed veneer annotation: \(error.message)",
+            at: location(of: directive.position.advanced(by: error.offset))))
+      }
+    }
+    for annotation in annotations {
+      if let warning = annotationKeys.warning(for: annotation, parameters: parameters) {
+        diagnostics.append(Diagnostic(.warning, warning, at: annotation.location))
+      }
+    }
+    return annotations
+  }
+
+  // MARK: Locations
+
+  private func location(of node: some SyntaxProtocol) -> VeneerModel.SourceLocation {
+    location(of: node.positionAfterSkippingLeadingTrivia)
+  }
+
+  private func location(of position: AbsolutePosition) -> VeneerModel.SourceLocation {
+    let location = converter.location(for: position)
+    return VeneerModel.SourceLocation(file: file, line: location.line, column: location.column)
+  }
+}
+
+/// The accessors of a property or subscript requirement, `{ get async throws set }`.
+private struct Accessors {
+  var getterEffects = Effects.none
+  var hasSetter = false
+
+  init(_ block: AccessorBlockSyntax?) {
+    guard case .accessors(let accessors)? = block?.accessors else { return }
+    for accessor in accessors {
+      switch accessor.accessorSpecifier.tokenKind {
+      case .keyword(.get):
+        getterEffects = Effects(
+          asyncSpecifier: accessor.effectSpecifiers?.asyncSpecifier,
+          throwsClause: accessor.effectSpecifiers?.throwsClause)
+      case .keyword(.set):
+        hasSetter = true
+      default:
+        break
+      }
+    }
+  }
+}
+
+extension IfConfigClauseSyntax {
+  /// The condition under which this clause's contents exist, with earlier clauses of the same
+  /// `#if` negated: `#elseif B` after `#if A` gives `!A && B`.
+  var flattenedCondition: String {
+    guard let ifConfig = parent?.parent?.as(IfConfigDeclSyntax.self) else {
+      return condition?.normalizedText ?? "true"
+    }
+    var parts: [String] = []
+    for clause in ifConfig.clauses {
+      if clause.id == id { break }
+      if let earlier = clause.condition { parts.append("!" + earlier.parenthesized(forNegation: true)) }
+    }
+    if let condition {
+      parts.append(parts.isEmpty ? condition.normalizedText : condition.parenthesized(forNegation: false))
+    }
+    return parts.isEmpty ? "true" : parts.joined(separator: " && ")
+  }
+}
+
+extension ExprSyntax {
+  /// The condition's text, in parentheses unless it binds tighter than `&&` (or, for
+  /// negation, than prefix `!`).
+  fileprivate func parenthesized(forNegation: Bool) -> String {
+    let isAtomic =
+      self.is(DeclReferenceExprSyntax.self) || self.is(FunctionCallExprSyntax.self)
+      || self.is(BooleanLiteralExprSyntax.self) || self.is(TupleExprSyntax.self)
+      || (!forNegation && self.is(PrefixOperatorExprSyntax.self))
+    return isAtomic ? normalizedText : "(\(normalizedText))"
+  }
+}
+
+extension DeclModifierListSyntax {
+  var accessLevel: AccessLevel? {
+    lazy.compactMap { modifier in
+      modifier.detail == nil ? AccessLevel(rawValue: modifier.name.text) : nil
+    }.first
+  }
+
+  /// Modifiers such as `static`, `mutating` or `nonisolated(unsafe)`.
+  var nonAccessModifiers: [String] {
+    compactMap { modifier in
+      AccessLevel(rawValue: modifier.name.text) == nil ? modifier.normalizedText : nil
+    }
+  }
+}
+
+extension SyntaxKind {
+  /// `struct` for `structDecl`: how the user wrote the declaration.
+  fileprivate var declarationKeyword: String {
+    let name = String(describing: self)
+    return name.hasSuffix("Decl") ? String(name.dropLast(4)) : name
+  }
+}

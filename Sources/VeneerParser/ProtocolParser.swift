@@ -1,0 +1,118 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import VeneerModel
+
+/// The protocols and diagnostics of one source file.
+public struct ParsedFile: Sendable, Equatable {
+  public var protocols: [ProtocolDecl]
+  public var diagnostics: [Diagnostic]
+}
+
+/// Builds the model of Swift protocols from source text with SwiftParser.
+public struct ProtocolParser: Sendable {
+  public var annotationKeys: AnnotationKeys
+
+  /// SwiftParser's own default is 20 in debug builds, too low for real code; parsing runs on
+  /// threads with a stack large enough for this depth in any build.
+  static let maximumNestingLevel = 256
+
+  public init(annotationKeys: AnnotationKeys = .builtIn) {
+    self.annotationKeys = annotationKeys
+  }
+
+  public func parse(source: String, file: String) -> ParsedFile {
+    parse(contents: Array(source.utf8), file: file)
+  }
+
+  /// Parses one file's bytes. Invalid UTF-8 is reported, not parsed.
+  public func parse(contents: [UInt8], file: String) -> ParsedFile {
+    if let invalid = Self.firstInvalidUTF8(in: contents) {
+      return ParsedFile(
+        protocols: [],
+        diagnostics: [
+          Diagnostic(
+            .error,
+            "file is not valid UTF-8 (byte 0x\(String(contents[invalid.offset], radix: 16, uppercase: true)))",
+            at: VeneerModel.SourceLocation(file: file, line: invalid.line, column: invalid.column))
+        ])
+    }
+    if let offset = NestingGuard.firstTooDeepBracket(in: contents) {
+      let position = Self.lineAndColumn(of: offset, in: contents)
+      return ParsedFile(
+        protocols: [],
+        diagnostics: [
+          Diagnostic(
+            .error,
+            "square brackets nested more than \(NestingGuard.maximumBracketDepth) levels deep; "
+              + "Veneer does not parse this file",
+            at: VeneerModel.SourceLocation(file: file, line: position.line, column: position.column)
+          )
+        ])
+    }
+    let tree = contents.withUnsafeBufferPointer {
+      Parser.parse(source: $0, maximumNestingLevel: Self.maximumNestingLevel)
+    }
+    let converter = SourceLocationConverter(fileName: file, tree: tree)
+    let collector = ProtocolCollector(
+      file: file, converter: converter, annotationKeys: annotationKeys)
+    collector.walk(tree)
+    let syntaxErrors = tree.hasError ? syntaxDiagnostics(of: tree, file: file, converter: converter) : []
+    let diagnostics = (syntaxErrors + collector.diagnostics).sorted { lhs, rhs in
+      let left = lhs.location.map { ($0.line, $0.column) } ?? (0, 0)
+      let right = rhs.location.map { ($0.line, $0.column) } ?? (0, 0)
+      return left < right
+    }
+    return ParsedFile(protocols: collector.protocols, diagnostics: diagnostics)
+  }
+
+  /// Finds, discovers and parses every Swift file under `paths` in parallel, then resolves
+  /// inheritance across all of them. Output order follows the sorted file list, whatever the
+  /// thread timing.
+  public func parseCatalog(paths: [String]) -> Catalog {
+    let discovery = SourceDiscovery.swiftFiles(at: paths)
+    let parsed = Parallel.map(discovery.files) { file in
+      guard let contents = FileManager.default.contents(atPath: file) else {
+        return ParsedFile(
+          protocols: [], diagnostics: [Diagnostic(.error, "cannot read the file", file: file)])
+      }
+      if contents.starts(with: GeneratedFile.header.utf8) {
+        return ParsedFile(protocols: [], diagnostics: [])
+      }
+      return parse(contents: Array(contents), file: file)
+    }
+    return Catalog(
+      protocols: InheritanceResolver.resolve(parsed.flatMap(\.protocols)),
+      diagnostics: discovery.diagnostics + parsed.flatMap(\.diagnostics))
+  }
+
+  static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    let before = bytes[..<offset]
+    let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    return (line, offset - lineStart + 1)
+  }
+
+  /// The position of the first byte that is not part of valid UTF-8, if any.
+  static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, line: Int, column: Int)? {
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    var line = 1
+    var lineStart = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        offset += UTF8.width(scalar)
+        if scalar == "\n" {
+          line += 1
+          lineStart = offset
+        }
+      case .emptyInput:
+        return nil
+      case .error:
+        return (offset, line, offset - lineStart + 1)
+      }
+    }
+  }
+}

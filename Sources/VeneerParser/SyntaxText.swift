@@ -1,0 +1,164 @@
+import SwiftSyntax
+import VeneerModel
+
+extension SyntaxProtocol {
+  /// The node's source text with comments dropped and each run of trivia between two tokens
+  /// folded to one space, so that a type or condition fits on one line of generated code.
+  var normalizedText: String {
+    var result = ""
+    var previous: TokenSyntax?
+    for token in tokens(viewMode: .sourceAccurate) {
+      if let previous, !previous.trailingTrivia.isEmpty || !token.leadingTrivia.isEmpty {
+        result += " "
+      }
+      result += token.text
+      previous = token
+    }
+    return result
+  }
+}
+
+extension TypeSyntax {
+  var typeRef: TypeRef { TypeRef(text: normalizedText, shape: shape) }
+
+  private var shape: TypeShape {
+    if let type = self.as(IdentifierTypeSyntax.self) {
+      return .named(
+        name: type.name.text, genericArguments: type.genericArgumentClause.typeRefs)
+    }
+    if let type = self.as(MemberTypeSyntax.self) {
+      return .member(
+        base: type.baseType.typeRef, name: type.name.text,
+        genericArguments: type.genericArgumentClause.typeRefs)
+    }
+    if let type = self.as(OptionalTypeSyntax.self) {
+      return .optional(wrapped: type.wrappedType.typeRef)
+    }
+    if let type = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return .implicitlyUnwrappedOptional(wrapped: type.wrappedType.typeRef)
+    }
+    if let type = self.as(ArrayTypeSyntax.self) {
+      return .array(element: type.element.typeRef)
+    }
+    if let type = self.as(DictionaryTypeSyntax.self) {
+      return .dictionary(key: type.key.typeRef, value: type.value.typeRef)
+    }
+    if let type = self.as(TupleTypeSyntax.self) {
+      let elements = type.elements.map(\.tupleElement)
+      // `(T)` is T in parentheses, not a tuple.
+      if elements.count == 1, elements[0].label == nil, elements[0].name == nil,
+        !elements[0].isVariadic, !elements[0].isInout
+      {
+        return elements[0].type.shape
+      }
+      return .tuple(elements: elements)
+    }
+    if let type = self.as(FunctionTypeSyntax.self) {
+      return .function(
+        parameters: type.parameters.map(\.tupleElement),
+        effects: Effects(
+          asyncSpecifier: type.effectSpecifiers?.asyncSpecifier,
+          throwsClause: type.effectSpecifiers?.throwsClause),
+        returnType: type.returnClause.type.typeRef)
+    }
+    if let type = self.as(AttributedTypeSyntax.self) {
+      var specifiers = type.specifiers.map(\.normalizedText)
+      #if canImport(SwiftSyntax601)
+        specifiers += type.lateSpecifiers.map(\.normalizedText)
+      #endif
+      return .attributed(
+        attributes: type.attributes.model, specifiers: specifiers, base: type.baseType.typeRef)
+    }
+    if let type = self.as(SomeOrAnyTypeSyntax.self) {
+      let constraint = type.constraint.typeRef
+      return type.someOrAnySpecifier.tokenKind == .keyword(.some)
+        ? .opaque(constraint: constraint) : .existential(constraint: constraint)
+    }
+    if let type = self.as(MetatypeTypeSyntax.self) {
+      return .metatype(
+        base: type.baseType.typeRef,
+        isProtocolMetatype: type.metatypeSpecifier.tokenKind == .keyword(.Protocol))
+    }
+    if let type = self.as(CompositionTypeSyntax.self) {
+      return .composition(types: type.elements.map(\.type.typeRef))
+    }
+    if let type = self.as(PackExpansionTypeSyntax.self) {
+      return .packExpansion(pattern: type.repetitionPattern.typeRef)
+    }
+    if let type = self.as(PackElementTypeSyntax.self) {
+      return .packElement(pack: type.pack.typeRef)
+    }
+    return .other
+  }
+}
+
+extension GenericArgumentClauseSyntax? {
+  fileprivate var typeRefs: [TypeRef] {
+    guard let self else { return [] }
+    return self.arguments.map { argument in
+      #if canImport(SwiftSyntax601)
+        switch argument.argument {
+        case .type(let type): type.typeRef
+        case .expr(let expression): TypeRef(text: expression.normalizedText, shape: .other)
+        }
+      #else
+        argument.argument.typeRef
+      #endif
+    }
+  }
+}
+
+extension TupleTypeElementSyntax {
+  fileprivate var tupleElement: TupleElement {
+    let type = self.type.typeRef
+    let firstName = firstName.flatMap { $0.tokenKind == .wildcard ? nil : $0.text }
+    let secondName = secondName.map(\.text)
+    return TupleElement(
+      label: firstName, name: secondName, type: type,
+      isInout: inoutKeyword != nil || type.specifiers.contains("inout"),
+      isVariadic: ellipsis != nil)
+  }
+}
+
+extension Effects {
+  init(asyncSpecifier: TokenSyntax?, throwsClause: ThrowsClauseSyntax?) {
+    let throwing: Throwing? =
+      switch throwsClause?.throwsSpecifier.tokenKind {
+      case .keyword(.throws)?: .throws
+      case .keyword(.rethrows)?: .rethrows
+      default: nil
+      }
+    self.init(
+      isAsync: asyncSpecifier != nil, throwing: throwing,
+      thrownType: throwsClause?.type?.typeRef)
+  }
+}
+
+extension AttributeListSyntax {
+  var model: [Attribute] {
+    compactMap { element in
+      guard case .attribute(let attribute) = element else { return nil }
+      return Attribute(
+        name: attribute.attributeName.normalizedText,
+        arguments: attribute.arguments?.normalizedText)
+    }
+  }
+}
+
+extension GenericWhereClauseSyntax? {
+  var model: [String] { self?.requirements.map(\.requirement.normalizedText) ?? [] }
+}
+
+extension InheritanceClauseSyntax? {
+  var model: [TypeRef] { self?.inheritedTypes.map(\.type.typeRef) ?? [] }
+}
+
+extension GenericParameterClauseSyntax? {
+  var model: [GenericParameter] {
+    self?.parameters.map { parameter in
+      GenericParameter(
+        name: parameter.name.text, constraint: parameter.inheritedType?.typeRef,
+        isPack: parameter.specifier?.tokenKind == .keyword(.each))
+    } ?? []
+  }
+}
