@@ -36,6 +36,7 @@ let package = Package(
     ),
     .target(name: "FixtureCatalog", path: "Tests/FixtureCatalog"),
     .testTarget(name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel"]),
+    .testTarget(name: "VeneerCLITests", dependencies: ["VeneerCLI", "VeneerModel"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -54,7 +54,15 @@ struct ParseSummary {
         lines.append("  veneer: " + proto.annotations.map(\.description).joined(separator: ", "))
       }
       for associatedType in proto.allAssociatedTypes {
-        lines.append("  associatedtype \(associatedType.name)")
+        var line = "  associatedtype \(associatedType.name)"
+        if !associatedType.inheritedTypes.isEmpty {
+          line += ": " + associatedType.inheritedTypes.map(\.text).joined(separator: ", ")
+        }
+        if let defaultType = associatedType.defaultType { line += " = \(defaultType.text)" }
+        if !associatedType.whereClause.isEmpty {
+          line += " where " + associatedType.whereClause.joined(separator: ", ")
+        }
+        lines.append(line)
       }
       for requirement in proto.allRequirements {
         var line = "  " + requirement.declaration
@@ -65,7 +73,8 @@ struct ParseSummary {
           line += "  [#if \(requirement.conditions.joined(separator: ", "))]"
         }
         if !requirement.annotations.isEmpty {
-          line += "  // veneer: " + requirement.annotations.map(\.description).joined(separator: ", ")
+          line +=
+            "  // veneer: " + requirement.annotations.map(\.description).joined(separator: ", ")
         }
         lines.append(line)
       }

@@ -40,8 +40,13 @@ extension Requirement {
 
   /// `_ id: Int, completion: @escaping (Result<Post, any Error>) -> Void`.
   public var parameterListText: String {
-    parameters.map { $0.declarationText(in: kind) }.joined(separator: ", ")
+    parameters.map { $0.declarationText(singleNameIsLabel: singleParameterNameIsLabel) }
+      .joined(separator: ", ")
   }
+
+  /// Whether a parameter declared with one name (`id: Int`) has that name as its argument
+  /// label, as in functions and initializers; in subscripts and operators it has none.
+  public var singleParameterNameIsLabel: Bool { kind != .subscript && !isOperator }
 
   /// ` async throws -> Output`, as it follows the parameter list.
   var effectsAndResultText: String {
@@ -59,15 +64,15 @@ extension Requirement {
 }
 
 extension Parameter {
-  /// How the parameter is declared in a requirement of the given kind, where subscripts,
-  /// unlike functions, give a single name no argument label.
-  public func declarationText(in kind: Requirement.Kind) -> String {
+  /// How the parameter is declared, where `singleNameIsLabel` tells whether the requirement's
+  /// kind makes a lone name an argument label (see `Requirement.singleParameterNameIsLabel`).
+  public func declarationText(singleNameIsLabel: Bool) -> String {
     let names: String
-    switch (label, kind) {
-    case (nil, .subscript): names = name
-    case (nil, _): names = name == "_" ? "_" : "_ \(name)"
-    case (let label?, .subscript): names = "\(label) \(name)"
-    case (let label?, _): names = label == name ? name : "\(label) \(name)"
+    switch label {
+    case nil where !singleNameIsLabel || name == "_": names = name
+    case nil: names = "_ \(name)"
+    case let label? where label == name && singleNameIsLabel: names = name
+    case let label?: names = "\(label) \(name)"
     }
     return "\(names): \(type.text)\(isVariadic ? "..." : "")"
   }

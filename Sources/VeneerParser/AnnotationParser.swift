@@ -43,7 +43,9 @@ struct AnnotationParser {
           arguments.append(try argument())
           skipSpaces()
         } while consume(",")
-        guard consume(")") else { throw failure("expected ',' or ')' in the arguments of '\(key)'") }
+        guard consume(")") else {
+          throw failure("expected ',' or ')' in the arguments of '\(key)'")
+        }
       }
     }
     return Annotation(key: key, arguments: arguments, location: location(start))

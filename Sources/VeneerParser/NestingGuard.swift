@@ -113,7 +113,9 @@ enum NestingGuard {
       let quotes = isMultiline ? 3 : 1
       while index < bytes.count {
         let byte = bytes[index]
-        if byte == UInt8(ascii: "\\"), (0..<hashes).allSatisfy({ next(1 + $0) == UInt8(ascii: "#") }) {
+        if byte == UInt8(ascii: "\\"),
+          (0..<hashes).allSatisfy({ next(1 + $0) == UInt8(ascii: "#") })
+        {
           index += 1 + hashes
           if index < bytes.count, bytes[index] == UInt8(ascii: "(") {
             index += 1

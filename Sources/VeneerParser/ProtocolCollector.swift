@@ -182,7 +182,14 @@ final class ProtocolCollector: SyntaxVisitor {
   }
 
   private func method(_ node: FunctionDeclSyntax, _ context: RequirementContext) -> Requirement {
-    let parameters = node.signature.parameterClause.parameters.map { functionParameter($0) }
+    let isOperator =
+      switch node.name.tokenKind {
+      case .binaryOperator, .prefixOperator, .postfixOperator: true
+      default: false
+      }
+    let parameters = node.signature.parameterClause.parameters.map {
+      functionParameter($0, labelledByDefault: !isOperator)
+    }
     let comments = LeadingComments(of: node)
     return Requirement(
       kind: .method, name: node.name.text, parameters: parameters,
@@ -274,7 +281,7 @@ final class ProtocolCollector: SyntaxVisitor {
   }
 
   /// - Parameter labelledByDefault: whether a single name is also the argument label, as in
-  ///   functions; in subscripts it is not.
+  ///   functions; in subscripts and operators it is not.
   private func functionParameter(_ node: FunctionParameterSyntax, labelledByDefault: Bool = true)
     -> Parameter
   {
@@ -364,10 +371,13 @@ extension IfConfigClauseSyntax {
     var parts: [String] = []
     for clause in ifConfig.clauses {
       if clause.id == id { break }
-      if let earlier = clause.condition { parts.append("!" + earlier.parenthesized(forNegation: true)) }
+      if let earlier = clause.condition {
+        parts.append("!" + earlier.parenthesized(forNegation: true))
+      }
     }
     if let condition {
-      parts.append(parts.isEmpty ? condition.normalizedText : condition.parenthesized(forNegation: false))
+      parts.append(
+        parts.isEmpty ? condition.normalizedText : condition.parenthesized(forNegation: false))
     }
     return parts.isEmpty ? "true" : parts.joined(separator: " && ")
   }

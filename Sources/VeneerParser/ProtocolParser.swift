@@ -57,7 +57,8 @@ public struct ProtocolParser: Sendable {
     let collector = ProtocolCollector(
       file: file, converter: converter, annotationKeys: annotationKeys)
     collector.walk(tree)
-    let syntaxErrors = tree.hasError ? syntaxDiagnostics(of: tree, file: file, converter: converter) : []
+    let syntaxErrors =
+      tree.hasError ? syntaxDiagnostics(of: tree, file: file, converter: converter) : []
     let diagnostics = (syntaxErrors + collector.diagnostics).sorted { lhs, rhs in
       let left = lhs.location.map { ($0.line, $0.column) } ?? (0, 0)
       let right = rhs.location.map { ($0.line, $0.column) } ?? (0, 0)

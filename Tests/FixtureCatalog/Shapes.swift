@@ -1,0 +1,135 @@
+// Every shape of requirement the model covers, in code that compiles.
+
+public struct Celsius: Hashable, Sendable {
+  public var degrees: Double
+
+  public init(degrees: Double) {
+    self.degrees = degrees
+  }
+}
+
+/// Requirements spelled with keywords and operators.
+public protocol Spelling {
+  func `default`() -> Int
+  func `for`(_ `in`: Int) -> Int
+  static func == (lhs: Self, rhs: Self) -> Bool
+  static prefix func - (value: Self) -> Self
+}
+
+public protocol Effects {
+  func plain()
+  func asynchronous() async
+  func throwing() throws
+  func both() async throws -> Int
+  func typed() throws(PostError)
+  func rethrowing(_ body: () throws -> Void) rethrows
+  func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable
+  func parameterPack<each Element>(_ elements: repeat each Element)
+  static func make() -> Self
+  mutating func reset()
+  nonisolated func describe() -> String
+}
+
+public protocol Parameters {
+  func labels(_ unlabeled: Int, label name: String, same: Bool)
+  func wildcard(_: Int)
+  func inoutAndVariadic(_ counter: inout Int, values: Int...)
+  func closures(
+    escaping: @escaping () -> Void,
+    sendable: @escaping @Sendable (Int) async throws -> String,
+    autoclosure: @autoclosure () -> Bool,
+    optional: ((Int) -> Void)?)
+  func types(
+    tuple: (Int, name: String), dictionary: [String: [Int]], optional: Int?,
+    existential: any Error, opaque: some Sequence<Int>, metatype: Int.Type,
+    composition: any Hashable & Sendable, member: Swift.Int)
+}
+
+public protocol Members {
+  var readOnly: Int { get }
+  var readWrite: String { get set }
+  var effectful: Celsius { get async throws }
+  static var shared: Int { get }
+  subscript(index: Int) -> String { get }
+  subscript(key key: String) -> Int? { get set }
+  subscript<T>(typed index: Int, as type: T.Type) -> T? { get }
+  init(celsius: Celsius)
+  init?(string: String) async throws
+}
+
+public protocol Conditional {
+  func always()
+  #if DEBUG
+    func debugOnly()
+  #elseif os(Linux)
+    func linuxOnly()
+  #else
+    func otherwise()
+  #endif
+}
+
+#if canImport(Foundation)
+  public protocol CompiledWithFoundation {
+    func available()
+  }
+#endif
+
+@MainActor
+public protocol MainActorView: AnyObject {
+  var title: String { get set }
+  func render() async
+}
+
+@available(macOS 13, iOS 16, *)
+public protocol Available: Sendable {
+  func run()
+}
+
+public protocol ClassBound: AnyObject {
+  func ping()
+}
+
+public protocol ActorBound: Actor {
+  func work() async
+}
+
+public protocol Container where Item: Sendable {
+  associatedtype Item
+  associatedtype Index: Comparable = Int
+  associatedtype Items: Collection where Items.Element == Item
+  var items: Items { get }
+}
+
+public struct Outer {
+  public protocol Nested {
+    func inner()
+  }
+}
+
+extension Outer {
+  public protocol InExtension {
+    func extended()
+  }
+}
+
+// Inheritance: Leaf gets Base's requirements once, through two paths.
+public protocol Base {
+  func base()
+}
+
+public protocol Left: Base {
+  func left()
+}
+
+public protocol Right: Base {
+  func right()
+}
+
+public protocol Leaf: Left, Right, Hashable, Sendable {
+  func leaf()
+}
+
+// veneer: skip
+public protocol Skipped {
+  func ignored()
+}

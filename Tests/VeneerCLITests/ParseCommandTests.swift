@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import VeneerModel
+
+/// Runs the built `veneer` executable, which sits beside the test bundle.
+func runVeneer(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+  let productsDirectory =
+    Bundle.main.bundleURL.pathExtension == "xctest"
+    ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
+  let process = Process()
+  process.executableURL = productsDirectory.appendingPathComponent("veneer")
+  process.arguments = arguments
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+    String(decoding: errorData, as: UTF8.self)
+  )
+}
+
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let examplePath = repositoryRoot.appendingPathComponent("Examples/StreamingApp").path
+
+@Suite("veneer parse")
+struct ParseCommandTests {
+  @Test func jsonOfTheBundledExampleDecodesToTheModel() throws {
+    let result = try runVeneer(["parse", examplePath, "--json"])
+    #expect(result.status == 0)
+    #expect(result.errors == "")
+    let catalog = try JSONDecoder().decode(Catalog.self, from: Data(result.output.utf8))
+    // File order (Loading, Posts, Shows, Users), then source order within a file.
+    #expect(
+      catalog.protocols.map(\.name) == [
+        "LoaderService", "PostRepo", "ShowService", "Service", "UserService",
+      ])
+  }
+
+  @Test func summaryListsProtocolsAndRequirements() throws {
+    let result = try runVeneer(["parse", examplePath])
+    #expect(result.status == 0)
+    #expect(result.output.contains("public protocol Service<Input, Output>: Sendable\n"))
+    #expect(result.output.contains("  associatedtype Input: Hashable & Sendable\n"))
+    #expect(result.output.contains("  func callAsFunction(input: Input) async throws -> Output\n"))
+    #expect(result.output.hasSuffix("5 protocols, 0 errors, 0 warnings\n"))
+  }
+
+  @Test func malformedFileExitsWithOneAndALocatedError() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "veneer-cli-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data("protocol Broken {\n  func a(\n}\n".utf8).write(
+      to: directory.appendingPathComponent("Broken.swift"))
+    try Data("protocol Fine { func b() }\n".utf8).write(
+      to: directory.appendingPathComponent("Fine.swift"))
+    let result = try runVeneer(["parse", directory.path])
+    #expect(result.status == 1)
+    #expect(
+      result.errors
+        == "\(directory.path)/Broken.swift:2:10: error: expected ')' to end parameter clause\n")
+    #expect(result.output.contains("internal protocol Fine\n  func b()\n"))
+  }
+
+  @Test func missingPathIsAClearError() throws {
+    let result = try runVeneer(["parse", "/no/such/folder"])
+    #expect(result.status == 1)
+    #expect(result.errors == "/no/such/folder: error: no such file or directory\n")
+  }
+}

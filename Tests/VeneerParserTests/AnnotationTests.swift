@@ -1,0 +1,113 @@
+import Testing
+import VeneerModel
+import VeneerParser
+
+@Suite("Annotations: grammar, placement and checks")
+struct AnnotationTests {
+  @Test func everyValueForm() throws {
+    let parsed = parse(
+      """
+      /// veneer: caching(ttl: 300, jitter: 0.5, enabled: true), redact(password, token)
+      // veneer: analytics(event: "say \\"hi\\"", properties: [a, b], target: PostRepo.getPost), skip
+      protocol P {}
+      """)
+    #expect(parsed.diagnostics == [])
+    let annotations = try #require(parsed.protocols.first?.annotations)
+    #expect(annotations.map(\.key) == ["caching", "redact", "analytics", "skip"])
+    #expect(annotations[0].value(for: "ttl") == .number(300))
+    #expect(annotations[0].value(for: "jitter") == .number(0.5))
+    #expect(annotations[0].value(for: "enabled") == .boolean(true))
+    #expect(annotations[1].positionalValues == [.name("password"), .name("token")])
+    #expect(annotations[2].value(for: "event") == .string("say \"hi\""))
+    #expect(annotations[2].value(for: "properties") == .list([.name("a"), .name("b")]))
+    #expect(annotations[2].value(for: "target") == .name("PostRepo.getPost"))
+    #expect(annotations[2].location == SourceLocation(file: "Input.swift", line: 2, column: 12))
+    #expect(annotations[3].arguments == [])
+    #expect(
+      annotations.map(\.description).joined(separator: ", ")
+        == #"caching(ttl: 300, jitter: 0.5, enabled: true), redact(password, token), analytics(event: "say \"hi\"", properties: [a, b], target: PostRepo.getPost), skip"#
+    )
+  }
+
+  @Test func annotationsAreNotDocumentation() throws {
+    let parsed = parse("/// Loads posts.\n/// veneer: logging\n/// More docs.\nprotocol P {}\n")
+    let proto = try #require(parsed.protocols.first)
+    #expect(proto.documentation == "Loads posts.\nMore docs.")
+    #expect(proto.annotations.map(\.key) == ["logging"])
+  }
+
+  @Test func aBlankLineDetachesAnAnnotation() {
+    let parsed = parse("// veneer: logging\n\nprotocol P {}\n")
+    #expect(parsed.protocols.first?.annotations == [])
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:1:11: warning: veneer annotation is separated from the declaration below it by a blank line, so it applies to nothing"
+      ])
+  }
+
+  @Test func unknownKeyIsAWarningWithASuggestion() {
+    let parsed = parse("// veneer: loging, frobnicate\nprotocol P {}\n")
+    #expect(parsed.protocols.first?.annotations.map(\.key) == ["loging", "frobnicate"])
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:1:12: warning: unknown veneer annotation 'loging'; did you mean 'logging'?",
+        "Input.swift:1:20: warning: unknown veneer annotation 'frobnicate' (known: analytics, cache, caching, invalidates, logging, redact, skip)",
+      ])
+  }
+
+  @Test func customKeysCanBeAllowed() {
+    var keys = AnnotationKeys.builtIn
+    keys.names.insert("retry")
+    let parsed = ProtocolParser(annotationKeys: keys).parse(
+      source: "// veneer: retry(times: 3)\nprotocol P {}", file: "F.swift")
+    #expect(parsed.diagnostics == [])
+  }
+
+  @Test func redactMustNameAParameter() {
+    let parsed = parse(
+      "protocol P {\n  // veneer: redact(pasword)\n  func login(user: String, password: String)\n}\n"
+    )
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:2:14: warning: 'redact' names 'pasword', which is not a parameter here; did you mean 'password'?"
+      ])
+  }
+
+  @Test(arguments: [
+    (
+      "caching(ttl: 300",
+      "Input.swift:1:28: error: malformed veneer annotation: expected ',' or ')' in the arguments of 'caching'"
+    ),
+    (
+      "logging analytics",
+      "Input.swift:1:20: error: malformed veneer annotation: expected ',' between annotations"
+    ),
+    (
+      #"analytics(event: "open)"#,
+      "Input.swift:1:29: error: malformed veneer annotation: unterminated string"
+    ),
+    ("redact(a,)", "Input.swift:1:21: error: malformed veneer annotation: expected a value"),
+    ("", "Input.swift:1:11: error: malformed veneer annotation: expected an annotation name"),
+  ])
+  func malformedAnnotationsAreLocatedErrors(text: String, expected: String) {
+    let parsed = parse("// veneer: \(text)\nprotocol P {}\n")
+    #expect(parsed.diagnostics.map(\.description) == [expected])
+    #expect(parsed.protocols.first?.annotations == [])
+  }
+
+  @Test func requirementAnnotationsInsideIfConfig() throws {
+    let parsed = parse("protocol P {\n  #if DEBUG\n  // veneer: skip\n  func a()\n  #endif\n}\n")
+    let requirement = try #require(parsed.protocols.first?.requirements.first)
+    #expect(requirement.annotations.map(\.key) == ["skip"])
+    #expect(requirement.conditions == ["DEBUG"])
+  }
+}
+
+@Suite("Spelling suggestions")
+struct SpellingTests {
+  @Test func suggestsCloseNamesOnly() {
+    #expect(Spelling.suggestion(for: "loging", among: ["logging", "caching"]) == "logging")
+    #expect(Spelling.suggestion(for: "cahcing", among: ["logging", "caching"]) == "caching")
+    #expect(Spelling.suggestion(for: "xyz", among: ["logging", "caching"]) == nil)
+  }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import VeneerModel
+import VeneerParser
+
+@Suite("Bad input gives located diagnostics, never a crash")
+struct DiagnosticsTests {
+  @Test func syntaxErrorIsLocatedAndOtherFilesStillParse() throws {
+    try withTemporaryDirectory { directory in
+      try directory.write("protocol Broken {\n  func a(\n}\n", to: "Broken.swift")
+      try directory.write("protocol Fine {\n  func b()\n}\n", to: "Fine.swift")
+      let catalog = ProtocolParser().parseCatalog(paths: [directory.path])
+      #expect(catalog.protocols.map(\.name) == ["Fine"])
+      #expect(catalog.hasErrors)
+      let error = try #require(catalog.diagnostics.first)
+      #expect(
+        error.description
+          == "\(directory.path)/Broken.swift:2:10: error: expected ')' to end parameter clause")
+    }
+  }
+
+  @Test func protocolsBesideASyntaxErrorInTheSameFileAreKept() {
+    let parsed = parse(
+      "protocol Good { func a() }\nlet x = = 1\nprotocol AlsoGood { var b: Int { get } }\n")
+    #expect(parsed.protocols.map(\.name) == ["Good", "AlsoGood"])
+    #expect(!parsed.diagnostics.isEmpty)
+    #expect(parsed.diagnostics.allSatisfy { $0.severity == .error && $0.location?.line == 2 })
+  }
+
+  @Test func emptyFile() {
+    let parsed = parse("")
+    #expect(parsed.protocols == [] && parsed.diagnostics == [])
+  }
+
+  @Test func invalidUTF8IsReportedWhereItStarts() {
+    let bytes = Array("protocol P {}\n// caf".utf8) + [0xE9] + Array("\n".utf8)
+    let parsed = ProtocolParser().parse(contents: bytes, file: "Latin1.swift")
+    #expect(parsed.protocols == [])
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Latin1.swift:2:7: error: file is not valid UTF-8 (byte 0xE9)"
+      ])
+  }
+
+  @Test func randomBytesNeverCrash() {
+    var generator = SeededGenerator(seed: 42)
+    for length in [1, 7, 100, 4096] {
+      let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let parsed = ProtocolParser().parse(contents: bytes, file: "Random.swift")
+      #expect(parsed.protocols.isEmpty || !parsed.diagnostics.isEmpty || length < 10)
+      #expect(parsed.diagnostics.allSatisfy { $0.location != nil })
+    }
+  }
+
+  @Test func nulBytesAreSkippedLikeTheCompilerSkipsThem() {
+    let bytes = Array("protocol P {}\n".utf8) + [0, 0, 0] + Array("\nprotocol Q {}\n".utf8)
+    let parsed = ProtocolParser().parse(contents: bytes, file: "Nul.swift")
+    #expect(parsed.protocols.map(\.name) == ["P", "Q"])
+    #expect(parsed.protocols.map(\.location.line) == [1, 3])
+  }
+
+  @Test func deeplyNestedBracesHitTheNestingLimitWithALocatedError() {
+    let source =
+      "protocol P { func f() }\nfunc g() {" + String(repeating: "{", count: 2_000)
+      + String(repeating: "}", count: 2_000) + "}\n"
+    let parsed = parse(source)
+    #expect(parsed.protocols.map(\.name) == ["P"])
+    #expect(
+      parsed.diagnostics.contains {
+        $0.message.contains("maximum nesting level") && $0.location?.line == 2
+      })
+  }
+
+  @Test func deeplyNestedArrayLiteralsAreRefusedBeforeTheParserBacktracks() throws {
+    let source =
+      "protocol P {}\nlet x = " + String(repeating: "[", count: 40) + "1"
+      + String(repeating: "]", count: 40) + "\n"
+    let parsed = parse(source)
+    let error = try #require(parsed.diagnostics.first)
+    #expect(
+      error.description.hasPrefix("Input.swift:2:25: error: square brackets nested more than 16"))
+    // Wide or shallow literals, and brackets in strings and comments, are fine.
+    let fine = parse(
+      "protocol P {}\nlet a = " + String(repeating: "[1, ", count: 100)
+        + String(repeating: "]", count: 100)
+        + "\nlet s = \"" + String(repeating: "[", count: 40) + "\"\n// "
+        + String(repeating: "[", count: 40)
+        + "\nlet t = \"\\(" + String(repeating: "[", count: 3) + "1"
+        + String(repeating: "]", count: 3) + ")\"\n")
+    #expect(fine.diagnostics == [])
+    #expect(fine.protocols.map(\.name) == ["P"])
+  }
+
+  @Test func largeFileParses() {
+    let comment =
+      "/*" + String(repeating: "padding padding padding padding padding\n", count: 250_000) + "*/\n"
+    let source = comment + "protocol AfterTenMegabytes { func x() }\n"
+    #expect(source.utf8.count > 10_000_000)
+    let parsed = parse(source)
+    #expect(parsed.diagnostics == [])
+    #expect(parsed.protocols.first?.location.line == 250_002)
+  }
+
+  @Test func missingPathIsAnError() {
+    let catalog = ProtocolParser().parseCatalog(paths: ["/no/such/place"])
+    #expect(
+      catalog.diagnostics.map(\.description) == ["/no/such/place: error: no such file or directory"]
+    )
+  }
+
+  @Test func discoveryRecursesSkipsHiddenAndGeneratedFilesAndSearchesSwiftNamedDirectories() throws
+  {
+    try withTemporaryDirectory { directory in
+      try directory.write("protocol InSwiftNamedDirectory {}", to: "Odd.swift/Inner.swift")
+      try directory.write("protocol Deep {}", to: "a/b/c/Deep.swift")
+      try directory.write("protocol Hidden {}", to: ".hidden/Hidden.swift")
+      try directory.write("protocol Built {}", to: ".build/debug/Built.swift")
+      try directory.write("protocol NotSwift {}", to: "notes.txt")
+      try directory.write(GeneratedFile.header + "\nprotocol Generated {}", to: "Generated.swift")
+      let catalog = ProtocolParser().parseCatalog(paths: [directory.path + "/"])
+      #expect(catalog.protocols.map(\.name) == ["InSwiftNamedDirectory", "Deep"])
+      #expect(catalog.diagnostics == [])
+    }
+  }
+
+  @Test func outputOrderIsIndependentOfThreadTiming() throws {
+    try withTemporaryDirectory { directory in
+      for index in 0..<40 {
+        try directory.write("protocol P\(index) { func f\(index)() }", to: "File\(index).swift")
+      }
+      let first = ProtocolParser().parseCatalog(paths: [directory.path])
+      for _ in 0..<5 {
+        #expect(ProtocolParser().parseCatalog(paths: [directory.path]) == first)
+      }
+      let filesInOrder = (0..<40).map { "File\($0).swift" }.sorted()
+      #expect(first.protocols.map(\.name) == filesInOrder.map { "P" + $0.dropFirst(4).dropLast(6) })
+    }
+  }
+
+  @Test func unsupportedDeclarationsInAProtocolAreWarnings() {
+    let parsed = parse(
+      """
+      protocol P {
+        struct Nested {}
+        var noAccessors: Int
+        let constant: Int
+        typealias Alias = Int
+        func kept()
+      }
+      """)
+    #expect(parsed.protocols.first?.requirements.map(\.name) == ["kept"])
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:2:3: warning: a protocol cannot require 'struct'; Veneer ignores it",
+        "Input.swift:3:7: warning: property requirement 'noAccessors' must be a 'var' with '{ get }' or '{ get set }'; Veneer ignores it",
+        "Input.swift:4:7: warning: property requirement 'constant' must be a 'var' with '{ get }' or '{ get set }'; Veneer ignores it",
+      ])
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so random inputs repeat from run to run.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
