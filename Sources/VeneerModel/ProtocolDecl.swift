@@ -16,6 +16,8 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
   public var whereClause: [String]
   /// The `#if` conditions, outermost first, under which the protocol exists.
   public var conditions: [String]
+  /// The imports of the protocol's file, which code using its types needs too.
+  public var imports: [Import]
   public var annotations: [Annotation]
   public var location: SourceLocation
   /// The requirements declared in the protocol's body, in source order.
@@ -33,7 +35,8 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
     name: String, enclosingTypes: [String] = [], accessLevel: AccessLevel = .internal,
     documentation: String? = nil, attributes: [Attribute] = [], inheritedTypes: [TypeRef] = [],
     primaryAssociatedTypes: [String] = [], associatedTypes: [AssociatedType] = [],
-    whereClause: [String] = [], conditions: [String] = [], annotations: [Annotation] = [],
+    whereClause: [String] = [], conditions: [String] = [], imports: [Import] = [],
+    annotations: [Annotation] = [],
     location: SourceLocation, requirements: [Requirement] = [],
     inheritedRequirements: [Requirement] = [], inheritedAssociatedTypes: [AssociatedType] = [],
     externalProtocols: [String] = []
@@ -48,6 +51,7 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
     self.associatedTypes = associatedTypes
     self.whereClause = whereClause
     self.conditions = conditions
+    self.imports = imports
     self.annotations = annotations
     self.location = location
     self.requirements = requirements
@@ -91,5 +95,18 @@ extension TypeRef {
     case .member(let base, let name, _) where base.text == "Swift": return [name]
     default: return [text]
     }
+  }
+}
+
+/// An `import` declaration of a source file.
+public struct Import: Codable, Sendable, Hashable {
+  /// The declaration without attributes, e.g. `import Foundation` or `import struct Foo.Bar`.
+  public var text: String
+  /// The `#if` conditions, outermost first, under which the file imports it.
+  public var conditions: [String]
+
+  public init(text: String, conditions: [String] = []) {
+    self.text = text
+    self.conditions = conditions
   }
 }

@@ -16,6 +16,7 @@ final class ProtocolCollector: SyntaxVisitor {
   private let converter: SourceLocationConverter
   private let annotationKeys: AnnotationKeys
   private(set) var protocols: [ProtocolDecl] = []
+  private(set) var imports: [Import] = []
   private(set) var diagnostics: [Diagnostic] = []
   private var scopes: [Scope] = []
   private var conditions: [String] = []
@@ -81,6 +82,15 @@ final class ProtocolCollector: SyntaxVisitor {
 
   private var defaultAccess: AccessLevel { scopes.last?.defaultMemberAccess ?? .internal }
   private var accessCap: AccessLevel { scopes.last?.accessCap ?? .open }
+
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+    // `@testable` and `@_spi` imports only work in their own target; the plain form is what
+    // generated code elsewhere can use.
+    let kind = node.importKindSpecifier.map { " \($0.text)" } ?? ""
+    imports.append(
+      Import(text: "import\(kind) \(node.path.normalizedText)", conditions: conditions))
+    return .skipChildren
+  }
 
   // Protocols cannot be declared inside these, so their contents need no visit.
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

@@ -64,7 +64,13 @@ public struct ProtocolParser: Sendable {
       let right = rhs.location.map { ($0.line, $0.column) } ?? (0, 0)
       return left < right
     }
-    return ParsedFile(protocols: collector.protocols, diagnostics: diagnostics)
+    // Imports may follow a protocol in the file; every protocol gets all of them.
+    let protocols = collector.protocols.map { proto in
+      var proto = proto
+      proto.imports = collector.imports
+      return proto
+    }
+    return ParsedFile(protocols: protocols, diagnostics: diagnostics)
   }
 
   /// Finds, discovers and parses every Swift file under `paths` in parallel, then resolves

@@ -1,0 +1,61 @@
+import VeneerModel
+
+enum Naming {
+  /// `post_repo` for `PostRepo`, `create_post` for `createPost`, `http_client` for `HTTPClient`.
+  static func snakeCase(_ name: String) -> String {
+    let characters = Array(name.trimmingBackticks)
+    var result = ""
+    for (index, character) in characters.enumerated() {
+      if character.isUppercase {
+        let previous = index > 0 ? characters[index - 1] : nil
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        let startsWord =
+          previous.map { $0.isLowercase || $0.isNumber } == true
+          || (previous?.isUppercase == true && next?.isLowercase == true)
+        if startsWord && !result.isEmpty && result.last != "_" { result.append("_") }
+        result.append(contentsOf: character.lowercased())
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// Parameter names that hold secrets, matched against the lowercased name without `_`.
+  static let secretNameFragments = [
+    "password", "passcode", "passphrase", "secret", "token", "apikey", "accesskey",
+    "privatekey", "authorization", "credential", "cookie", "session", "pin", "cvv", "ssn",
+  ]
+
+  static func looksSecret(_ name: String) -> Bool {
+    let normalized = name.trimmingBackticks.lowercased().filter { $0 != "_" }
+    return secretNameFragments.contains { fragment in
+      // Short fragments must be the whole name or a camel-case word, not part of a word.
+      fragment.count > 3 ? normalized.contains(fragment) : words(of: name).contains(fragment)
+    }
+  }
+
+  private static func words(of name: String) -> [String] {
+    snakeCase(name).split(separator: "_").map(String.init)
+  }
+}
+
+extension String {
+  var trimmingBackticks: String {
+    hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+  }
+
+  /// The string as a Swift string literal.
+  var swiftLiteral: String {
+    var escaped = ""
+    for character in self {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case "\n": escaped += "\\n"
+      default: escaped.append(character)
+      }
+    }
+    return "\"\(escaped)\""
+  }
+}

@@ -1,0 +1,153 @@
+import VeneerModel
+
+/// Everything a template needs to write decorators of one protocol, worked out once.
+public struct ProtocolPlan: Sendable {
+  public var proto: ProtocolDecl
+  /// `public` or empty, for members and types of the decorators.
+  public var access: String
+  /// `struct`, `final class` or `actor`.
+  public var decoratorKind: String
+  /// `@MainActor` (or another global actor) for isolated protocols, else empty.
+  public var isolation: String
+  /// `@MainActor public final class`: what precedes a decorator's name.
+  public var typeDeclarationPrefix: String {
+    [isolation, access, decoratorKind].filter { !$0.isEmpty }.joined(separator: " ")
+  }
+  /// `public ` (with its space) or nothing, to start a member declaration.
+  public var memberAccess: String { access.isEmpty ? "" : access + " " }
+  /// `var` when members may mutate the decorated value, else `let`.
+  public var baseStorage: String
+  /// How code outside the protocol names it: `Outer.Nested`.
+  public var protocolName: String
+  /// The name part of a decorator's type name: `OuterNested` for `Outer.Nested`.
+  public var decoratorSuffix: String
+  /// The type composition helpers return for existentials: `any Service<Input, Output>`.
+  public var existentialType: String
+  /// `public typealias Input = Base.Input` for each associated type.
+  public var typeAliases: [String]
+  public var requirements: [RequirementPlan]
+  public var conditionsOpening: String
+  public var conditionsClosing: String
+  /// Warnings found while planning, such as an annotation naming nothing.
+  public var diagnostics: [Diagnostic]
+
+  /// Why a protocol cannot be decorated.
+  public struct Unsupported: Error, Sendable {
+    public var diagnostic: Diagnostic
+  }
+
+  /// Plans the decorators of `proto`, or explains, at the offending requirement, why Swift does
+  /// not allow one.
+  public static func make(for proto: ProtocolDecl) -> Result<ProtocolPlan, Unsupported> {
+    if let problem = unsupportedReason(proto) {
+      return .failure(
+        Unsupported(
+          diagnostic: Diagnostic(
+            .warning, "\(proto.qualifiedName) is not decorated: \(problem.reason)",
+            at: problem.location)))
+    }
+    return .success(ProtocolPlan(proto))
+  }
+
+  private init(_ proto: ProtocolDecl) {
+    self.proto = proto
+    access =
+      proto.accessLevel >= .public ? "public" : proto.accessLevel == .package ? "package" : ""
+    decoratorKind =
+      proto.isActorBound ? "actor" : proto.isClassBound ? "final class" : "struct"
+    isolation = proto.globalActor.map { "@\($0)" } ?? ""
+    let isClassDecorator = decoratorKind != "struct"
+    baseStorage = isClassDecorator ? "let" : "var"
+    protocolName = proto.qualifiedName
+    decoratorSuffix = proto.enclosingTypes.joined() + proto.name
+    existentialType =
+      proto.primaryAssociatedTypes.isEmpty
+      ? "any \(proto.qualifiedName)"
+      : "any \(proto.qualifiedName)<\(proto.primaryAssociatedTypes.joined(separator: ", "))>"
+    let memberAccess = access.isEmpty ? "" : "\(access) "
+    typeAliases = proto.allAssociatedTypes.map { associatedType in
+      let alias = "\(memberAccess)typealias \(associatedType.name) = Base.\(associatedType.name)"
+      guard !associatedType.conditions.isEmpty else { return alias }
+      return associatedType.conditions.map { "#if \($0)\n" }.joined() + alias
+        + associatedType.conditions.map { _ in "\n#endif" }.joined()
+    }
+    var diagnostics: [Diagnostic] = []
+    var requirements: [RequirementPlan] = []
+    for requirement in proto.allRequirements {
+      requirements.append(
+        RequirementPlan(
+          requirement, in: proto, access: access, isClassDecorator: isClassDecorator,
+          protocolAnnotations: proto.annotations, diagnostics: &diagnostics))
+    }
+    self.requirements = requirements
+    self.diagnostics = diagnostics
+    conditionsOpening = proto.conditions.map { "#if \($0)" }.joined(separator: "\n")
+    conditionsClosing = proto.conditions.map { _ in "#endif" }.joined(separator: "\n")
+  }
+
+  /// Names of the decorators' own stored properties, which requirements must not reuse.
+  static let reservedNames: Set<String> = [
+    "base", "logger", "level", "errorLevel", "tracker", "cache",
+  ]
+
+  private static func unsupportedReason(_ proto: ProtocolDecl)
+    -> (reason: String, location: SourceLocation)?
+  {
+    if proto.accessLevel <= .fileprivate {
+      return (
+        "it is \(proto.accessLevel) to its file, and decorators live in another", proto.location
+      )
+    }
+    if let external = proto.externalProtocols.first {
+      return (
+        "it inherits \(external), which is not declared in the scanned sources, so its "
+          + "requirements are unknown and cannot be forwarded",
+        proto.location
+      )
+    }
+    for requirement in proto.allRequirements {
+      let name = requirement.selector
+      if requirement.kind == .initializer {
+        return (
+          "initializer requirement \(name) cannot be met: a decorator wraps an existing "
+            + "instance and has no way to create one",
+          requirement.location
+        )
+      }
+      let types =
+        requirement.parameters.map(\.type)
+        + [requirement.returnType, requirement.type]
+        .compactMap { $0 }
+      if types.contains(where: \.mentionsSelf) {
+        return (
+          "requirement \(name) uses Self, and a decorator is a different type from the one it "
+            + "wraps",
+          requirement.location
+        )
+      }
+      if let variadic = requirement.parameters.first(where: \.isVariadic) {
+        return (
+          "requirement \(name) has variadic parameter '\(variadic.name)', and Swift cannot pass "
+            + "an array on as variadic arguments",
+          requirement.location
+        )
+      }
+      if proto.isActorBound, !requirement.effects.isAsync, !requirement.isNonisolated,
+        !requirement.isStatic
+      {
+        return (
+          "requirement \(name) of an actor protocol is synchronous, so a decorating actor "
+            + "cannot call another actor for it",
+          requirement.location
+        )
+      }
+      if reservedNames.contains(requirement.bareName), requirement.parameters.isEmpty {
+        return (
+          "requirement \(name) has the name of a decorator's stored property",
+          requirement.location
+        )
+      }
+    }
+    return nil
+  }
+}

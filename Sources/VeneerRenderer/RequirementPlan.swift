@@ -1,0 +1,437 @@
+import VeneerModel
+
+/// Everything a template needs to implement one requirement in a decorator, worked out once.
+public struct RequirementPlan: Sendable {
+  public enum Kind: String, Sendable {
+    case method, property, `subscript`
+  }
+
+  /// How a method delivers its outcome.
+  public enum Outcome: String, Sendable {
+    /// Returns nothing.
+    case none
+    /// Returns a value.
+    case value
+    /// Returns a `Result`.
+    case result
+    /// Calls a completion handler with a `Result`.
+    case completionResult
+    /// Calls a completion handler with other values.
+    case completion
+  }
+
+  public var kind: Kind
+  public var requirement: Requirement
+  /// `PostRepo.getPost(id:completion:)`, the identity used in logs and cache keys.
+  public var qualifiedSelector: String
+  /// The member's declaration in the decorator, without a body:
+  /// `public func getPost(id: Int, completion: …)`.
+  public var declaration: String
+  /// The whole member, forwarding without decoration (for properties, subscripts, static
+  /// requirements and anything a template leaves alone).
+  public var forwardingImplementation: String
+  /// The call to the decorated instance with its effects: `try await base.createPost(…)`.
+  public var forwardCall: String
+  public var isThrowing: Bool
+  public var isAsync: Bool
+  /// `do throws(E)` for typed throws, else `do`, so that `catch` keeps the error's type.
+  public var doStatement: String
+  public var outcome: Outcome
+  /// The type returned (or delivered to a `Result` completion on success).
+  public var valueType: String?
+  /// For completion handlers: the call with the handler replaced by a closure that receives
+  /// `completionArguments`, opened up to `in`; the template writes the body and `}`.
+  public var completionCallOpening: String?
+  public var completionArguments: String?
+  /// The original handler called with `completionArguments`.
+  public var completionForward: String?
+  /// Logger metadata of the arguments, secrets redacted: `["id": "\(id)"]`.
+  public var logMetadata: String
+  public var analyticsEvent: String
+  public var analyticsFailureEvent: String
+  /// Analytics properties taken from arguments: `["title": AnalyticsValue(title)]`.
+  public var analyticsProperties: String
+  /// Whether the caching decorator answers this requirement from its cache.
+  public var isCacheable: Bool
+  /// `CacheKey(requirement: …, arguments: id)`.
+  public var cacheKey: String
+  /// `.seconds(300)` or `nil` (the cache's default).
+  public var cacheTimeToLive: String
+  /// `cache.invalidate("PostRepo.getPost(id:completion:)")`, or nothing.
+  public var invalidation: String?
+  /// Templates this requirement opted out of with `skip(…)`; all of them for a bare `skip`.
+  public var skippedTemplates: Set<String>
+  public var conditionsOpening: String
+  public var conditionsClosing: String
+  /// Local names that do not clash with the parameters.
+  public var names: LocalNames
+  /// The completion handler's name, and what closes the call `completionCallOpening` opened:
+  /// `}`, or `})` when the handler is not the last argument.
+  public var completionName: String?
+  public var completionCallClosing: String?
+  /// For cacheable methods that return a value: the lookup-or-compute call, with effects.
+  public var cachedCall: String?
+
+  public var isMethod: Bool { kind == .method }
+  public var qualifiedSelectorLiteral: String { qualifiedSelector.swiftLiteral }
+  public var analyticsEventLiteral: String { analyticsEvent.swiftLiteral }
+  public var analyticsFailureEventLiteral: String { analyticsFailureEvent.swiftLiteral }
+  public var isStatic: Bool { requirement.isStatic }
+  public func isSkipped(by template: String) -> Bool {
+    skippedTemplates.contains("*") || skippedTemplates.contains(template.lowercased())
+  }
+}
+
+extension RequirementPlan {
+  /// - Parameters:
+  ///   - isClassDecorator: whether the decorator is a class or actor, which never has
+  ///     `mutating` members.
+  init(
+    _ requirement: Requirement, in proto: ProtocolDecl, access: String, isClassDecorator: Bool,
+    protocolAnnotations: [Annotation], diagnostics: inout [Diagnostic]
+  ) {
+    self.requirement = requirement
+    let names = LocalNames(avoiding: Set(requirement.parameters.map(\.name)))
+    self.names = names
+    kind =
+      switch requirement.kind {
+      case .method, .initializer: .method
+      case .property: .property
+      case .subscript: .subscript
+      }
+    let selector = "\(proto.qualifiedName).\(requirement.selector)"
+    qualifiedSelector = selector
+    let parameters = requirement.parameters.enumerated().map { index, parameter in
+      ForwardedParameter(parameter, index: index)
+    }
+    let target = requirement.isStatic ? "Base" : "base"
+    let effects = requirement.effects
+    isThrowing = effects.isThrowing
+    isAsync = effects.isAsync
+    let effectPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
+    doStatement = effects.thrownType.map { "do throws(\($0.text))" } ?? "do"
+
+    // The declaration, with unnamed parameters given names so they can be forwarded.
+    let attributes = requirement.attributes.filter { $0.name != "objc" }.map(\.description)
+    let modifiers = requirement.modifiers.filter { modifier in
+      !(modifier == "optional" || (isClassDecorator && modifier == "mutating"))
+    }
+    let prefix = (attributes + [access] + modifiers).filter { !$0.isEmpty }
+      .joined(separator: " ")
+    let parameterList = parameters.map {
+      $0.declaration(singleNameIsLabel: requirement.singleParameterNameIsLabel)
+    }.joined(separator: ", ")
+    let signature: String
+    switch requirement.kind {
+    case .method, .initializer:
+      let result = requirement.returnType.map { " -> \($0.text)" } ?? ""
+      let effectsText = effects.text.isEmpty ? "" : " \(effects.text)"
+      signature =
+        "func \(requirement.name)\(requirement.genericClauseText)(\(parameterList))"
+        + effectsText + result + requirement.whereClauseText
+    case .subscript:
+      signature =
+        "subscript\(requirement.genericClauseText)(\(parameterList)) -> "
+        + "\(requirement.returnType?.text ?? "Void")\(requirement.whereClauseText)"
+    case .property:
+      signature = "var \(requirement.name): \(requirement.type?.text ?? "Void")"
+    }
+    declaration = prefix.isEmpty ? signature : "\(prefix) \(signature)"
+
+    // Forwarding.
+    let arguments = parameters.map {
+      $0.argument(singleNameIsLabel: requirement.singleParameterNameIsLabel)
+    }
+    let access: String
+    switch requirement.kind {
+    case .method, .initializer:
+      access = "\(target).\(requirement.name)(\(arguments.joined(separator: ", ")))"
+    case .subscript:
+      access = "\(target)[\(arguments.joined(separator: ", "))]"
+    case .property:
+      access = "\(target).\(requirement.name)"
+    }
+    forwardCall = effectPrefix + access
+    if requirement.kind == .method || requirement.kind == .initializer {
+      forwardingImplementation = "\(declaration) {\n\(forwardCall)\n}"
+    } else {
+      let getterEffects = effects.text.isEmpty ? "" : " \(effects.text)"
+      forwardingImplementation =
+        requirement.isSettable
+        ? "\(declaration) {\nget\(getterEffects) { \(forwardCall) }\nset { \(access) = newValue }\n}"
+        : getterEffects.isEmpty
+          ? "\(declaration) {\n\(forwardCall)\n}"
+          : "\(declaration) {\nget\(getterEffects) {\n\(forwardCall)\n}\n}"
+    }
+
+    // The outcome, and completion handlers.
+    let completionIndex = parameters.lastIndex { $0.completion != nil }
+    valueType = nil
+    completionCallOpening = nil
+    completionArguments = nil
+    completionForward = nil
+    completionName = nil
+    completionCallClosing = nil
+    if requirement.kind == .method, let completionIndex,
+      let completion = parameters[completionIndex].completion
+    {
+      let handler = parameters[completionIndex]
+      let closureArguments =
+        completion.parameterCount == 1
+        ? (completion.resultSuccessType != nil ? names.result : names.value)
+        : (0..<completion.parameterCount).map { "\(names.value)\($0)" }.joined(separator: ", ")
+      let closureHead = closureArguments.isEmpty ? "{" : "{ \(closureArguments) in"
+      var callArguments = arguments
+      let isLast = completionIndex == parameters.count - 1
+      if isLast { callArguments.removeLast() }
+      let call = "\(effectPrefix)\(target).\(requirement.name)"
+      let argumentList = callArguments.joined(separator: ", ")
+      if isLast {
+        completionCallOpening =
+          (callArguments.isEmpty ? call : "\(call)(\(argumentList))") + " \(closureHead)"
+        completionCallClosing = "}"
+      } else {
+        // Arguments after the handler would follow the closure; Swift requires the closure to
+        // be written in place.
+        let before = callArguments[..<completionIndex].map { $0 + ", " }.joined()
+        let label = handler.parameter.label.map { "\($0): " } ?? ""
+        let after = callArguments[(completionIndex + 1)...].map { ", " + $0 }.joined()
+        completionCallOpening = "\(call)(\(before)\(label)\(closureHead)"
+        completionCallClosing = "}\(after))"
+      }
+      completionName = handler.name
+      completionArguments = closureArguments
+      completionForward = "\(handler.name)(\(closureArguments))"
+      if let success = completion.resultSuccessType {
+        outcome = .completionResult
+        valueType = success
+      } else {
+        outcome = .completion
+      }
+    } else if let returnType = requirement.returnType, !returnType.isVoid {
+      valueType = returnType.text
+      outcome = returnType.resultSuccessType != nil ? .result : .value
+    } else {
+      outcome = .none
+    }
+
+    // Annotations on the requirement win over those on the protocol.
+    let annotations = requirement.annotations
+    func option(_ label: String, keys: [String]) -> AnnotationValue? {
+      for source in [annotations, protocolAnnotations] {
+        for annotation in source where keys.contains(annotation.key) {
+          if let value = annotation.value(for: label) { return value }
+        }
+      }
+      return nil
+    }
+
+    // Redaction: secret-looking names, and names listed in `redact(…)`.
+    let redactedNames = Set(
+      (annotations + protocolAnnotations).filter { $0.key == "redact" }
+        .flatMap { $0.positionalValues.flatMap(\.texts) })
+    func isRedacted(_ parameter: ForwardedParameter) -> Bool {
+      redactedNames.contains(parameter.parameter.name)
+        || Naming.looksSecret(parameter.parameter.name)
+        || parameter.parameter.label.map { redactedNames.contains($0) } == true
+    }
+    let loggable = parameters.filter { !$0.parameter.isClosure && !$0.parameter.isAutoclosure }
+    logMetadata = Self.dictionaryLiteral(
+      loggable.map { parameter in
+        (
+          parameter.key,
+          isRedacted(parameter) ? "LoggedCall.redacted" : "\"\\(\(parameter.name))\""
+        )
+      })
+
+    // Analytics.
+    let defaultEvent =
+      "\(Naming.snakeCase(proto.name)).\(Naming.snakeCase(requirement.bareName))"
+    analyticsEvent = option("event", keys: ["analytics"]).flatMap(\.text) ?? defaultEvent
+    analyticsFailureEvent =
+      option("failure", keys: ["analytics"]).flatMap(\.text) ?? "\(analyticsEvent)_failed"
+    var trackedProperties: [(String, String)] = []
+    for name in annotations.filter({ $0.key == "analytics" })
+      .flatMap({ $0.value(for: "properties")?.texts ?? [] })
+    {
+      guard
+        let parameter = parameters.first(where: {
+          $0.parameter.name == name || $0.parameter.label == name
+        })
+      else {
+        continue  // Reported by the parser's annotation checks and the event map.
+      }
+      if isRedacted(parameter) {
+        let location = annotations.first { $0.key == "analytics" }?.location ?? requirement.location
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "analytics property '\(name)' is redacted, so it is never tracked",
+            at: location))
+        continue
+      }
+      trackedProperties.append((parameter.key, "AnalyticsValue(\(parameter.name))"))
+    }
+    analyticsProperties = Self.dictionaryLiteral(trackedProperties)
+
+    // Caching.
+    let keyArguments = parameters.filter { $0.completion == nil }
+    let keyArgumentList = keyArguments.map(\.name).joined(separator: ", ")
+    cacheKey =
+      "CacheKey(requirement: \(selector.swiftLiteral)"
+      + (keyArguments.isEmpty ? ")" : ", arguments: \(keyArgumentList))")
+    let hasOtherClosures = parameters.contains { $0.parameter.isClosure && $0.completion == nil }
+    let invalidates = annotations.filter { $0.key == "invalidates" }
+      .flatMap { $0.positionalValues.flatMap(\.texts) }
+    isCacheable =
+      requirement.kind == .method && !requirement.isStatic && !requirement.isMutating
+      && requirement.genericParameters.isEmpty && !parameters.contains { $0.parameter.isInout }
+      && !hasOtherClosures && invalidates.isEmpty
+      && [.value, .result, .completionResult].contains(outcome)
+    let ttl = option("ttl", keys: ["cache", "caching"])
+    if case .number(let seconds)? = ttl {
+      cacheTimeToLive =
+        seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
+    } else {
+      cacheTimeToLive = "nil"
+    }
+    let invalidated = invalidates.flatMap { name -> [String] in
+      let matches = proto.allRequirements.filter {
+        $0.name == name || $0.selector == name || $0.bareName == name
+      }
+      if matches.isEmpty {
+        let location =
+          annotations.first { $0.key == "invalidates" }?.location ?? requirement.location
+        let hint = Spelling.suggestion(for: name, among: proto.allRequirements.map(\.bareName))
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "'invalidates' names '\(name)', which is not a requirement of \(proto.qualifiedName)"
+              + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+            at: location))
+      }
+      return matches.map { "\(proto.qualifiedName).\($0.selector)".swiftLiteral }
+    }
+    invalidation =
+      invalidated.isEmpty ? nil : "cache.invalidate(\(invalidated.joined(separator: ", ")))"
+    if isCacheable, outcome == .value, let valueType {
+      let thrown =
+        effects.thrownType.map { " throws(\($0.text))" } ?? (isThrowing ? " throws" : "")
+      let closureType = "()\(isAsync ? " async" : "")\(thrown) -> \(valueType)"
+      let body = "\(closureType) in \(forwardCall)"
+      let lookup = "cache.value(for: \(names.key), timeToLive: \(cacheTimeToLive)"
+      let effectsPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
+      if !isAsync {
+        cachedCall = "\(effectsPrefix)\(lookup), compute: { \(body) })"
+      } else if proto.isSendable {
+        cachedCall = "\(effectsPrefix)\(lookup), compute: { [base] \(body) })"
+      } else {
+        cachedCall = "\(effectsPrefix)\(lookup), computeInPlace: { \(body) })"
+      }
+    } else {
+      cachedCall = nil
+    }
+
+    skippedTemplates = Set(
+      annotations.filter { $0.key == "skip" }.flatMap { annotation in
+        annotation.arguments.isEmpty
+          ? ["*"] : annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() }
+      })
+    conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")
+    conditionsClosing = requirement.conditions.map { _ in "#endif" }.joined(separator: "\n")
+  }
+
+  static func dictionaryLiteral(_ entries: [(key: String, value: String)]) -> String {
+    entries.isEmpty
+      ? "[:]"
+      : "[" + entries.map { "\($0.key.swiftLiteral): \($0.value)" }.joined(separator: ", ") + "]"
+  }
+}
+
+/// Names of the locals generated code declares, changed where a parameter has the same name.
+public struct LocalNames: Sendable {
+  public var call: String
+  public var result: String
+  public var value: String
+  public var key: String
+
+  init(avoiding parameterNames: Set<String>) {
+    func fresh(_ name: String) -> String {
+      var candidate = name
+      while parameterNames.contains(candidate) { candidate += "_" }
+      return candidate
+    }
+    call = fresh("call")
+    result = fresh("result")
+    value = fresh("value")
+    key = fresh("key")
+  }
+}
+
+/// A parameter as the decorator declares and forwards it.
+struct ForwardedParameter {
+  /// A completion handler: an escaping function returning `Void`.
+  struct Completion {
+    var parameterCount: Int
+    /// `Post` for `(Result<Post, any Error>) -> Void`.
+    var resultSuccessType: String?
+  }
+
+  var parameter: Parameter
+  /// The name used inside the decorator; unnamed (`_`) parameters get `argument0` and so on.
+  var name: String
+  var completion: Completion?
+
+  init(_ parameter: Parameter, index: Int) {
+    self.parameter = parameter
+    name = parameter.name == "_" ? "argument\(index)" : parameter.name
+    completion = nil
+    if parameter.isEscaping, !parameter.type.isOptional,
+      case .function(let parameters, _, let returnType) = parameter.type.unattributed.shape,
+      returnType.isVoid
+    {
+      let success = parameters.count == 1 ? parameters[0].type.resultSuccessType : nil
+      completion = Completion(parameterCount: parameters.count, resultSuccessType: success)
+    }
+  }
+
+  /// The key in log metadata and analytics properties.
+  var key: String { parameter.name == "_" ? name : parameter.name.trimmingBackticks }
+
+  func declaration(singleNameIsLabel: Bool) -> String {
+    var renamed = parameter
+    renamed.name = name
+    if parameter.name == "_", parameter.label == nil, singleNameIsLabel {
+      return "_ \(name): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")"
+    }
+    return renamed.declarationText(singleNameIsLabel: singleNameIsLabel)
+  }
+
+  func argument(singleNameIsLabel: Bool) -> String {
+    let value: String
+    if parameter.isInout {
+      value = "&\(name)"
+    } else if parameter.isAutoclosure {
+      value = "\(name)()"
+    } else if case .packExpansion = parameter.type.unattributed.shape {
+      value = "repeat each \(name)"
+    } else {
+      value = name
+    }
+    guard let label = parameter.label else { return value }
+    return "\(label): \(value)"
+  }
+}
+
+extension TypeRef {
+  /// `Post` for `Result<Post, any Error>`.
+  var resultSuccessType: String? {
+    switch unattributed.shape {
+    case .named("Result", let arguments) where arguments.count == 2: arguments[0].text
+    case .member(let base, "Result", let arguments)
+    where base.text == "Swift" && arguments.count == 2:
+      arguments[0].text
+    default: nil
+    }
+  }
+}

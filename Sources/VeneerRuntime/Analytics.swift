@@ -1,0 +1,92 @@
+/// Receives the events analytics decorators record; forward them to your analytics service.
+public protocol AnalyticsTracker: Sendable {
+  func track(_ event: AnalyticsEvent)
+}
+
+/// A named event with typed properties, such as `post_repo.create_post`.
+public struct AnalyticsEvent: Sendable, Hashable, CustomStringConvertible {
+  public var name: String
+  public var properties: [String: AnalyticsValue]
+
+  public init(name: String, properties: [String: AnalyticsValue] = [:]) {
+    self.name = name
+    self.properties = properties
+  }
+
+  public var description: String {
+    let properties = self.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    return properties.isEmpty ? name : "\(name) [\(properties.joined(separator: ", "))]"
+  }
+}
+
+/// A property value analytics services understand.
+public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
+  case string(String)
+  case int(Int)
+  case double(Double)
+  case bool(Bool)
+
+  /// The value of an argument: numbers and flags keep their type, anything else is described.
+  public init<Value>(_ value: Value) {
+    switch value {
+    case let value as Int: self = .int(value)
+    case let value as Double: self = .double(value)
+    case let value as Bool: self = .bool(value)
+    case let value as String: self = .string(value)
+    default: self = .string(String(describing: value))
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .string(let value): value
+    case .int(let value): String(value)
+    case .double(let value): String(value)
+    case .bool(let value): String(value)
+    }
+  }
+}
+
+/// One call through an analytics decorator: measures it and tracks one event when it ends.
+public struct TrackedCall: Sendable {
+  private let tracker: any AnalyticsTracker
+  private let properties: [String: AnalyticsValue]
+  private let start: ContinuousClock.Instant
+
+  public init(tracker: any AnalyticsTracker, properties: [String: AnalyticsValue] = [:]) {
+    self.tracker = tracker
+    self.properties = properties
+    self.start = .now
+  }
+
+  /// Tracks the event of a call that succeeded, or cannot fail.
+  public func succeeded(_ event: String) {
+    tracker.track(AnalyticsEvent(name: event, properties: properties(adding: [:])))
+  }
+
+  /// Tracks the failure event, with the error's type (never its message, which may hold data).
+  public func failed(_ event: String, error: any Error) {
+    tracker.track(
+      AnalyticsEvent(
+        name: event,
+        properties: properties(adding: ["error": .string(String(describing: type(of: error)))])))
+  }
+
+  /// Tracks `success` or `failure` by the result.
+  public func finished<Success, Failure>(
+    _ result: Result<Success, Failure>, success: String, failure: String
+  ) {
+    switch result {
+    case .success: succeeded(success)
+    case .failure(let error): failed(failure, error: error)
+    }
+  }
+
+  private func properties(adding extra: [String: AnalyticsValue]) -> [String: AnalyticsValue] {
+    let duration = ContinuousClock.now - start
+    let milliseconds =
+      Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    return properties.merging(extra) { _, new in new }
+      .merging(["duration_ms": .double(milliseconds)]) { _, new in new }
+  }
+}

@@ -1,0 +1,84 @@
+import Logging
+
+/// One call through a logging decorator: logs the call with its arguments, then how it ended and
+/// how long it took. Nothing is formatted when the logger's level filters the messages out.
+public struct LoggedCall: Sendable {
+  /// What a redacted argument is logged as.
+  public static let redacted: Logger.MetadataValue = "<redacted>"
+
+  private let logger: Logger
+  private let level: Logger.Level
+  private let errorLevel: Logger.Level
+  private let requirement: String
+  private let start: ContinuousClock.Instant
+
+  /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
+  public init(
+    logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: String,
+    arguments: @autoclosure () -> Logger.Metadata = [:]
+  ) {
+    self.logger = logger
+    self.level = level
+    self.errorLevel = errorLevel
+    self.requirement = requirement
+    self.start = .now
+    logger.log(level: level, "\(requirement) called", metadata: arguments())
+  }
+
+  /// Logs a return without a value.
+  public func returned() {
+    logger.log(level: level, "\(requirement) returned", metadata: ["duration": durationValue])
+  }
+
+  /// Logs a return and its value.
+  public func returned<Value>(_ value: Value) {
+    logger.log(
+      level: level, "\(requirement) returned",
+      metadata: ["result": "\(String(describing: value))", "duration": durationValue])
+  }
+
+  /// Logs a thrown error, at the error level.
+  public func threw(_ error: any Error) {
+    logger.log(
+      level: errorLevel, "\(requirement) threw",
+      metadata: ["error": "\(String(describing: error))", "duration": durationValue])
+  }
+
+  /// Logs the outcome a completion handler or `Result` return reports.
+  public func finished<Success, Failure>(_ result: Result<Success, Failure>) {
+    switch result {
+    case .success(let value): returned(value)
+    case .failure(let error): threw(error)
+    }
+  }
+
+  /// Logs a completion handler being called with values that are not a `Result`.
+  public func completed(_ values: Any...) {
+    logger.log(
+      level: level, "\(requirement) completed",
+      metadata: [
+        "result": "\(values.map { String(describing: $0) }.joined(separator: ", "))",
+        "duration": durationValue,
+      ])
+  }
+
+  private var durationValue: Logger.MetadataValue {
+    "\(Milliseconds(ContinuousClock.now - start))"
+  }
+}
+
+/// A duration printed as milliseconds with microsecond precision, e.g. `12.345ms`.
+struct Milliseconds: CustomStringConvertible {
+  var microseconds: Int64
+
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+  }
+
+  var description: String {
+    let fraction = String(microseconds % 1000)
+    return
+      "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
+  }
+}
