@@ -17,6 +17,9 @@ public struct ProtocolPlan: Sendable {
   public var memberAccess: String { access.isEmpty ? "" : access + " " }
   /// `var` when members may mutate the decorated value, else `let`.
   public var baseStorage: String
+  /// The decorators' generic parameter: `Base`, unless the protocol or one of its associated
+  /// types already has that name.
+  public var baseType: String
   /// How code outside the protocol names it: `Outer.Nested`.
   public var protocolName: String
   /// The name part of a decorator's type name: `OuterNested` for `Outer.Nested`.
@@ -58,6 +61,9 @@ public struct ProtocolPlan: Sendable {
     isolation = proto.globalActor.map { "@\($0)" } ?? ""
     let isClassDecorator = decoratorKind != "struct"
     baseStorage = isClassDecorator ? "let" : "var"
+    let takenNames = Set([proto.name] + proto.allAssociatedTypes.map(\.name))
+    let baseType = ["Base", "Wrapped", "Decorated"].first { !takenNames.contains($0) } ?? "Base_"
+    self.baseType = baseType
     protocolName = proto.qualifiedName
     decoratorSuffix = proto.enclosingTypes.joined() + proto.name
     existentialType =
@@ -66,7 +72,8 @@ public struct ProtocolPlan: Sendable {
       : "any \(proto.qualifiedName)<\(proto.primaryAssociatedTypes.joined(separator: ", "))>"
     let memberAccess = access.isEmpty ? "" : "\(access) "
     typeAliases = proto.allAssociatedTypes.map { associatedType in
-      let alias = "\(memberAccess)typealias \(associatedType.name) = Base.\(associatedType.name)"
+      let alias =
+        "\(memberAccess)typealias \(associatedType.name) = \(baseType).\(associatedType.name)"
       guard !associatedType.conditions.isEmpty else { return alias }
       return associatedType.conditions.map { "#if \($0)\n" }.joined() + alias
         + associatedType.conditions.map { _ in "\n#endif" }.joined()
@@ -76,7 +83,8 @@ public struct ProtocolPlan: Sendable {
     for requirement in proto.allRequirements {
       requirements.append(
         RequirementPlan(
-          requirement, in: proto, access: access, isClassDecorator: isClassDecorator,
+          requirement, in: proto, access: access, baseType: baseType,
+          isClassDecorator: isClassDecorator,
           protocolAnnotations: proto.annotations, diagnostics: &diagnostics))
     }
     self.requirements = requirements

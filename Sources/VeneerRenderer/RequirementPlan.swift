@@ -87,7 +87,8 @@ extension RequirementPlan {
   ///   - isClassDecorator: whether the decorator is a class or actor, which never has
   ///     `mutating` members.
   init(
-    _ requirement: Requirement, in proto: ProtocolDecl, access: String, isClassDecorator: Bool,
+    _ requirement: Requirement, in proto: ProtocolDecl, access: String, baseType: String,
+    isClassDecorator: Bool,
     protocolAnnotations: [Annotation], diagnostics: inout [Diagnostic]
   ) {
     self.requirement = requirement
@@ -104,7 +105,7 @@ extension RequirementPlan {
     let parameters = requirement.parameters.enumerated().map { index, parameter in
       ForwardedParameter(parameter, index: index)
     }
-    let target = requirement.isStatic ? "Base" : "base"
+    let target = requirement.isStatic ? baseType : "base"
     let effects = requirement.effects
     isThrowing = effects.isThrowing
     isAsync = effects.isAsync
@@ -180,7 +181,14 @@ extension RequirementPlan {
         completion.parameterCount == 1
         ? (completion.resultSuccessType != nil ? names.result : names.value)
         : (0..<completion.parameterCount).map { "\(names.value)\($0)" }.joined(separator: ", ")
-      let closureHead = closureArguments.isEmpty ? "{" : "{ \(closureArguments) in"
+      // A generic requirement's type parameters are inferred from the closure's types.
+      let typedArguments = zip(closureArguments.split(separator: ","), completion.parameterTypes)
+        .map { "\($0.0.trimmingWhitespace): \($0.1)" }.joined(separator: ", ")
+      let closureHead =
+        closureArguments.isEmpty
+        ? "{"
+        : requirement.genericParameters.isEmpty
+          ? "{ \(closureArguments) in" : "{ (\(typedArguments)) in"
       var callArguments = arguments
       let isLast = completionIndex == parameters.count - 1
       if isLast { callArguments.removeLast() }
@@ -372,7 +380,8 @@ public struct LocalNames: Sendable {
 struct ForwardedParameter {
   /// A completion handler: an escaping function returning `Void`.
   struct Completion {
-    var parameterCount: Int
+    var parameterTypes: [String]
+    var parameterCount: Int { parameterTypes.count }
     /// `Post` for `(Result<Post, any Error>) -> Void`.
     var resultSuccessType: String?
   }
@@ -391,7 +400,8 @@ struct ForwardedParameter {
       returnType.isVoid
     {
       let success = parameters.count == 1 ? parameters[0].type.resultSuccessType : nil
-      completion = Completion(parameterCount: parameters.count, resultSuccessType: success)
+      completion = Completion(
+        parameterTypes: parameters.map(\.type.text), resultSuccessType: success)
     }
   }
 

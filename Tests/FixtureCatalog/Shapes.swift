@@ -114,7 +114,7 @@ extension Outer {
 
 // Inheritance: Leaf gets Base's requirements once, through two paths.
 public protocol Base {
-  func base()
+  func root()
 }
 
 public protocol Left: Base {

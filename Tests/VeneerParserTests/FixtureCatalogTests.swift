@@ -272,10 +272,10 @@ struct FixtureCatalogTests {
   @Test func inheritedRequirementsAreDeduplicated() throws {
     let leaf = try catalog.proto("Leaf")
     #expect(leaf.requirements.map(\.name) == ["leaf"])
-    #expect(leaf.inheritedRequirements.map(\.name) == ["base", "left", "right"])
+    #expect(leaf.inheritedRequirements.map(\.name) == ["root", "left", "right"])
     #expect(leaf.inheritedRequirements.map(\.declaredIn) == ["Base", "Left", "Right"])
     #expect(leaf.externalProtocols == ["Hashable"])
-    #expect(try catalog.proto("Left").inheritedRequirements.map(\.name) == ["base"])
+    #expect(try catalog.proto("Left").inheritedRequirements.map(\.name) == ["root"])
   }
 
   @Test func skipAnnotation() throws {

@@ -1,0 +1,299 @@
+/// Lays out generated Swift the way `swift format` does with Veneer's `.swift-format`, so that
+/// templates need not track indentation and output reads like hand-formatted code: two-space
+/// indentation by bracket and `#if` structure, at most one blank line (none just inside braces),
+/// and lines over 100 columns wrapped at their first argument list.
+enum SwiftLayout {
+  static let indentation = "  "
+  static let lineLength = 100
+
+  static func format(_ text: String) -> String {
+    var lines: [String] = []
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = rawLine.trimmingWhitespace
+      if line.isEmpty {
+        // One blank line at most, and none after an opening brace or at the start.
+        if let last = lines.last, !last.isEmpty, !last.hasSuffix("{") { lines.append("") }
+        continue
+      }
+      if line.hasPrefix("}") || line.hasPrefix("#endif") || line.hasPrefix("#else"),
+        lines.last == ""
+      {
+        lines.removeLast()
+      }
+      lines.append(line)
+    }
+    while lines.last == "" { lines.removeLast() }
+
+    var output: [String] = []
+    var levels: [Int] = []  // Open brackets per indentation level; -1 marks an `#if`.
+    for line in lines {
+      guard !line.isEmpty else {
+        output.append("")
+        continue
+      }
+      if line.hasPrefix("#if") {
+        output.append(indent(levels.count) + line)
+        levels.append(-1)
+        continue
+      }
+      if line.hasPrefix("#else") {
+        output.append(indent(levels.count - 1) + line)
+        continue
+      }
+      if line.hasPrefix("#endif") {
+        if levels.last == -1 { levels.removeLast() }
+        output.append(indent(levels.count) + line)
+        continue
+      }
+      let brackets = BracketScan(line)
+      var leadingClosers = brackets.leadingClosers
+      while leadingClosers > 0, let top = levels.last, top > 0 {
+        let closed = min(top, leadingClosers)
+        leadingClosers -= closed
+        levels[levels.count - 1] -= closed
+        if levels[levels.count - 1] == 0 { levels.removeLast() }
+      }
+      output += wrap(line, indentLevel: levels.count)
+      var opened = brackets.opened
+      var closed = brackets.closed - brackets.leadingClosers
+      if opened >= closed {
+        opened -= closed
+        closed = 0
+      } else {
+        closed -= opened
+        opened = 0
+      }
+      while closed > 0, let top = levels.last, top > 0 {
+        let count = min(top, closed)
+        closed -= count
+        levels[levels.count - 1] -= count
+        if levels[levels.count - 1] == 0 { levels.removeLast() }
+      }
+      if opened > 0 { levels.append(opened) }
+    }
+    return output.joined(separator: "\n") + "\n"
+  }
+
+  private static func indent(_ level: Int) -> String {
+    String(repeating: indentation, count: max(0, level))
+  }
+
+  /// The line at its indentation, broken at its first argument list if it is too long: the
+  /// arguments packed onto continuation lines, and for declarations (which open a brace) the
+  /// closing parenthesis on a line of its own.
+  private static func wrap(_ line: String, indentLevel: Int) -> [String] {
+    let prefix = indent(indentLevel)
+    guard prefix.count + line.count > lineLength, !line.hasPrefix("//") else {
+      return [prefix + line]
+    }
+    if line.hasPrefix("guard "), line.hasSuffix(" else {") {
+      let condition = String(line.dropFirst("guard ".count).dropLast(" else {".count))
+      return [prefix + "guard"] + wrap(condition, indentLevel: indentLevel + 1)
+        + [prefix + "else {"]
+    }
+    if line.hasSuffix(" {"), isTypeDeclaration(line) {
+      let head = String(line.dropLast(2))
+      if prefix.count + head.count <= lineLength { return [prefix + head, prefix + "{"] }
+      if let colon = inheritanceColon(in: head) {
+        return [
+          prefix + head[...colon],
+          indent(indentLevel + 1) + head[head.index(colon, offsetBy: 2)...],
+          prefix + "{",
+        ]
+      }
+    }
+    guard let split = ArgumentListSplit(line) else { return [prefix + line] }
+    let continuation = indent(indentLevel + 1)
+    var packed: [String] = []
+    var current = ""
+    for (index, argument) in split.arguments.enumerated() {
+      let isLast = index == split.arguments.count - 1
+      let candidate = current.isEmpty ? argument : current + ", " + argument
+      let tail = isLast ? (split.isDeclaration ? "" : split.closer + split.suffix) : ","
+      if current.isEmpty || continuation.count + candidate.count + tail.count <= lineLength {
+        current = candidate
+      } else {
+        packed.append(current + ",")
+        current = argument
+      }
+    }
+    packed.append(current)
+    var result = [prefix + split.head]
+    if split.isDeclaration {
+      result += packed.flatMap { wrap($0, indentLevel: indentLevel + 1) }
+      result.append(prefix + split.closer + split.suffix)
+    } else {
+      packed[packed.count - 1] += split.closer + split.suffix
+      result += packed.flatMap { wrap($0, indentLevel: indentLevel + 1) }
+    }
+    return result
+  }
+}
+
+private func isTypeDeclaration(_ line: String) -> Bool {
+  let words = line.split(separator: " ")
+  let keywords: Set<Substring> = ["struct", "class", "actor", "enum", "extension", "protocol"]
+  guard let keywordIndex = words.firstIndex(where: { keywords.contains($0) }) else { return false }
+  let modifiers: Set<Substring> = [
+    "public", "package", "internal", "fileprivate", "private", "final",
+  ]
+  return words[..<keywordIndex].allSatisfy { $0.hasPrefix("@") || modifiers.contains($0) }
+}
+
+/// The colon before a type's conformances: the first `: ` outside its generic parameters.
+private func inheritanceColon(in head: String) -> String.Index? {
+  var depth = 0
+  var index = head.startIndex
+  while index < head.endIndex {
+    switch head[index] {
+    case "<": depth += 1
+    case ">": depth -= 1
+    case ":" where depth == 0 && head[head.index(after: index)...].hasPrefix(" "):
+      return index
+    default: break
+    }
+    index = head.index(after: index)
+  }
+  return nil
+}
+
+/// A line's first bracketed list whose closing bracket is on the same line, split at its
+/// top-level commas.
+private struct ArgumentListSplit {
+  /// Up to and including the opening bracket.
+  var head: String
+  var arguments: [String]
+  var closer: String
+  /// After the closing bracket, e.g. ` -> Int {`.
+  var suffix: String
+  /// Whether the line opens a body (`{` at its end), as declarations do.
+  var isDeclaration: Bool
+
+  init?(_ line: String) {
+    let characters = Array(line)
+    var index = 0
+    var openIndex: Int?
+    var depth = 0
+    var argumentStart = 0
+    var arguments: [String] = []
+    while index < characters.count {
+      let character = characters[index]
+      if character == "\"" {
+        index = Self.skipString(characters, from: index)
+        continue
+      }
+      if character == "-", index + 1 < characters.count, characters[index + 1] == ">" {
+        index += 2
+        continue
+      }
+      switch character {
+      case "(", "[", "<", "{":
+        if openIndex == nil, character == "(" || character == "[" {
+          openIndex = index
+          argumentStart = index + 1
+          depth = 0
+        }
+        depth += 1
+      case ")", "]", ">", "}":
+        depth -= 1
+        if let openIndex, depth == 0 {
+          let last = String(characters[argumentStart..<index]).trimmingWhitespace
+          if !last.isEmpty { arguments.append(last) }
+          guard !arguments.isEmpty else { return nil }
+          head = String(characters[...openIndex])
+          self.arguments = arguments
+          closer = String(character)
+          suffix = String(characters[(index + 1)...])
+          isDeclaration = line.hasSuffix("{") && character == ")"
+          return
+        }
+      case "," where openIndex != nil && depth == 1:
+        arguments.append(String(characters[argumentStart..<index]).trimmingWhitespace)
+        argumentStart = index + 1
+      default:
+        break
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The index just past the string literal starting at `start`.
+  private static func skipString(_ characters: [Character], from start: Int) -> Int {
+    var index = start + 1
+    var interpolationDepth = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == "\\", index + 1 < characters.count {
+        if characters[index + 1] == "(" { interpolationDepth += 1 }
+        index += 2
+        continue
+      }
+      if interpolationDepth > 0 {
+        if character == ")" { interpolationDepth -= 1 }
+      } else if character == "\"" {
+        return index + 1
+      }
+      index += 1
+    }
+    return index
+  }
+}
+
+/// Counts of brackets on a line, outside string literals and comments.
+private struct BracketScan {
+  var opened = 0
+  var closed = 0
+  /// Closing brackets before anything else on the line, as in `})`.
+  var leadingClosers = 0
+
+  init(_ line: String) {
+    var inString = false
+    var interpolationDepth = 0
+    var atStart = true
+    var previous: Character = " "
+    var escaped = false
+    for character in line {
+      defer { previous = character }
+      if inString {
+        if escaped {
+          escaped = false
+          if character == "(" { interpolationDepth += 1 }
+          continue
+        }
+        if character == "\\" {
+          escaped = true
+        } else if interpolationDepth > 0, character == ")" {
+          interpolationDepth -= 1
+        } else if interpolationDepth == 0, character == "\"" {
+          inString = false
+        }
+        continue
+      }
+      if character == "/", previous == "/" { break }
+      switch character {
+      case "\"":
+        inString = true
+        atStart = false
+      case "{", "(", "[":
+        opened += 1
+        atStart = false
+      case "}", ")", "]":
+        closed += 1
+        if atStart { leadingClosers += 1 }
+      case " ":
+        break
+      default:
+        atStart = false
+      }
+    }
+  }
+}
+
+extension StringProtocol {
+  var trimmingWhitespace: String {
+    let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+    let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
+    return start < end ? String(self[start..<end]) : ""
+  }
+}

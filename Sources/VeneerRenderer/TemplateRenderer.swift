@@ -1,0 +1,72 @@
+import Foundation
+import Stencil
+import VeneerModel
+
+/// A template's text and where it came from, for error messages.
+public struct TemplateSource: Sendable, Hashable {
+  /// The name protocols select it by, e.g. `Logging`.
+  public var name: String
+  /// `Templates/Logging.stencil`, or the user's path.
+  public var path: String
+  public var text: String
+
+  public init(name: String, path: String, text: String) {
+    self.name = name
+    self.path = path
+    self.text = text
+  }
+}
+
+/// A template that failed to render, located in the template.
+public struct TemplateError: Error, Sendable, CustomStringConvertible {
+  public var diagnostic: Diagnostic
+  public var description: String { diagnostic.description }
+}
+
+/// Renders templates over protocol plans. The one seam between Veneer and its template engine.
+public protocol TemplateRenderer: Sendable {
+  /// The template's output for one protocol, laid out like `swift format` would.
+  func render(_ template: TemplateSource, plan: ProtocolPlan) throws(TemplateError) -> String
+}
+
+/// Renders Stencil templates.
+public struct StencilRenderer: TemplateRenderer {
+  public init() {}
+
+  public func render(_ template: TemplateSource, plan: ProtocolPlan) throws(TemplateError)
+    -> String
+  {
+    let environment = Self.environment
+    let stencilTemplate = Template(
+      templateString: template.text, environment: environment, name: template.path)
+    do {
+      let text = try stencilTemplate.render(["plan": plan])
+      return SwiftLayout.format(text)
+    } catch let error as TemplateSyntaxError {
+      let location = error.token.map {
+        SourceLocation(
+          file: template.path, line: Int($0.sourceMap.location.lineNumber),
+          column: Int($0.sourceMap.location.lineOffset) + 1)
+      }
+      let message = "template error: \(error.reason)"
+      throw TemplateError(
+        diagnostic: location.map { Diagnostic(.error, message, at: $0) }
+          ?? Diagnostic(.error, message, file: template.path))
+    } catch {
+      throw TemplateError(
+        diagnostic: Diagnostic(.error, "template error: \(error)", file: template.path))
+    }
+  }
+
+  private static var environment: Environment {
+    let templateExtension = Extension()
+    templateExtension.registerFilter("skips") { value, arguments in
+      guard let requirement = value as? RequirementPlan, let template = arguments.first as? String
+      else {
+        throw TemplateSyntaxError("'skips' applies to a requirement and takes a template name")
+      }
+      return requirement.isSkipped(by: template)
+    }
+    return Environment(extensions: [templateExtension], trimBehaviour: .smart)
+  }
+}
