@@ -6,262 +6,262 @@ public enum BuiltInTemplates {
     TemplateSource(
       name: "Analytics", path: "Templates/Analytics.stencil",
       text: #"""
-{# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
-{{ plan.conditionsOpening }}
-/// Tracks an analytics event for each call to a `{{ plan.protocolName }}`, then forwards it to
-/// `base`.
-{{ plan.typeDeclarationPrefix }} Analytics{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-{% for alias in plan.typeAliases %}
-{{ alias }}
-{% endfor %}
-{{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
-{{ plan.memberAccess }}let tracker: any AnalyticsTracker
+        {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
+        {{ plan.conditionsOpening }}
+        /// Tracks an analytics event for each call to a `{{ plan.protocolName }}`, then forwards it to
+        /// `base`.
+        {{ plan.typeDeclarationPrefix }} Analytics{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
+        {{ plan.memberAccess }}let tracker: any AnalyticsTracker
 
-{{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, tracker: any AnalyticsTracker) {
-self.base = base
-self.tracker = tracker
-}
-{% for r in plan.requirements %}
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, tracker: any AnalyticsTracker) {
+        self.base = base
+        self.tracker = tracker
+        }
+        {% for r in plan.requirements %}
 
-{{ r.conditionsOpening }}
-{% if not r.isMethod or r.isStatic or r|skips:"analytics" %}
-{{ r.forwardingImplementation }}
-{% else %}
-{{ r.declaration }} {
-let {{ r.names.call }} = TrackedCall(tracker: tracker, properties: {{ r.analyticsProperties }})
-{% if r.outcome == "completionResult" %}
-{{ r.completionCallOpening }}
-{{ r.names.call }}.finished({{ r.completionArguments }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
-{{ r.completionForward }}
-{{ r.completionCallClosing }}
-{% elif r.outcome == "completion" %}
-{{ r.completionCallOpening }}
-{{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
-{{ r.completionForward }}
-{{ r.completionCallClosing }}
-{% else %}
-{% if r.isThrowing %}
-{{ r.doStatement }} {
-{% endif %}
-{% if r.outcome == "none" %}
-{{ r.forwardCall }}
-{{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
-{% else %}
-let {{ r.names.result }} = {{ r.forwardCall }}
-{% if r.outcome == "result" %}
-{{ r.names.call }}.finished({{ r.names.result }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
-{% else %}
-{{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
-{% endif %}
-return {{ r.names.result }}
-{% endif %}
-{% if r.isThrowing %}
-} catch {
-{{ r.names.call }}.failed({{ r.analyticsFailureEventLiteral }}, error: error)
-throw error
-}
-{% endif %}
-{% endif %}
-}
-{% endif %}
-{{ r.conditionsClosing }}
-{% endfor %}
-}
+        {{ r.conditionsOpening }}
+        {% if not r.isMethod or r.isStatic or r|skips:"analytics" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        let {{ r.names.call }} = TrackedCall(tracker: tracker, properties: {{ r.analyticsProperties }})
+        {% if r.outcome == "completionResult" %}
+        {{ r.completionCallOpening }}
+        {{ r.names.call }}.finished({{ r.completionArguments }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
+        {{ r.completionForward }}
+        {{ r.completionCallClosing }}
+        {% elif r.outcome == "completion" %}
+        {{ r.completionCallOpening }}
+        {{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
+        {{ r.completionForward }}
+        {{ r.completionCallClosing }}
+        {% else %}
+        {% if r.isThrowing %}
+        {{ r.doStatement }} {
+        {% endif %}
+        {% if r.outcome == "none" %}
+        {{ r.forwardCall }}
+        {{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
+        {% else %}
+        let {{ r.names.result }} = {{ r.forwardCall }}
+        {% if r.outcome == "result" %}
+        {{ r.names.call }}.finished({{ r.names.result }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
+        {% else %}
+        {{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
+        {% endif %}
+        return {{ r.names.result }}
+        {% endif %}
+        {% if r.isThrowing %}
+        } catch {
+        {{ r.names.call }}.failed({{ r.analyticsFailureEventLiteral }}, error: error)
+        throw error
+        }
+        {% endif %}
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
 
-extension {{ plan.protocolName }} {
-/// This `{{ plan.protocolName }}`, tracking an event for each call.
-{{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> Analytics{{ plan.decoratorSuffix }}<Self> {
-Analytics{{ plan.decoratorSuffix }}(self, tracker: tracker)
-}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, tracking an event for each call.
+        {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> Analytics{{ plan.decoratorSuffix }}<Self> {
+        Analytics{{ plan.decoratorSuffix }}(self, tracker: tracker)
+        }
 
-/// This `{{ plan.protocolName }}`, tracking an event for each call, for an existential.
-@_disfavoredOverload
-{{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> {{ plan.existentialType }} {
-Analytics{{ plan.decoratorSuffix }}(self, tracker: tracker)
-}
-}
-{{ plan.conditionsClosing }}
+        /// This `{{ plan.protocolName }}`, tracking an event for each call, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> {{ plan.existentialType }} {
+        Analytics{{ plan.decoratorSuffix }}(self, tracker: tracker)
+        }
+        }
+        {{ plan.conditionsClosing }}
 
-"""#),
+        """#),
     TemplateSource(
       name: "Caching", path: "Templates/Caching.stencil",
       text: #"""
-{# Answers repeated calls from a cache; failures are never cached. #}
-{{ plan.conditionsOpening }}
-/// Answers calls to a `{{ plan.protocolName }}` from a cache when their arguments were seen
-/// before, and forwards the others to `base`.
-{{ plan.typeDeclarationPrefix }} Caching{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-{% for alias in plan.typeAliases %}
-{{ alias }}
-{% endfor %}
-{{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
-{{ plan.memberAccess }}let cache: CallCache
+        {# Answers repeated calls from a cache; failures are never cached. #}
+        {{ plan.conditionsOpening }}
+        /// Answers calls to a `{{ plan.protocolName }}` from a cache when their arguments were seen
+        /// before, and forwards the others to `base`.
+        {{ plan.typeDeclarationPrefix }} Caching{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
+        {{ plan.memberAccess }}let cache: CallCache
 
-{{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, cache: any DecoratorCache) {
-self.base = base
-self.cache = CallCache(cache)
-}
-{% for r in plan.requirements %}
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, cache: any DecoratorCache) {
+        self.base = base
+        self.cache = CallCache(cache)
+        }
+        {% for r in plan.requirements %}
 
-{{ r.conditionsOpening }}
-{% if r|skips:"caching" %}
-{{ r.forwardingImplementation }}
-{% elif r.isCacheable %}
-{{ r.declaration }} {
-guard let {{ r.names.key }} = {{ r.cacheKey }} else {
-{% if r.outcome == "completionResult" %}
-{{ r.forwardCall }}
-return
-{% else %}
-return {{ r.forwardCall }}
-{% endif %}
-}
-{% if r.outcome == "completionResult" %}
-if let cached = cache.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
-{{ r.completionName }}(.success(cached))
-return
-}
-let cache = self.cache
-{{ r.completionCallOpening }}
-if case .success(let value) = {{ r.completionArguments }} {
-cache.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
-}
-{{ r.completionForward }}
-{{ r.completionCallClosing }}
-{% elif r.outcome == "result" %}
-if let cached = cache.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
-return .success(cached)
-}
-let {{ r.names.result }} = {{ r.forwardCall }}
-if case .success(let value) = {{ r.names.result }} {
-cache.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
-}
-return {{ r.names.result }}
-{% else %}
-return {{ r.cachedCall }}
-{% endif %}
-}
-{% elif r.invalidation %}
-{{ r.declaration }} {
-{% if r.completionCallOpening %}
-let cache = self.cache
-{{ r.completionCallOpening }}
-{{ r.invalidation }}
-{{ r.completionForward }}
-{{ r.completionCallClosing }}
-{% else %}
-defer { {{ r.invalidation }} }
-{% if r.outcome == "none" %}
-{{ r.forwardCall }}
-{% else %}
-return {{ r.forwardCall }}
-{% endif %}
-{% endif %}
-}
-{% else %}
-{{ r.forwardingImplementation }}
-{% endif %}
-{{ r.conditionsClosing }}
-{% endfor %}
-}
+        {{ r.conditionsOpening }}
+        {% if r|skips:"caching" %}
+        {{ r.forwardingImplementation }}
+        {% elif r.isCacheable %}
+        {{ r.declaration }} {
+        guard let {{ r.names.key }} = {{ r.cacheKey }} else {
+        {% if r.outcome == "completionResult" %}
+        {{ r.forwardCall }}
+        return
+        {% else %}
+        return {{ r.forwardCall }}
+        {% endif %}
+        }
+        {% if r.outcome == "completionResult" %}
+        if let cached = cache.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
+        {{ r.completionName }}(.success(cached))
+        return
+        }
+        let cache = self.cache
+        {{ r.completionCallOpening }}
+        if case .success(let value) = {{ r.completionArguments }} {
+        cache.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
+        }
+        {{ r.completionForward }}
+        {{ r.completionCallClosing }}
+        {% elif r.outcome == "result" %}
+        if let cached = cache.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
+        return .success(cached)
+        }
+        let {{ r.names.result }} = {{ r.forwardCall }}
+        if case .success(let value) = {{ r.names.result }} {
+        cache.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
+        }
+        return {{ r.names.result }}
+        {% else %}
+        return {{ r.cachedCall }}
+        {% endif %}
+        }
+        {% elif r.invalidation %}
+        {{ r.declaration }} {
+        {% if r.completionCallOpening %}
+        let cache = self.cache
+        {{ r.completionCallOpening }}
+        {{ r.invalidation }}
+        {{ r.completionForward }}
+        {{ r.completionCallClosing }}
+        {% else %}
+        defer { {{ r.invalidation }} }
+        {% if r.outcome == "none" %}
+        {{ r.forwardCall }}
+        {% else %}
+        return {{ r.forwardCall }}
+        {% endif %}
+        {% endif %}
+        }
+        {% else %}
+        {{ r.forwardingImplementation }}
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
 
-extension {{ plan.protocolName }} {
-/// This `{{ plan.protocolName }}`, answering repeated calls from `cache`.
-{{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> Caching{{ plan.decoratorSuffix }}<Self> {
-Caching{{ plan.decoratorSuffix }}(self, cache: cache)
-}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, answering repeated calls from `cache`.
+        {{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> Caching{{ plan.decoratorSuffix }}<Self> {
+        Caching{{ plan.decoratorSuffix }}(self, cache: cache)
+        }
 
-/// This `{{ plan.protocolName }}`, answering repeated calls from `cache`, for an existential.
-@_disfavoredOverload
-{{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> {{ plan.existentialType }} {
-Caching{{ plan.decoratorSuffix }}(self, cache: cache)
-}
-}
-{{ plan.conditionsClosing }}
+        /// This `{{ plan.protocolName }}`, answering repeated calls from `cache`, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> {{ plan.existentialType }} {
+        Caching{{ plan.decoratorSuffix }}(self, cache: cache)
+        }
+        }
+        {{ plan.conditionsClosing }}
 
-"""#),
+        """#),
     TemplateSource(
       name: "Logging", path: "Templates/Logging.stencil",
       text: #"""
-{# Logs each call with its arguments (secrets redacted), then its result or error and how long it took. #}
-{{ plan.conditionsOpening }}
-/// Logs each call to a `{{ plan.protocolName }}` and how it ended, then forwards it to `base`.
-{{ plan.typeDeclarationPrefix }} Logging{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-{% for alias in plan.typeAliases %}
-{{ alias }}
-{% endfor %}
-{{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
-{{ plan.memberAccess }}let logger: Logger
-{{ plan.memberAccess }}let level: Logger.Level
-{{ plan.memberAccess }}let errorLevel: Logger.Level
+        {# Logs each call with its arguments (secrets redacted), then its result or error and how long it took. #}
+        {{ plan.conditionsOpening }}
+        /// Logs each call to a `{{ plan.protocolName }}` and how it ended, then forwards it to `base`.
+        {{ plan.typeDeclarationPrefix }} Logging{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
+        {{ plan.memberAccess }}let logger: Logger
+        {{ plan.memberAccess }}let level: Logger.Level
+        {{ plan.memberAccess }}let errorLevel: Logger.Level
 
-{{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) {
-self.base = base
-self.logger = logger
-self.level = level
-self.errorLevel = errorLevel
-}
-{% for r in plan.requirements %}
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) {
+        self.base = base
+        self.logger = logger
+        self.level = level
+        self.errorLevel = errorLevel
+        }
+        {% for r in plan.requirements %}
 
-{{ r.conditionsOpening }}
-{% if not r.isMethod or r.isStatic or r|skips:"logging" %}
-{{ r.forwardingImplementation }}
-{% else %}
-{{ r.declaration }} {
-let {{ r.names.call }} = LoggedCall(logger: logger, level: level, errorLevel: errorLevel, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }})
-{% if r.outcome == "completionResult" %}
-{{ r.completionCallOpening }}
-{{ r.names.call }}.finished({{ r.completionArguments }})
-{{ r.completionForward }}
-{{ r.completionCallClosing }}
-{% elif r.outcome == "completion" %}
-{{ r.completionCallOpening }}
-{{ r.names.call }}.completed({{ r.completionArguments }})
-{{ r.completionForward }}
-{{ r.completionCallClosing }}
-{% else %}
-{% if r.isThrowing %}
-{{ r.doStatement }} {
-{% endif %}
-{% if r.outcome == "none" %}
-{{ r.forwardCall }}
-{{ r.names.call }}.returned()
-{% else %}
-let {{ r.names.result }} = {{ r.forwardCall }}
-{% if r.outcome == "result" %}
-{{ r.names.call }}.finished({{ r.names.result }})
-{% else %}
-{{ r.names.call }}.returned({{ r.names.result }})
-{% endif %}
-return {{ r.names.result }}
-{% endif %}
-{% if r.isThrowing %}
-} catch {
-{{ r.names.call }}.threw(error)
-throw error
-}
-{% endif %}
-{% endif %}
-}
-{% endif %}
-{{ r.conditionsClosing }}
-{% endfor %}
-}
+        {{ r.conditionsOpening }}
+        {% if not r.isMethod or r.isStatic or r|skips:"logging" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        let {{ r.names.call }} = LoggedCall(logger: logger, level: level, errorLevel: errorLevel, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }})
+        {% if r.outcome == "completionResult" %}
+        {{ r.completionCallOpening }}
+        {{ r.names.call }}.finished({{ r.completionArguments }})
+        {{ r.completionForward }}
+        {{ r.completionCallClosing }}
+        {% elif r.outcome == "completion" %}
+        {{ r.completionCallOpening }}
+        {{ r.names.call }}.completed({{ r.completionArguments }})
+        {{ r.completionForward }}
+        {{ r.completionCallClosing }}
+        {% else %}
+        {% if r.isThrowing %}
+        {{ r.doStatement }} {
+        {% endif %}
+        {% if r.outcome == "none" %}
+        {{ r.forwardCall }}
+        {{ r.names.call }}.returned()
+        {% else %}
+        let {{ r.names.result }} = {{ r.forwardCall }}
+        {% if r.outcome == "result" %}
+        {{ r.names.call }}.finished({{ r.names.result }})
+        {% else %}
+        {{ r.names.call }}.returned({{ r.names.result }})
+        {% endif %}
+        return {{ r.names.result }}
+        {% endif %}
+        {% if r.isThrowing %}
+        } catch {
+        {{ r.names.call }}.threw(error)
+        throw error
+        }
+        {% endif %}
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
 
-extension {{ plan.protocolName }} {
-/// This `{{ plan.protocolName }}`, logging each call to `logger`.
-{{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) -> Logging{{ plan.decoratorSuffix }}<Self> {
-Logging{{ plan.decoratorSuffix }}(self, logger: logger, level: level, errorLevel: errorLevel)
-}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, logging each call to `logger`.
+        {{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) -> Logging{{ plan.decoratorSuffix }}<Self> {
+        Logging{{ plan.decoratorSuffix }}(self, logger: logger, level: level, errorLevel: errorLevel)
+        }
 
-/// This `{{ plan.protocolName }}`, logging each call to `logger`, for an existential.
-@_disfavoredOverload
-{{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) -> {{ plan.existentialType }} {
-Logging{{ plan.decoratorSuffix }}(self, logger: logger, level: level, errorLevel: errorLevel)
-}
-}
-{{ plan.conditionsClosing }}
+        /// This `{{ plan.protocolName }}`, logging each call to `logger`, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) -> {{ plan.existentialType }} {
+        Logging{{ plan.decoratorSuffix }}(self, logger: logger, level: level, errorLevel: errorLevel)
+        }
+        }
+        {{ plan.conditionsClosing }}
 
-"""#),
+        """#),
   ]
 }

@@ -166,7 +166,9 @@ extension RequirementPlan {
     }
 
     // The outcome, and completion handlers.
-    let completionIndex = parameters.lastIndex { $0.completion != nil }
+    // Only a last parameter is taken for a completion handler; an escaping closure elsewhere
+    // may be called any number of times.
+    let completionIndex = parameters.last?.completion != nil ? parameters.count - 1 : nil
     valueType = nil
     completionCallOpening = nil
     completionArguments = nil
@@ -243,12 +245,19 @@ extension RequirementPlan {
         || Naming.looksSecret(parameter.parameter.name)
         || parameter.parameter.label.map { redactedNames.contains($0) } == true
     }
-    let loggable = parameters.filter { !$0.parameter.isClosure && !$0.parameter.isAutoclosure }
+    // Closures say nothing useful, autoclosures must not be evaluated early, and parameter
+    // packs cannot be interpolated.
+    let loggable = parameters.filter {
+      !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack
+    }
     logMetadata = Self.dictionaryLiteral(
       loggable.map { parameter in
-        (
+        let description =
+          parameter.parameter.type.isOptional
+          ? "String(describing: \(parameter.name))" : parameter.name
+        return (
           parameter.key,
-          isRedacted(parameter) ? "LoggedCall.redacted" : "\"\\(\(parameter.name))\""
+          isRedacted(parameter) ? "LoggedCall.redacted" : "\"\\(\(description))\""
         )
       })
 
@@ -403,6 +412,11 @@ struct ForwardedParameter {
       completion = Completion(
         parameterTypes: parameters.map(\.type.text), resultSuccessType: success)
     }
+  }
+
+  var isPack: Bool {
+    if case .packExpansion = parameter.type.unattributed.shape { return true }
+    return false
   }
 
   /// The key in log metadata and analytics properties.

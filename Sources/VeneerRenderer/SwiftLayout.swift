@@ -102,14 +102,24 @@ enum SwiftLayout {
         ]
       }
     }
-    guard let split = ArgumentListSplit(line) else { return [prefix + line] }
+    guard let split = ArgumentListSplit(line) else {
+      // A labelled argument too long on its own continues after its label.
+      if let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy(\.isLetter),
+        line[line.index(after: colon)...].hasPrefix(" \"")
+      {
+        return [prefix + line[...colon]]
+          + wrap(String(line[line.index(colon, offsetBy: 2)...]), indentLevel: indentLevel + 1)
+      }
+      return [prefix + line]
+    }
     let continuation = indent(indentLevel + 1)
     var packed: [String] = []
     var current = ""
     for (index, argument) in split.arguments.enumerated() {
       let isLast = index == split.arguments.count - 1
       let candidate = current.isEmpty ? argument : current + ", " + argument
-      let tail = isLast ? (split.isDeclaration ? "" : split.closer + split.suffix) : ","
+      let tail =
+        isLast ? (split.isDeclaration || split.closer == "]" ? "," : split.closer + split.suffix) : ","
       if current.isEmpty || continuation.count + candidate.count + tail.count <= lineLength {
         current = candidate
       } else {
@@ -119,7 +129,12 @@ enum SwiftLayout {
     }
     packed.append(current)
     var result = [prefix + split.head]
-    if split.isDeclaration {
+    if split.closer == "]" {
+      // A collection literal: a trailing comma, and the bracket on a line of its own.
+      packed[packed.count - 1] += ","
+      result += packed.flatMap { wrap($0, indentLevel: indentLevel + 1) }
+      result.append(prefix + split.closer + split.suffix)
+    } else if split.isDeclaration {
       result += packed.flatMap { wrap($0, indentLevel: indentLevel + 1) }
       result.append(prefix + split.closer + split.suffix)
     } else {

@@ -8,12 +8,31 @@ public struct Celsius: Hashable, Sendable {
   }
 }
 
-/// Requirements spelled with keywords and operators.
+/// Requirements spelled with keywords.
 public protocol Spelling {
   func `default`() -> Int
   func `for`(_ `in`: Int) -> Int
+  var `self`: Int { get }
+}
+
+// Requirements a decorator cannot meet: Swift allows no decorator of these protocols.
+
+public protocol Operators {
   static func == (lhs: Self, rhs: Self) -> Bool
   static prefix func - (value: Self) -> Self
+}
+
+public protocol SelfReturning {
+  static func make() -> Self
+}
+
+public protocol Variadic {
+  func sum(_ values: Int...) -> Int
+}
+
+public protocol Initializers {
+  init(celsius: Celsius)
+  init?(string: String) async throws
 }
 
 public protocol Effects {
@@ -25,7 +44,7 @@ public protocol Effects {
   func rethrowing(_ body: () throws -> Void) rethrows
   func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable
   func parameterPack<each Element>(_ elements: repeat each Element)
-  static func make() -> Self
+  static func version() -> String
   mutating func reset()
   nonisolated func describe() -> String
 }
@@ -33,7 +52,7 @@ public protocol Effects {
 public protocol Parameters {
   func labels(_ unlabeled: Int, label name: String, same: Bool)
   func wildcard(_: Int)
-  func inoutAndVariadic(_ counter: inout Int, values: Int...)
+  func inoutParameter(_ counter: inout Int)
   func closures(
     escaping: @escaping () -> Void,
     sendable: @escaping @Sendable (Int) async throws -> String,
@@ -53,8 +72,6 @@ public protocol Members {
   subscript(index: Int) -> String { get }
   subscript(key key: String) -> Int? { get set }
   subscript<T>(typed index: Int, as type: T.Type) -> T? { get }
-  init(celsius: Celsius)
-  init?(string: String) async throws
 }
 
 public protocol Conditional {

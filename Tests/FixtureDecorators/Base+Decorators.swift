@@ -73,7 +73,8 @@ public struct LoggingBase<Wrapped: Base>: Base {
   public let errorLevel: Logger.Level
 
   public init(
-    _ base: Wrapped, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Wrapped, logger: Logger, level: Logger.Level = .debug,
+    errorLevel: Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger

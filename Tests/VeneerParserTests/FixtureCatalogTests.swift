@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 26)
+    #expect(catalog.protocols.count == 30)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
@@ -105,11 +105,13 @@ struct FixtureCatalogTests {
     #expect(!defaultRequirement.isOperator)
     let forRequirement = try proto.requirement("`for`(_:)")
     #expect(forRequirement.parameters.first?.name == "`in`")
-    let equals = try proto.requirement("==(_:_:)")
+    #expect(try proto.requirement("`self`").bareName == "self")
+    let operators = try catalog.proto("Operators")
+    let equals = try operators.requirement("==(_:_:)")
     #expect(equals.isOperator && equals.isStatic)
     #expect(equals.declaration == "static func == (lhs: Self, rhs: Self) -> Bool")
     #expect(equals.parameters.allSatisfy { $0.type.mentionsSelf })
-    let negate = try proto.requirement("-(_:)")
+    let negate = try operators.requirement("-(_:)")
     #expect(negate.modifiers == ["static", "prefix"])
   }
 
@@ -135,7 +137,8 @@ struct FixtureCatalogTests {
       pack.parameters[0].type.shape
         == .packExpansion(
           pattern: TypeRef(text: "each Element", shape: .packElement(pack: named("Element")))))
-    let make = try proto.requirement("make()")
+    #expect(try proto.requirement("version()").isStatic)
+    let make = try catalog.proto("SelfReturning").requirement("make()")
     #expect(make.isStatic && make.returnType?.mentionsSelf == true)
     #expect(try proto.requirement("reset()").isMutating)
     #expect(try proto.requirement("describe()").isNonisolated)
@@ -149,11 +152,13 @@ struct FixtureCatalogTests {
     let wildcard = try proto.requirement("wildcard(_:)")
     #expect(wildcard.parameters[0].name == "_")
     #expect(wildcard.parameterListText == "_: Int")
-    let inoutVariadic = try proto.requirement("inoutAndVariadic(_:values:)")
-    #expect(inoutVariadic.parameters[0].isInout)
-    #expect(inoutVariadic.parameters[0].type.unattributed == named("Int"))
-    #expect(inoutVariadic.parameters[1].isVariadic)
-    #expect(inoutVariadic.parameterListText == "_ counter: inout Int, values: Int...")
+    let inoutParameter = try proto.requirement("inoutParameter(_:)")
+    #expect(inoutParameter.parameters[0].isInout)
+    #expect(inoutParameter.parameters[0].type.unattributed == named("Int"))
+    #expect(inoutParameter.parameterListText == "_ counter: inout Int")
+    let variadic = try catalog.proto("Variadic").requirement("sum(_:)")
+    #expect(variadic.parameters[0].isVariadic)
+    #expect(variadic.parameterListText == "_ values: Int...")
 
     let closures = try proto.requirement("closures(escaping:sendable:autoclosure:optional:)")
     let (escaping, sendable, autoclosure, optional) = (
@@ -223,9 +228,10 @@ struct FixtureCatalogTests {
     #expect(
       typed.parameters[1].type.shape == .metatype(base: named("T"), isProtocolMetatype: false))
 
-    let plainInit = try proto.requirement("init(celsius:)")
+    let initializers = try catalog.proto("Initializers")
+    let plainInit = try initializers.requirement("init(celsius:)")
     #expect(plainInit.kind == .initializer && plainInit.failability == nil)
-    let failable = try proto.requirement("init(string:)")
+    let failable = try initializers.requirement("init(string:)")
     #expect(failable.failability == .optional)
     #expect(failable.effects == Effects(isAsync: true, throwing: .throws))
     #expect(failable.declaration == "init?(string: String) async throws")

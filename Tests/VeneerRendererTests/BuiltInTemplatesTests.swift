@@ -32,7 +32,10 @@ struct BuiltInTemplatesTests {
               text: #\"\"\"
 
         """
-      source += text + "\n\"\"\"#),\n"
+      // Indented like the closing delimiter, which Swift strips from every line.
+      let indented = text.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+      source += indented + "\n        \"\"\"#),\n"
     }
     source += "  ]\n}\n"
     return source
