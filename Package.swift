@@ -57,6 +57,13 @@ let package = Package(
     ),
     .testTarget(name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel"]),
     .testTarget(name: "VeneerRendererTests", dependencies: ["VeneerRenderer", "VeneerGenerator"]),
+    .testTarget(
+      name: "VeneerDecoratorTests",
+      dependencies: [
+        "FixtureCatalog", "FixtureDecorators", "VeneerRuntime", "VeneerGenerator", "VeneerParser",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .testTarget(name: "VeneerCLITests", dependencies: ["VeneerCLI", "VeneerModel"]),
   ],
   swiftLanguageModes: [.v6]

@@ -119,7 +119,8 @@ enum SwiftLayout {
       let isLast = index == split.arguments.count - 1
       let candidate = current.isEmpty ? argument : current + ", " + argument
       let tail =
-        isLast ? (split.isDeclaration || split.closer == "]" ? "," : split.closer + split.suffix) : ","
+        isLast
+        ? (split.isDeclaration || split.closer == "]" ? "," : split.closer + split.suffix) : ","
       if current.isEmpty || continuation.count + candidate.count + tail.count <= lineLength {
         current = candidate
       } else {

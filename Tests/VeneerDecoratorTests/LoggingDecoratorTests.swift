@@ -1,0 +1,90 @@
+import FixtureCatalog
+import FixtureDecorators
+import Logging
+import Testing
+import VeneerRuntime
+
+@Suite("Logging decorators")
+struct LoggingDecoratorTests {
+  @Test func logsCallArgumentsAndResultThenForwardsExactly() async throws {
+    let recorder = LogRecorder()
+    let counter = CallCounter()
+    let repository = CountingUserRepository(counter: counter).withLogging(recorder.logger())
+    let user = try await repository.user(named: "ada")
+    #expect(user == User(name: "ada"))
+    #expect(counter.calls == ["user(ada)"])
+    let records = recorder.records
+    #expect(
+      records.map(\.message) == [
+        "UserRepository.user(named:) called", "UserRepository.user(named:) returned",
+      ])
+    #expect(records[0].metadata == ["name": "ada"])
+    #expect(records[0].level == .debug)
+    #expect(records[1].metadata["result"] == #"User(name: "ada")"#)
+    #expect(records[1].metadata["duration"]?.hasSuffix("ms") == true)
+  }
+
+  @Test func secretsAreRedactedByNameAndByAnnotation() async throws {
+    let recorder = LogRecorder()
+    let counter = CallCounter()
+    let service = CountingUserService(counter: counter).withLogging(recorder.logger())
+    #expect(service.authenticate(username: "ada", password: "right") == User(name: "ada"))
+    #expect(counter.calls == ["authenticate(ada,right)"])
+    #expect(recorder.records[0].metadata == ["username": "ada", "password": "<redacted>"])
+
+    let repository = CountingUserRepository(counter: counter).withLogging(recorder.logger())
+    try await repository.resetPassword(for: User(name: "ada"), token: "t0k3n")
+    let reset = recorder.records.first { $0.message.hasPrefix("UserRepository.resetPassword") }
+    #expect(reset?.metadata["token"] == "<redacted>")
+    #expect(
+      !recorder.records.contains {
+        $0.metadata.values.contains("right") || $0.metadata.values.contains("t0k3n")
+      })
+  }
+
+  @Test func errorsAreLoggedAtTheErrorLevelAndRethrownWithTheirType() async {
+    let recorder = LogRecorder()
+    let repository = CountingUserRepository(counter: CallCounter()).withLogging(recorder.logger())
+    await #expect(throws: UserRepositoryError(reason: "expired")) {
+      try await repository.resetPassword(for: User(name: "ada"), token: "expired")
+    }
+    let failure = recorder.records.last
+    #expect(failure?.message == "UserRepository.resetPassword(for:token:) threw")
+    #expect(failure?.level == .error)
+  }
+
+  @Test func completionHandlerResultsAreLoggedAndDeliveredOnce() {
+    let recorder = LogRecorder()
+    let repo = CountingPostRepo(counter: CallCounter(), failingIDs: [2]).withLogging(
+      recorder.logger())
+    let deliveries = Deliveries<Result<Post, any Error>>()
+    repo.getPost(id: 1) { deliveries.append($0) }
+    repo.getPost(id: 2) { deliveries.append($0) }
+    #expect(deliveries.values.count == 2)
+    #expect(
+      recorder.records.map(\.message) == [
+        "PostRepo.getPost(id:completion:) called", "PostRepo.getPost(id:completion:) returned",
+        "PostRepo.getPost(id:completion:) called", "PostRepo.getPost(id:completion:) threw",
+      ])
+  }
+
+  @Test func nothingIsLoggedBelowTheLoggersLevel() async throws {
+    let recorder = LogRecorder()
+    let repository = CountingUserRepository(counter: CallCounter())
+      .withLogging(recorder.logger(level: .info))
+    _ = try await repository.user(named: "ada")
+    #expect(recorder.records.isEmpty)
+  }
+
+  @Test func existentialsCanBeDecoratedAndComposed() async throws {
+    let recorder = LogRecorder()
+    let tracker = RecordingTracker()
+    let counter = CallCounter()
+    let existential: any UserRepository = CountingUserRepository(counter: counter)
+    let decorated = existential.withLogging(recorder.logger()).withAnalytics(tracker)
+    _ = try await decorated.user(named: "ada")
+    #expect(counter.count("user") == 1)
+    #expect(recorder.records.count == 2)
+    #expect(tracker.names == ["user_repository.user"])
+  }
+}

@@ -1,0 +1,173 @@
+import FixtureCatalog
+import Foundation
+import Logging
+import VeneerRuntime
+
+/// Log records kept in memory.
+final class LogRecorder: @unchecked Sendable {
+  struct Record: Equatable {
+    var level: Logger.Level
+    var message: String
+    var metadata: [String: String]
+  }
+
+  private let lock = NSLock()
+  private var storage: [Record] = []
+
+  var records: [Record] { lock.withLock { storage } }
+
+  func append(_ record: Record) { lock.withLock { storage.append(record) } }
+
+  func logger(level: Logger.Level = .trace) -> Logger {
+    var logger = Logger(label: "test") { _ in CapturingLogHandler(recorder: self) }
+    logger.logLevel = level
+    return logger
+  }
+}
+
+struct CapturingLogHandler: LogHandler {
+  let recorder: LogRecorder
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    recorder.append(
+      LogRecorder.Record(
+        level: event.level, message: event.message.description,
+        metadata: (event.metadata ?? [:]).mapValues(\.description)))
+  }
+}
+
+/// Analytics events kept in memory.
+final class RecordingTracker: AnalyticsTracker, @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [AnalyticsEvent] = []
+
+  var events: [AnalyticsEvent] { lock.withLock { storage } }
+  var names: [String] { events.map(\.name) }
+
+  func track(_ event: AnalyticsEvent) { lock.withLock { storage.append(event) } }
+}
+
+/// Counts calls; thread-safe.
+final class CallCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counts: [String: Int] = [:]
+  private var arguments: [String] = []
+
+  func record(_ name: String, _ argument: String = "") {
+    lock.withLock {
+      counts[name, default: 0] += 1
+      arguments.append("\(name)(\(argument))")
+    }
+  }
+
+  func count(_ name: String) -> Int { lock.withLock { counts[name] ?? 0 } }
+  var calls: [String] { lock.withLock { arguments } }
+}
+
+struct TestFailure: Error, Equatable {}
+
+struct CountingPostRepo: PostRepo {
+  let counter: CallCounter
+  var failingIDs: Set<Int> = []
+
+  func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
+    counter.record("getPost", "\(id)")
+    if failingIDs.contains(id) {
+      completion(.failure(TestFailure()))
+    } else {
+      completion(.success(Post(id: id, title: "Post \(id)", body: "Body")))
+    }
+  }
+
+  func createPost(
+    title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
+  ) {
+    counter.record("createPost", title)
+    completion(.success(Post(id: 100, title: title, body: body)))
+  }
+}
+
+struct CountingUserService: UserService {
+  let counter: CallCounter
+
+  func authenticate(username: String, password: String) -> User? {
+    counter.record("authenticate", "\(username),\(password)")
+    return password == "right" ? User(name: username) : nil
+  }
+}
+
+struct CountingUserRepository: UserRepository {
+  let counter: CallCounter
+
+  func user(named name: String) async throws -> User {
+    counter.record("user", name)
+    if name == "missing" { throw TestFailure() }
+    return User(name: name)
+  }
+
+  func save(_ user: User) async throws {
+    counter.record("save", user.name)
+  }
+
+  func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
+    counter.record("resetPassword", token)
+    if token == "expired" { throw UserRepositoryError(reason: "expired") }
+  }
+}
+
+struct SlowShowService: ShowService {
+  let counter: CallCounter
+
+  func allShows() async -> [Show] {
+    counter.record("allShows")
+    try? await Task.sleep(for: .milliseconds(50))
+    return [Show(id: 1, title: "Severance")]
+  }
+
+  func markShowAsWatched(_ show: Show, until date: Date) async {
+    counter.record("markShowAsWatched", show.title)
+  }
+}
+
+struct LengthService: Service {
+  let counter: CallCounter
+
+  func callAsFunction(input: String) async throws -> Int {
+    counter.record("call", input)
+    if input.isEmpty { throw TestFailure() }
+    return input.count
+  }
+}
+
+struct FailingLoader: LoaderService {
+  let fails: Bool
+
+  func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
+    completion(fails ? .failure(TestFailure()) : .success(["a", "b"]))
+  }
+}
+
+/// A clock tests move by hand.
+final class ManualClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current = ContinuousClock.now
+
+  var now: ContinuousClock.Instant { lock.withLock { current } }
+  func advance(by duration: Duration) { lock.withLock { current += duration } }
+}
+
+/// Collects values a completion handler delivers, to check it ran exactly once.
+final class Deliveries<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Value] = []
+
+  var values: [Value] { lock.withLock { storage } }
+  func append(_ value: Value) { lock.withLock { storage.append(value) } }
+}
