@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "veneer",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
   products: [
     .executable(name: "veneer", targets: ["VeneerCLI"]),
     .library(name: "VeneerModel", targets: ["VeneerModel"]),
