@@ -58,6 +58,7 @@ public struct Generator: Sendable {
     guard !diagnostics.contains(where: { $0.severity == .error }) else {
       return Generation(files: [], diagnostics: diagnostics)
     }
+    let builtInPaths = Set(BuiltInTemplates.all.map(\.path))
     var files: [GeneratedSource] = []
     var fileOwners: [String: String] = [:]
     for proto in catalog.protocols {
@@ -89,7 +90,7 @@ public struct Generator: Sendable {
         continue
       }
       fileOwners[name] = proto.qualifiedName
-      let usesBuiltIns = selected.contains { BuiltInTemplates.all.contains($0) }
+      let usesBuiltIns = selected.contains { builtInPaths.contains($0.path) }
       files.append(
         GeneratedSource(
           name: name,

@@ -36,9 +36,8 @@ public struct StencilRenderer: TemplateRenderer {
   public func render(_ template: TemplateSource, plan: ProtocolPlan) throws(TemplateError)
     -> String
   {
-    let environment = Self.environment
     let stencilTemplate = Template(
-      templateString: template.text, environment: environment, name: template.path)
+      templateString: template.text, environment: Self.environment, name: template.path)
     do {
       let text = try stencilTemplate.render(["plan": plan])
       return SwiftLayout.format(text)
@@ -58,7 +57,10 @@ public struct StencilRenderer: TemplateRenderer {
     }
   }
 
-  private static var environment: Environment {
+  /// Built once: Stencil's environment and extensions are only read while rendering, so
+  /// sharing them between threads is safe (a fresh `Template` per render avoids Stencil's
+  /// lazily computed token state).
+  nonisolated(unsafe) private static let environment: Environment = {
     let templateExtension = Extension()
     templateExtension.registerFilter("skips") { value, arguments in
       guard let requirement = value as? RequirementPlan, let template = arguments.first as? String
@@ -68,5 +70,5 @@ public struct StencilRenderer: TemplateRenderer {
       return requirement.isSkipped(by: template)
     }
     return Environment(extensions: [templateExtension], trimBehaviour: .smart)
-  }
+  }()
 }
