@@ -33,12 +33,12 @@ public enum BuiltInTemplates {
         {{ r.completionCallOpening }}
         {{ r.names.call }}.finished({{ r.completionArguments }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
         {{ r.completionForward }}
-        {{ r.completionCallClosing }}
+        }
         {% elif r.outcome == "completion" %}
         {{ r.completionCallOpening }}
         {{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
         {{ r.completionForward }}
-        {{ r.completionCallClosing }}
+        }
         {% else %}
         {% if r.isThrowing %}
         {{ r.doStatement }} {
@@ -127,7 +127,7 @@ public enum BuiltInTemplates {
         cache.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
         }
         {{ r.completionForward }}
-        {{ r.completionCallClosing }}
+        }
         {% elif r.outcome == "result" %}
         if let cached = cache.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
         return .success(cached)
@@ -148,7 +148,7 @@ public enum BuiltInTemplates {
         {{ r.completionCallOpening }}
         {{ r.invalidation }}
         {{ r.completionForward }}
-        {{ r.completionCallClosing }}
+        }
         {% else %}
         defer { {{ r.invalidation }} }
         {% if r.outcome == "none" %}
@@ -213,12 +213,12 @@ public enum BuiltInTemplates {
         {{ r.completionCallOpening }}
         {{ r.names.call }}.finished({{ r.completionArguments }})
         {{ r.completionForward }}
-        {{ r.completionCallClosing }}
+        }
         {% elif r.outcome == "completion" %}
         {{ r.completionCallOpening }}
         {{ r.names.call }}.completed({{ r.completionArguments }})
         {{ r.completionForward }}
-        {{ r.completionCallClosing }}
+        }
         {% else %}
         {% if r.isThrowing %}
         {{ r.doStatement }} {

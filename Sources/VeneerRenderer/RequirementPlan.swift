@@ -37,10 +37,11 @@ public struct RequirementPlan: Sendable {
   /// `do throws(E)` for typed throws, else `do`, so that `catch` keeps the error's type.
   public var doStatement: String
   public var outcome: Outcome
-  /// The type returned (or delivered to a `Result` completion on success).
+  /// The type returned, or for a `Result` (returned or delivered) its success type.
   public var valueType: String?
-  /// For completion handlers: the call with the handler replaced by a closure that receives
-  /// `completionArguments`, opened up to `in`; the template writes the body and `}`.
+  /// For completion handlers (always the last parameter): the call with a trailing closure
+  /// that receives `completionArguments`, opened up to `in`; the template writes the body and
+  /// `}`.
   public var completionCallOpening: String?
   public var completionArguments: String?
   /// The original handler called with `completionArguments`.
@@ -65,10 +66,8 @@ public struct RequirementPlan: Sendable {
   public var conditionsClosing: String
   /// Local names that do not clash with the parameters.
   public var names: LocalNames
-  /// The completion handler's name, and what closes the call `completionCallOpening` opened:
-  /// `}`, or `})` when the handler is not the last argument.
+  /// The completion handler's name.
   public var completionName: String?
-  public var completionCallClosing: String?
   /// For cacheable methods that return a value: the lookup-or-compute call, with effects.
   public var cachedCall: String?
 
@@ -166,19 +165,16 @@ extension RequirementPlan {
     }
 
     // The outcome, and completion handlers.
-    // Only a last parameter is taken for a completion handler; an escaping closure elsewhere
-    // may be called any number of times.
-    let completionIndex = parameters.last?.completion != nil ? parameters.count - 1 : nil
     valueType = nil
     completionCallOpening = nil
     completionArguments = nil
     completionForward = nil
     completionName = nil
-    completionCallClosing = nil
-    if requirement.kind == .method, let completionIndex,
-      let completion = parameters[completionIndex].completion
+    // Only a last parameter is taken for a completion handler (an escaping closure elsewhere
+    // may be called any number of times), so the call always ends in a trailing closure.
+    if requirement.kind == .method, let handler = parameters.last,
+      let completion = handler.completion
     {
-      let handler = parameters[completionIndex]
       let closureArguments =
         completion.parameterCount == 1
         ? (completion.resultSuccessType != nil ? names.result : names.value)
@@ -191,24 +187,10 @@ extension RequirementPlan {
         ? "{"
         : requirement.genericParameters.isEmpty
           ? "{ \(closureArguments) in" : "{ (\(typedArguments)) in"
-      var callArguments = arguments
-      let isLast = completionIndex == parameters.count - 1
-      if isLast { callArguments.removeLast() }
+      let otherArguments = arguments.dropLast().joined(separator: ", ")
       let call = "\(effectPrefix)\(target).\(requirement.name)"
-      let argumentList = callArguments.joined(separator: ", ")
-      if isLast {
-        completionCallOpening =
-          (callArguments.isEmpty ? call : "\(call)(\(argumentList))") + " \(closureHead)"
-        completionCallClosing = "}"
-      } else {
-        // Arguments after the handler would follow the closure; Swift requires the closure to
-        // be written in place.
-        let before = callArguments[..<completionIndex].map { $0 + ", " }.joined()
-        let label = handler.parameter.label.map { "\($0): " } ?? ""
-        let after = callArguments[(completionIndex + 1)...].map { ", " + $0 }.joined()
-        completionCallOpening = "\(call)(\(before)\(label)\(closureHead)"
-        completionCallClosing = "}\(after))"
-      }
+      completionCallOpening =
+        (otherArguments.isEmpty ? call : "\(call)(\(otherArguments))") + " \(closureHead)"
       completionName = handler.name
       completionArguments = closureArguments
       completionForward = "\(handler.name)(\(closureArguments))"
@@ -219,8 +201,13 @@ extension RequirementPlan {
         outcome = .completion
       }
     } else if let returnType = requirement.returnType, !returnType.isVoid {
-      valueType = returnType.text
-      outcome = returnType.resultSuccessType != nil ? .result : .value
+      if let success = returnType.resultSuccessType {
+        valueType = success
+        outcome = .result
+      } else {
+        valueType = returnType.text
+        outcome = .value
+      }
     } else {
       outcome = .none
     }

@@ -46,7 +46,6 @@ extension RequirementPlan: DynamicMemberLookup {
     "valueType": { $0.valueType },
     "completionName": { $0.completionName },
     "completionCallOpening": { $0.completionCallOpening },
-    "completionCallClosing": { $0.completionCallClosing },
     "completionArguments": { $0.completionArguments },
     "completionForward": { $0.completionForward },
     "logMetadata": { $0.logMetadata },

@@ -53,13 +53,16 @@ public struct LoggedCall: Sendable {
   }
 
   /// Logs a completion handler being called with values that are not a `Result`.
-  public func completed(_ values: Any...) {
+  public func completed<each Value>(_ values: repeat each Value) {
     logger.log(
       level: level, "\(requirement) completed",
-      metadata: [
-        "result": "\(values.map { String(describing: $0) }.joined(separator: ", "))",
-        "duration": durationValue,
-      ])
+      metadata: ["result": "\(describe(repeat each values))", "duration": durationValue])
+  }
+
+  private func describe<each Value>(_ values: repeat each Value) -> String {
+    var descriptions: [String] = []
+    for value in repeat each values { descriptions.append(String(describing: value)) }
+    return descriptions.joined(separator: ", ")
   }
 
   private var durationValue: Logger.MetadataValue {

@@ -171,3 +171,22 @@ final class Deliveries<Value>: @unchecked Sendable {
   var values: [Value] { lock.withLock { storage } }
   func append(_ value: Value) { lock.withLock { storage.append(value) } }
 }
+
+struct CountingNotifier: Notifier {
+  let counter: CallCounter
+
+  func refresh(done: @escaping @Sendable () -> Void) {
+    counter.record("refresh")
+    done()
+  }
+
+  func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+    counter.record("lookup", key)
+    completion(key.count, nil)
+  }
+
+  func validate(_ post: Post) -> Result<Post, PostError> {
+    counter.record("validate", "\(post.id)")
+    return post.title.isEmpty ? .failure(.notFound(id: post.id)) : .success(post)
+  }
+}

@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 30)
+    #expect(catalog.protocols.count == 31)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
