@@ -1,49 +1,92 @@
 import ArgumentParser
 import Foundation
 import VeneerGenerator
+import VeneerModel
 
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write decorators for the protocols in Swift sources.",
     discussion: """
       Protocols annotated '// veneer: logging, analytics, caching' get the decorators they name; \
-      with --all, every protocol gets every chosen template. One file per protocol is written \
-      to the output folder, and only when its bytes change.
+      with --all, every protocol gets every chosen template. Settings come from veneer.yml (or \
+      --config), and flags override them. One file per protocol is written to the output \
+      folder, only when its bytes change; files of protocols that are gone are deleted. Files \
+      without Veneer's header are never touched.
       """)
 
-  @Option(name: .long, parsing: .upToNextOption, help: "Folders or files to read.")
-  var sources: [String]
+  @OptionGroup var options: GenerationOptions
 
-  @Option(name: .long, help: "The folder to write decorators into.")
-  var output: String
+  @Flag(help: "Print what would change, and change nothing.")
+  var dryRun = false
 
-  @Option(
-    name: .customLong("template"),
-    help: "A built-in template (logging, analytics, caching) or a .stencil file; repeatable.")
-  var templates: [String] = []
-
-  @Option(name: .customLong("import"), help: "A module the generated files import; repeatable.")
-  var imports: [String] = []
-
-  @Flag(name: .customLong("all"), help: "Decorate every protocol, annotated or not.")
-  var decorateAll = false
+  @Flag(help: "Keep running, and generate again whenever a source, template or veneer.yml changes.")
+  var watch = false
 
   func run() throws {
-    let generation = Generator().generate(
-      GenerateRequest(
-        sources: sources, output: output, templates: templates, imports: imports,
-        decorateAll: decorateAll))
-    for diagnostic in generation.diagnostics {
-      printToStandardError(diagnostic.description)
+    guard watch else {
+      if !generateOnce() { throw ExitCode.failure }
+      return
     }
-    guard !generation.hasErrors else { throw ExitCode.failure }
+    let (configuration, _) = options.configuration()
+    let watcher = FileWatcher(
+      paths: watchedPaths(configuration), ignoring: configuration.output.map { [$0.value] } ?? [])
+    repeat {
+      _ = generateOnce()
+      if !options.quiet { printToStandardError("Watching for changes; press Ctrl-C to stop.") }
+    } while watcher.waitForChange()
+  }
+
+  /// One run; whether it succeeded.
+  private func generateOnce() -> Bool {
+    let (configuration, configurationDiagnostics) = options.configuration()
+    options.report(configurationDiagnostics)
+    guard !configurationDiagnostics.contains(where: { $0.severity == .error }),
+      let output = configuration.output?.value
+    else { return false }
+    let generation = Generator().generate(configuration)
+    options.report(generation.diagnostics)
+    guard !generation.hasErrors else { return false }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let folder = OutputFolder(path: output)
     do {
-      let report = try OutputWriter().write(generation.files, to: output)
-      print(
-        "Wrote \(report.written.count) files, \(report.unchanged.count) unchanged, in \(output).")
+      let plan = try folder.plan(generation.files)
+      if dryRun {
+        for change in plan.changes {
+          print("would \(change.kind.rawValue) \(output)/\(change.name)")
+        }
+        if !options.quiet {
+          printToStandardError(
+            "\(counted(plan.changes.count, "file")) would change, \(plan.unchanged.count) unchanged."
+          )
+        }
+        return true
+      }
+      try folder.apply(plan)
+      options.reportStatistics(generation.statistics, extraStages: [("write", clock.now - start)])
+      if !options.quiet {
+        let count = { (kind: OutputFolder.Change.Kind) in plan.changes.count { $0.kind == kind } }
+        print(
+          "Wrote \(counted(count(.create) + count(.update), "file")), deleted \(count(.delete)), "
+            + "\(plan.unchanged.count) unchanged, in \(output).")
+      }
+      return true
     } catch {
-      printToStandardError(error.diagnostic.description)
-      throw ExitCode.failure
+      options.report(error.diagnostics)
+      return false
     }
+  }
+
+  /// The folders and files whose changes call for a new run.
+  private func watchedPaths(_ configuration: Configuration) -> [String] {
+    var paths = configuration.include.map { entry in
+      // A glob is watched from its fixed leading folders.
+      let fixed = entry.value.split(separator: "/", omittingEmptySubsequences: false)
+        .prefix { !$0.contains(where: { "*?[".contains($0) }) }.joined(separator: "/")
+      return fixed.isEmpty ? "." : fixed
+    }
+    paths += configuration.templates.map(\.value).filter { $0.hasSuffix(".stencil") }
+    paths.append(configuration.file ?? ConfigurationFile.defaultName)
+    return paths
   }
 }

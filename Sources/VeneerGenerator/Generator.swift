@@ -3,29 +3,6 @@ import VeneerModel
 import VeneerParser
 import VeneerRenderer
 
-/// What to generate: from which sources, with which templates, into which folder.
-public struct GenerateRequest: Sendable {
-  public var sources: [String]
-  public var output: String
-  /// Built-in template names (any case) or paths to `.stencil` files; empty means the built-ins.
-  public var templates: [String]
-  /// Modules the generated files import, such as the module that declares the protocols.
-  public var imports: [String]
-  /// Decorate every protocol, not only the annotated ones.
-  public var decorateAll: Bool
-
-  public init(
-    sources: [String], output: String, templates: [String] = [], imports: [String] = [],
-    decorateAll: Bool = false
-  ) {
-    self.sources = sources
-    self.output = output
-    self.templates = templates
-    self.imports = imports
-    self.decorateAll = decorateAll
-  }
-}
-
 /// A file Veneer is to write, its path relative to the output folder.
 public struct GeneratedSource: Sendable, Hashable {
   public var name: String
@@ -35,7 +12,17 @@ public struct GeneratedSource: Sendable, Hashable {
 public struct Generation: Sendable {
   public var files: [GeneratedSource]
   public var diagnostics: [Diagnostic]
+  public var statistics = Statistics()
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// What a run did and how long each stage took, for `--verbose`.
+  public struct Statistics: Sendable {
+    public var sourceFiles = 0
+    public var protocols = 0
+    public var decoratedProtocols = 0
+    public var outputLines = 0
+    public var stages: [(name: String, duration: Duration)] = []
+  }
 }
 
 /// Parses sources, selects protocols, and renders their decorators, all in memory.
@@ -50,22 +37,46 @@ public struct Generator: Sendable {
     self.renderer = renderer
   }
 
-  public func generate(_ request: GenerateRequest) -> Generation {
-    var diagnostics: [Diagnostic] = []
-    let templates = resolveTemplates(request.templates, diagnostics: &diagnostics)
-    let catalog = parser.parseCatalog(paths: request.sources)
-    diagnostics += catalog.diagnostics
-    guard !diagnostics.contains(where: { $0.severity == .error }) else {
-      return Generation(files: [], diagnostics: diagnostics)
+  public func generate(_ configuration: Configuration) -> Generation {
+    let clock = ContinuousClock()
+    var statistics = Generation.Statistics()
+    var stageStart = clock.now
+    func endStage(_ name: String) {
+      let now = clock.now
+      statistics.stages.append((name, now - stageStart))
+      stageStart = now
     }
+
+    var diagnostics: [Diagnostic] = []
+    let templates = resolveTemplates(configuration, diagnostics: &diagnostics)
+    let sources = SourceFiles.resolve(
+      include: configuration.include, exclude: configuration.exclude,
+      directory: configuration.directory)
+    diagnostics += sources.diagnostics
+    statistics.sourceFiles = sources.files.count
+    endStage("sources")
+
+    let catalog = parser.parseCatalog(paths: sources.files)
+    diagnostics += catalog.diagnostics
+    var protocols = catalog.protocols
+    statistics.protocols = protocols.count
+    diagnostics += EventMap.apply(configuration.eventMap, to: &protocols)
+    let listed = listedProtocols(configuration.selection, among: protocols, &diagnostics)
+    endStage("parse")
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      return Generation(files: [], diagnostics: diagnostics, statistics: statistics)
+    }
+
     let builtInPaths = Set(BuiltInTemplates.all.map(\.path))
     var files: [GeneratedSource] = []
     var fileOwners: [String: String] = [:]
-    for proto in catalog.protocols {
-      let selected = selectTemplates(for: proto, from: templates, decorateAll: request.decorateAll)
+    for proto in protocols {
+      let selected = selectTemplates(
+        for: proto, from: templates,
+        decorateAll: configuration.selection == .all || listed.contains(proto.qualifiedName))
       guard !selected.isEmpty else { continue }
       let plan: ProtocolPlan
-      switch ProtocolPlan.make(for: proto) {
+      switch ProtocolPlan.make(for: proto, options: configuration.render) {
       case .success(let made): plan = made
       case .failure(let unsupported):
         diagnostics.append(unsupported.diagnostic)
@@ -81,7 +92,8 @@ public struct Generator: Sendable {
         diagnostics.append(error.diagnostic)
         continue
       }
-      let name = "\(plan.decoratorSuffix)+Decorators.swift"
+      let name = configuration.fileNaming.replacingOccurrences(
+        of: "{protocol}", with: plan.decoratorSuffix)
       if let owner = fileOwners[name] {
         diagnostics.append(
           Diagnostic(
@@ -91,40 +103,95 @@ public struct Generator: Sendable {
       }
       fileOwners[name] = proto.qualifiedName
       let usesBuiltIns = selected.contains { builtInPaths.contains($0.path) }
-      files.append(
-        GeneratedSource(
-          name: name,
-          contents: fileContents(
-            proto: proto, bodies: bodies, imports: request.imports, usesRuntime: usesBuiltIns)))
+      let contents = fileContents(
+        proto: proto, bodies: bodies, imports: configuration.imports, usesRuntime: usesBuiltIns)
+      statistics.outputLines += contents.utf8.count { $0 == UInt8(ascii: "\n") }
+      files.append(GeneratedSource(name: name, contents: contents))
     }
-    return Generation(files: files, diagnostics: diagnostics)
+    statistics.decoratedProtocols = files.count
+    endStage("render")
+    return Generation(files: files, diagnostics: diagnostics, statistics: statistics)
   }
 
-  /// Built-in templates by name, or template files by path.
-  private func resolveTemplates(_ names: [String], diagnostics: inout [Diagnostic])
+  /// The protocols a `selection` list names; names that match nothing are errors, and globs
+  /// that match nothing warnings.
+  private func listedProtocols(
+    _ selection: Configuration.Selection, among protocols: [ProtocolDecl],
+    _ diagnostics: inout [Diagnostic]
+  ) -> Set<String> {
+    guard case .protocols(let entries) = selection else { return [] }
+    let names = protocols.map(\.qualifiedName)
+    var listed: Set<String> = []
+    for entry in entries {
+      let matching =
+        Glob.isPattern(entry.value)
+        ? names.filter { Glob(entry.value).matches($0) } : names.filter { $0 == entry.value }
+      listed.formUnion(matching)
+      guard matching.isEmpty else { continue }
+      let isPattern = Glob.isPattern(entry.value)
+      let hint = isPattern ? nil : Spelling.suggestion(for: entry.value, among: names)
+      let message =
+        "'selection' names \(isPattern ? "pattern" : "protocol") '\(entry.value)', which matches "
+        + "no protocol in the sources" + (hint.map { "; did you mean '\($0)'?" } ?? "")
+      let severity: Diagnostic.Severity = isPattern ? .warning : .error
+      diagnostics.append(
+        entry.location.map { Diagnostic(severity, message, at: $0) }
+          ?? Diagnostic(severity, message, file: entry.value))
+    }
+    return listed
+  }
+
+  /// Built-in templates by name, or template files by path, each with its options.
+  private func resolveTemplates(_ configuration: Configuration, diagnostics: inout [Diagnostic])
     -> [TemplateSource]
   {
-    guard !names.isEmpty else { return BuiltInTemplates.all }
-    return names.compactMap { name in
-      if let builtIn = BuiltInTemplates.all.first(where: {
-        $0.name.lowercased() == name.lowercased()
-      }) {
-        return builtIn
-      }
-      if let data = FileManager.default.contents(atPath: name) {
-        let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-        return TemplateSource(
-          name: baseName, path: name, text: String(decoding: data, as: UTF8.self))
-      }
-      let hint = Spelling.suggestion(
-        for: name, among: BuiltInTemplates.all.map { $0.name.lowercased() })
-      diagnostics.append(
-        Diagnostic(
-          .error,
+    let builtInNames = BuiltInTemplates.all.map { $0.name.lowercased() }
+    let templates: [TemplateSource]
+    if configuration.templates.isEmpty {
+      templates = BuiltInTemplates.all
+    } else {
+      templates = configuration.templates.compactMap { entry in
+        let name = entry.value
+        if let builtIn = BuiltInTemplates.all.first(where: {
+          $0.name.lowercased() == name.lowercased()
+        }) {
+          return builtIn
+        }
+        if let data = FileManager.default.contents(atPath: name) {
+          let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+          return TemplateSource(
+            name: baseName, path: name, text: String(decoding: data, as: UTF8.self))
+        }
+        let hint = Spelling.suggestion(for: name, among: builtInNames)
+        let message =
           "no built-in template or template file named '\(name)'"
-            + (hint.map { "; did you mean '\($0)'?" } ?? ""),
-          file: name))
-      return nil
+          + (hint.map { "; did you mean '\($0)'?" } ?? "")
+        diagnostics.append(
+          entry.location.map { Diagnostic(.error, message, at: $0) }
+            ?? Diagnostic(.error, message, file: name))
+        return nil
+      }
+    }
+    var optionsByTemplate: [String: [String: String]] = [:]
+    for (name, options) in configuration.templateOptions.sorted(by: { $0.key < $1.key }) {
+      let templateNames = templates.map(\.name)
+      guard templateNames.contains(where: { $0.lowercased() == name.lowercased() }) else {
+        let hint = Spelling.suggestion(for: name, among: templateNames)
+        let message =
+          "'options' has settings for '\(name)', which is not among the templates in use ("
+          + templateNames.joined(separator: ", ") + ")"
+          + (hint.map { "; did you mean '\($0)'?" } ?? "")
+        diagnostics.append(
+          options.location.map { Diagnostic(.error, message, at: $0) }
+            ?? Diagnostic(.error, message, file: configuration.file ?? name))
+        continue
+      }
+      optionsByTemplate[name.lowercased()] = options.value
+    }
+    return templates.map { template in
+      var template = template
+      template.options = optionsByTemplate[template.name.lowercased()] ?? [:]
+      return template
     }
   }
 

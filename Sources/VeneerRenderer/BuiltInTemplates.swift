@@ -10,7 +10,7 @@ public enum BuiltInTemplates {
         {{ plan.conditionsOpening }}
         /// Tracks an analytics event for each call to a `{{ plan.protocolName }}`, then forwards it to
         /// `base`.
-        {{ plan.typeDeclarationPrefix }} Analytics{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
         {{ alias }}
         {% endfor %}
@@ -70,14 +70,14 @@ public enum BuiltInTemplates {
 
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, tracking an event for each call.
-        {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> Analytics{{ plan.decoratorSuffix }}<Self> {
-        Analytics{{ plan.decoratorSuffix }}(self, tracker: tracker)
+        {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, tracker: tracker)
         }
 
         /// This `{{ plan.protocolName }}`, tracking an event for each call, for an existential.
         @_disfavoredOverload
         {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> {{ plan.existentialType }} {
-        Analytics{{ plan.decoratorSuffix }}(self, tracker: tracker)
+        {{ decorator }}(self, tracker: tracker)
         }
         }
         {{ plan.conditionsClosing }}
@@ -90,7 +90,7 @@ public enum BuiltInTemplates {
         {{ plan.conditionsOpening }}
         /// Answers calls to a `{{ plan.protocolName }}` from a cache when their arguments were seen
         /// before, and forwards the others to `base`.
-        {{ plan.typeDeclarationPrefix }} Caching{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
         {{ alias }}
         {% endfor %}
@@ -167,14 +167,26 @@ public enum BuiltInTemplates {
 
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, answering repeated calls from `cache`.
-        {{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> Caching{{ plan.decoratorSuffix }}<Self> {
-        Caching{{ plan.decoratorSuffix }}(self, cache: cache)
+        {{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, cache: cache)
         }
 
         /// This `{{ plan.protocolName }}`, answering repeated calls from `cache`, for an existential.
         @_disfavoredOverload
         {{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> {{ plan.existentialType }} {
-        Caching{{ plan.decoratorSuffix }}(self, cache: cache)
+        {{ decorator }}(self, cache: cache)
+        }
+
+        /// This `{{ plan.protocolName }}`, answering repeated calls from a new in-memory cache.
+        {{ plan.memberAccess }}func withCaching(maximumEntryCount: Int = {{ plan.cacheCapacity }}) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+        }
+
+        /// This `{{ plan.protocolName }}`, answering repeated calls from a new in-memory cache, for an
+        /// existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withCaching(maximumEntryCount: Int = {{ plan.cacheCapacity }}) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
         }
         }
         {{ plan.conditionsClosing }}
@@ -186,7 +198,7 @@ public enum BuiltInTemplates {
         {# Logs each call with its arguments (secrets redacted), then its result or error and how long it took. #}
         {{ plan.conditionsOpening }}
         /// Logs each call to a `{{ plan.protocolName }}` and how it ended, then forwards it to `base`.
-        {{ plan.typeDeclarationPrefix }} Logging{{ plan.decoratorSuffix }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
         {{ alias }}
         {% endfor %}
@@ -195,7 +207,7 @@ public enum BuiltInTemplates {
         {{ plan.memberAccess }}let level: Logger.Level
         {{ plan.memberAccess }}let errorLevel: Logger.Level
 
-        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) {
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, logger: Logger, level: Logger.Level = {{ plan.logLevel }}, errorLevel: Logger.Level = {{ plan.logErrorLevel }}) {
         self.base = base
         self.logger = logger
         self.level = level
@@ -250,14 +262,14 @@ public enum BuiltInTemplates {
 
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, logging each call to `logger`.
-        {{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) -> Logging{{ plan.decoratorSuffix }}<Self> {
-        Logging{{ plan.decoratorSuffix }}(self, logger: logger, level: level, errorLevel: errorLevel)
+        {{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = {{ plan.logLevel }}, errorLevel: Logger.Level = {{ plan.logErrorLevel }}) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, logger: logger, level: level, errorLevel: errorLevel)
         }
 
         /// This `{{ plan.protocolName }}`, logging each call to `logger`, for an existential.
         @_disfavoredOverload
-        {{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error) -> {{ plan.existentialType }} {
-        Logging{{ plan.decoratorSuffix }}(self, logger: logger, level: level, errorLevel: errorLevel)
+        {{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = {{ plan.logLevel }}, errorLevel: Logger.Level = {{ plan.logErrorLevel }}) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, logger: logger, level: level, errorLevel: errorLevel)
         }
         }
         {{ plan.conditionsClosing }}

@@ -21,6 +21,13 @@ enum Naming {
     return result
   }
 
+  /// `postRepo` for `PostRepo`, `httpClient` for `HTTPClient`.
+  static func lowerCamelCase(_ name: String) -> String {
+    let words = snakeCase(name).split(separator: "_")
+    guard let first = words.first else { return name }
+    return first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
   /// Parameter names that hold secrets, matched against the lowercased name without `_`.
   static let secretNameFragments = [
     "password", "passcode", "passphrase", "secret", "token", "apikey", "accesskey",

@@ -33,6 +33,17 @@ public struct ProtocolPlan: Sendable {
   public var conditionsClosing: String
   /// Warnings found while planning, such as an annotation naming nothing.
   public var diagnostics: [Diagnostic]
+  public var options: RenderOptions
+  /// `.debug`: the default level of logged calls, and `.error` of failed ones.
+  public var logLevel: String { "." + options.logLevel }
+  public var logErrorLevel: String { "." + options.logErrorLevel }
+  /// How many values `withCaching()` keeps by default.
+  public var cacheCapacity: Int { options.cacheCapacity }
+
+  /// The name of the decorator a template writes: `LoggingPostRepo`.
+  public func decoratorName(template: String) -> String {
+    options.decoratorName(template: template, protocolSuffix: decoratorSuffix)
+  }
 
   /// Why a protocol cannot be decorated.
   public struct Unsupported: Error, Sendable {
@@ -41,7 +52,9 @@ public struct ProtocolPlan: Sendable {
 
   /// Plans the decorators of `proto`, or explains, at the offending requirement, why Swift does
   /// not allow one.
-  public static func make(for proto: ProtocolDecl) -> Result<ProtocolPlan, Unsupported> {
+  public static func make(for proto: ProtocolDecl, options: RenderOptions = RenderOptions())
+    -> Result<ProtocolPlan, Unsupported>
+  {
     if let problem = unsupportedReason(proto) {
       return .failure(
         Unsupported(
@@ -49,13 +62,14 @@ public struct ProtocolPlan: Sendable {
             .warning, "\(proto.qualifiedName) is not decorated: \(problem.reason)",
             at: problem.location)))
     }
-    return .success(ProtocolPlan(proto))
+    return .success(ProtocolPlan(proto, options: options))
   }
 
-  private init(_ proto: ProtocolDecl) {
+  private init(_ proto: ProtocolDecl, options: RenderOptions) {
     self.proto = proto
-    access =
-      proto.accessLevel >= .public ? "public" : proto.accessLevel == .package ? "package" : ""
+    self.options = options
+    let accessLevel = min(proto.accessLevel, options.maximumAccess ?? .open)
+    access = accessLevel >= .public ? "public" : accessLevel == .package ? "package" : ""
     decoratorKind =
       proto.isActorBound ? "actor" : proto.isClassBound ? "final class" : "struct"
     isolation = proto.globalActor.map { "@\($0)" } ?? ""
@@ -84,7 +98,7 @@ public struct ProtocolPlan: Sendable {
       requirements.append(
         RequirementPlan(
           requirement, in: proto, access: access, baseType: baseType,
-          isClassDecorator: isClassDecorator,
+          isClassDecorator: isClassDecorator, options: options,
           protocolAnnotations: proto.annotations, diagnostics: &diagnostics))
     }
     self.requirements = requirements

@@ -87,7 +87,7 @@ extension RequirementPlan {
   ///     `mutating` members.
   init(
     _ requirement: Requirement, in proto: ProtocolDecl, access: String, baseType: String,
-    isClassDecorator: Bool,
+    isClassDecorator: Bool, options: RenderOptions,
     protocolAnnotations: [Annotation], diagnostics: inout [Diagnostic]
   ) {
     self.requirement = requirement
@@ -249,8 +249,8 @@ extension RequirementPlan {
       })
 
     // Analytics.
-    let defaultEvent =
-      "\(Naming.snakeCase(proto.name)).\(Naming.snakeCase(requirement.bareName))"
+    let defaultEvent = options.eventNaming.event(
+      protocol: proto.name, requirement: requirement.bareName)
     analyticsEvent = option("event", keys: ["analytics"]).flatMap(\.text) ?? defaultEvent
     analyticsFailureEvent =
       option("failure", keys: ["analytics"]).flatMap(\.text) ?? "\(analyticsEvent)_failed"
@@ -293,7 +293,7 @@ extension RequirementPlan {
       && !hasOtherClosures && invalidates.isEmpty
       && [.value, .result, .completionResult].contains(outcome)
     let ttl = option("ttl", keys: ["cache", "caching"])
-    if case .number(let seconds)? = ttl {
+    if case .number(let seconds)? = ttl ?? options.cacheTimeToLive.map(AnnotationValue.number) {
       cacheTimeToLive =
         seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
     } else {
@@ -341,6 +341,9 @@ extension RequirementPlan {
         annotation.arguments.isEmpty
           ? ["*"] : annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() }
       })
+    if !options.tracksUnnamedCalls, !annotations.contains(where: { $0.key == "analytics" }) {
+      skippedTemplates.insert("analytics")
+    }
     conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = requirement.conditions.map { _ in "#endif" }.joined(separator: "\n")
   }

@@ -21,6 +21,9 @@ extension ProtocolPlan: DynamicMemberLookup {
     "requirements": { $0.requirements },
     "conditionsOpening": { $0.conditionsOpening },
     "conditionsClosing": { $0.conditionsClosing },
+    "logLevel": { $0.logLevel },
+    "logErrorLevel": { $0.logErrorLevel },
+    "cacheCapacity": { $0.cacheCapacity },
   ]
 
   public subscript(dynamicMember member: String) -> Any? {

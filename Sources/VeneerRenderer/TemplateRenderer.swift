@@ -9,11 +9,14 @@ public struct TemplateSource: Sendable, Hashable {
   /// `Templates/Logging.stencil`, or the user's path.
   public var path: String
   public var text: String
+  /// Settings from `veneer.yml` for this template, which it reads as `options.NAME`.
+  public var options: [String: String]
 
-  public init(name: String, path: String, text: String) {
+  public init(name: String, path: String, text: String, options: [String: String] = [:]) {
     self.name = name
     self.path = path
     self.text = text
+    self.options = options
   }
 }
 
@@ -39,7 +42,10 @@ public struct StencilRenderer: TemplateRenderer {
     let stencilTemplate = Template(
       templateString: template.text, environment: Self.environment, name: template.path)
     do {
-      let text = try stencilTemplate.render(["plan": plan])
+      let text = try stencilTemplate.render([
+        "plan": plan, "decorator": plan.decoratorName(template: template.name),
+        "options": template.options,
+      ])
       return SwiftLayout.format(text)
     } catch let error as TemplateSyntaxError {
       let location = error.token.map {

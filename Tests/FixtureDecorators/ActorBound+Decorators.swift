@@ -63,6 +63,18 @@ extension ActorBound {
   public func withCaching(_ cache: any DecoratorCache) -> any ActorBound {
     CachingActorBound(self, cache: cache)
   }
+
+  /// This `ActorBound`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingActorBound<Self> {
+    CachingActorBound(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `ActorBound`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any ActorBound {
+    CachingActorBound(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `ActorBound` and how it ended, then forwards it to `base`.

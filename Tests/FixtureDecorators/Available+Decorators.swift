@@ -63,6 +63,18 @@ extension Available {
   public func withCaching(_ cache: any DecoratorCache) -> any Available {
     CachingAvailable(self, cache: cache)
   }
+
+  /// This `Available`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingAvailable<Self> {
+    CachingAvailable(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Available`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Available {
+    CachingAvailable(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Available` and how it ended, then forwards it to `base`.

@@ -63,6 +63,18 @@ extension Base {
   public func withCaching(_ cache: any DecoratorCache) -> any Base {
     CachingBase(self, cache: cache)
   }
+
+  /// This `Base`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingBase<Self> {
+    CachingBase(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Base`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Base {
+    CachingBase(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Base` and how it ended, then forwards it to `base`.

@@ -63,6 +63,18 @@ extension ClassBound {
   public func withCaching(_ cache: any DecoratorCache) -> any ClassBound {
     CachingClassBound(self, cache: cache)
   }
+
+  /// This `ClassBound`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingClassBound<Self> {
+    CachingClassBound(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `ClassBound`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any ClassBound {
+    CachingClassBound(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `ClassBound` and how it ended, then forwards it to `base`.

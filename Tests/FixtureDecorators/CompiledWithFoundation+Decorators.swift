@@ -71,6 +71,20 @@ import VeneerRuntime
     public func withCaching(_ cache: any DecoratorCache) -> any CompiledWithFoundation {
       CachingCompiledWithFoundation(self, cache: cache)
     }
+
+    /// This `CompiledWithFoundation`, answering repeated calls from a new in-memory cache.
+    public func withCaching(maximumEntryCount: Int = 1000) -> CachingCompiledWithFoundation<Self> {
+      CachingCompiledWithFoundation(
+        self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+    }
+
+    /// This `CompiledWithFoundation`, answering repeated calls from a new in-memory cache, for an
+    /// existential.
+    @_disfavoredOverload
+    public func withCaching(maximumEntryCount: Int = 1000) -> any CompiledWithFoundation {
+      CachingCompiledWithFoundation(
+        self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+    }
   }
 #endif
 

@@ -105,6 +105,18 @@ extension Conditional {
   public func withCaching(_ cache: any DecoratorCache) -> any Conditional {
     CachingConditional(self, cache: cache)
   }
+
+  /// This `Conditional`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingConditional<Self> {
+    CachingConditional(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Conditional`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Conditional {
+    CachingConditional(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Conditional` and how it ended, then forwards it to `base`.

@@ -67,6 +67,18 @@ extension Container {
   public func withCaching(_ cache: any DecoratorCache) -> any Container {
     CachingContainer(self, cache: cache)
   }
+
+  /// This `Container`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingContainer<Self> {
+    CachingContainer(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Container`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Container {
+    CachingContainer(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Container` and how it ended, then forwards it to `base`.

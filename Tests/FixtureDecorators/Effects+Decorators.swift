@@ -192,6 +192,18 @@ extension Effects {
   public func withCaching(_ cache: any DecoratorCache) -> any Effects {
     CachingEffects(self, cache: cache)
   }
+
+  /// This `Effects`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingEffects<Self> {
+    CachingEffects(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Effects`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Effects {
+    CachingEffects(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Effects` and how it ended, then forwards it to `base`.

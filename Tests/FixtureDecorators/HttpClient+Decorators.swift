@@ -69,6 +69,18 @@ extension HttpClient {
   public func withCaching(_ cache: any DecoratorCache) -> any HttpClient {
     CachingHttpClient(self, cache: cache)
   }
+
+  /// This `HttpClient`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingHttpClient<Self> {
+    CachingHttpClient(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `HttpClient`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any HttpClient {
+    CachingHttpClient(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `HttpClient` and how it ended, then forwards it to `base`.

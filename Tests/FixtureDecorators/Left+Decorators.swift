@@ -73,6 +73,18 @@ extension Left {
   public func withCaching(_ cache: any DecoratorCache) -> any Left {
     CachingLeft(self, cache: cache)
   }
+
+  /// This `Left`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingLeft<Self> {
+    CachingLeft(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Left`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Left {
+    CachingLeft(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Left` and how it ended, then forwards it to `base`.

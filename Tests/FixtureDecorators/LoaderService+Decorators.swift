@@ -79,6 +79,18 @@ extension LoaderService {
   public func withCaching(_ cache: any DecoratorCache) -> any LoaderService {
     CachingLoaderService(self, cache: cache)
   }
+
+  /// This `LoaderService`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingLoaderService<Self> {
+    CachingLoaderService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `LoaderService`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any LoaderService {
+    CachingLoaderService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `LoaderService` and how it ended, then forwards it to `base`.

@@ -73,6 +73,18 @@ extension MainActorView {
   public func withCaching(_ cache: any DecoratorCache) -> any MainActorView {
     CachingMainActorView(self, cache: cache)
   }
+
+  /// This `MainActorView`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingMainActorView<Self> {
+    CachingMainActorView(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `MainActorView`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any MainActorView {
+    CachingMainActorView(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `MainActorView` and how it ended, then forwards it to `base`.

@@ -117,6 +117,18 @@ extension Members {
   public func withCaching(_ cache: any DecoratorCache) -> any Members {
     CachingMembers(self, cache: cache)
   }
+
+  /// This `Members`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingMembers<Self> {
+    CachingMembers(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Members`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Members {
+    CachingMembers(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Members` and how it ended, then forwards it to `base`.

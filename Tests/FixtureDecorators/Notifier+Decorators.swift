@@ -98,6 +98,18 @@ extension Notifier {
   public func withCaching(_ cache: any DecoratorCache) -> any Notifier {
     CachingNotifier(self, cache: cache)
   }
+
+  /// This `Notifier`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingNotifier<Self> {
+    CachingNotifier(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Notifier`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Notifier {
+    CachingNotifier(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Notifier` and how it ended, then forwards it to `base`.

@@ -63,6 +63,18 @@ extension Outer.InExtension {
   public func withCaching(_ cache: any DecoratorCache) -> any Outer.InExtension {
     CachingOuterInExtension(self, cache: cache)
   }
+
+  /// This `Outer.InExtension`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingOuterInExtension<Self> {
+    CachingOuterInExtension(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Outer.InExtension`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Outer.InExtension {
+    CachingOuterInExtension(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Outer.InExtension` and how it ended, then forwards it to `base`.

@@ -63,6 +63,18 @@ extension Outer.Nested {
   public func withCaching(_ cache: any DecoratorCache) -> any Outer.Nested {
     CachingOuterNested(self, cache: cache)
   }
+
+  /// This `Outer.Nested`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingOuterNested<Self> {
+    CachingOuterNested(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Outer.Nested`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Outer.Nested {
+    CachingOuterNested(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Outer.Nested` and how it ended, then forwards it to `base`.

@@ -123,6 +123,18 @@ extension Parameters {
   public func withCaching(_ cache: any DecoratorCache) -> any Parameters {
     CachingParameters(self, cache: cache)
   }
+
+  /// This `Parameters`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingParameters<Self> {
+    CachingParameters(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Parameters`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Parameters {
+    CachingParameters(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Parameters` and how it ended, then forwards it to `base`.

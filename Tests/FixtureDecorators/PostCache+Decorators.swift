@@ -87,6 +87,18 @@ extension PostCache {
   public func withCaching(_ cache: any DecoratorCache) -> any PostCache {
     CachingPostCache(self, cache: cache)
   }
+
+  /// This `PostCache`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingPostCache<Self> {
+    CachingPostCache(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `PostCache`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any PostCache {
+    CachingPostCache(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `PostCache` and how it ended, then forwards it to `base`.

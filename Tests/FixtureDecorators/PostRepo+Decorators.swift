@@ -99,6 +99,18 @@ extension PostRepo {
   public func withCaching(_ cache: any DecoratorCache) -> any PostRepo {
     CachingPostRepo(self, cache: cache)
   }
+
+  /// This `PostRepo`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingPostRepo<Self> {
+    CachingPostRepo(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `PostRepo`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any PostRepo {
+    CachingPostRepo(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `PostRepo` and how it ended, then forwards it to `base`.

@@ -73,6 +73,18 @@ extension Right {
   public func withCaching(_ cache: any DecoratorCache) -> any Right {
     CachingRight(self, cache: cache)
   }
+
+  /// This `Right`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingRight<Self> {
+    CachingRight(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Right`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Right {
+    CachingRight(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Right` and how it ended, then forwards it to `base`.

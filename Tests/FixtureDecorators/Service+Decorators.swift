@@ -79,6 +79,18 @@ extension Service {
   public func withCaching(_ cache: any DecoratorCache) -> any Service<Input, Output> {
     CachingService(self, cache: cache)
   }
+
+  /// This `Service`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingService<Self> {
+    CachingService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Service`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Service<Input, Output> {
+    CachingService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Service` and how it ended, then forwards it to `base`.

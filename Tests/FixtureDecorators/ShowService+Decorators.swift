@@ -79,6 +79,18 @@ extension ShowService {
   public func withCaching(_ cache: any DecoratorCache) -> any ShowService {
     CachingShowService(self, cache: cache)
   }
+
+  /// This `ShowService`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingShowService<Self> {
+    CachingShowService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `ShowService`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any ShowService {
+    CachingShowService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `ShowService` and how it ended, then forwards it to `base`.

@@ -89,6 +89,18 @@ extension Spelling {
   public func withCaching(_ cache: any DecoratorCache) -> any Spelling {
     CachingSpelling(self, cache: cache)
   }
+
+  /// This `Spelling`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingSpelling<Self> {
+    CachingSpelling(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `Spelling`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any Spelling {
+    CachingSpelling(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `Spelling` and how it ended, then forwards it to `base`.

@@ -104,6 +104,18 @@ extension UserRepository {
   public func withCaching(_ cache: any DecoratorCache) -> any UserRepository {
     CachingUserRepository(self, cache: cache)
   }
+
+  /// This `UserRepository`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingUserRepository<Self> {
+    CachingUserRepository(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `UserRepository`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any UserRepository {
+    CachingUserRepository(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `UserRepository` and how it ended, then forwards it to `base`.

@@ -72,6 +72,18 @@ extension UserService {
   public func withCaching(_ cache: any DecoratorCache) -> any UserService {
     CachingUserService(self, cache: cache)
   }
+
+  /// This `UserService`, answering repeated calls from a new in-memory cache.
+  public func withCaching(maximumEntryCount: Int = 1000) -> CachingUserService<Self> {
+    CachingUserService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
+
+  /// This `UserService`, answering repeated calls from a new in-memory cache, for an
+  /// existential.
+  @_disfavoredOverload
+  public func withCaching(maximumEntryCount: Int = 1000) -> any UserService {
+    CachingUserService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+  }
 }
 
 /// Logs each call to a `UserService` and how it ended, then forwards it to `base`.

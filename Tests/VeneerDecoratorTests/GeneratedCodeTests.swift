@@ -12,7 +12,7 @@ struct GeneratedCodeTests {
 
   static func generation() -> Generation {
     Generator().generate(
-      GenerateRequest(
+      Configuration(
         sources: [repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path],
         output: outputFolder, imports: ["FixtureCatalog"], decorateAll: true))
   }

@@ -22,7 +22,7 @@ struct TemplateErrorTests {
     try Data("// veneer: broken\nprotocol P { func f() }\n".utf8).write(to: source)
 
     let generation = Generator().generate(
-      GenerateRequest(
+      Configuration(
         sources: [source.deletingLastPathComponent().path],
         output: directory.appendingPathComponent("Out").path, templates: [template.path]))
     #expect(generation.files.isEmpty)
@@ -35,7 +35,7 @@ struct TemplateErrorTests {
 
   @Test func anUnknownTemplateNameSuggestsTheClosest() {
     let generation = Generator().generate(
-      GenerateRequest(sources: [], output: "/tmp/unused", templates: ["loging"]))
+      Configuration(sources: [], output: "/tmp/unused", templates: ["loging"]))
     #expect(
       generation.diagnostics.map(\.description) == [
         "loging: error: no built-in template or template file named 'loging'; did you mean 'logging'?"

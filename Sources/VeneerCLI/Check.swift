@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import VeneerGenerator
+import VeneerModel
+
+struct Check: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Fail when the generated files on disk are not what 'generate' would write.",
+    discussion: """
+      Takes the same inputs as 'generate' and writes nothing. Exits 0 when the output folder is \
+      up to date, and 1 with a unified diff of each stale, missing or extra file otherwise, so \
+      that CI catches decorators nobody regenerated.
+      """)
+
+  @OptionGroup var options: GenerationOptions
+
+  func run() throws {
+    let (configuration, configurationDiagnostics) = options.configuration()
+    options.report(configurationDiagnostics)
+    guard !configurationDiagnostics.contains(where: { $0.severity == .error }),
+      let output = configuration.output?.value
+    else { throw ExitCode.failure }
+    let generation = Generator().generate(configuration)
+    options.report(generation.diagnostics)
+    guard !generation.hasErrors else { throw ExitCode.failure }
+    let plan: OutputFolder.Plan
+    do {
+      plan = try OutputFolder(path: output).plan(generation.files)
+    } catch {
+      options.report(error.diagnostics)
+      throw ExitCode.failure
+    }
+    options.reportStatistics(generation.statistics, extraStages: [])
+    guard !plan.changes.isEmpty else {
+      if !options.quiet {
+        print("\(counted(plan.unchanged.count, "generated file")) in \(output) up to date.")
+      }
+      return
+    }
+    for change in plan.changes {
+      let path = "\(output)/\(change.name)"
+      print(
+        UnifiedDiff.make(
+          old: change.old, new: change.new, oldLabel: "\(path) (on disk)",
+          newLabel: "\(path) (generated)"),
+        terminator: "")
+    }
+    for change in plan.changes {
+      let reason =
+        switch change.kind {
+        case .create: "is missing"
+        case .update: "is stale"
+        case .delete: "belongs to no protocol any more"
+        }
+      printToStandardError("\(output)/\(change.name): error: \(reason)")
+    }
+    printToStandardError(
+      "\(counted(plan.changes.count, "generated file")) out of date; run 'veneer generate' with the "
+        + "same options and commit the result.")
+    throw ExitCode.failure
+  }
+}

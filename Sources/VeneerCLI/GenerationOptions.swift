@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import VeneerGenerator
+import VeneerModel
+
+/// The inputs `generate` and `check` share: a configuration file, and flags that override it.
+struct GenerationOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The configuration file; './veneer.yml' is read when it exists.", valueName: "path"))
+  var config: String?
+
+  @Option(
+    parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Folders or files to read, instead of the configured ones.", valueName: "dir"))
+  var sources: [String] = []
+
+  @Option(help: ArgumentHelp("The folder to write decorators into.", valueName: "dir"))
+  var output: String?
+
+  @Option(
+    name: .customLong("template"),
+    help: ArgumentHelp(
+      "A built-in template (logging, analytics, caching) or a .stencil file; repeatable.",
+      valueName: "name|path"))
+  var templates: [String] = []
+
+  @Option(
+    name: .customLong("import"),
+    help: ArgumentHelp("A module the generated files import; repeatable.", valueName: "module"))
+  var imports: [String] = []
+
+  @Flag(name: .customLong("all"), help: "Decorate every protocol, annotated or not.")
+  var decorateAll = false
+
+  @Flag(help: "Print how long each stage took, and how much it handled.")
+  var verbose = false
+
+  @Flag(help: "Print errors only.")
+  var quiet = false
+
+  func validate() throws {
+    if verbose && quiet {
+      throw ValidationError("--verbose and --quiet cannot be used together.")
+    }
+  }
+
+  /// The configuration file, if any, with the flags applied over it.
+  func configuration() -> (configuration: Configuration, diagnostics: [Diagnostic]) {
+    var configuration = Configuration()
+    var diagnostics: [Diagnostic] = []
+    let path =
+      config
+      ?? (FileManager.default.fileExists(atPath: ConfigurationFile.defaultName)
+        ? ConfigurationFile.defaultName : nil)
+    if let path {
+      if FileManager.default.fileExists(atPath: path) {
+        (configuration, diagnostics) = ConfigurationFile.load(path: path)
+      } else {
+        diagnostics.append(
+          Diagnostic(
+            .error, "no such configuration file; 'veneer init' writes a starter one", file: path))
+      }
+    }
+    if !sources.isEmpty {
+      configuration.include = sources.map { Located($0) }
+      configuration.exclude = []
+      configuration.directory = "."
+    }
+    if let output { configuration.output = Located(output) }
+    if !templates.isEmpty { configuration.templates = templates.map { Located($0) } }
+    if !imports.isEmpty { configuration.imports = imports }
+    if decorateAll { configuration.selection = .all }
+    let file = configuration.file ?? ConfigurationFile.defaultName
+    if configuration.include.isEmpty {
+      diagnostics.append(
+        Diagnostic(.error, "no sources: pass --sources, or set 'sources' in \(file)", file: file))
+    }
+    if configuration.output == nil {
+      diagnostics.append(
+        Diagnostic(
+          .error, "no output folder: pass --output, or set 'output' in \(file)", file: file))
+    }
+    return (configuration, diagnostics)
+  }
+
+  func report(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
+      printToStandardError(diagnostic.description)
+    }
+  }
+
+  /// Stage timings and counts, for `--verbose`.
+  func reportStatistics(_ statistics: Generation.Statistics, extraStages: [(String, Duration)]) {
+    guard verbose else { return }
+    for (name, duration) in statistics.stages + extraStages {
+      let milliseconds =
+        Double(duration.components.attoseconds) / 1e15
+        + Double(duration.components.seconds) * 1000
+      printToStandardError(
+        "\(name.padding(toLength: 8, withPad: " ", startingAt: 0)) "
+          + String(format: "%8.1f ms", milliseconds))
+    }
+    printToStandardError(
+      "\(counted(statistics.sourceFiles, "source file")), "
+        + "\(counted(statistics.protocols, "protocol")), "
+        + "\(statistics.decoratedProtocols) decorated, \(counted(statistics.outputLines, "line"))")
+  }
+}
+
+/// `1 file`, `2 files`.
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -1,0 +1,86 @@
+import VeneerModel
+import VeneerRenderer
+
+/// The settings of one Veneer run, as `veneer.yml` gives them; command-line flags override them.
+///
+/// Paths are resolved against the folder holding the configuration file, so a file means the
+/// same wherever Veneer is run from.
+public struct Configuration: Sendable, Equatable {
+  /// Folders, files or globs (`Sources/**/*Service.swift`) to read.
+  public var include: [Located<String>] = []
+  /// Globs of files not to read, matched against paths relative to the configuration folder.
+  public var exclude: [Located<String>] = []
+  public var output: Located<String>?
+  /// Built-in template names or paths to `.stencil` files; empty means the built-ins.
+  public var templates: [Located<String>] = []
+  public var selection: Selection = .annotated
+  public var imports: [String] = []
+  public var render = RenderOptions()
+  /// `{protocol}+Decorators.swift`: the name of each protocol's file.
+  public var fileNaming = "{protocol}+Decorators.swift"
+  /// Calls the analytics decorator tracks under names chosen here instead of in the sources.
+  public var eventMap: [EventMapEntry] = []
+  /// Options of user templates, by template name, given to the template as `options`.
+  public var templateOptions: [String: Located<[String: String]>] = [:]
+  /// The configuration file, when there is one.
+  public var file: String?
+  /// The folder `exclude` globs are relative to: the configuration file's.
+  public var directory = "."
+
+  public init() {}
+
+  /// A configuration made of command-line flags alone.
+  public init(
+    sources: [String], output: String, templates: [String] = [], imports: [String] = [],
+    decorateAll: Bool = false
+  ) {
+    include = sources.map { Located($0) }
+    self.output = Located(output)
+    self.templates = templates.map { Located($0) }
+    self.imports = imports
+    selection = decorateAll ? .all : .annotated
+  }
+
+  /// Which protocols get decorators.
+  public enum Selection: Sendable, Equatable {
+    /// Protocols annotated `// veneer: …`, with the templates they name.
+    case annotated
+    /// Every protocol, with every template.
+    case all
+    /// Annotated protocols, and those matching these names or globs with every template.
+    case protocols([Located<String>])
+  }
+}
+
+/// A value read from a file, with where it was read.
+public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
+  public var value: Value
+  public var location: SourceLocation?
+
+  public init(_ value: Value, at location: SourceLocation? = nil) {
+    self.value = value
+    self.location = location
+  }
+}
+
+/// One entry of the analytics event map: `PostRepo.createPost: post_created`.
+public struct EventMapEntry: Sendable, Equatable {
+  /// `PostRepo.createPost` or `PostRepo.createPost(title:body:completion:)`.
+  public var requirement: Located<String>
+  public var success: String?
+  public var failure: String?
+  public var properties: [Located<String>]
+  /// `false` to forward the call without tracking it.
+  public var isTracked: Bool
+
+  public init(
+    requirement: Located<String>, success: String? = nil, failure: String? = nil,
+    properties: [Located<String>] = [], isTracked: Bool = true
+  ) {
+    self.requirement = requirement
+    self.success = success
+    self.failure = failure
+    self.properties = properties
+    self.isTracked = isTracked
+  }
+}

@@ -1,0 +1,403 @@
+import Foundation
+import VeneerModel
+import VeneerRenderer
+import Yams
+
+/// Reads `veneer.yml`, reporting each unknown key or wrongly typed value at its line and column.
+public enum ConfigurationFile {
+  public static let defaultName = "veneer.yml"
+
+  /// The configuration in `path`; diagnostics say what was wrong with it.
+  public static func load(path: String) -> (configuration: Configuration, diagnostics: [Diagnostic])
+  {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return (
+        Configuration(),
+        [Diagnostic(.error, "cannot read the configuration file", file: path)]
+      )
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      return (
+        Configuration(), [Diagnostic(.error, "the configuration file is not UTF-8", file: path)]
+      )
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    let directory = folder.isEmpty ? "." : folder
+    return parse(text, file: path, directory: directory)
+  }
+
+  /// The configuration in `text`, read from `file`; relative paths in it are resolved against
+  /// `directory`.
+  public static func parse(_ text: String, file: String, directory: String)
+    -> (configuration: Configuration, diagnostics: [Diagnostic])
+  {
+    let reader = ConfigurationReader(file: file, text: text, directory: directory)
+    do {
+      if let root = try Yams.compose(yaml: text) {
+        reader.readRoot(root)
+      }
+    } catch {
+      reader.diagnostics.append(reader.diagnostic(for: error))
+    }
+    reader.configuration.file = file
+    reader.configuration.directory = directory
+    return (reader.configuration, reader.diagnostics)
+  }
+
+  static let rootKeys = [
+    "sources", "output", "templates", "selection", "imports", "access", "naming", "options",
+  ]
+}
+
+/// Walks the YAML tree of a configuration file into a `Configuration`.
+private final class ConfigurationReader {
+  let file: String
+  let lines: [Substring]
+  let directory: String
+  var configuration = Configuration()
+  var diagnostics: [Diagnostic] = []
+
+  init(file: String, text: String, directory: String) {
+    self.file = file
+    self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    self.directory = directory
+  }
+
+  func readRoot(_ root: Node) {
+    guard let fields = fields(of: root, in: "the configuration", known: ConfigurationFile.rootKeys)
+    else { return }
+    if let sources = fields["sources"] { readSources(sources) }
+    if let output = fields["output"], let path = string(output, "output") {
+      configuration.output = Located(resolved(path), at: location(output))
+    }
+    if let templates = fields["templates"] {
+      configuration.templates = locatedStrings(templates, "templates").map { template in
+        // A built-in name stays a name; anything that looks like a path is resolved.
+        template.value.hasSuffix(".stencil") || template.value.contains("/")
+          ? Located(resolved(template.value), at: template.location) : template
+      }
+    }
+    if let selection = fields["selection"] { readSelection(selection) }
+    if let imports = fields["imports"] {
+      configuration.imports = locatedStrings(imports, "imports").map(\.value)
+    }
+    if let access = fields["access"] { readAccess(access) }
+    if let naming = fields["naming"] { readNaming(naming) }
+    if let options = fields["options"] { readOptions(options) }
+  }
+
+  // MARK: Sections
+
+  private func readSources(_ node: Node) {
+    if node.mapping == nil {
+      configuration.include = locatedStrings(node, "sources").map(resolvedPattern)
+      return
+    }
+    guard let fields = fields(of: node, in: "'sources'", known: ["include", "exclude"]) else {
+      return
+    }
+    if let include = fields["include"] {
+      configuration.include = locatedStrings(include, "include").map(resolvedPattern)
+    }
+    if let exclude = fields["exclude"] {
+      configuration.exclude = locatedStrings(exclude, "exclude")
+    }
+  }
+
+  private func readSelection(_ node: Node) {
+    if node.sequence != nil {
+      configuration.selection = .protocols(locatedStrings(node, "selection"))
+      return
+    }
+    switch string(node, "selection") {
+    case "annotated": configuration.selection = .annotated
+    case "all": configuration.selection = .all
+    case let other?:
+      error(
+        "'selection' must be 'annotated', 'all' or a list of protocol names, not '\(other)'"
+          + suggestion(for: other, among: ["annotated", "all"]), at: node)
+    case nil: break
+    }
+  }
+
+  private func readAccess(_ node: Node) {
+    guard let value = string(node, "access") else { return }
+    let choices = ["inherit", "internal", "package", "public"]
+    guard choices.contains(value) else {
+      error(
+        "'access' must be one of \(choices.joined(separator: ", ")), not '\(value)'"
+          + suggestion(for: value, among: choices), at: node)
+      return
+    }
+    configuration.render.maximumAccess = value == "inherit" ? nil : AccessLevel(rawValue: value)
+  }
+
+  private func readNaming(_ node: Node) {
+    guard let fields = fields(of: node, in: "'naming'", known: ["decorator", "file"]) else {
+      return
+    }
+    if let decorator = fields["decorator"], let pattern = string(decorator, "decorator") {
+      if pattern.contains("{template}"), pattern.contains("{protocol}") {
+        configuration.render.decoratorNaming = pattern
+      } else {
+        error(
+          "'decorator' must contain both {template} and {protocol}, so that every decorator "
+            + "gets its own type name", at: decorator)
+      }
+    }
+    if let fileNode = fields["file"], let pattern = string(fileNode, "file") {
+      if pattern.contains("{protocol}"), pattern.hasSuffix(".swift"), !pattern.contains("/") {
+        configuration.fileNaming = pattern
+      } else {
+        error(
+          "'file' must contain {protocol} and end in .swift, without folders, so that every "
+            + "protocol gets its own file in the output folder", at: fileNode)
+      }
+    }
+  }
+
+  private func readOptions(_ node: Node) {
+    guard let mapping = node.mapping else {
+      error("'options' must be a mapping from template names to their options", at: node)
+      return
+    }
+    for (key, value) in mapping {
+      guard let name = key.string else {
+        error("template names in 'options' must be strings", at: key)
+        continue
+      }
+      switch name.lowercased() {
+      case "logging": readLoggingOptions(value)
+      case "analytics": readAnalyticsOptions(value)
+      case "caching": readCachingOptions(value)
+      default: readTemplateOptions(value, template: name, key: key)
+      }
+    }
+  }
+
+  private func readLoggingOptions(_ node: Node) {
+    guard let fields = fields(of: node, in: "'logging'", known: ["level", "error_level"]) else {
+      return
+    }
+    func level(_ key: String) -> String? {
+      guard let levelNode = fields[key], let level = string(levelNode, key) else { return nil }
+      guard RenderOptions.logLevels.contains(level) else {
+        error(
+          "'\(key)' must be a log level (\(RenderOptions.logLevels.joined(separator: ", "))), "
+            + "not '\(level)'" + suggestion(for: level, among: RenderOptions.logLevels),
+          at: levelNode)
+        return nil
+      }
+      return level
+    }
+    if let level = level("level") { configuration.render.logLevel = level }
+    if let level = level("error_level") { configuration.render.logErrorLevel = level }
+  }
+
+  private func readAnalyticsOptions(_ node: Node) {
+    guard
+      let fields = fields(of: node, in: "'analytics'", known: ["naming", "track", "events"])
+    else { return }
+    if let naming = fields["naming"], let style = string(naming, "naming") {
+      if let eventNaming = RenderOptions.EventNaming(rawValue: style) {
+        configuration.render.eventNaming = eventNaming
+      } else {
+        let styles = RenderOptions.EventNaming.allCases.map(\.rawValue)
+        error(
+          "'naming' must be one of \(styles.joined(separator: ", ")), not '\(style)'"
+            + suggestion(for: style, among: styles), at: naming)
+      }
+    }
+    if let track = fields["track"], let value = string(track, "track") {
+      switch value {
+      case "all": configuration.render.tracksUnnamedCalls = true
+      case "mapped": configuration.render.tracksUnnamedCalls = false
+      default:
+        error(
+          "'track' must be 'all' (every call) or 'mapped' (only calls the event map names), "
+            + "not '\(value)'", at: track)
+      }
+    }
+    if let events = fields["events"] { readEventMap(events) }
+  }
+
+  private func readEventMap(_ node: Node) {
+    guard let mapping = node.mapping else {
+      error("'events' must be a mapping from 'Protocol.method' to event names", at: node)
+      return
+    }
+    for (key, value) in mapping {
+      guard let requirement = key.string else {
+        error("keys in 'events' must be 'Protocol.method'", at: key)
+        continue
+      }
+      var entry = EventMapEntry(requirement: Located(requirement, at: location(key)))
+      if value.mapping != nil {
+        guard
+          let fields = fields(
+            of: value, in: "the event of '\(requirement)'",
+            known: ["event", "failure", "properties"])
+        else { continue }
+        entry.success = fields["event"].flatMap { string($0, "event") }
+        entry.failure = fields["failure"].flatMap { string($0, "failure") }
+        entry.properties = fields["properties"].map { locatedStrings($0, "properties") } ?? []
+      } else if let flag = bool(value) {
+        entry.isTracked = flag
+      } else if let event = string(
+        value, "the event of '\(requirement)'",
+        expecting: "an event name, false, or a mapping with 'event', 'failure' and 'properties'")
+      {
+        entry.success = event
+      } else {
+        continue
+      }
+      configuration.eventMap.append(entry)
+    }
+  }
+
+  private func readCachingOptions(_ node: Node) {
+    guard let fields = fields(of: node, in: "'caching'", known: ["ttl", "capacity"]) else {
+      return
+    }
+    if let ttlNode = fields["ttl"] {
+      if let seconds = ttlNode.scalar.flatMap({ Double($0.string) }), seconds > 0 {
+        configuration.render.cacheTimeToLive = seconds
+      } else {
+        error("'ttl' must be a positive number of seconds", at: ttlNode)
+      }
+    }
+    if let capacityNode = fields["capacity"] {
+      if let capacity = capacityNode.scalar.flatMap({ Int($0.string) }), capacity > 0 {
+        configuration.render.cacheCapacity = capacity
+      } else {
+        error("'capacity' must be a positive whole number of entries", at: capacityNode)
+      }
+    }
+  }
+
+  private func readTemplateOptions(_ node: Node, template: String, key: Node) {
+    guard let mapping = node.mapping else {
+      error("the options of '\(template)' must be a mapping", at: node)
+      return
+    }
+    var options: [String: String] = [:]
+    defer { configuration.templateOptions[template] = Located(options, at: location(key)) }
+    for (key, value) in mapping {
+      guard let name = key.string, let text = value.scalar?.string else {
+        error("options of '\(template)' must be names with single values", at: key)
+        continue
+      }
+      options[name] = text
+    }
+  }
+
+  // MARK: Typed values
+
+  /// The entries of a mapping, after reporting keys that are unknown or repeated.
+  private func fields(of node: Node, in context: String, known: [String]) -> [String: Node]? {
+    guard let mapping = node.mapping else {
+      error("\(context) must be a mapping of \(known.joined(separator: ", "))", at: node)
+      return nil
+    }
+    var fields: [String: Node] = [:]
+    for (key, value) in mapping {
+      guard let name = key.string, known.contains(name) else {
+        let name = key.string ?? "\(key)"
+        error(
+          "unknown key '\(name)' in \(context)" + suggestion(for: name, among: known)
+            + "; known keys: \(known.joined(separator: ", "))", at: key)
+        continue
+      }
+      guard fields[name] == nil else {
+        error("'\(name)' is given twice", at: key)
+        continue
+      }
+      fields[name] = value
+    }
+    return fields
+  }
+
+  private func string(_ node: Node, _ name: String, expecting: String = "a string") -> String? {
+    guard let scalar = node.scalar, node.null == nil else {
+      error("'\(name)' must be \(expecting), not \(kind(of: node))", at: node)
+      return nil
+    }
+    return scalar.string
+  }
+
+  private func bool(_ node: Node) -> Bool? {
+    node.scalar?.style == .plain && node.tag.rawValue == Tag.Name.bool.rawValue ? node.bool : nil
+  }
+
+  /// A string or a list of strings, each with its position.
+  private func locatedStrings(_ node: Node, _ name: String) -> [Located<String>] {
+    let items = node.sequence.map(Array.init) ?? [node]
+    return items.compactMap { item in
+      string(item, name, expecting: "a string or a list of strings").map {
+        Located($0, at: location(item))
+      }
+    }
+  }
+
+  private func kind(of node: Node) -> String {
+    if node.mapping != nil { return "a mapping" }
+    if node.sequence != nil { return "a list" }
+    if node.null != nil { return "empty" }
+    return "'\(node.scalar?.string ?? "")'"
+  }
+
+  // MARK: Paths
+
+  private func resolved(_ path: String) -> String {
+    path.hasPrefix("/") ? path : directory == "." ? path : "\(directory)/\(path)"
+  }
+
+  private func resolvedPattern(_ pattern: Located<String>) -> Located<String> {
+    Located(resolved(pattern.value), at: pattern.location)
+  }
+
+  // MARK: Diagnostics
+
+  func location(_ node: Node) -> SourceLocation? {
+    node.mark.map { location(line: $0.line, scalarColumn: $0.column) }
+  }
+
+  /// libYAML counts columns in Unicode scalars; Veneer's columns count UTF-8 bytes, like the
+  /// Swift compiler's.
+  private func location(line: Int, scalarColumn: Int) -> SourceLocation {
+    guard line >= 1, line <= lines.count else {
+      return SourceLocation(file: file, line: line, column: scalarColumn)
+    }
+    let scalars = lines[line - 1].unicodeScalars.prefix(max(0, scalarColumn - 1))
+    let column = scalars.reduce(1) { $0 + UTF8.width($1) }
+    return SourceLocation(file: file, line: line, column: column)
+  }
+
+  private func error(_ message: String, at node: Node) {
+    diagnostics.append(
+      location(node).map { Diagnostic(.error, message, at: $0) }
+        ?? Diagnostic(.error, message, file: file))
+  }
+
+  private func suggestion(for name: String, among candidates: [String]) -> String {
+    Spelling.suggestion(for: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+  }
+
+  func diagnostic(for error: any Error) -> Diagnostic {
+    guard let yamlError = error as? YamlError else {
+      return Diagnostic(.error, "cannot read the configuration: \(error)", file: file)
+    }
+    switch yamlError {
+    case .scanner(let context, let problem, let mark, _),
+      .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      let message = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }
+        .joined(separator: ": ")
+      return Diagnostic(
+        .error, "invalid YAML: \(message)",
+        at: location(line: mark.line, scalarColumn: mark.column))
+    default:
+      return Diagnostic(.error, "invalid YAML: \(yamlError)", file: file)
+    }
+  }
+}

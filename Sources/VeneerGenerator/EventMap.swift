@@ -1,0 +1,131 @@
+import VeneerModel
+
+/// Checks the analytics event map against the parsed protocols and turns its entries into
+/// annotations, located in `veneer.yml`, that the analytics decorator then follows.
+enum EventMap {
+  static func apply(_ entries: [EventMapEntry], to protocols: inout [ProtocolDecl])
+    -> [Diagnostic]
+  {
+    var diagnostics: [Diagnostic] = []
+    for entry in entries {
+      let key = entry.requirement
+      let location = key.location ?? SourceLocation(file: "veneer.yml", line: 1, column: 1)
+      guard let (protocolName, requirementName) = split(key.value) else {
+        diagnostics.append(
+          Diagnostic(
+            .error, "event map key '\(key.value)' must be 'Protocol.method'", at: location))
+        continue
+      }
+      guard let protoIndex = protocols.firstIndex(where: { $0.qualifiedName == protocolName })
+      else {
+        let hint = Spelling.suggestion(for: protocolName, among: protocols.map(\.qualifiedName))
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "event map names protocol '\(protocolName)', which is not declared in the sources"
+              + (hint.map { "; did you mean '\($0)'?" } ?? ""), at: location))
+        continue
+      }
+      let proto = protocols[protoIndex]
+      let matches = proto.allRequirements.filter {
+        $0.selector == requirementName || $0.bareName == requirementName
+      }
+      guard !matches.isEmpty else {
+        let hint = Spelling.suggestion(
+          for: requirementName, among: proto.allRequirements.map(\.bareName))
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "event map names '\(requirementName)', which is not a requirement of "
+              + "\(protocolName)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+            at: location))
+        continue
+      }
+      if let nonMethod = matches.first(where: { $0.kind != .method }) {
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "event map names \(protocolName).\(nonMethod.selector), which is a "
+              + "\(nonMethod.kind.rawValue); only method calls are tracked", at: location))
+        continue
+      }
+      var entryFailed = false
+      for property in entry.properties {
+        for requirement in matches
+        where !requirement.parameters.contains(where: {
+          $0.name == property.value || $0.label == property.value
+        }) {
+          let names = requirement.parameters.map(\.name).filter { $0 != "_" }
+          let hint = Spelling.suggestion(for: property.value, among: names)
+          diagnostics.append(
+            Diagnostic(
+              .error,
+              "analytics property '\(property.value)' is not a parameter of "
+                + "\(protocolName).\(requirement.selector)"
+                + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+              at: property.location ?? location))
+          entryFailed = true
+        }
+      }
+      guard !entryFailed else { continue }
+      let annotation = self.annotation(for: entry, at: location)
+      if !proto.annotations.contains(where: { $0.key == "analytics" }) {
+        protocols[protoIndex].annotations.append(Annotation(key: "analytics", location: location))
+      }
+      // Inheriting protocols forward the same requirement, so their decorators use the same
+      // event; copies keep the location of the declaration they came from.
+      let declarations = Set(matches.map(\.location))
+      for index in protocols.indices {
+        protocols[index].requirements = protocols[index].requirements.map {
+          annotated($0, with: annotation, if: declarations)
+        }
+        protocols[index].inheritedRequirements = protocols[index].inheritedRequirements.map {
+          annotated($0, with: annotation, if: declarations)
+        }
+      }
+    }
+    return diagnostics
+  }
+
+  /// `("Outer.Nested", "load(completion:)")` for `Outer.Nested.load(completion:)`.
+  private static func split(_ key: String) -> (String, String)? {
+    let name = key.prefix { $0 != "(" }
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let requirement = key[key.index(after: dot)...]
+    guard !requirement.isEmpty else { return nil }
+    return (String(key[..<dot]), String(requirement))
+  }
+
+  private static func annotation(for entry: EventMapEntry, at location: SourceLocation)
+    -> Annotation
+  {
+    guard entry.isTracked else {
+      return Annotation(
+        key: "skip", arguments: [AnnotationArgument(value: .name("analytics"))],
+        location: location)
+    }
+    var arguments: [AnnotationArgument] = []
+    if let success = entry.success {
+      arguments.append(AnnotationArgument(label: "event", value: .string(success)))
+    }
+    if let failure = entry.failure {
+      arguments.append(AnnotationArgument(label: "failure", value: .string(failure)))
+    }
+    if !entry.properties.isEmpty {
+      arguments.append(
+        AnnotationArgument(
+          label: "properties", value: .list(entry.properties.map { .name($0.value) })))
+    }
+    return Annotation(key: "analytics", arguments: arguments, location: location)
+  }
+
+  /// The requirement with the map's annotation first, so that it wins over the sources'.
+  private static func annotated(
+    _ requirement: Requirement, with annotation: Annotation, if declarations: Set<SourceLocation>
+  ) -> Requirement {
+    guard declarations.contains(requirement.location) else { return requirement }
+    var requirement = requirement
+    requirement.annotations.insert(annotation, at: 0)
+    return requirement
+  }
+}

@@ -1,0 +1,59 @@
+extension ConfigurationFile {
+  /// What `veneer init` writes: every setting with its default, and a comment on each.
+  public static let starter = """
+    # Settings for Veneer, the decorator generator. Flags on the command line override them.
+    # Paths are relative to this file.
+
+    # The Swift files to read: folders, files or globs, and globs of files to leave out.
+    sources:
+      include:
+        - Sources
+      exclude:
+        - "**/Generated"
+
+    # Where decorators are written. Veneer owns the files there that start with its header,
+    # and writes, replaces or deletes no others.
+    output: Sources/Generated
+
+    # Built-in templates (logging, analytics, caching) or paths to .stencil files.
+    templates: [logging, analytics, caching]
+
+    # Which protocols get decorators: annotated (those with a '// veneer: logging, ...'
+    # comment, with the templates it names), all (every template), or a list of protocol
+    # names and globs that get every template, beside the annotated ones.
+    selection: annotated
+
+    # Modules the generated files import, such as the one that declares your protocols.
+    imports: []
+
+    # The most visible access decorators get: inherit (the protocol's own), internal,
+    # package or public.
+    access: inherit
+
+    naming:
+      decorator: "{template}{protocol}"
+      file: "{protocol}+Decorators.swift"
+
+    options:
+      logging:
+        level: debug
+        error_level: error
+      analytics:
+        naming: snake_case  # snake_case, camelCase or kebab-case
+        track: all  # all, or mapped: only the calls under 'events'
+        # Which calls are tracked, under which names, with which arguments as properties.
+        # An entry naming a protocol, method or parameter that does not exist is an error.
+        events: {}
+        # events:
+        #   LoaderService.load:
+        #     event: feed_loaded
+        #     failure: feed_failed
+        #     properties: [source]
+        #   PostRepo.createPost: post_created
+        #   PostRepo.getPost: false  # forwarded, not tracked
+      caching:
+        # ttl: 300  # seconds a value stays fresh; without it, until it is evicted
+        capacity: 1000
+
+    """
+}

@@ -1,0 +1,54 @@
+import Foundation
+import VeneerModel
+
+/// Project-wide choices that change generated code, set in `veneer.yml`.
+public struct RenderOptions: Sendable, Equatable {
+  /// The most visible access decorators get; `nil` gives them the protocol's own.
+  public var maximumAccess: AccessLevel?
+  /// `{template}{protocol}`: the type name of each decorator.
+  public var decoratorNaming = "{template}{protocol}"
+  /// The default `Logger.Level` of logged calls, and of failed ones.
+  public var logLevel = "debug"
+  public var logErrorLevel = "error"
+  public var eventNaming = EventNaming.snakeCase
+  /// Whether the analytics decorator tracks calls no annotation or event-map entry names.
+  public var tracksUnnamedCalls = true
+  /// How long cached values stay fresh when no `cache(ttl:)` says otherwise; `nil` keeps them
+  /// until they are evicted.
+  public var cacheTimeToLive: Double?
+  /// How many values `withCaching()` keeps by default.
+  public var cacheCapacity = 1_000
+
+  public init() {}
+
+  /// How default analytics event names are spelt.
+  public enum EventNaming: String, Sendable, CaseIterable {
+    /// `post_repo.create_post`
+    case snakeCase = "snake_case"
+    /// `postRepo.createPost`
+    case camelCase
+    /// `post-repo.create-post`
+    case kebabCase = "kebab-case"
+
+    func event(protocol name: String, requirement: String) -> String {
+      switch self {
+      case .snakeCase: "\(Naming.snakeCase(name)).\(Naming.snakeCase(requirement))"
+      case .kebabCase:
+        "\(Naming.snakeCase(name)).\(Naming.snakeCase(requirement))"
+          .replacingOccurrences(of: "_", with: "-")
+      case .camelCase: "\(Naming.lowerCamelCase(name)).\(requirement.trimmingBackticks)"
+      }
+    }
+  }
+
+  /// The decorator type name for a template and a protocol's decorator suffix.
+  public func decoratorName(template: String, protocolSuffix: String) -> String {
+    decoratorNaming.replacingOccurrences(of: "{template}", with: template)
+      .replacingOccurrences(of: "{protocol}", with: protocolSuffix)
+  }
+
+  /// The log levels `Logger.Level` knows, for checking configured levels.
+  public static let logLevels = [
+    "trace", "debug", "info", "notice", "warning", "error", "critical",
+  ]
+}
