@@ -16,7 +16,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     .package(url: "https://github.com/stencilproject/Stencil.git", from: "0.15.1"),
-    .package(url: "https://github.com/jpsim/Yams.git", "5.0.1"..<"7.0.0"),
+    // 6 reports duplicate keys, which 5 silently dropped.
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
   ],
   targets: [
     .target(name: "VeneerModel"),
@@ -62,6 +63,10 @@ let package = Package(
     ),
     .testTarget(name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel"]),
     .testTarget(name: "VeneerRendererTests", dependencies: ["VeneerRenderer", "VeneerGenerator"]),
+    .testTarget(
+      name: "VeneerGeneratorTests",
+      dependencies: ["VeneerGenerator", "VeneerRenderer", "VeneerModel"]
+    ),
     .testTarget(
       name: "VeneerDecoratorTests",
       dependencies: [

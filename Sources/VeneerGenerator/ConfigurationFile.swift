@@ -41,7 +41,12 @@ public enum ConfigurationFile {
     }
     reader.configuration.file = file
     reader.configuration.directory = directory
-    return (reader.configuration, reader.diagnostics)
+    let diagnostics = reader.diagnostics.enumerated().sorted { lhs, rhs in
+      let left = lhs.element.location.map { [$0.line, $0.column] } ?? [0, 0]
+      let right = rhs.element.location.map { [$0.line, $0.column] } ?? [0, 0]
+      return left != right ? left.lexicographicallyPrecedes(right) : lhs.offset < rhs.offset
+    }
+    return (reader.configuration, diagnostics.map(\.element))
   }
 
   static let rootKeys = [
@@ -293,7 +298,7 @@ private final class ConfigurationReader {
 
   // MARK: Typed values
 
-  /// The entries of a mapping, after reporting keys that are unknown or repeated.
+  /// The entries of a mapping, after reporting keys that are unknown.
   private func fields(of node: Node, in context: String, known: [String]) -> [String: Node]? {
     guard let mapping = node.mapping else {
       error("\(context) must be a mapping of \(known.joined(separator: ", "))", at: node)
@@ -306,10 +311,6 @@ private final class ConfigurationReader {
         error(
           "unknown key '\(name)' in \(context)" + suggestion(for: name, among: known)
             + "; known keys: \(known.joined(separator: ", "))", at: key)
-        continue
-      }
-      guard fields[name] == nil else {
-        error("'\(name)' is given twice", at: key)
         continue
       }
       fields[name] = value
@@ -396,6 +397,11 @@ private final class ConfigurationReader {
       return Diagnostic(
         .error, "invalid YAML: \(message)",
         at: location(line: mark.line, scalarColumn: mark.column))
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return Diagnostic(
+        .error,
+        "\(duplicates.map { "'\($0)'" }.joined(separator: ", ")) is given twice in this mapping",
+        at: location(line: context.mark.line, scalarColumn: context.mark.column))
     default:
       return Diagnostic(.error, "invalid YAML: \(yamlError)", file: file)
     }

@@ -7,6 +7,11 @@ import VeneerRenderer
 public struct GeneratedSource: Sendable, Hashable {
   public var name: String
   public var contents: String
+
+  public init(name: String, contents: String) {
+    self.name = name
+    self.contents = contents
+  }
 }
 
 public struct Generation: Sendable {

@@ -180,11 +180,16 @@ public struct OutputFolder: Sendable {
     }
   }
 
-  /// Temporary files of a run that was killed before it could rename them.
+  /// Temporary files of runs that were killed before they could rename them; those of runs
+  /// still going (their process id is in the name) are theirs to finish.
   private func removeLeftoverTemporaryFiles() {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
     for name in names where name.hasPrefix(".") && name.hasSuffix(Self.temporarySuffix) {
-      unlink(url(name).path)
+      let parts = name.dropLast(Self.temporarySuffix.count).split(separator: ".")
+      guard parts.count >= 2, let processID = pid_t(parts[parts.count - 2]) else { continue }
+      if kill(processID, 0) != 0 && errno == ESRCH {
+        unlink(url(name).path)
+      }
     }
   }
 }

@@ -1,0 +1,168 @@
+import Testing
+import VeneerGenerator
+import VeneerModel
+import VeneerRenderer
+
+@Suite("veneer.yml")
+struct ConfigurationFileTests {
+  @Test func everySettingIsRead() throws {
+    let (read, diagnostics) = configuration(
+      """
+      sources:
+        include: [Sources/Services, "Sources/**/*Repo.swift"]
+        exclude: "**/Generated"
+      output: Sources/Generated
+      templates: [logging, Templates/Delay.stencil]
+      selection: [ShowService, "*Repo"]
+      imports: [Services, Foundation]
+      access: internal
+      naming:
+        decorator: "{protocol}{template}Decorator"
+        file: "{protocol}.generated.swift"
+      options:
+        logging: {level: info, error_level: critical}
+        analytics:
+          naming: camelCase
+          track: mapped
+          events:
+            PostRepo.createPost: post_created
+            LoaderService.load:
+              event: feed_loaded
+              failure: feed_failed
+              properties: [source]
+            PostRepo.getPost: false
+        caching: {ttl: 2.5, capacity: 50}
+        Delay: {seconds: 2}
+      """, directory: "/project")
+    #expect(diagnostics == [])
+    #expect(
+      read.include.map(\.value) == ["/project/Sources/Services", "/project/Sources/**/*Repo.swift"])
+    #expect(read.exclude.map(\.value) == ["**/Generated"])
+    #expect(read.output?.value == "/project/Sources/Generated")
+    #expect(read.templates.map(\.value) == ["logging", "/project/Templates/Delay.stencil"])
+    guard case .protocols(let names) = read.selection else {
+      Issue.record("selection is \(read.selection)")
+      return
+    }
+    #expect(names.map(\.value) == ["ShowService", "*Repo"])
+    #expect(names.first?.location == SourceLocation(file: "veneer.yml", line: 6, column: 13))
+    #expect(read.imports == ["Services", "Foundation"])
+    #expect(read.render.maximumAccess == .internal)
+    #expect(read.render.decoratorNaming == "{protocol}{template}Decorator")
+    #expect(read.fileNaming == "{protocol}.generated.swift")
+    #expect(read.render.logLevel == "info")
+    #expect(read.render.logErrorLevel == "critical")
+    #expect(read.render.eventNaming == .camelCase)
+    #expect(read.render.tracksUnnamedCalls == false)
+    #expect(read.render.cacheTimeToLive == 2.5)
+    #expect(read.render.cacheCapacity == 50)
+    #expect(read.templateOptions["Delay"]?.value == ["seconds": "2"])
+    #expect(read.eventMap.count == 3)
+    #expect(
+      read.eventMap[0]
+        == EventMapEntry(
+          requirement: Located("PostRepo.createPost", at: location(18, 7)), success: "post_created")
+    )
+    #expect(read.eventMap[1].success == "feed_loaded")
+    #expect(read.eventMap[1].failure == "feed_failed")
+    #expect(read.eventMap[1].properties == [Located("source", at: location(22, 22))])
+    #expect(read.eventMap[2].isTracked == false)
+  }
+
+  @Test func sourcesMayBeAPlainList() {
+    let (read, diagnostics) = configuration("sources: [A, B]\noutput: Out\n")
+    #expect(diagnostics == [])
+    #expect(read.include.map(\.value) == ["A", "B"])
+  }
+
+  @Test func anEmptyFileGivesTheDefaults() {
+    let (read, diagnostics) = configuration("# nothing yet\n")
+    #expect(diagnostics == [])
+    #expect(read.render == RenderOptions())
+    #expect(read.selection == .annotated)
+  }
+
+  @Test func theStarterFileReadsWithoutComplaintAndSaysTheDefaults() {
+    let (read, diagnostics) = configuration(ConfigurationFile.starter)
+    #expect(diagnostics == [])
+    #expect(read.render == RenderOptions())
+    #expect(read.include.map(\.value) == ["Sources"])
+    #expect(read.output?.value == "Sources/Generated")
+    #expect(read.templates.map(\.value) == ["logging", "analytics", "caching"])
+  }
+
+  @Test func unknownKeysAreLocatedWithASuggestion() {
+    let (_, diagnostics) = configuration(
+      """
+      output: Out
+      tempaltes: [logging]
+      options:
+        caching:
+          tll: 30
+      """)
+    #expect(
+      diagnostics == [
+        "veneer.yml:2:1: error: unknown key 'tempaltes' in the configuration; did you mean "
+          + "'templates'?; known keys: sources, output, templates, selection, imports, access, "
+          + "naming, options",
+        "veneer.yml:5:5: error: unknown key 'tll' in 'caching'; did you mean 'ttl'?; known "
+          + "keys: ttl, capacity",
+      ])
+  }
+
+  @Test func wrongValueTypesAreLocated() {
+    let (_, diagnostics) = configuration(
+      """
+      output: [a, b]
+      access: publik
+      selection: some
+      options:
+        logging: {level: loud}
+        caching: {ttl: -1, capacity: many}
+        analytics: {naming: shouting}
+      naming: {decorator: "{protocol}Decorator", file: "Out/{protocol}.swift"}
+      """)
+    #expect(
+      diagnostics == [
+        "veneer.yml:1:9: error: 'output' must be a string, not a list",
+        "veneer.yml:2:9: error: 'access' must be one of inherit, internal, package, public, "
+          + "not 'publik'; did you mean 'public'?",
+        "veneer.yml:3:12: error: 'selection' must be 'annotated', 'all' or a list of protocol "
+          + "names, not 'some'",
+        "veneer.yml:5:20: error: 'level' must be a log level (trace, debug, info, notice, "
+          + "warning, error, critical), not 'loud'",
+        "veneer.yml:6:18: error: 'ttl' must be a positive number of seconds",
+        "veneer.yml:6:32: error: 'capacity' must be a positive whole number of entries",
+        "veneer.yml:7:23: error: 'naming' must be one of snake_case, camelCase, kebab-case, not "
+          + "'shouting'",
+        "veneer.yml:8:21: error: 'decorator' must contain both {template} and {protocol}, so "
+          + "that every decorator gets its own type name",
+        "veneer.yml:8:50: error: 'file' must contain {protocol} and end in .swift, without "
+          + "folders, so that every protocol gets its own file in the output folder",
+      ])
+  }
+
+  @Test func invalidYAMLIsLocated() throws {
+    let (_, diagnostics) = configuration("output: Out\ntemplates: [logging\n")
+    let diagnostic = try #require(diagnostics.first)
+    #expect(diagnostic.hasPrefix("veneer.yml:3:1: error: invalid YAML:"))
+  }
+
+  @Test func aRepeatedKeyIsAnError() {
+    let (_, diagnostics) = configuration("output: A\noutput: B\n")
+    #expect(diagnostics == ["veneer.yml:1:1: error: 'output' is given twice in this mapping"])
+  }
+
+  @Test func columnsCountUTF8BytesLikeTheCompiler() {
+    // "é" is one scalar but two bytes, so the mapping after it starts at byte column 15.
+    let (_, diagnostics) = configuration("imports: [é, {a: b}]\n")
+    #expect(
+      diagnostics == [
+        "veneer.yml:1:15: error: 'imports' must be a string or a list of strings, not a mapping"
+      ])
+  }
+
+  private func location(_ line: Int, _ column: Int) -> VeneerModel.SourceLocation {
+    SourceLocation(file: "veneer.yml", line: line, column: column)
+  }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+import VeneerModel
+
+@testable import VeneerGenerator
+
+/// A project in a temporary folder: sources, a `veneer.yml`, and what generating gives.
+struct Project {
+  let folder: TemporaryFolder
+
+  init(_ files: [String: String]) throws {
+    folder = try TemporaryFolder()
+    for (path, contents) in files { try folder.write(path, contents) }
+  }
+
+  func generate() -> (generation: Generation, diagnostics: [String]) {
+    let (configuration, configurationDiagnostics) = ConfigurationFile.load(
+      path: "\(folder.path)/veneer.yml")
+    let generation = Generator().generate(configuration)
+    let prefix = folder.path + "/"
+    return (
+      generation,
+      (configurationDiagnostics + generation.diagnostics).map {
+        $0.description.replacingOccurrences(of: prefix, with: "")
+      }
+    )
+  }
+
+  func file(_ name: String) -> String {
+    generate().generation.files.first { $0.name == name }?.contents ?? ""
+  }
+}
+
+let loader = """
+  public protocol LoaderService {
+    func load(source: String, completion: @escaping (Result<[String], any Error>) -> Void)
+    func reload() async throws
+    var isLoading: Bool { get }
+  }
+
+  """
+
+@Suite("Generating with veneer.yml")
+struct ConfiguredGenerationTests {
+  @Test func theEventMapNamesEventsAndProperties() throws {
+    let project = try Project([
+      "Sources/Loader.swift": loader,
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      options:
+        analytics:
+          events:
+            LoaderService.load:
+              event: feed_loaded
+              failure: feed_failed
+              properties: [source]
+            LoaderService.reload: false
+      """,
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(diagnostics == [])
+    // Only analytics: the map selects the protocol, with no annotation in the sources.
+    let file = try #require(generation.files.first)
+    #expect(file.name == "LoaderService+Decorators.swift")
+    #expect(file.contents.contains("struct AnalyticsLoaderService<Base: LoaderService>"))
+    #expect(!file.contents.contains("LoggingLoaderService"))
+    #expect(file.contents.contains(#"success: "feed_loaded", failure: "feed_failed""#))
+    #expect(file.contents.contains(#"properties: ["source": AnalyticsValue(source)]"#))
+    // reload() is forwarded untracked.
+    #expect(file.contents.contains("func reload() async throws {\n    try await base.reload()\n"))
+  }
+
+  @Test func aMisspeltEventMapFailsWithItsLineInVeneerYml() throws {
+    let project = try Project([
+      "Sources/Loader.swift": loader,
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      options:
+        analytics:
+          events:
+            LoadrService.load: a
+            LoaderService.lod: b
+            LoaderService.isLoading: c
+            LoaderService.load:
+              properties: [sorce]
+            load: d
+      """,
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(generation.files.isEmpty)
+    #expect(
+      diagnostics == [
+        "veneer.yml:6:7: error: event map names protocol 'LoadrService', which is not declared "
+          + "in the sources; did you mean 'LoaderService'?",
+        "veneer.yml:7:7: error: event map names 'lod', which is not a requirement of "
+          + "LoaderService; did you mean 'load'?",
+        "veneer.yml:8:7: error: event map names LoaderService.isLoading, which is a property; "
+          + "only method calls are tracked",
+        "veneer.yml:10:22: error: analytics property 'sorce' is not a parameter of "
+          + "LoaderService.load(source:completion:); did you mean 'source'?",
+        "veneer.yml:11:7: error: event map key 'load' must be 'Protocol.method'",
+      ])
+  }
+
+  @Test func trackingOnlyMappedCallsForwardsTheOthers() throws {
+    let project = try Project([
+      "Sources/Loader.swift": "// veneer: analytics\n" + loader,
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      options:
+        analytics: {track: mapped, naming: camelCase, events: {LoaderService.reload: reloaded}}
+      """,
+    ])
+    let file = project.file("LoaderService+Decorators.swift")
+    #expect(file.contains(#"call.succeeded("reloaded")"#))
+    #expect(file.contains(#"call.failed("reloaded_failed", error: error)"#))
+    // load(source:completion:) is in no map entry, so it is forwarded untracked.
+    #expect(file.contains("Void) {\n    base.load(source: source, completion: completion)\n  }"))
+  }
+
+  @Test func eventNamingStylesSpellDefaultEvents() throws {
+    for (style, event) in [
+      ("snake_case", "loader_service.reload"), ("camelCase", "loaderService.reload"),
+      ("kebab-case", "loader-service.reload"),
+    ] {
+      let project = try Project([
+        "Sources/Loader.swift": "// veneer: analytics\n" + loader,
+        "veneer.yml": "sources: Sources\noutput: Out\noptions: {analytics: {naming: \(style)}}\n",
+      ])
+      #expect(project.file("LoaderService+Decorators.swift").contains("\"\(event)\""), "\(style)")
+    }
+  }
+
+  @Test func selectionListsGiveEveryTemplateAndUnknownNamesFail() throws {
+    let sources = [
+      "Sources/A.swift": "public protocol ShowService { func all() -> [Int] }\n",
+      "Sources/B.swift": "protocol PostRepo { func get() -> Int }\nprotocol UserRepo {}\n",
+      "Sources/C.swift": "// veneer: logging\nprotocol Annotated { func f() }\n",
+    ]
+    let project = try Project(
+      sources.merging([
+        "veneer.yml": "sources: Sources\noutput: Out\nselection: [ShowService, \"*Repo\"]\n"
+      ]) { $1 })
+    let (generation, diagnostics) = project.generate()
+    #expect(diagnostics == [])
+    #expect(
+      generation.files.map(\.name) == [
+        "ShowService+Decorators.swift", "PostRepo+Decorators.swift", "UserRepo+Decorators.swift",
+        "Annotated+Decorators.swift",
+      ])
+    #expect(project.file("ShowService+Decorators.swift").contains("CachingShowService"))
+    #expect(!project.file("Annotated+Decorators.swift").contains("CachingAnnotated"))
+
+    let misspelt = try Project(
+      sources.merging([
+        "veneer.yml": "sources: Sources\noutput: Out\nselection: [ShowServise, \"*Rpo\"]\n"
+      ]) { $1 })
+    #expect(
+      misspelt.generate().diagnostics == [
+        "veneer.yml:3:13: error: 'selection' names protocol 'ShowServise', which matches no "
+          + "protocol in the sources; did you mean 'ShowService'?",
+        "veneer.yml:3:26: warning: 'selection' names pattern '*Rpo', which matches no protocol "
+          + "in the sources",
+      ])
+  }
+
+  @Test func includeAndExcludeGlobsChooseTheFiles() throws {
+    let project = try Project([
+      "Sources/App/ShowService.swift": "// veneer: logging\nprotocol ShowService { func f() }\n",
+      "Sources/App/Helpers.swift": "// veneer: logging\nprotocol Helper { func f() }\n",
+      "Sources/Legacy/OldService.swift": "// veneer: logging\nprotocol OldService { func f() }\n",
+      "veneer.yml": """
+      sources:
+        include: ["Sources/**/*Service.swift"]
+        exclude: [Legacy]
+      output: Out
+      """,
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(diagnostics == [])
+    #expect(generation.files.map(\.name) == ["ShowService+Decorators.swift"])
+    #expect(generation.statistics.sourceFiles == 1)
+  }
+
+  @Test func accessNamingAndTemplateDefaultsShapeTheCode() throws {
+    let project = try Project([
+      "Sources/Posts.swift": """
+      // veneer: logging, caching
+      public protocol PostRepo {
+        func post(id: Int) -> String
+      }
+
+      """,
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      access: internal
+      naming: {decorator: "{protocol}{template}", file: "{protocol}.veneer.swift"}
+      options:
+        logging: {level: info, error_level: critical}
+        caching: {ttl: 90, capacity: 64}
+      """,
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(diagnostics == [])
+    let file = try #require(generation.files.first)
+    #expect(file.name == "PostRepo.veneer.swift")
+    #expect(!file.contents.contains("public "))
+    #expect(file.contents.contains("struct PostRepoLogging<Base: PostRepo>: PostRepo"))
+    #expect(file.contents.contains("struct PostRepoCaching<Base: PostRepo>: PostRepo"))
+    #expect(
+      file.contents.contains("level: Logger.Level = .info, errorLevel: Logger.Level = .critical"))
+    #expect(file.contents.contains("timeToLive: .seconds(90)"))
+    #expect(file.contents.contains("func withCaching(maximumEntryCount: Int = 64)"))
+  }
+
+  @Test func optionsForATemplateNotInUseAreAnError() throws {
+    let project = try Project([
+      "Sources/P.swift": "protocol P {}\n",
+      "veneer.yml": "sources: Sources\noutput: Out\noptions:\n  Dealy: {seconds: 1}\n",
+    ])
+    #expect(
+      project.generate().diagnostics == [
+        "veneer.yml:4:3: error: 'options' has settings for 'Dealy', which is not among the "
+          + "templates in use (Analytics, Caching, Logging)"
+      ])
+  }
+
+  @Test func aMissingSourceFolderIsLocatedInVeneerYml() throws {
+    let project = try Project(["veneer.yml": "sources: [Sourcs]\noutput: Out\n"])
+    #expect(
+      project.generate().diagnostics == [
+        "veneer.yml:1:11: error: no such file or directory: Sourcs"
+      ])
+  }
+}
+
+@Suite("Globs")
+struct GlobTests {
+  @Test(arguments: [
+    ("Sources/**/*Service.swift", "Sources/A/B/ShowService.swift", true),
+    ("Sources/**/*Service.swift", "Sources/ShowService.swift", true),
+    ("Sources/**/*Service.swift", "Sources/A/Helpers.swift", false),
+    ("Generated", "Sources/Generated/P.swift", true),
+    ("Generated", "Sources/GeneratedCode/P.swift", false),
+    ("**/Generated", "Sources/Generated/P.swift", true),
+    ("Sources/*.swift", "Sources/A/P.swift", false),
+    ("Sources/?.swift", "Sources/P.swift", true),
+    ("Sources/[A-C]*.swift", "Sources/Beta.swift", true),
+    ("Sources/[!A-C]*.swift", "Sources/Beta.swift", false),
+    ("*Repo", "PostRepo", true),
+    ("*Repo", "Outer.PostRepo", true),
+  ])
+  func matches(pattern: String, path: String, expected: Bool) {
+    #expect(Glob(pattern).matches(path) == expected)
+  }
+}

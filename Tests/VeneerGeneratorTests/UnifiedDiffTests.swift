@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import VeneerGenerator
+
+@Suite("Unified diffs")
+struct UnifiedDiffTests {
+  @Test func equalTextsGiveNoDiff() {
+    #expect(UnifiedDiff.make(old: "a\nb\n", new: "a\nb\n", oldLabel: "x", newLabel: "y") == "")
+  }
+
+  @Test func missingAndExtraFilesDiffAgainstDevNull() {
+    #expect(
+      UnifiedDiff.make(old: nil, new: "a\nb\n", oldLabel: "x", newLabel: "y")
+        == "--- /dev/null\n+++ y\n@@ -0,0 +1,2 @@\n+a\n+b\n")
+    #expect(
+      UnifiedDiff.make(old: "a\n", new: nil, oldLabel: "x", newLabel: "y")
+        == "--- x\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n")
+  }
+
+  /// Random edits of random texts: as small as GNU diff's, and patch(1) applies them.
+  @Test(arguments: 0..<40)
+  func hunksMatchGNUDiff(seed: Int) throws {
+    var generator = SeededGenerator(seed: UInt64(seed))
+    let words = ["a", "b", "c", "d", "}", "{", ""]
+    let old = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+      words.randomElement(using: &generator)!
+    }
+    var new = old
+    for _ in 0..<Int.random(in: 1...6, using: &generator) {
+      let index = Int.random(in: 0...new.count, using: &generator)
+      switch Int.random(in: 0..<3, using: &generator) {
+      case 0: new.insert(words.randomElement(using: &generator)!, at: index)
+      case 1 where index < new.count: new.remove(at: index)
+      default: if index < new.count { new[index] = "changed" }
+      }
+    }
+    let oldText = old.map { $0 + "\n" }.joined()
+    let newText = new.map { $0 + "\n" }.joined()
+    let ours = UnifiedDiff.make(old: oldText, new: newText, oldLabel: "old", newLabel: "new")
+    let folder = try TemporaryFolder()
+    let oldPath = try folder.write("old", oldText)
+    let newPath = try folder.write("new", newText)
+    let gnu = try run("/usr/bin/diff", ["-u", oldPath, newPath])
+    // Different edit scripts of the same length are equally right; compare the size of the
+    // change and that our diff, applied with patch(1), turns old into new.
+    let changedLines = { (diff: String) in
+      diff.split(separator: "\n").dropFirst(2).filter { $0.hasPrefix("+") || $0.hasPrefix("-") }
+        .count
+    }
+    #expect(changedLines(ours) == changedLines(gnu), "seed \(seed)")
+    try folder.write("ours.patch", ours)
+    _ = try run("/usr/bin/patch", ["-s", oldPath, "\(folder.path)/ours.patch"])
+    #expect(folder.read("old") == newText, "seed \(seed):\n\(ours)")
+  }
+
+  private func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// SplitMix64: the same numbers for the same seed on every platform.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
