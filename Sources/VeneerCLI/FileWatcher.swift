@@ -30,6 +30,11 @@ final class FileWatcher {
           var byte: UInt8 = 1
           _ = write(FileWatcher.interruptPipe[1], &byte, 1)
         }
+        // A parent may have spawned Veneer with SIGINT blocked; Ctrl-C must still reach it.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
       }
     }
   }

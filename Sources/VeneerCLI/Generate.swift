@@ -33,6 +33,7 @@ struct Generate: ParsableCommand {
     repeat {
       _ = generateOnce()
       if !options.quiet { printToStandardError("Watching for changes; press Ctrl-C to stop.") }
+      fflush(nil)  // So that what this run printed shows before the wait.
     } while watcher.waitForChange()
   }
 

@@ -105,7 +105,8 @@ struct GenerationOptions: ParsableArguments {
     printToStandardError(
       "\(counted(statistics.sourceFiles, "source file")), "
         + "\(counted(statistics.protocols, "protocol")), "
-        + "\(statistics.decoratedProtocols) decorated, \(counted(statistics.outputLines, "line"))")
+        + "\(statistics.decoratedProtocols) decorated, \(counted(statistics.outputLines, "line")) generated"
+    )
   }
 }
 

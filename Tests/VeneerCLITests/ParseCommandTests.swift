@@ -2,26 +2,59 @@ import Foundation
 import Testing
 import VeneerModel
 
-/// Runs the built `veneer` executable, which sits beside the test bundle.
-func runVeneer(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+/// The built `veneer` executable, which sits beside the test bundle.
+let veneerExecutable: URL = {
   let productsDirectory =
     Bundle.main.bundleURL.pathExtension == "xctest"
     ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
+  return productsDirectory.appendingPathComponent("veneer")
+}()
+
+/// Starts `veneer` in `directory`, its output discarded.
+func startVeneer(_ arguments: [String], in directory: String) -> Process {
   let process = Process()
-  process.executableURL = productsDirectory.appendingPathComponent("veneer")
+  process.executableURL = veneerExecutable
   process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try? process.run()
+  return process
+}
+
+/// Runs `veneer` to the end and returns what it printed.
+func runVeneer(_ arguments: [String], in directory: String? = nil) throws -> (
+  status: Int32, output: String, errors: String
+) {
+  let process = Process()
+  process.executableURL = veneerExecutable
+  process.arguments = arguments
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let output = Pipe()
   let errors = Pipe()
   process.standardOutput = output
   process.standardError = errors
   try process.run()
+  // Read both pipes at once, so that neither fills up and blocks the process.
+  let errorData = LockedData()
+  let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+  errorReader.start()
   let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
+  while !errorData.isSet { usleep(1_000) }
   return (
     process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-    String(decoding: errorData, as: UTF8.self)
+    String(decoding: errorData.value, as: UTF8.self)
   )
+}
+
+/// Data handed from a reading thread.
+final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data: Data?
+  func set(_ value: Data) { lock.withLock { data = value } }
+  var isSet: Bool { lock.withLock { data != nil } }
+  var value: Data { lock.withLock { data ?? Data() } }
 }
 
 let repositoryRoot = URL(fileURLWithPath: #filePath)

@@ -19,7 +19,7 @@ public struct AnalyticsLoaderService<Base: LoaderService>: LoaderService {
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
     let call = TrackedCall(tracker: tracker, properties: [:])
     base.load { result in
-      call.finished(result, success: "loader_service.load", failure: "loader_service.load_failed")
+      call.finished(result, success: "recommendations_loaded", failure: "recommendations_failed")
       completion(result)
     }
   }

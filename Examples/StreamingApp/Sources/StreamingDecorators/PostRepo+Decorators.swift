@@ -27,10 +27,9 @@ public struct AnalyticsPostRepo<Base: PostRepo>: PostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(tracker: tracker, properties: ["title": AnalyticsValue(title)])
     base.createPost(title: title, body: body) { result in
-      call.finished(
-        result, success: "post_repo.create_post", failure: "post_repo.create_post_failed")
+      call.finished(result, success: "post_created", failure: "post_created_failed")
       completion(result)
     }
   }
@@ -102,14 +101,14 @@ extension PostRepo {
   }
 
   /// This `PostRepo`, answering repeated calls from a new in-memory cache.
-  public func withCaching(maximumEntryCount: Int = 1000) -> CachingPostRepo<Self> {
+  public func withCaching(maximumEntryCount: Int = 500) -> CachingPostRepo<Self> {
     CachingPostRepo(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
   }
 
   /// This `PostRepo`, answering repeated calls from a new in-memory cache, for an
   /// existential.
   @_disfavoredOverload
-  public func withCaching(maximumEntryCount: Int = 1000) -> any PostRepo {
+  public func withCaching(maximumEntryCount: Int = 500) -> any PostRepo {
     CachingPostRepo(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
   }
 }

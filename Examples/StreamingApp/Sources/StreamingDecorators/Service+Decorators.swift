@@ -42,14 +42,14 @@ extension Service {
   }
 
   /// This `Service`, answering repeated calls from a new in-memory cache.
-  public func withCaching(maximumEntryCount: Int = 1000) -> CachingService<Self> {
+  public func withCaching(maximumEntryCount: Int = 500) -> CachingService<Self> {
     CachingService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
   }
 
   /// This `Service`, answering repeated calls from a new in-memory cache, for an
   /// existential.
   @_disfavoredOverload
-  public func withCaching(maximumEntryCount: Int = 1000) -> any Service<Input, Output> {
+  public func withCaching(maximumEntryCount: Int = 500) -> any Service<Input, Output> {
     CachingService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
   }
 }

@@ -43,14 +43,14 @@ extension ShowService {
   }
 
   /// This `ShowService`, answering repeated calls from a new in-memory cache.
-  public func withCaching(maximumEntryCount: Int = 1000) -> CachingShowService<Self> {
+  public func withCaching(maximumEntryCount: Int = 500) -> CachingShowService<Self> {
     CachingShowService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
   }
 
   /// This `ShowService`, answering repeated calls from a new in-memory cache, for an
   /// existential.
   @_disfavoredOverload
-  public func withCaching(maximumEntryCount: Int = 1000) -> any ShowService {
+  public func withCaching(maximumEntryCount: Int = 500) -> any ShowService {
     CachingShowService(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
   }
 }
