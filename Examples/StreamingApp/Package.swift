@@ -1,6 +1,8 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
+// Veneer as a build-tool plugin: StreamingServices declares annotated protocols, and VeneerPlugin
+// generates their decorators into the build folder on every `swift build`, compiled with them.
 let package = Package(
   name: "StreamingApp",
   platforms: [.macOS(.v13)],
@@ -9,20 +11,19 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
   ],
   targets: [
-    .target(name: "StreamingServices"),
-    // Written by `veneer generate` (see the README) and checked in.
     .target(
-      name: "StreamingDecorators",
+      name: "StreamingServices",
       dependencies: [
-        "StreamingServices",
         .product(name: "VeneerRuntime", package: "veneer"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      exclude: ["veneer.yml"],
+      plugins: [.plugin(name: "VeneerPlugin", package: "veneer")]
     ),
     .executableTarget(
       name: "StreamingApp",
       dependencies: [
-        "StreamingServices", "StreamingDecorators",
+        "StreamingServices",
         .product(name: "VeneerRuntime", package: "veneer"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -34,6 +34,14 @@ struct GenerationOptions: ParsableArguments {
   @Flag(name: .customLong("all"), help: "Decorate every protocol, annotated or not.")
   var decorateAll = false
 
+  @Option(
+    name: .customLong("file-per-source"),
+    help: ArgumentHelp(
+      "Write one file for each source file, named after its path under this folder (for the "
+        + "build plugin, which declares its outputs before Veneer runs).",
+      valueName: "root", visibility: .hidden))
+  var sourceFileRoot: String?
+
   @Flag(help: "Print how long each stage took, and how much it handled.")
   var verbose = false
 
@@ -72,15 +80,30 @@ struct GenerationOptions: ParsableArguments {
     if !templates.isEmpty { configuration.templates = templates.map { Located($0) } }
     if !imports.isEmpty { configuration.imports = imports }
     if decorateAll { configuration.selection = .all }
-    let file = configuration.file ?? ConfigurationFile.defaultName
+    configuration.sourceFileRoot = sourceFileRoot
+    // A veneer.yml in a target's folder needs neither: it decorates its own folder, into
+    // `Generated` beside it.
+    if configuration.file != nil {
+      if configuration.include.isEmpty {
+        configuration.include = [Located(configuration.directory)]
+      }
+      if configuration.output == nil {
+        configuration.output = Located(
+          configuration.directory == "." ? "Generated" : configuration.directory + "/Generated")
+      }
+    }
+    // Only possible without a configuration file.
+    let file = ConfigurationFile.defaultName
     if configuration.include.isEmpty {
       diagnostics.append(
-        Diagnostic(.error, "no sources: pass --sources, or set 'sources' in \(file)", file: file))
+        Diagnostic(
+          .error, "no sources: pass --sources, or write a veneer.yml ('veneer init')", file: file))
     }
     if configuration.output == nil {
       diagnostics.append(
         Diagnostic(
-          .error, "no output folder: pass --output, or set 'output' in \(file)", file: file))
+          .error, "no output folder: pass --output, or write a veneer.yml ('veneer init')",
+          file: file))
     }
     return (configuration, diagnostics)
   }

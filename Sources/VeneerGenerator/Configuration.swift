@@ -18,6 +18,10 @@ public struct Configuration: Sendable, Equatable {
   public var render = RenderOptions()
   /// `{protocol}+Decorators.swift`: the name of each protocol's file.
   public var fileNaming = "{protocol}+Decorators.swift"
+  /// When set, one file is written for every source file, named after its path under this
+  /// folder, instead of one per decorated protocol: the build plugin must declare its outputs
+  /// before Veneer has read a line.
+  public var sourceFileRoot: String?
   /// Calls the analytics decorator tracks under names chosen here instead of in the sources.
   public var eventMap: [EventMapEntry] = []
   /// Options of user templates, by template name, given to the template as `options`.

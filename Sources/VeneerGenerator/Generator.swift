@@ -73,8 +73,7 @@ public struct Generator: Sendable {
     }
 
     let builtInPaths = Set(BuiltInTemplates.all.map(\.path))
-    var files: [GeneratedSource] = []
-    var fileOwners: [String: String] = [:]
+    var rendered: [RenderedProtocol] = []
     for proto in protocols {
       let selected = selectTemplates(
         for: proto, from: templates,
@@ -97,25 +96,81 @@ public struct Generator: Sendable {
         diagnostics.append(error.diagnostic)
         continue
       }
-      let name = configuration.fileNaming.replacingOccurrences(
-        of: "{protocol}", with: plan.decoratorSuffix)
-      if let owner = fileOwners[name] {
-        diagnostics.append(
-          Diagnostic(
-            .error, "\(proto.qualifiedName) and \(owner) would both be written to \(name)",
-            at: proto.location))
-        continue
-      }
-      fileOwners[name] = proto.qualifiedName
-      let usesBuiltIns = selected.contains { builtInPaths.contains($0.path) }
-      let contents = fileContents(
-        proto: proto, bodies: bodies, imports: configuration.imports, usesRuntime: usesBuiltIns)
-      statistics.outputLines += contents.utf8.count { $0 == UInt8(ascii: "\n") }
-      files.append(GeneratedSource(name: name, contents: contents))
+      rendered.append(
+        RenderedProtocol(
+          proto: proto,
+          fileName: configuration.fileNaming.replacingOccurrences(
+            of: "{protocol}", with: plan.decoratorSuffix),
+          bodies: bodies, usesRuntime: selected.contains { builtInPaths.contains($0.path) }))
     }
-    statistics.decoratedProtocols = files.count
+    statistics.decoratedProtocols = rendered.count
+    let files =
+      configuration.sourceFileRoot.map {
+        filesPerSourceFile(rendered, sources: sources.files, root: $0, configuration)
+      } ?? filesPerProtocol(rendered, configuration, &diagnostics)
+    statistics.outputLines = files.reduce(0) { $0 + $1.contents.utf8.count { $0 == 0x0A } }
     endStage("render")
     return Generation(files: files, diagnostics: diagnostics, statistics: statistics)
+  }
+
+  /// One protocol's rendered decorators.
+  private struct RenderedProtocol {
+    var proto: ProtocolDecl
+    var fileName: String
+    var bodies: [String]
+    var usesRuntime: Bool
+  }
+
+  private func filesPerProtocol(
+    _ rendered: [RenderedProtocol], _ configuration: Configuration,
+    _ diagnostics: inout [Diagnostic]
+  ) -> [GeneratedSource] {
+    var fileOwners: [String: String] = [:]
+    return rendered.compactMap { item in
+      if let owner = fileOwners[item.fileName] {
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "\(item.proto.qualifiedName) and \(owner) would both be written to \(item.fileName)",
+            at: item.proto.location))
+        return nil
+      }
+      fileOwners[item.fileName] = item.proto.qualifiedName
+      let fileName = URL(fileURLWithPath: item.proto.location.file).lastPathComponent
+      return GeneratedSource(
+        name: item.fileName,
+        contents: fileContents(
+          description: "Decorators of \(item.proto.qualifiedName), declared in \(fileName).",
+          [item], imports: configuration.imports))
+    }
+  }
+
+  /// One file for every source file, even those with nothing to decorate, named after the
+  /// source's path under `root`: `Services/Shows.swift` gives `Services.Shows+Decorators.swift`.
+  private func filesPerSourceFile(
+    _ rendered: [RenderedProtocol], sources: [String], root: String,
+    _ configuration: Configuration
+  ) -> [GeneratedSource] {
+    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+    let byFile = Dictionary(grouping: rendered, by: \.proto.location.file)
+    return sources.map { source in
+      let relative =
+        source.hasPrefix(rootPrefix) ? String(source.dropFirst(rootPrefix.count)) : source
+      let stem = relative.hasSuffix(".swift") ? String(relative.dropLast(6)) : relative
+      let items = byFile[source] ?? []
+      return GeneratedSource(
+        name: Self.perSourceFileName(forSourceAt: stem),
+        contents: fileContents(
+          description: items.isEmpty
+            ? "Nothing in \(relative) is decorated."
+            : "Decorators of the protocols in \(relative).",
+          items, imports: configuration.imports))
+    }
+  }
+
+  /// `Services.Shows+Decorators.swift` for `Services/Shows`; the build plugin declares the same.
+  public static func perSourceFileName(forSourceAt relativePathWithoutExtension: String) -> String {
+    relativePathWithoutExtension.replacingOccurrences(of: "/", with: ".") + "+Decorators.swift"
   }
 
   /// The protocols a `selection` list names; names that match nothing are errors, and globs
@@ -218,25 +273,22 @@ public struct Generator: Sendable {
   }
 
   private func fileContents(
-    proto: ProtocolDecl, bodies: [String], imports: [String], usesRuntime: Bool
+    description: String, _ items: [RenderedProtocol], imports: [String]
   ) -> String {
     var plainImports = Set(imports.map { "import \($0)" })
     var conditionalImports: [Import] = []
-    for sourceImport in proto.imports {
+    for sourceImport in items.flatMap(\.proto.imports) {
       if sourceImport.conditions.isEmpty {
         plainImports.insert(sourceImport.text)
       } else if !conditionalImports.contains(sourceImport) {
         conditionalImports.append(sourceImport)
       }
     }
-    if usesRuntime {
+    if items.contains(where: \.usesRuntime) {
       plainImports.formUnion(["import Logging", "import VeneerRuntime"])
     }
-    var lines = [
-      GeneratedFile.header,
-      "// Decorators of \(proto.qualifiedName), declared in \(URL(fileURLWithPath: proto.location.file).lastPathComponent).",
-      "",
-    ]
+    guard !items.isEmpty else { return "\(GeneratedFile.header)\n// \(description)\n" }
+    var lines = [GeneratedFile.header, "// \(description)", ""]
     lines += plainImports.sorted()
     for conditional in conditionalImports {
       lines +=
@@ -244,6 +296,6 @@ public struct Generator: Sendable {
         + conditional.conditions.map { _ in "#endif" }
     }
     lines.append("")
-    return lines.joined(separator: "\n") + "\n" + bodies.joined(separator: "\n")
+    return lines.joined(separator: "\n") + "\n" + items.flatMap(\.bodies).joined(separator: "\n")
   }
 }

@@ -102,6 +102,11 @@ enum SwiftLayout {
         ]
       }
     }
+    // A closure too long for one line breaks after `in`, its body on a line of its own.
+    if let closure = ClosureSplit(line) {
+      return [prefix + closure.head] + wrap(closure.body, indentLevel: indentLevel + 1)
+        + [prefix + closure.tail]
+    }
     guard let split = ArgumentListSplit(line) else {
       // A labelled argument too long on its own continues after its label.
       if let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy(\.isLetter),
@@ -173,6 +178,58 @@ private func inheritanceColon(in head: String) -> String.Index? {
   return nil
 }
 
+/// A line whose first brace opens a closure with `in` that closes at the end of the line, as in
+/// `compute: { [base] () async -> Int in try await base.count() })`.
+private struct ClosureSplit {
+  /// Up to and including `in`.
+  var head: String
+  var body: String
+  /// The closing brace and what follows it, e.g. `})`.
+  var tail: String
+
+  init?(_ line: String) {
+    let characters = Array(line)
+    // Only a closure outside any parentheses: one inside an argument list waits for that list
+    // to be split.
+    guard let open = characters.firstIndex(of: "{"),
+      characters[..<open].filter({ "([".contains($0) }).count
+        == characters[..<open].filter({ ")]".contains($0) }).count
+    else { return nil }
+    var depth = 0
+    var index = open
+    var inIndex: Int?
+    while index < characters.count {
+      switch characters[index] {
+      case "\"":
+        index = ArgumentListSplit.skipString(characters, from: index)
+        continue
+      case "{", "(", "[":
+        depth += 1
+      case "}", ")", "]":
+        depth -= 1
+        if depth == 0 {
+          guard let inIndex, characters[index] == "}",
+            characters[(index + 1)...].allSatisfy({ ")]}".contains($0) })
+          else { return nil }
+          head = String(characters[..<(inIndex + 2)])
+          body = String(characters[(inIndex + 3)..<index]).trimmingWhitespace
+          tail = String(characters[index...])
+          guard !body.isEmpty else { return nil }
+          return
+        }
+      case " "
+      where depth == 1 && inIndex == nil && index + 3 < characters.count
+        && characters[(index + 1)...(index + 3)] == ["i", "n", " "]:
+        inIndex = index + 1
+      default:
+        break
+      }
+      index += 1
+    }
+    return nil
+  }
+}
+
 /// A line's first bracketed list whose closing bracket is on the same line, split at its
 /// top-level commas.
 private struct ArgumentListSplit {
@@ -235,7 +292,7 @@ private struct ArgumentListSplit {
   }
 
   /// The index just past the string literal starting at `start`.
-  private static func skipString(_ characters: [Character], from start: Int) -> Int {
+  static func skipString(_ characters: [Character], from start: Int) -> Int {
     var index = start + 1
     var interpolationDepth = 0
     while index < characters.count {

@@ -152,8 +152,9 @@ struct ReviewWorkflowTests {
     let nothing = try workspace.veneer("check")
     #expect(
       nothing.errors
-        == "veneer.yml: error: no sources: pass --sources, or set 'sources' in veneer.yml\n"
-        + "veneer.yml: error: no output folder: pass --output, or set 'output' in veneer.yml\n")
+        == "veneer.yml: error: no sources: pass --sources, or write a veneer.yml ('veneer init')\n"
+        + "veneer.yml: error: no output folder: pass --output, or write a veneer.yml "
+        + "('veneer init')\n")
   }
 
   @Test func verboseReportsStagesAndQuietOnlyErrors() throws {

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import StreamingDecorators
 import StreamingServices
 import VeneerRuntime
 
@@ -13,21 +12,64 @@ LoggingSystem.bootstrap { label in
 }
 let logger = Logger(label: "streaming")
 
+/// Prints each tracked event, where an app would send it to its analytics service.
 struct PrintingTracker: AnalyticsTracker {
   func track(_ event: AnalyticsEvent) {
-    print("analytics:", event.name)
+    let properties = event.properties.keys.sorted().map { "\($0)=\(event.properties[$0]!)" }
+    print("analytics: \(event.name) \(properties.joined(separator: " "))")
   }
 }
 
-let shows = AllShowsService().withCaching(InMemoryCache()).withLogging(logger)
-print("Shows:", await shows.allShows().map(\.title).joined(separator: ", "))
-print("Again, from the cache:", await shows.allShows().count, "shows")
+/// An in-memory cache that says when it answers a call.
+struct AnnouncingCache: DecoratorCache {
+  let storage = InMemoryCache(maximumEntryCount: 100)
 
+  func value(for key: CacheKey) -> CachedValue? {
+    let value = storage.value(for: key)
+    if value != nil { print("cache hit: \(key.requirement)") }
+    return value
+  }
+  func store(_ value: CachedValue, for key: CacheKey, timeToLive: Duration?) {
+    storage.store(value, for: key, timeToLive: timeToLive)
+  }
+  func removeValues(forRequirement requirement: String) {
+    print("cache cleared: \(requirement)")
+    storage.removeValues(forRequirement: requirement)
+  }
+  func removeAll() { storage.removeAll() }
+}
+
+// Logging outside caching: every call is logged, and the second one answers from the cache.
+let shows = AllShowsService().withCaching(AnnouncingCache()).withLogging(logger)
+print("Shows:", await shows.allShows().map(\.title).joined(separator: ", "))
+print("Again:", await shows.allShows().count, "shows")
+
+// A generic service with primary associated types, used as an existential.
+let episodes: any Service<Show, Int> = EpisodeCountService().withCaching(AnnouncingCache())
+  .withLogging(logger)
+let expanse = Show(id: 1, title: "The Expanse")
+print("Episodes:", try await episodes(input: expanse), try await episodes(input: expanse))
+
+// The password is redacted from the log; the user name is not.
 let users = DemoUserService().withLogging(logger)
 print("Signed in:", users.authenticate(username: "ada", password: "open sesame")?.name ?? "nobody")
 
+// A completion handler, tracked under the event map's name in veneer.yml.
 let loader = RecommendationsLoader().withAnalytics(PrintingTracker())
 let loaded = await withCheckedContinuation { continuation in
   loader.load { continuation.resume(returning: $0) }
 }
 print("Recommendations:", (try? loaded.get()) ?? [])
+
+// Cached completion handlers; creating a post clears the cached posts.
+let posts = InMemoryPostRepo().withCaching(AnnouncingCache()).withAnalytics(PrintingTracker())
+func post(_ id: Int) async -> String {
+  await withCheckedContinuation { continuation in
+    posts.getPost(id: id) { continuation.resume(returning: (try? $0.get().title) ?? "none") }
+  }
+}
+print("Post:", await post(7), "/", await post(7))
+_ = await withCheckedContinuation { continuation in
+  posts.createPost(title: "Hello", body: "…") { continuation.resume(returning: $0) }
+}
+print("Post after creating another:", await post(7))
