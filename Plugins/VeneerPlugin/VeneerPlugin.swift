@@ -33,7 +33,7 @@ struct VeneerPlugin: BuildToolPlugin {
       return output.appendingPathComponent(
         stem.replacingOccurrences(of: "/", with: ".") + "+Decorators.swift")
     }
-    var arguments = ["generate", "--quiet", "--output", output.path, "--file-per-source", root]
+    var arguments = ["generate", "--output", output.path, "--file-per-source", root]
     var inputs = swiftFiles
     let configuration = targetDirectory.appendingPathComponent("veneer.yml")
     if FileManager.default.fileExists(atPath: configuration.path) {

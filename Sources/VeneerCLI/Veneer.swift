@@ -5,5 +5,5 @@ struct Veneer: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "veneer",
     abstract: "Generates decorators (logging, analytics, caching …) for Swift protocols.",
-    subcommands: [Init.self, Parse.self, Generate.self, Check.self])
+    subcommands: [Init.self, Parse.self, Generate.self, Check.self, Templates.self])
 }

@@ -12,6 +12,13 @@ public struct TemplateSource: Sendable, Hashable {
   /// Settings from `veneer.yml` for this template, which it reads as `options.NAME`.
   public var options: [String: String]
 
+  /// What the template's leading `{# … #}` comment says it does.
+  public var summary: String? {
+    guard text.hasPrefix("{#"), let end = text.range(of: "#}") else { return nil }
+    return text[text.index(text.startIndex, offsetBy: 2)..<end.lowerBound]
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   public init(name: String, path: String, text: String, options: [String: String] = [:]) {
     self.name = name
     self.path = path

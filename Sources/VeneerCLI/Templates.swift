@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import VeneerModel
+import VeneerRenderer
+
+struct Templates: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List the built-in templates, or print one to start your own from.",
+    subcommands: [List.self, Show.self], defaultSubcommand: List.self)
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the built-in templates.")
+
+    func run() {
+      let width = BuiltInTemplates.all.map(\.name.count).max() ?? 0
+      for template in BuiltInTemplates.all {
+        print(
+          template.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            + (template.summary ?? ""))
+      }
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print a built-in template; save it as a .stencil file to make your own.")
+
+    @Argument(help: "The template's name, in any case: logging, analytics, caching.")
+    var name: String
+
+    func run() throws {
+      guard
+        let template = BuiltInTemplates.all.first(where: {
+          $0.name.lowercased() == name.lowercased()
+        })
+      else {
+        let hint = Spelling.suggestion(
+          for: name, among: BuiltInTemplates.all.map { $0.name.lowercased() })
+        printToStandardError(
+          "error: no built-in template named '\(name)'"
+            + (hint.map { "; did you mean '\($0)'?" } ?? ""))
+        throw ExitCode.failure
+      }
+      print(template.text, terminator: "")
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import Testing
+
+@Suite("veneer templates")
+struct TemplatesCommandTests {
+  @Test func listsEachBuiltInTemplateWithWhatItDoes() throws {
+    let result = try runVeneer(["templates"])
+    #expect(result.status == 0)
+    #expect(
+      result.output.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
+        "Analytics", "Caching", "Logging",
+      ])
+    #expect(
+      result.output.contains(
+        "Logging    Logs each call with its arguments (secrets redacted), then its result or error "
+          + "and how long it took.\n"))
+  }
+
+  @Test func showPrintsATemplateToStartFrom() throws {
+    let result = try runVeneer(["templates", "show", "CACHING"])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("{# Answers repeated calls from a cache"))
+    #expect(result.output.contains("{% for r in plan.requirements %}"))
+  }
+
+  @Test func showSuggestsTheClosestName() throws {
+    let result = try runVeneer(["templates", "show", "loging"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors == "error: no built-in template named 'loging'; did you mean 'logging'?\n")
+  }
+}
