@@ -61,6 +61,9 @@ public struct Generator: Sendable {
     statistics.sourceFiles = sources.files.count
     endStage("sources")
 
+    // A user template's name is an annotation key too: `// veneer: delay` selects Delay.stencil.
+    var parser = self.parser
+    parser.annotationKeys.names.formUnion(templates.map { $0.name.lowercased() })
     let catalog = parser.parseCatalog(paths: sources.files)
     diagnostics += catalog.diagnostics
     var protocols = catalog.protocols

@@ -258,3 +258,29 @@ struct GlobTests {
     #expect(Glob(pattern).matches(path) == expected)
   }
 }
+
+@Suite("User templates")
+struct UserTemplateTests {
+  @Test func aUserTemplateIsSelectedByItsNameAndReadsItsOptions() throws {
+    let project = try Project([
+      "Templates/Delay.stencil": """
+      // {{ decorator }} waits {{ options.seconds }} s before each of {{ plan.requirements.count }} calls.
+
+      """,
+      "Sources/Shows.swift":
+        "// veneer: delay\nprotocol ShowService { func all() async -> [Int] }\n",
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      templates: [Templates/Delay.stencil]
+      options:
+        Delay: {seconds: 2}
+      """,
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(diagnostics == [])
+    #expect(
+      generation.files.first?.contents.hasSuffix(
+        "// DelayShowService waits 2 s before each of 1 calls.\n") == true)
+  }
+}
