@@ -54,6 +54,7 @@ public struct Generator: Sendable {
 
     var diagnostics: [Diagnostic] = []
     let templates = resolveTemplates(configuration, diagnostics: &diagnostics)
+    diagnostics += templates.flatMap { $0.check() }
     let sources = SourceFiles.resolve(
       include: configuration.include, exclude: configuration.exclude,
       directory: configuration.directory)

@@ -70,6 +70,9 @@ public struct RequirementPlan: Sendable {
   public var completionName: String?
   /// For cacheable methods that return a value: the lookup-or-compute call, with effects.
   public var cachedCall: String?
+  /// Annotation arguments by key, the requirement's over the protocol's: each has `key` (so that
+  /// an annotation without arguments still tests true) and its labelled arguments as text.
+  public var annotationArguments: [String: [String: String]]
 
   public var isMethod: Bool { kind == .method }
   public var qualifiedSelectorLiteral: String { qualifiedSelector.swiftLiteral }
@@ -341,6 +344,17 @@ extension RequirementPlan {
         annotation.arguments.isEmpty
           ? ["*"] : annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() }
       })
+    var annotationArguments: [String: [String: String]] = [:]
+    // Lowest precedence first, so that what wins is written last.
+    for annotation in protocolAnnotations.reversed() + annotations.reversed() {
+      var arguments = ["key": annotation.key]
+      for argument in annotation.arguments {
+        guard let label = argument.label else { continue }
+        arguments[label] = argument.value.text ?? argument.value.description
+      }
+      annotationArguments[annotation.key] = arguments
+    }
+    self.annotationArguments = annotationArguments
     if !options.tracksUnnamedCalls, !annotations.contains(where: { $0.key == "analytics" }) {
       skippedTemplates.insert("analytics")
     }

@@ -1,0 +1,371 @@
+import Stencil
+import VeneerModel
+
+/// The kind of a value a template can reach, known before rendering so that a misspelt name is
+/// an error instead of empty text.
+public indirect enum TemplateType: Sendable, Equatable, CustomStringConvertible {
+  case text
+  case bool
+  case number
+  case list(TemplateType)
+  /// A value with named members, listed in `TemplateSchema.objects`.
+  case object(String)
+  /// Any key, each with a value of this type (`options`, annotation arguments).
+  case dictionary(TemplateType)
+  case optional(TemplateType)
+
+  public var description: String {
+    switch self {
+    case .text: "text"
+    case .bool: "true or false"
+    case .number: "a number"
+    case .list(let element): "a list of \(element)"
+    case .object(let name): name
+    case .dictionary(let value): "a dictionary of \(value)"
+    case .optional(let wrapped): "\(wrapped), or nothing"
+    }
+  }
+
+  /// The type without `optional`, for looking up members.
+  var unwrapped: TemplateType {
+    if case .optional(let wrapped) = self { return wrapped.unwrapped }
+    return self
+  }
+}
+
+/// One name on an object, what it is, and how to read it.
+public struct TemplateMember<Owner>: Sendable {
+  public let type: TemplateType
+  public let summary: String
+  let value: @Sendable (Owner) -> Any?
+
+  init(_ type: TemplateType, _ summary: String, _ value: @escaping @Sendable (Owner) -> Any?) {
+    self.type = type
+    self.summary = summary
+    self.value = value
+  }
+}
+
+/// Everything a template can use: its variables, the members of each object, the filters.
+/// `Templates/REFERENCE.md` is generated from this, and a test keeps the two equal.
+public enum TemplateSchema {
+  /// The variables a template starts with.
+  public static let variables: [(name: String, type: TemplateType, summary: String)] = [
+    (
+      "plan", .object("ProtocolPlan"),
+      "the protocol being decorated, and everything worked out for it"
+    ),
+    ("decorator", .text, "the type name of this template's decorator, after `naming.decorator`"),
+    ("options", .dictionary(.text), "this template's settings under `options:` in `veneer.yml`"),
+  ]
+
+  /// Members of each object type, by type name, with their types and summaries.
+  public static let objects: [String: [(name: String, type: TemplateType, summary: String)]] = [
+    "ProtocolPlan": ProtocolPlan.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
+    "RequirementPlan": RequirementPlan.templateMembers.map {
+      ($0.key, $0.value.type, $0.value.summary)
+    },
+    "LocalNames": LocalNames.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
+    "Protocol": ProtocolView.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
+    "Requirement": RequirementView.templateMembers.map {
+      ($0.key, $0.value.type, $0.value.summary)
+    },
+    "Parameter": ParameterView.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
+    "ForLoop": [
+      ("counter", .number, "the iteration, from 1"),
+      ("counter0", .number, "the iteration, from 0"),
+      ("first", .bool, "whether this is the first iteration"),
+      ("last", .bool, "whether this is the last iteration"),
+      ("length", .number, "how many iterations there are"),
+    ],
+  ].mapValues { $0.sorted { $0.name < $1.name } }
+
+  /// Members every list has.
+  static func listMembers(of element: TemplateType) -> [String: TemplateType] {
+    ["count": .number, "first": .optional(element), "last": .optional(element)]
+  }
+
+  public struct Filter: Sendable {
+    public let name: String
+    /// What the filter's argument is, if it takes one.
+    public let argument: String?
+    public let summary: String
+    let result: @Sendable (TemplateType) -> TemplateType
+  }
+
+  /// The filters a template may use: Veneer's own, and the few of Stencil's that Veneer
+  /// supports.
+  public static let filters: [Filter] = [
+    Filter(
+      name: "skips", argument: "a template name",
+      summary: "whether a requirement opted out of that template with `skip(…)`",
+      result: { _ in .bool }),
+    Filter(
+      name: "default", argument: "a value",
+      summary: "the value, or the argument when the value is empty or missing",
+      result: { $0.unwrapped }),
+    Filter(
+      name: "join", argument: "a separator",
+      summary: "the items of a list, joined by the separator", result: { _ in .text }),
+    Filter(
+      name: "lowercase", argument: nil, summary: "the text in lower case", result: { _ in .text }),
+    Filter(
+      name: "uppercase", argument: nil, summary: "the text in upper case", result: { _ in .text }),
+    Filter(
+      name: "capitalize", argument: nil, summary: "the text with its first letter in upper case",
+      result: { _ in .text }),
+  ]
+}
+
+// MARK: - Members
+
+extension ProtocolPlan: DynamicMemberLookup {
+  static let templateMembers: [String: TemplateMember<ProtocolPlan>] = [
+    "proto": .init(.object("Protocol"), "the parsed protocol", { ProtocolView($0.proto) }),
+    "access": .init(.text, "`public`, `package` or empty: the decorators' access", { $0.access }),
+    "memberAccess": .init(
+      .text, "`public ` (with its space) or empty, to start a member", { $0.memberAccess }),
+    "decoratorKind": .init(.text, "`struct`, `final class` or `actor`", { $0.decoratorKind }),
+    "isolation": .init(.text, "`@MainActor` for isolated protocols, else empty", { $0.isolation }),
+    "typeDeclarationPrefix": .init(
+      .text, "everything before a decorator's name: `@MainActor public final class`",
+      { $0.typeDeclarationPrefix }),
+    "baseStorage": .init(
+      .text, "`var` when members may mutate the decorated value, else `let`", { $0.baseStorage }),
+    "baseType": .init(
+      .text, "the decorators' generic parameter: `Base` unless that name is taken",
+      { $0.baseType }),
+    "protocolName": .init(
+      .text, "the protocol as code names it: `Outer.Nested`",
+      {
+        $0.protocolName
+      }),
+    "decoratorSuffix": .init(
+      .text, "the protocol's part of decorator names: `OuterNested`", { $0.decoratorSuffix }),
+    "existentialType": .init(
+      .text, "what helpers return for existentials: `any Service<Input, Output>`",
+      { $0.existentialType }),
+    "typeAliases": .init(
+      .list(.text), "`public typealias Input = Base.Input` for each associated type",
+      { $0.typeAliases }),
+    "requirements": .init(
+      .list(.object("RequirementPlan")), "every requirement, inherited ones first",
+      { $0.requirements }),
+    "conditionsOpening": .init(
+      .text, "the `#if` lines around the protocol, or empty", { $0.conditionsOpening }),
+    "conditionsClosing": .init(.text, "the matching `#endif` lines", { $0.conditionsClosing }),
+    "logLevel": .init(.text, "the default log level: `.debug`", { $0.logLevel }),
+    "logErrorLevel": .init(
+      .text, "the default log level of failures: `.error`",
+      {
+        $0.logErrorLevel
+      }),
+    "cacheCapacity": .init(.number, "how many values `withCaching()` keeps", { $0.cacheCapacity }),
+  ]
+
+  public subscript(dynamicMember member: String) -> Any? {
+    Self.templateMembers[member]?.value(self)
+  }
+}
+
+extension RequirementPlan: DynamicMemberLookup {
+  static let templateMembers: [String: TemplateMember<RequirementPlan>] = [
+    "requirement": .init(
+      .object("Requirement"), "the parsed requirement",
+      {
+        RequirementView($0.requirement)
+      }),
+    "kind": .init(.text, "`method`, `property` or `subscript`", { $0.kind.rawValue }),
+    "isMethod": .init(.bool, "whether it is a method", { $0.isMethod }),
+    "isStatic": .init(.bool, "whether it is static", { $0.isStatic }),
+    "qualifiedSelector": .init(
+      .text, "the identity in logs and cache keys: `PostRepo.getPost(id:completion:)`",
+      { $0.qualifiedSelector }),
+    "qualifiedSelectorLiteral": .init(
+      .text, "the same as a Swift string literal", { $0.qualifiedSelectorLiteral }),
+    "declaration": .init(
+      .text, "the member's declaration in a decorator, without a body", { $0.declaration }),
+    "forwardingImplementation": .init(
+      .text, "the whole member, forwarding to `base` without decoration",
+      { $0.forwardingImplementation }),
+    "forwardCall": .init(
+      .text, "the call to `base` with its effects: `try await base.load(id: id)`",
+      { $0.forwardCall }),
+    "isThrowing": .init(.bool, "whether it throws", { $0.isThrowing }),
+    "isAsync": .init(.bool, "whether it is async", { $0.isAsync }),
+    "doStatement": .init(
+      .text, "`do throws(E)` for typed throws, else `do`", { $0.doStatement }),
+    "outcome": .init(
+      .text,
+      "how it delivers its outcome: `none`, `value`, `result`, `completionResult` or `completion`",
+      { $0.outcome.rawValue }),
+    "valueType": .init(
+      .optional(.text), "the type returned, or a `Result`'s success type", { $0.valueType }),
+    "completionName": .init(
+      .optional(.text), "the completion handler's name", { $0.completionName }),
+    "completionCallOpening": .init(
+      .optional(.text), "the call to `base` with a trailing closure, up to `in`",
+      { $0.completionCallOpening }),
+    "completionArguments": .init(
+      .optional(.text), "the names the trailing closure receives", { $0.completionArguments }),
+    "completionForward": .init(
+      .optional(.text), "the original handler called with those names",
+      {
+        $0.completionForward
+      }),
+    "logMetadata": .init(
+      .text, "logger metadata of the arguments, secrets redacted: `[\"id\": \"\\(id)\"]`",
+      { $0.logMetadata }),
+    "analyticsEvent": .init(.text, "the event name of a success", { $0.analyticsEvent }),
+    "analyticsEventLiteral": .init(
+      .text, "the same as a Swift string literal", { $0.analyticsEventLiteral }),
+    "analyticsFailureEvent": .init(
+      .text, "the event name of a failure", { $0.analyticsFailureEvent }),
+    "analyticsFailureEventLiteral": .init(
+      .text, "the same as a Swift string literal", { $0.analyticsFailureEventLiteral }),
+    "analyticsProperties": .init(
+      .text, "analytics properties from arguments: `[\"title\": AnalyticsValue(title)]`",
+      { $0.analyticsProperties }),
+    "isCacheable": .init(
+      .bool, "whether the caching decorator answers it from its cache", { $0.isCacheable }),
+    "cacheKey": .init(.text, "`CacheKey(requirement: …, arguments: id)`", { $0.cacheKey }),
+    "cacheTimeToLive": .init(
+      .text, "`.seconds(300)`, or `nil` for the cache's default", { $0.cacheTimeToLive }),
+    "cachedCall": .init(
+      .optional(.text), "the lookup-or-compute call, for cacheable methods returning a value",
+      { $0.cachedCall }),
+    "invalidation": .init(
+      .optional(.text), "`cache.invalidate(…)` for requirements that clear others",
+      { $0.invalidation }),
+    "names": .init(
+      .object("LocalNames"), "local names that do not clash with the parameters", { $0.names }),
+    "annotations": .init(
+      .dictionary(.dictionary(.text)),
+      "its `// veneer:` annotations (then the protocol's), by key, each with `key` and its "
+        + "labelled arguments: `r.annotations.retry.attempts`",
+      { $0.annotationArguments }),
+    "conditionsOpening": .init(
+      .text, "the `#if` lines around the requirement, or empty", { $0.conditionsOpening }),
+    "conditionsClosing": .init(.text, "the matching `#endif` lines", { $0.conditionsClosing }),
+  ]
+
+  public subscript(dynamicMember member: String) -> Any? {
+    Self.templateMembers[member]?.value(self)
+  }
+}
+
+extension LocalNames: DynamicMemberLookup {
+  static let templateMembers: [String: TemplateMember<LocalNames>] = [
+    "call": .init(.text, "for the logged or tracked call: `call`", { $0.call }),
+    "result": .init(.text, "for the result: `result`", { $0.result }),
+    "value": .init(.text, "for a value a handler receives: `value`", { $0.value }),
+    "key": .init(.text, "for the cache key: `key`", { $0.key }),
+  ]
+
+  public subscript(dynamicMember member: String) -> Any? {
+    Self.templateMembers[member]?.value(self)
+  }
+}
+
+/// A parsed protocol, as templates see it.
+struct ProtocolView: DynamicMemberLookup {
+  let proto: ProtocolDecl
+  init(_ proto: ProtocolDecl) { self.proto = proto }
+
+  static let templateMembers: [String: TemplateMember<ProtocolView>] = [
+    "name": .init(.text, "its name: `Nested`", { $0.proto.name }),
+    "qualifiedName": .init(
+      .text, "with enclosing types: `Outer.Nested`",
+      {
+        $0.proto.qualifiedName
+      }),
+    "accessLevel": .init(.text, "`public`, `internal` …", { $0.proto.accessLevel.rawValue }),
+    "documentation": .init(
+      .optional(.text), "its doc comment, without `///`",
+      {
+        $0.proto.documentation
+      }),
+    "primaryAssociatedTypes": .init(
+      .list(.text), "`Input`, `Output` of `Service<Input, Output>`",
+      {
+        $0.proto.primaryAssociatedTypes
+      }),
+    "inheritedTypes": .init(
+      .list(.text), "what it inherits: `Sendable` …",
+      {
+        $0.proto.inheritedTypes.map(\.text)
+      }),
+    "file": .init(.text, "the file that declares it", { $0.proto.location.file }),
+    "line": .init(.number, "the line that declares it", { $0.proto.location.line }),
+  ]
+
+  subscript(dynamicMember member: String) -> Any? {
+    Self.templateMembers[member]?.value(self)
+  }
+}
+
+/// A parsed requirement, as templates see it.
+struct RequirementView: DynamicMemberLookup {
+  let requirement: Requirement
+  init(_ requirement: Requirement) { self.requirement = requirement }
+
+  static let templateMembers: [String: TemplateMember<RequirementView>] = [
+    "name": .init(.text, "its name: `getPost`", { $0.requirement.name }),
+    "selector": .init(
+      .text, "its name with labels: `getPost(id:completion:)`",
+      {
+        $0.requirement.selector
+      }),
+    "documentation": .init(
+      .optional(.text), "its doc comment, without `///`",
+      {
+        $0.requirement.documentation
+      }),
+    "parameters": .init(
+      .list(.object("Parameter")), "its parameters",
+      {
+        $0.requirement.parameters.map(ParameterView.init)
+      }),
+    "returnType": .init(
+      .optional(.text), "what a method or subscript returns",
+      {
+        $0.requirement.returnType?.text
+      }),
+    "type": .init(.optional(.text), "a property's type", { $0.requirement.type?.text }),
+    "declaredIn": .init(.text, "the protocol that declares it", { $0.requirement.declaredIn }),
+  ]
+
+  subscript(dynamicMember member: String) -> Any? {
+    Self.templateMembers[member]?.value(self)
+  }
+}
+
+/// A parameter, as templates see it.
+struct ParameterView: DynamicMemberLookup {
+  let parameter: Parameter
+  init(_ parameter: Parameter) { self.parameter = parameter }
+
+  static let templateMembers: [String: TemplateMember<ParameterView>] = [
+    "label": .init(
+      .optional(.text), "its argument label, when it differs from its name",
+      {
+        $0.parameter.label
+      }),
+    "name": .init(
+      .text, "its name inside the function (`_` when unnamed)",
+      {
+        $0.parameter.name
+      }),
+    "type": .init(
+      .text, "its type as written: `@escaping (Post) -> Void`",
+      {
+        $0.parameter.type.text
+      }),
+    "isInout": .init(.bool, "whether it is `inout`", { $0.parameter.isInout }),
+    "isClosure": .init(.bool, "whether its type is a function", { $0.parameter.isClosure }),
+  ]
+
+  subscript(dynamicMember member: String) -> Any? {
+    Self.templateMembers[member]?.value(self)
+  }
+}
