@@ -38,6 +38,7 @@ let package = Package(
       dependencies: [
         "VeneerModel",
         "VeneerParser",
+        "VeneerRenderer",
         "VeneerGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

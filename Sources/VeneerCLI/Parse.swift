@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VeneerModel
 import VeneerParser
+import VeneerRenderer
 
 struct Parse: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -18,12 +19,28 @@ struct Parse: ParsableCommand {
   @Flag(help: "Print the model as JSON, with sorted keys.")
   var json = false
 
+  @Flag(
+    help:
+      "Print, as JSON, what templates see of each protocol: the names of Templates/REFERENCE.md.")
+  var templateModel = false
+
   func run() throws {
     let catalog = ProtocolParser().parseCatalog(paths: paths)
     for diagnostic in catalog.diagnostics {
       printToStandardError(diagnostic.description)
     }
-    if json {
+    if templateModel {
+      var protocols: [String: Any] = [:]
+      for proto in catalog.protocols {
+        switch ProtocolPlan.make(for: proto) {
+        case .success(let plan): protocols[proto.qualifiedName] = TemplateSchema.snapshot(of: plan)
+        case .failure(let unsupported): printToStandardError(unsupported.diagnostic.description)
+        }
+      }
+      let data = try JSONSerialization.data(
+        withJSONObject: protocols, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      print(String(decoding: data, as: UTF8.self))
+    } else if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       print(String(decoding: try encoder.encode(catalog), as: UTF8.self))

@@ -46,14 +46,20 @@ public struct StencilRenderer: TemplateRenderer {
   public func render(_ template: TemplateSource, plan: ProtocolPlan) throws(TemplateError)
     -> String
   {
+    SwiftLayout.format(try renderUnformatted(template, plan: plan))
+  }
+
+  /// Stencil's output, before layout.
+  func renderUnformatted(_ template: TemplateSource, plan: ProtocolPlan) throws(TemplateError)
+    -> String
+  {
     let stencilTemplate = Template(
       templateString: template.text, environment: Self.environment, name: template.path)
     do {
-      let text = try stencilTemplate.render([
+      return try stencilTemplate.render([
         "plan": plan, "decorator": plan.decoratorName(template: template.name),
         "options": template.options,
       ])
-      return SwiftLayout.format(text)
     } catch let error as TemplateSyntaxError {
       let location = error.token.map {
         SourceLocation(

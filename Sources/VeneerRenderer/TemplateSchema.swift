@@ -1,3 +1,4 @@
+import Foundation
 import Stencil
 import VeneerModel
 
@@ -367,5 +368,47 @@ struct ParameterView: DynamicMemberLookup {
 
   subscript(dynamicMember member: String) -> Any? {
     Self.templateMembers[member]?.value(self)
+  }
+}
+
+// MARK: - Values
+
+extension TemplateSchema {
+  /// Reads each member of each object type from a value of that type.
+  private static let readers: [String: [String: @Sendable (Any) -> Any?]] = [
+    "ProtocolPlan": erase(ProtocolPlan.templateMembers),
+    "RequirementPlan": erase(RequirementPlan.templateMembers),
+    "LocalNames": erase(LocalNames.templateMembers),
+    "Protocol": erase(ProtocolView.templateMembers),
+    "Requirement": erase(RequirementView.templateMembers),
+    "Parameter": erase(ParameterView.templateMembers),
+  ]
+
+  private static func erase<Owner>(_ members: [String: TemplateMember<Owner>])
+    -> [String: @Sendable (Any) -> Any?]
+  {
+    members.mapValues { member in { ($0 as? Owner).flatMap(member.value) } }
+  }
+
+  /// What templates see for `plan`, as text, numbers, booleans, lists and dictionaries, for
+  /// `veneer parse --template-model` and the reference's examples.
+  public static func snapshot(of plan: ProtocolPlan) -> [String: Any] {
+    snapshot(plan, as: .object("ProtocolPlan")) as? [String: Any] ?? [:]
+  }
+
+  static func snapshot(_ value: Any?, as type: TemplateType) -> Any? {
+    guard let value else { return nil }
+    switch type {
+    case .optional(let wrapped): return snapshot(value, as: wrapped)
+    case .text, .bool, .number, .dictionary: return value
+    case .list(let element): return (value as? [Any])?.map { snapshot($0, as: element) ?? NSNull() }
+    case .object(let name):
+      guard let members = objects[name], let readers = readers[name] else { return nil }
+      var result: [String: Any] = [:]
+      for member in members {
+        result[member.name] = snapshot(readers[member.name]?(value), as: member.type) ?? NSNull()
+      }
+      return result
+    }
   }
 }

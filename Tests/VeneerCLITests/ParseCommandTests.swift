@@ -75,6 +75,22 @@ struct ParseCommandTests {
       ])
   }
 
+  @Test func templateModelShowsWhatTemplatesSeeOfEachProtocol() throws {
+    let result = try runVeneer(["parse", examplePath, "--template-model"])
+    #expect(result.status == 0)
+    let model = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    #expect(
+      model.keys.sorted() == ["LoaderService", "PostRepo", "Service", "ShowService", "UserService"])
+    let service = try #require(model["Service"] as? [String: Any])
+    #expect(service["existentialType"] as? String == "any Service<Input, Output>")
+    let requirement = try #require((service["requirements"] as? [[String: Any]])?.first)
+    #expect(requirement["qualifiedSelector"] as? String == "Service.callAsFunction(input:)")
+    #expect(
+      (requirement["requirement"] as? [String: Any])?["selector"] as? String
+        == "callAsFunction(input:)")
+  }
+
   @Test func summaryListsProtocolsAndRequirements() throws {
     let result = try runVeneer(["parse", examplePath])
     #expect(result.status == 0)
