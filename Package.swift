@@ -76,6 +76,11 @@ let package = Package(
       ],
       path: "Tests/FixtureDecorators"
     ),
+    // The example aspects of Templates/Aspects over the fixture catalog, checked in and
+    // compiled like FixtureDecorators.
+    .target(
+      name: "AspectDecorators", dependencies: ["FixtureCatalog", "VeneerRuntime"],
+      path: "Tests/AspectDecorators"),
     .testTarget(name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel"]),
     .testTarget(name: "VeneerRendererTests", dependencies: ["VeneerRenderer", "VeneerGenerator"]),
     .testTarget(
@@ -85,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "VeneerDecoratorTests",
       dependencies: [
-        "FixtureCatalog", "FixtureDecorators", "VeneerRuntime", "VeneerGenerator", "VeneerParser",
+        "FixtureCatalog", "FixtureDecorators", "AspectDecorators", "VeneerRuntime",
+        "VeneerGenerator", "VeneerParser",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

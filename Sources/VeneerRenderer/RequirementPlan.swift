@@ -36,6 +36,8 @@ public struct RequirementPlan: Sendable {
   public var isAsync: Bool
   /// `do throws(E)` for typed throws, else `do`, so that `catch` keeps the error's type.
   public var doStatement: String
+  /// The error type of typed throws: `PostError` for `throws(PostError)`.
+  public var thrownType: String?
   public var outcome: Outcome
   /// The type returned, or for a `Result` (returned or delivered) its success type.
   public var valueType: String?
@@ -68,6 +70,9 @@ public struct RequirementPlan: Sendable {
   public var names: LocalNames
   /// The completion handler's name.
   public var completionName: String?
+  /// Whether the completion handler is `@Sendable`, so that it may be called from another
+  /// isolation domain.
+  public var completionIsSendable: Bool
   /// For cacheable methods that return a value: the lookup-or-compute call, with effects.
   public var cachedCall: String?
   /// Annotation arguments by key, the requirement's over the protocol's: each has `key` (so that
@@ -75,6 +80,8 @@ public struct RequirementPlan: Sendable {
   public var annotationArguments: [String: [String: String]]
 
   public var isMethod: Bool { kind == .method }
+  /// Whether it has generic parameters of its own.
+  public var isGeneric: Bool { !requirement.genericParameters.isEmpty }
   public var qualifiedSelectorLiteral: String { qualifiedSelector.swiftLiteral }
   public var analyticsEventLiteral: String { analyticsEvent.swiftLiteral }
   public var analyticsFailureEventLiteral: String { analyticsFailureEvent.swiftLiteral }
@@ -113,6 +120,7 @@ extension RequirementPlan {
     isAsync = effects.isAsync
     let effectPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
     doStatement = effects.thrownType.map { "do throws(\($0.text))" } ?? "do"
+    thrownType = effects.thrownType?.text
 
     // The declaration, with unnamed parameters given names so they can be forwarded.
     let attributes = requirement.attributes.filter { $0.name != "objc" }.map(\.description)
@@ -173,6 +181,7 @@ extension RequirementPlan {
     completionArguments = nil
     completionForward = nil
     completionName = nil
+    completionIsSendable = false
     // Only a last parameter is taken for a completion handler (an escaping closure elsewhere
     // may be called any number of times), so the call always ends in a trailing closure.
     if requirement.kind == .method, let handler = parameters.last,
@@ -195,6 +204,7 @@ extension RequirementPlan {
       completionCallOpening =
         (otherArguments.isEmpty ? call : "\(call)(\(otherArguments))") + " \(closureHead)"
       completionName = handler.name
+      completionIsSendable = handler.parameter.type.attributes.contains { $0.name == "Sendable" }
       completionArguments = closureArguments
       completionForward = "\(handler.name)(\(closureArguments))"
       if let success = completion.resultSuccessType {

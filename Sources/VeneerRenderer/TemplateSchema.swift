@@ -179,6 +179,7 @@ extension RequirementPlan: DynamicMemberLookup {
     "kind": .init(.text, "`method`, `property` or `subscript`", { $0.kind.rawValue }),
     "isMethod": .init(.bool, "whether it is a method", { $0.isMethod }),
     "isStatic": .init(.bool, "whether it is static", { $0.isStatic }),
+    "isGeneric": .init(.bool, "whether it has generic parameters of its own", { $0.isGeneric }),
     "qualifiedSelector": .init(
       .text, "the identity in logs and cache keys: `PostRepo.getPost(id:completion:)`",
       { $0.qualifiedSelector }),
@@ -196,6 +197,10 @@ extension RequirementPlan: DynamicMemberLookup {
     "isAsync": .init(.bool, "whether it is async", { $0.isAsync }),
     "doStatement": .init(
       .text, "`do throws(E)` for typed throws, else `do`", { $0.doStatement }),
+    "thrownType": .init(
+      .optional(.text), "the error type of typed throws: `PostError`", { $0.thrownType }),
+    "completionIsSendable": .init(
+      .bool, "whether the completion handler is `@Sendable`", { $0.completionIsSendable }),
     "outcome": .init(
       .text,
       "how it delivers its outcome: `none`, `value`, `result`, `completionResult` or `completion`",

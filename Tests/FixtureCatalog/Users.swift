@@ -13,6 +13,7 @@ public protocol UserService: Sendable {
 }
 
 public protocol UserRepository: Sendable {
+  // veneer: retry(attempts: 5, backoff: 0.25)
   func user(named name: String) async throws -> User
   func save(_ user: User) async throws
   // veneer: redact(token)

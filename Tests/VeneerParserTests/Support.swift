@@ -9,8 +9,11 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 
 let fixtureCatalogPath = repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path
 
-/// The fixture catalog, parsed once for all tests.
-let fixtureCatalog = ProtocolParser().parseCatalog(paths: [fixtureCatalogPath])
+/// The fixture catalog, parsed once for all tests; it also feeds Templates/Aspects, whose
+/// Retry template reads `retry(…)` annotations.
+let fixtureCatalog = ProtocolParser(
+  annotationKeys: AnnotationKeys(AnnotationKeys.builtIn.names.union(["retry"]))
+).parseCatalog(paths: [fixtureCatalogPath])
 
 extension Catalog {
   func proto(_ qualifiedName: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
