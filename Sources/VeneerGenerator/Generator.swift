@@ -76,7 +76,6 @@ public struct Generator: Sendable {
       return Generation(files: [], diagnostics: diagnostics, statistics: statistics)
     }
 
-    let builtInPaths = Set(BuiltInTemplates.all.map(\.path))
     var rendered: [RenderedProtocol] = []
     for proto in protocols {
       let selected = selectTemplates(
@@ -105,7 +104,7 @@ public struct Generator: Sendable {
           proto: proto,
           fileName: configuration.fileNaming.replacingOccurrences(
             of: "{protocol}", with: plan.decoratorSuffix),
-          bodies: bodies, usesRuntime: selected.contains { builtInPaths.contains($0.path) }))
+          bodies: bodies, templateImports: selected.flatMap(\.imports)))
     }
     statistics.decoratedProtocols = rendered.count
     let files =
@@ -122,7 +121,8 @@ public struct Generator: Sendable {
     var proto: ProtocolDecl
     var fileName: String
     var bodies: [String]
-    var usesRuntime: Bool
+    /// Modules the templates that rendered it import.
+    var templateImports: [String]
   }
 
   private func filesPerProtocol(
@@ -288,9 +288,7 @@ public struct Generator: Sendable {
         conditionalImports.append(sourceImport)
       }
     }
-    if items.contains(where: \.usesRuntime) {
-      plainImports.formUnion(["import Logging", "import VeneerRuntime"])
-    }
+    plainImports.formUnion(items.flatMap(\.templateImports).map { "import \($0)" })
     guard !items.isEmpty else { return "\(GeneratedFile.header)\n// \(description)\n" }
     var lines = [GeneratedFile.header, "// \(description)", ""]
     lines += plainImports.sorted()

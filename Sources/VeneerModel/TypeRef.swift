@@ -176,3 +176,30 @@ extension TypeRef {
     }
   }
 }
+
+extension TypeRef {
+  /// Whether this type or any type inside it satisfies `predicate`.
+  public func contains(where predicate: (TypeRef) -> Bool) -> Bool {
+    if predicate(self) { return true }
+    switch shape {
+    case .named(_, let arguments): return arguments.contains { $0.contains(where: predicate) }
+    case .member(let base, _, let arguments):
+      return base.contains(where: predicate) || arguments.contains { $0.contains(where: predicate) }
+    case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
+      return wrapped.contains(where: predicate)
+    case .array(let element): return element.contains(where: predicate)
+    case .dictionary(let key, let value):
+      return key.contains(where: predicate) || value.contains(where: predicate)
+    case .tuple(let elements): return elements.contains { $0.type.contains(where: predicate) }
+    case .function(let parameters, let effects, let returnType):
+      return parameters.contains { $0.type.contains(where: predicate) }
+        || returnType.contains(where: predicate)
+        || effects.thrownType?.contains(where: predicate) == true
+    case .attributed(_, _, let base), .opaque(let base), .existential(let base),
+      .metatype(let base, _), .packExpansion(let base), .packElement(let base):
+      return base.contains(where: predicate)
+    case .composition(let types): return types.contains { $0.contains(where: predicate) }
+    case .other: return false
+    }
+  }
+}

@@ -7,6 +7,7 @@ public enum BuiltInTemplates {
       name: "Analytics", path: "Templates/Analytics.stencil",
       text: #"""
         {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
+        {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Tracks an analytics event for each call to a `{{ plan.protocolName }}`, then forwards it to
         /// `base`.
@@ -87,6 +88,7 @@ public enum BuiltInTemplates {
       name: "Caching", path: "Templates/Caching.stencil",
       text: #"""
         {# Answers repeated calls from a cache; failures are never cached. #}
+        {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Answers calls to a `{{ plan.protocolName }}` from a cache when their arguments were seen
         /// before, and forwards the others to `base`.
@@ -193,9 +195,74 @@ public enum BuiltInTemplates {
 
         """#),
     TemplateSource(
+      name: "Intercepting", path: "Templates/Intercepting.stencil",
+      text: #"""
+        {# Runs typed advice before, after or instead of each call, as the Objective-C Aspects library does; the compiler checks each hook's type. #}
+        {# imports: VeneerRuntime #}
+        {{ plan.conditionsOpening }}
+        /// Runs advice before, after or instead of calls to a `{{ plan.protocolName }}`, which it
+        /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+        /// does not compile.
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        /// The advice for each requirement that can take it, all empty at first. Requirements of
+        /// actors and global actors are not intercepted: their arguments would cross into the
+        /// advice's isolation.
+        {{ plan.memberAccess }}struct Hooks: Sendable {
+        {% if not plan.isolation and plan.decoratorKind != "actor" %}
+        {% for r in plan.requirements %}
+        {% if r.interceptionType and not r|skips:"intercepting" %}
+        {{ r.conditionsOpening }}
+        {{ plan.memberAccess }}typealias {{ r.interceptionArguments }} = {{ r.interceptionArgumentsType }}
+        {{ plan.memberAccess }}var {{ r.hookName }} = {{ r.interceptionType }}()
+        {{ r.conditionsClosing }}
+        {% endif %}
+        {% endfor %}
+        {% endif %}
+
+        {{ plan.memberAccess }}init() {}
+        }
+
+        {{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
+        {{ plan.memberAccess }}let hooks: Hooks
+
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, hooks: Hooks) {
+        self.base = base
+        self.hooks = hooks
+        }
+        {% for r in plan.requirements %}
+
+        {{ r.conditionsOpening }}
+        {% if r.interceptionType and not plan.isolation and plan.decoratorKind != "actor" and not r|skips:"intercepting" %}
+        {{ r.declaration }} {
+        {{ r.interceptingBody }}
+        }
+        {% else %}
+        {{ r.forwardingImplementation }}
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
+
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, running the advice `configure` sets before, after or instead
+        /// of its calls.
+        {{ plan.memberAccess }}func intercepted(_ configure: (inout {{ decorator }}<Self>.Hooks) -> Void) -> {{ decorator }}<Self> {
+        var hooks = {{ decorator }}<Self>.Hooks()
+        configure(&hooks)
+        return {{ decorator }}(self, hooks: hooks)
+        }
+        }
+        {{ plan.conditionsClosing }}
+
+        """#),
+    TemplateSource(
       name: "Logging", path: "Templates/Logging.stencil",
       text: #"""
         {# Logs each call with its arguments (secrets redacted), then its result or error and how long it took. #}
+        {# imports: Logging, VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Logs each call to a `{{ plan.protocolName }}` and how it ended, then forwards it to `base`.
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {

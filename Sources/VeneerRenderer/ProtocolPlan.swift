@@ -94,17 +94,37 @@ public struct ProtocolPlan: Sendable {
     }
     var diagnostics: [Diagnostic] = []
     var requirements: [RequirementPlan] = []
-    for requirement in proto.allRequirements {
+    let hookNames = Self.hookNames(proto.allRequirements)
+    for (index, requirement) in proto.allRequirements.enumerated() {
       requirements.append(
         RequirementPlan(
           requirement, in: proto, access: access, baseType: baseType,
-          isClassDecorator: isClassDecorator, options: options,
+          isClassDecorator: isClassDecorator, options: options, hookName: hookNames[index],
           protocolAnnotations: proto.annotations, diagnostics: &diagnostics))
     }
     self.requirements = requirements
     self.diagnostics = diagnostics
     conditionsOpening = proto.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = proto.conditions.map { _ in "#endif" }.joined(separator: "\n")
+  }
+
+  /// A name for each requirement's advice: its own name, or for overloads the name followed by
+  /// its argument labels (`loadIdCompletion`), numbered if even that repeats.
+  static func hookNames(_ requirements: [Requirement]) -> [String] {
+    let counts = Dictionary(requirements.map { ($0.name, 1) }, uniquingKeysWith: +)
+    var names = requirements.map { requirement in
+      guard counts[requirement.name, default: 0] > 1 else { return requirement.name }
+      return requirement.bareName
+        + requirement.parameters.compactMap(\.label).filter { $0 != "_" }
+        .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+    var seen: [String: Int] = [:]
+    for index in names.indices {
+      let count = seen[names[index], default: 0] + 1
+      seen[names[index]] = count
+      if count > 1 { names[index] += String(count) }
+    }
+    return names
   }
 
   /// Names of the decorators' own stored properties, which requirements must not reuse.

@@ -75,6 +75,20 @@ public struct RequirementPlan: Sendable {
   public var completionIsSendable: Bool
   /// For cacheable methods that return a value: the lookup-or-compute call, with effects.
   public var cachedCall: String?
+  /// The name of its advice in an intercepting decorator's hooks; unique in the protocol.
+  public var hookName: String
+  /// `AsyncThrowingInterception<CreatePostArguments, Post, any Error>`: its advice's type, or `nil`
+  /// when it cannot be intercepted (not a method, static, generic, or with an `inout`,
+  /// parameter-pack, autoclosure or non-escaping closure parameter).
+  public var interceptionType: String?
+  /// `CreatePostArguments`, the name of its arguments' type, and that type:
+  /// `(title: String, body: String)`, the parameter's own type for one, `Void` for none.
+  public var interceptionArguments: String?
+  public var interceptionArgumentsType: String?
+  /// The body that runs the advice around `base`: for several parameters,
+  /// `let arguments = (title: title, body: body)` and then
+  /// `return try await hooks.createPost.call(arguments) { arguments in … }`.
+  public var interceptingBody: String?
   /// Annotation arguments by key, the requirement's over the protocol's: each has `key` (so that
   /// an annotation without arguments still tests true) and its labelled arguments as text.
   public var annotationArguments: [String: [String: String]]
@@ -97,7 +111,7 @@ extension RequirementPlan {
   ///     `mutating` members.
   init(
     _ requirement: Requirement, in proto: ProtocolDecl, access: String, baseType: String,
-    isClassDecorator: Bool, options: RenderOptions,
+    isClassDecorator: Bool, options: RenderOptions, hookName: String,
     protocolAnnotations: [Annotation], diagnostics: inout [Diagnostic]
   ) {
     self.requirement = requirement
@@ -370,6 +384,75 @@ extension RequirementPlan {
     }
     conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = requirement.conditions.map { _ in "#endif" }.joined(separator: "\n")
+
+    // Interception: the arguments travel as one value, a labelled tuple when there are several.
+    self.hookName = hookName
+    let canTravel = parameters.allSatisfy { parameter in
+      // An opaque parameter type (`some P`) is a hidden generic parameter.
+      !parameter.parameter.isInout && !parameter.isPack && !parameter.parameter.isAutoclosure
+        && !parameter.parameter.type.contains(where: {
+          if case .opaque = $0.shape { return true }
+          return false
+        })
+        && !(parameter.parameter.isClosure && !parameter.parameter.isEscaping
+          && !parameter.parameter.type.isOptional)
+    }
+    if requirement.kind == .method, !requirement.isStatic, requirement.genericParameters.isEmpty,
+      canTravel
+    {
+      let argumentsType: String
+      let argumentsValue: String
+      let closureParameter: String
+      let forwardedArguments: [String]
+      switch parameters.count {
+      case 0:
+        (argumentsType, argumentsValue, closureParameter) = ("Void", "()", "_")
+        forwardedArguments = []
+      case 1:
+        (argumentsType, argumentsValue, closureParameter) = (
+          parameters[0].storedType, parameters[0].name, names.arguments
+        )
+        forwardedArguments = [
+          parameters[0].argument(
+            singleNameIsLabel: requirement.singleParameterNameIsLabel, value: names.arguments)
+        ]
+      default:
+        argumentsType =
+          "(" + parameters.map { "\($0.name): \($0.storedType)" }.joined(separator: ", ") + ")"
+        argumentsValue = names.arguments
+        closureParameter = names.arguments
+        forwardedArguments = parameters.map {
+          $0.argument(
+            singleNameIsLabel: requirement.singleParameterNameIsLabel,
+            value: "\(names.arguments).\($0.name)")
+        }
+      }
+      let failure = isThrowing ? ", \(effects.thrownType?.text ?? "any Error")" : ""
+      let alias =
+        hookName.trimmingBackticks.prefix(1).uppercased()
+        + hookName.trimmingBackticks.dropFirst() + "Arguments"
+      interceptionArguments = alias
+      interceptionArgumentsType = argumentsType
+      interceptionType =
+        "\(isAsync ? "Async" : "")\(isThrowing ? "Throwing" : "")Interception<\(alias), "
+        + "\(requirement.returnType?.text ?? "Void")\(failure)>"
+      let packing =
+        parameters.count > 1
+        ? "let \(names.arguments) = ("
+          + parameters.map { "\($0.name): \($0.name)" }.joined(separator: ", ") + ")\n" : ""
+      interceptingBody =
+        packing
+        + "return \(effectPrefix)hooks.\(hookName).call(\(argumentsValue)) { \(closureParameter)"
+        // Closures do not infer a typed error from their context (yet), so it is spelt out.
+        + (effects.thrownType.map { "\(isAsync ? " async" : "") throws(\($0.text))" } ?? "")
+        + " in "
+        + "\(effectPrefix)\(target).\(requirement.name)(\(forwardedArguments.joined(separator: ", "))) }"
+    } else {
+      interceptionType = nil
+      interceptionArguments = nil
+      interceptionArgumentsType = nil
+      interceptingBody = nil
+    }
   }
 
   static func dictionaryLiteral(_ entries: [(key: String, value: String)]) -> String {
@@ -385,6 +468,7 @@ public struct LocalNames: Sendable {
   public var result: String
   public var value: String
   public var key: String
+  public var arguments: String
 
   init(avoiding parameterNames: Set<String>) {
     func fresh(_ name: String) -> String {
@@ -396,6 +480,7 @@ public struct LocalNames: Sendable {
     result = fresh("result")
     value = fresh("value")
     key = fresh("key")
+    arguments = fresh("arguments")
   }
 }
 
@@ -456,8 +541,21 @@ struct ForwardedParameter {
     } else {
       value = name
     }
+    return argument(singleNameIsLabel: singleNameIsLabel, value: value)
+  }
+
+  /// `label: value`, or just `value` for an unlabelled parameter.
+  func argument(singleNameIsLabel: Bool, value: String) -> String {
     guard let label = parameter.label else { return value }
     return "\(label): \(value)"
+  }
+
+  /// The type as a value of it is stored: without `@escaping`, which a tuple element or
+  /// variable cannot carry, nor ownership specifiers.
+  var storedType: String {
+    let attributes = parameter.type.attributes.filter { $0.name != "escaping" }
+    return (attributes.map(\.description) + [parameter.type.unattributed.text])
+      .joined(separator: " ")
   }
 }
 

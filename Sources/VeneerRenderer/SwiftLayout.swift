@@ -102,10 +102,24 @@ enum SwiftLayout {
         ]
       }
     }
+    // `= Generic<A, B>()` too long breaks inside its angle brackets.
+    if line.hasSuffix(">()"), let equals = line.range(of: " = "),
+      let open = line[equals.upperBound...].firstIndex(of: "<"),
+      line[equals.upperBound..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    {
+      let arguments = String(
+        line[line.index(after: open)..<line.index(line.endIndex, offsetBy: -3)])
+      return [prefix + line[...open]] + wrap(arguments, indentLevel: indentLevel + 1)
+        + [prefix + ">()"]
+    }
     // A closure too long for one line breaks after `in`, its body on a line of its own.
     if let closure = ClosureSplit(line) {
-      return [prefix + closure.head] + wrap(closure.body, indentLevel: indentLevel + 1)
-        + [prefix + closure.tail]
+      // A signature that still does not fit goes on a line of its own, inside the brace.
+      let opening =
+        prefix.count + closure.head.count <= lineLength
+        ? [prefix + closure.head]
+        : [prefix + closure.beforeSignature, indent(indentLevel + 1) + closure.signature]
+      return opening + wrap(closure.body, indentLevel: indentLevel + 1) + [prefix + closure.tail]
     }
     guard let split = ArgumentListSplit(line) else {
       // A labelled argument too long on its own continues after its label.
@@ -183,6 +197,9 @@ private func inheritanceColon(in head: String) -> String.Index? {
 private struct ClosureSplit {
   /// Up to and including `in`.
   var head: String
+  /// Up to and including the opening brace, and what follows it up to and including `in`.
+  var beforeSignature: String
+  var signature: String
   var body: String
   /// The closing brace and what follows it, e.g. `})`.
   var tail: String
@@ -212,6 +229,8 @@ private struct ClosureSplit {
             characters[(index + 1)...].allSatisfy({ ")]}".contains($0) })
           else { return nil }
           head = String(characters[..<(inIndex + 2)])
+          beforeSignature = String(characters[...open])
+          signature = String(characters[(open + 1)..<(inIndex + 2)]).trimmingWhitespace
           body = String(characters[(inIndex + 3)..<index]).trimmingWhitespace
           tail = String(characters[index...])
           guard !body.isEmpty else { return nil }
@@ -277,7 +296,16 @@ private struct ArgumentListSplit {
           self.arguments = arguments
           closer = String(character)
           suffix = String(characters[(index + 1)...])
-          isDeclaration = line.hasSuffix("{") && character == ")"
+          // Type aliases of tuples break like declarations, closing on a line of their own.
+          let firstWord = line.split(separator: " ").first {
+            !["public", "package", "internal", "fileprivate", "private"].contains($0)
+          }
+          // So do tuples assigned whole: `let arguments = (…)`.
+          let isAssignedTuple =
+            index == characters.count - 1
+            && String(characters[..<openIndex]).hasSuffix(" = ")
+          isDeclaration =
+            character == ")" && (line.hasSuffix("{") || firstWord == "typealias" || isAssignedTuple)
           return
         }
       case "," where openIndex != nil && depth == 1:

@@ -19,6 +19,16 @@ public struct TemplateSource: Sendable, Hashable {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Modules the generated code needs, from a `{# imports: Logging, VeneerRuntime #}` comment.
+  public var imports: [String] {
+    guard let start = text.range(of: "{# imports:"),
+      let end = text[start.upperBound...].range(of: "#}")
+    else { return [] }
+    return text[start.upperBound..<end.lowerBound].split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }.filter { !$0.isEmpty }
+  }
+
   public init(name: String, path: String, text: String, options: [String: String] = [:]) {
     self.name = name
     self.path = path

@@ -245,6 +245,22 @@ extension RequirementPlan: DynamicMemberLookup {
       { $0.invalidation }),
     "names": .init(
       .object("LocalNames"), "local names that do not clash with the parameters", { $0.names }),
+    "hookName": .init(
+      .text, "the name of its advice in an intercepting decorator's hooks", { $0.hookName }),
+    "interceptionType": .init(
+      .optional(.text),
+      "the type of its advice, `AsyncThrowingInterception<CreatePostArguments, Post, any Error>`, or "
+        + "nothing when it cannot be intercepted", { $0.interceptionType }),
+    "interceptionArguments": .init(
+      .optional(.text), "the name of its arguments' type: `CreatePostArguments`",
+      { $0.interceptionArguments }),
+    "interceptionArgumentsType": .init(
+      .optional(.text),
+      "its arguments' type: a labelled tuple `(title: String, body: String)`, one parameter's "
+        + "type, or `Void`", { $0.interceptionArgumentsType }),
+    "interceptingBody": .init(
+      .optional(.text), "the body that runs the advice around the call to `base`",
+      { $0.interceptingBody }),
     "annotations": .init(
       .dictionary(.dictionary(.text)),
       "its `// veneer:` annotations (then the protocol's), by key, each with `key` and its "
@@ -266,6 +282,7 @@ extension LocalNames: DynamicMemberLookup {
     "result": .init(.text, "for the result: `result`", { $0.result }),
     "value": .init(.text, "for a value a handler receives: `value`", { $0.value }),
     "key": .init(.text, "for the cache key: `key`", { $0.key }),
+    "arguments": .init(.text, "for intercepted arguments: `arguments`", { $0.arguments }),
   ]
 
   public subscript(dynamicMember member: String) -> Any? {

@@ -77,6 +77,42 @@ extension ActorBound {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `ActorBound`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public actor InterceptingActorBound<Base: ActorBound>: ActorBound {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public init() {}
+  }
+
+  public let base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func work() async {
+    await base.work()
+  }
+}
+
+extension ActorBound {
+  /// This `ActorBound`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingActorBound<Self>.Hooks) -> Void
+  ) -> InterceptingActorBound<Self> {
+    var hooks = InterceptingActorBound<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingActorBound(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `ActorBound` and how it ended, then forwards it to `base`.
 public actor LoggingActorBound<Base: ActorBound>: ActorBound {
   public let base: Base

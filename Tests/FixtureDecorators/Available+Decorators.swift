@@ -77,6 +77,45 @@ extension Available {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Available`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingAvailable<Base: Available>: Available {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias RunArguments = Void
+    public var run = Interception<RunArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func run() {
+    return hooks.run.call(()) { _ in base.run() }
+  }
+}
+
+extension Available {
+  /// This `Available`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingAvailable<Self>.Hooks) -> Void
+  ) -> InterceptingAvailable<Self> {
+    var hooks = InterceptingAvailable<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingAvailable(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Available` and how it ended, then forwards it to `base`.
 public struct LoggingAvailable<Base: Available>: Available {
   public var base: Base

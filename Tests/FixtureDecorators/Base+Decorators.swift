@@ -77,6 +77,45 @@ extension Base {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Base`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingBase<Wrapped: Base>: Base {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias RootArguments = Void
+    public var root = Interception<RootArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Wrapped
+  public let hooks: Hooks
+
+  public init(_ base: Wrapped, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func root() {
+    return hooks.root.call(()) { _ in base.root() }
+  }
+}
+
+extension Base {
+  /// This `Base`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingBase<Self>.Hooks) -> Void
+  ) -> InterceptingBase<Self> {
+    var hooks = InterceptingBase<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingBase(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Base` and how it ended, then forwards it to `base`.
 public struct LoggingBase<Wrapped: Base>: Base {
   public var base: Wrapped

@@ -77,6 +77,45 @@ extension ClassBound {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `ClassBound`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public final class InterceptingClassBound<Base: ClassBound>: ClassBound {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias PingArguments = Void
+    public var ping = Interception<PingArguments, Void>()
+
+    public init() {}
+  }
+
+  public let base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func ping() {
+    return hooks.ping.call(()) { _ in base.ping() }
+  }
+}
+
+extension ClassBound {
+  /// This `ClassBound`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingClassBound<Self>.Hooks) -> Void
+  ) -> InterceptingClassBound<Self> {
+    var hooks = InterceptingClassBound<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingClassBound(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `ClassBound` and how it ended, then forwards it to `base`.
 public final class LoggingClassBound<Base: ClassBound>: ClassBound {
   public let base: Base

@@ -89,6 +89,49 @@ import VeneerRuntime
 #endif
 
 #if canImport(Foundation)
+  /// Runs advice before, after or instead of calls to a `CompiledWithFoundation`, which it
+  /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+  /// does not compile.
+  public struct InterceptingCompiledWithFoundation<Base: CompiledWithFoundation>:
+    CompiledWithFoundation
+  {
+    /// The advice for each requirement that can take it, all empty at first. Requirements of
+    /// actors and global actors are not intercepted: their arguments would cross into the
+    /// advice's isolation.
+    public struct Hooks: Sendable {
+      public typealias AvailableArguments = Void
+      public var available = Interception<AvailableArguments, Void>()
+
+      public init() {}
+    }
+
+    public var base: Base
+    public let hooks: Hooks
+
+    public init(_ base: Base, hooks: Hooks) {
+      self.base = base
+      self.hooks = hooks
+    }
+
+    public func available() {
+      return hooks.available.call(()) { _ in base.available() }
+    }
+  }
+
+  extension CompiledWithFoundation {
+    /// This `CompiledWithFoundation`, running the advice `configure` sets before, after or instead
+    /// of its calls.
+    public func intercepted(
+      _ configure: (inout InterceptingCompiledWithFoundation<Self>.Hooks) -> Void
+    ) -> InterceptingCompiledWithFoundation<Self> {
+      var hooks = InterceptingCompiledWithFoundation<Self>.Hooks()
+      configure(&hooks)
+      return InterceptingCompiledWithFoundation(self, hooks: hooks)
+    }
+  }
+#endif
+
+#if canImport(Foundation)
   /// Logs each call to a `CompiledWithFoundation` and how it ended, then forwards it to `base`.
   public struct LoggingCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
   {

@@ -119,6 +119,76 @@ extension Conditional {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Conditional`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingConditional<Base: Conditional>: Conditional {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias AlwaysArguments = Void
+    public var always = Interception<AlwaysArguments, Void>()
+
+    #if DEBUG
+      public typealias DebugOnlyArguments = Void
+      public var debugOnly = Interception<DebugOnlyArguments, Void>()
+    #endif
+    #if !DEBUG && os(Linux)
+      public typealias LinuxOnlyArguments = Void
+      public var linuxOnly = Interception<LinuxOnlyArguments, Void>()
+    #endif
+    #if !DEBUG && !os(Linux)
+      public typealias OtherwiseArguments = Void
+      public var otherwise = Interception<OtherwiseArguments, Void>()
+    #endif
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func always() {
+    return hooks.always.call(()) { _ in base.always() }
+  }
+
+  #if DEBUG
+    public func debugOnly() {
+      return hooks.debugOnly.call(()) { _ in base.debugOnly() }
+    }
+  #endif
+
+  #if !DEBUG && os(Linux)
+    public func linuxOnly() {
+      return hooks.linuxOnly.call(()) { _ in base.linuxOnly() }
+    }
+  #endif
+
+  #if !DEBUG && !os(Linux)
+    public func otherwise() {
+      return hooks.otherwise.call(()) { _ in base.otherwise() }
+    }
+  #endif
+}
+
+extension Conditional {
+  /// This `Conditional`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingConditional<Self>.Hooks) -> Void
+  ) -> InterceptingConditional<Self> {
+    var hooks = InterceptingConditional<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingConditional(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Conditional` and how it ended, then forwards it to `base`.
 public struct LoggingConditional<Base: Conditional>: Conditional {
   public var base: Base

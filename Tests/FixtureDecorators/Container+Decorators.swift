@@ -81,6 +81,45 @@ extension Container {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Container`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingContainer<Base: Container>: Container {
+  public typealias Item = Base.Item
+  public typealias Index = Base.Index
+  public typealias Items = Base.Items
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public var items: Items {
+    base.items
+  }
+}
+
+extension Container {
+  /// This `Container`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingContainer<Self>.Hooks) -> Void
+  ) -> InterceptingContainer<Self> {
+    var hooks = InterceptingContainer<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingContainer(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Container` and how it ended, then forwards it to `base`.
 public struct LoggingContainer<Base: Container>: Container {
   public typealias Item = Base.Item

@@ -206,6 +206,103 @@ extension Effects {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Effects`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingEffects<Base: Effects>: Effects {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias PlainArguments = Void
+    public var plain = Interception<PlainArguments, Void>()
+
+    public typealias AsynchronousArguments = Void
+    public var asynchronous = AsyncInterception<AsynchronousArguments, Void>()
+
+    public typealias ThrowingArguments = Void
+    public var throwing = ThrowingInterception<ThrowingArguments, Void, any Error>()
+
+    public typealias BothArguments = Void
+    public var both = AsyncThrowingInterception<BothArguments, Int, any Error>()
+
+    public typealias TypedArguments = Void
+    public var typed = ThrowingInterception<TypedArguments, Void, PostError>()
+
+    public typealias ResetArguments = Void
+    public var reset = Interception<ResetArguments, Void>()
+
+    public typealias DescribeArguments = Void
+    public var describe = Interception<DescribeArguments, String>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func plain() {
+    return hooks.plain.call(()) { _ in base.plain() }
+  }
+
+  public func asynchronous() async {
+    return await hooks.asynchronous.call(()) { _ in await base.asynchronous() }
+  }
+
+  public func throwing() throws {
+    return try hooks.throwing.call(()) { _ in try base.throwing() }
+  }
+
+  public func both() async throws -> Int {
+    return try await hooks.both.call(()) { _ in try await base.both() }
+  }
+
+  public func typed() throws(PostError) {
+    return try hooks.typed.call(()) { _ throws(PostError) in try base.typed() }
+  }
+
+  public func rethrowing(_ body: () throws -> Void) rethrows {
+    try base.rethrowing(body)
+  }
+
+  public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
+    base.generic(value, other: other)
+  }
+
+  public func parameterPack<each Element>(_ elements: repeat each Element) {
+    base.parameterPack(repeat each elements)
+  }
+
+  public static func version() -> String {
+    Base.version()
+  }
+
+  public mutating func reset() {
+    return hooks.reset.call(()) { _ in base.reset() }
+  }
+
+  public nonisolated func describe() -> String {
+    return hooks.describe.call(()) { _ in base.describe() }
+  }
+}
+
+extension Effects {
+  /// This `Effects`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingEffects<Self>.Hooks) -> Void
+  ) -> InterceptingEffects<Self> {
+    var hooks = InterceptingEffects<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingEffects(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Effects` and how it ended, then forwards it to `base`.
 public struct LoggingEffects<Base: Effects>: Effects {
   public var base: Base

@@ -83,6 +83,44 @@ extension HttpClient {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `HttpClient`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingHttpClient<Base: HttpClient>: HttpClient {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func get<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) {
+    base.get(path, completion: completion)
+  }
+}
+
+extension HttpClient {
+  /// This `HttpClient`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingHttpClient<Self>.Hooks) -> Void
+  ) -> InterceptingHttpClient<Self> {
+    var hooks = InterceptingHttpClient<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingHttpClient(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `HttpClient` and how it ended, then forwards it to `base`.
 public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base

@@ -87,6 +87,52 @@ extension Left {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Left`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingLeft<Base: Left>: Left {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias RootArguments = Void
+    public var root = Interception<RootArguments, Void>()
+
+    public typealias LeftArguments = Void
+    public var left = Interception<LeftArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func root() {
+    return hooks.root.call(()) { _ in base.root() }
+  }
+
+  public func left() {
+    return hooks.left.call(()) { _ in base.left() }
+  }
+}
+
+extension Left {
+  /// This `Left`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingLeft<Self>.Hooks) -> Void
+  ) -> InterceptingLeft<Self> {
+    var hooks = InterceptingLeft<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingLeft(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Left` and how it ended, then forwards it to `base`.
 public struct LoggingLeft<Base: Left>: Left {
   public var base: Base

@@ -93,6 +93,45 @@ extension LoaderService {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `LoaderService`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingLoaderService<Base: LoaderService>: LoaderService {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias LoadArguments = @Sendable (Result<[String], any Error>) -> Void
+    public var load = Interception<LoadArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
+    return hooks.load.call(completion) { arguments in base.load(completion: arguments) }
+  }
+}
+
+extension LoaderService {
+  /// This `LoaderService`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingLoaderService<Self>.Hooks) -> Void
+  ) -> InterceptingLoaderService<Self> {
+    var hooks = InterceptingLoaderService<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingLoaderService(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `LoaderService` and how it ended, then forwards it to `base`.
 public struct LoggingLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base

@@ -87,6 +87,47 @@ extension MainActorView {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `MainActorView`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+@MainActor public final class InterceptingMainActorView<Base: MainActorView>: MainActorView {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public init() {}
+  }
+
+  public let base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public var title: String {
+    get { base.title }
+    set { base.title = newValue }
+  }
+
+  public func render() async {
+    await base.render()
+  }
+}
+
+extension MainActorView {
+  /// This `MainActorView`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingMainActorView<Self>.Hooks) -> Void
+  ) -> InterceptingMainActorView<Self> {
+    var hooks = InterceptingMainActorView<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingMainActorView(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `MainActorView` and how it ended, then forwards it to `base`.
 @MainActor public final class LoggingMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base

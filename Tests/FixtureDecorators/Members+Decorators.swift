@@ -131,6 +131,70 @@ extension Members {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Members`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingMembers<Base: Members>: Members {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public var readOnly: Int {
+    base.readOnly
+  }
+
+  public var readWrite: String {
+    get { base.readWrite }
+    set { base.readWrite = newValue }
+  }
+
+  public var effectful: Celsius {
+    get async throws {
+      try await base.effectful
+    }
+  }
+
+  public static var shared: Int {
+    Base.shared
+  }
+
+  public subscript(index: Int) -> String {
+    base[index]
+  }
+
+  public subscript(key key: String) -> Int? {
+    get { base[key: key] }
+    set { base[key: key] = newValue }
+  }
+
+  public subscript<T>(typed index: Int, as type: T.Type) -> T? {
+    base[typed: index, as: type]
+  }
+}
+
+extension Members {
+  /// This `Members`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingMembers<Self>.Hooks) -> Void
+  ) -> InterceptingMembers<Self> {
+    var hooks = InterceptingMembers<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingMembers(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Members` and how it ended, then forwards it to `base`.
 public struct LoggingMembers<Base: Members>: Members {
   public var base: Base

@@ -112,6 +112,64 @@ extension Notifier {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Notifier`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingNotifier<Base: Notifier>: Notifier {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias RefreshArguments = @Sendable () -> Void
+    public var refresh = Interception<RefreshArguments, Void>()
+
+    public typealias LookupArguments = (
+      key: String, completion: @Sendable (Int?, (any Error)?) -> Void
+    )
+    public var lookup = Interception<LookupArguments, Void>()
+
+    public typealias ValidateArguments = Post
+    public var validate = Interception<ValidateArguments, Result<Post, PostError>>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func refresh(done: @escaping @Sendable () -> Void) {
+    return hooks.refresh.call(done) { arguments in base.refresh(done: arguments) }
+  }
+
+  public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+    let arguments = (key: key, completion: completion)
+    return hooks.lookup.call(arguments) { arguments in
+      base.lookup(arguments.key, completion: arguments.completion)
+    }
+  }
+
+  public func validate(_ post: Post) -> Result<Post, PostError> {
+    return hooks.validate.call(post) { arguments in base.validate(arguments) }
+  }
+}
+
+extension Notifier {
+  /// This `Notifier`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingNotifier<Self>.Hooks) -> Void
+  ) -> InterceptingNotifier<Self> {
+    var hooks = InterceptingNotifier<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingNotifier(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Notifier` and how it ended, then forwards it to `base`.
 public struct LoggingNotifier<Base: Notifier>: Notifier {
   public var base: Base

@@ -77,6 +77,45 @@ extension Outer.InExtension {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Outer.InExtension`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias ExtendedArguments = Void
+    public var extended = Interception<ExtendedArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func extended() {
+    return hooks.extended.call(()) { _ in base.extended() }
+  }
+}
+
+extension Outer.InExtension {
+  /// This `Outer.InExtension`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingOuterInExtension<Self>.Hooks) -> Void
+  ) -> InterceptingOuterInExtension<Self> {
+    var hooks = InterceptingOuterInExtension<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingOuterInExtension(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Outer.InExtension` and how it ended, then forwards it to `base`.
 public struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base

@@ -77,6 +77,45 @@ extension Outer.Nested {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Outer.Nested`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingOuterNested<Base: Outer.Nested>: Outer.Nested {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias InnerArguments = Void
+    public var inner = Interception<InnerArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func inner() {
+    return hooks.inner.call(()) { _ in base.inner() }
+  }
+}
+
+extension Outer.Nested {
+  /// This `Outer.Nested`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingOuterNested<Self>.Hooks) -> Void
+  ) -> InterceptingOuterNested<Self> {
+    var hooks = InterceptingOuterNested<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingOuterNested(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Outer.Nested` and how it ended, then forwards it to `base`.
 public struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base

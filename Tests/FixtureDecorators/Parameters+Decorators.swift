@@ -137,6 +137,77 @@ extension Parameters {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Parameters`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingParameters<Base: Parameters>: Parameters {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias LabelsArguments = (unlabeled: Int, name: String, same: Bool)
+    public var labels = Interception<LabelsArguments, Void>()
+
+    public typealias WildcardArguments = Int
+    public var wildcard = Interception<WildcardArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func labels(_ unlabeled: Int, label name: String, same: Bool) {
+    let arguments = (unlabeled: unlabeled, name: name, same: same)
+    return hooks.labels.call(arguments) { arguments in
+      base.labels(arguments.unlabeled, label: arguments.name, same: arguments.same)
+    }
+  }
+
+  public func wildcard(_ argument0: Int) {
+    return hooks.wildcard.call(argument0) { arguments in base.wildcard(arguments) }
+  }
+
+  public func inoutParameter(_ counter: inout Int) {
+    base.inoutParameter(&counter)
+  }
+
+  public func closures(
+    escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
+    autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
+  ) {
+    base.closures(
+      escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+  }
+
+  public func types(
+    tuple: (Int, name: String), dictionary: [String: [Int]], optional: Int?, existential: any Error,
+    opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
+    member: Swift.Int
+  ) {
+    base.types(
+      tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
+      opaque: opaque, metatype: metatype, composition: composition, member: member)
+  }
+}
+
+extension Parameters {
+  /// This `Parameters`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingParameters<Self>.Hooks) -> Void
+  ) -> InterceptingParameters<Self> {
+    var hooks = InterceptingParameters<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingParameters(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Parameters` and how it ended, then forwards it to `base`.
 public struct LoggingParameters<Base: Parameters>: Parameters {
   public var base: Base

@@ -101,6 +101,59 @@ extension PostCache {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `PostCache`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingPostCache<Base: PostCache>: PostCache {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias PostArguments = Int
+    public var post = Interception<PostArguments, Post?>()
+
+    public typealias StoreArguments = Post
+    public var store = Interception<StoreArguments, Void>()
+
+    public typealias RemoveAllArguments = Void
+    public var removeAll = Interception<RemoveAllArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func post(id: Int) -> Post? {
+    return hooks.post.call(id) { arguments in base.post(id: arguments) }
+  }
+
+  public func store(_ post: Post) {
+    return hooks.store.call(post) { arguments in base.store(arguments) }
+  }
+
+  public func removeAll() {
+    return hooks.removeAll.call(()) { _ in base.removeAll() }
+  }
+}
+
+extension PostCache {
+  /// This `PostCache`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingPostCache<Self>.Hooks) -> Void
+  ) -> InterceptingPostCache<Self> {
+    var hooks = InterceptingPostCache<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingPostCache(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `PostCache` and how it ended, then forwards it to `base`.
 public struct LoggingPostCache<Base: PostCache>: PostCache {
   public var base: Base

@@ -113,6 +113,65 @@ extension PostRepo {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `PostRepo`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingPostRepo<Base: PostRepo>: PostRepo {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias GetPostArguments = (
+      id: Int, completion: @Sendable (Result<Post, any Error>) -> Void
+    )
+    public var getPost = Interception<GetPostArguments, Void>()
+
+    public typealias CreatePostArguments = (
+      title: String, body: String, completion: @Sendable (Result<Post, any Error>) -> Void
+    )
+    public var createPost = Interception<CreatePostArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
+    let arguments = (id: id, completion: completion)
+    return hooks.getPost.call(arguments) { arguments in
+      base.getPost(id: arguments.id, completion: arguments.completion)
+    }
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
+  ) {
+    let arguments = (title: title, body: body, completion: completion)
+    return hooks.createPost.call(arguments) { arguments in
+      base.createPost(
+        title: arguments.title, body: arguments.body, completion: arguments.completion)
+    }
+  }
+}
+
+extension PostRepo {
+  /// This `PostRepo`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingPostRepo<Self>.Hooks) -> Void
+  ) -> InterceptingPostRepo<Self> {
+    var hooks = InterceptingPostRepo<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingPostRepo(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `PostRepo` and how it ended, then forwards it to `base`.
 public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base

@@ -87,6 +87,52 @@ extension Right {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Right`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingRight<Base: Right>: Right {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias RootArguments = Void
+    public var root = Interception<RootArguments, Void>()
+
+    public typealias RightArguments = Void
+    public var right = Interception<RightArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func root() {
+    return hooks.root.call(()) { _ in base.root() }
+  }
+
+  public func right() {
+    return hooks.right.call(()) { _ in base.right() }
+  }
+}
+
+extension Right {
+  /// This `Right`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingRight<Self>.Hooks) -> Void
+  ) -> InterceptingRight<Self> {
+    var hooks = InterceptingRight<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingRight(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Right` and how it ended, then forwards it to `base`.
 public struct LoggingRight<Base: Right>: Right {
   public var base: Base

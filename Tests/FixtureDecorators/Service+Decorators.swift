@@ -93,6 +93,51 @@ extension Service {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Service`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingService<Base: Service>: Service {
+  public typealias Input = Base.Input
+  public typealias Output = Base.Output
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias CallAsFunctionArguments = Input
+    public var callAsFunction = AsyncThrowingInterception<
+      CallAsFunctionArguments, Output, any Error
+    >()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func callAsFunction(input: Input) async throws -> Output {
+    return try await hooks.callAsFunction.call(input) { arguments in
+      try await base.callAsFunction(input: arguments)
+    }
+  }
+}
+
+extension Service {
+  /// This `Service`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingService<Self>.Hooks) -> Void
+  ) -> InterceptingService<Self> {
+    var hooks = InterceptingService<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingService(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Service` and how it ended, then forwards it to `base`.
 public struct LoggingService<Base: Service>: Service {
   public typealias Input = Base.Input

@@ -93,6 +93,55 @@ extension ShowService {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `ShowService`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingShowService<Base: ShowService>: ShowService {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias AllShowsArguments = Void
+    public var allShows = AsyncInterception<AllShowsArguments, [Show]>()
+
+    public typealias MarkShowAsWatchedArguments = (show: Show, date: Date)
+    public var markShowAsWatched = AsyncInterception<MarkShowAsWatchedArguments, Void>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func allShows() async -> [Show] {
+    return await hooks.allShows.call(()) { _ in await base.allShows() }
+  }
+
+  public func markShowAsWatched(_ show: Show, until date: Date) async {
+    let arguments = (show: show, date: date)
+    return await hooks.markShowAsWatched.call(arguments) { arguments in
+      await base.markShowAsWatched(arguments.show, until: arguments.date)
+    }
+  }
+}
+
+extension ShowService {
+  /// This `ShowService`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingShowService<Self>.Hooks) -> Void
+  ) -> InterceptingShowService<Self> {
+    var hooks = InterceptingShowService<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingShowService(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `ShowService` and how it ended, then forwards it to `base`.
 public struct LoggingShowService<Base: ShowService>: ShowService {
   public var base: Base

@@ -103,6 +103,56 @@ extension Spelling {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `Spelling`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingSpelling<Base: Spelling>: Spelling {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias DefaultArguments = Void
+    public var `default` = Interception<DefaultArguments, Int>()
+
+    public typealias ForArguments = Int
+    public var `for` = Interception<ForArguments, Int>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func `default`() -> Int {
+    return hooks.`default`.call(()) { _ in base.`default`() }
+  }
+
+  public func `for`(_ `in`: Int) -> Int {
+    return hooks.`for`.call(`in`) { arguments in base.`for`(arguments) }
+  }
+
+  public var `self`: Int {
+    base.`self`
+  }
+}
+
+extension Spelling {
+  /// This `Spelling`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingSpelling<Self>.Hooks) -> Void
+  ) -> InterceptingSpelling<Self> {
+    var hooks = InterceptingSpelling<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingSpelling(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `Spelling` and how it ended, then forwards it to `base`.
 public struct LoggingSpelling<Base: Spelling>: Spelling {
   public var base: Base

@@ -118,6 +118,65 @@ extension UserRepository {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `UserRepository`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingUserRepository<Base: UserRepository>: UserRepository {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias UserArguments = String
+    public var user = AsyncThrowingInterception<UserArguments, User, any Error>()
+
+    public typealias SaveArguments = User
+    public var save = AsyncThrowingInterception<SaveArguments, Void, any Error>()
+
+    public typealias ResetPasswordArguments = (user: User, token: String)
+    public var resetPassword = AsyncThrowingInterception<
+      ResetPasswordArguments, Void, UserRepositoryError
+    >()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func user(named name: String) async throws -> User {
+    return try await hooks.user.call(name) { arguments in try await base.user(named: arguments) }
+  }
+
+  public func save(_ user: User) async throws {
+    return try await hooks.save.call(user) { arguments in try await base.save(arguments) }
+  }
+
+  public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
+    let arguments = (user: user, token: token)
+    return try await hooks.resetPassword.call(arguments) {
+      arguments async throws(UserRepositoryError) in
+      try await base.resetPassword(for: arguments.user, token: arguments.token)
+    }
+  }
+}
+
+extension UserRepository {
+  /// This `UserRepository`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingUserRepository<Self>.Hooks) -> Void
+  ) -> InterceptingUserRepository<Self> {
+    var hooks = InterceptingUserRepository<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingUserRepository(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `UserRepository` and how it ended, then forwards it to `base`.
 public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base

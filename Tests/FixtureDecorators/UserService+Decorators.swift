@@ -86,6 +86,48 @@ extension UserService {
   }
 }
 
+/// Runs advice before, after or instead of calls to a `UserService`, which it
+/// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+/// does not compile.
+public struct InterceptingUserService<Base: UserService>: UserService {
+  /// The advice for each requirement that can take it, all empty at first. Requirements of
+  /// actors and global actors are not intercepted: their arguments would cross into the
+  /// advice's isolation.
+  public struct Hooks: Sendable {
+    public typealias AuthenticateArguments = (username: String, password: String)
+    public var authenticate = Interception<AuthenticateArguments, User?>()
+
+    public init() {}
+  }
+
+  public var base: Base
+  public let hooks: Hooks
+
+  public init(_ base: Base, hooks: Hooks) {
+    self.base = base
+    self.hooks = hooks
+  }
+
+  public func authenticate(username: String, password: String) -> User? {
+    let arguments = (username: username, password: password)
+    return hooks.authenticate.call(arguments) { arguments in
+      base.authenticate(username: arguments.username, password: arguments.password)
+    }
+  }
+}
+
+extension UserService {
+  /// This `UserService`, running the advice `configure` sets before, after or instead
+  /// of its calls.
+  public func intercepted(
+    _ configure: (inout InterceptingUserService<Self>.Hooks) -> Void
+  ) -> InterceptingUserService<Self> {
+    var hooks = InterceptingUserService<Self>.Hooks()
+    configure(&hooks)
+    return InterceptingUserService(self, hooks: hooks)
+  }
+}
+
 /// Logs each call to a `UserService` and how it ended, then forwards it to `base`.
 public struct LoggingUserService<Base: UserService>: UserService {
   public var base: Base

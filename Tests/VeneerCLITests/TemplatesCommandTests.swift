@@ -7,11 +7,11 @@ struct TemplatesCommandTests {
     #expect(result.status == 0)
     #expect(
       result.output.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
-        "Analytics", "Caching", "Logging",
+        "Analytics", "Caching", "Intercepting", "Logging",
       ])
     #expect(
       result.output.contains(
-        "Logging    Logs each call with its arguments (secrets redacted), then its result or error "
+        "Logging       Logs each call with its arguments (secrets redacted), then its result or error "
           + "and how long it took.\n"))
   }
 

@@ -225,7 +225,7 @@ struct ConfiguredGenerationTests {
     #expect(
       project.generate().diagnostics == [
         "veneer.yml:4:3: error: 'options' has settings for 'Dealy', which is not among the "
-          + "templates in use (Analytics, Caching, Logging)"
+          + "templates in use (Analytics, Caching, Intercepting, Logging)"
       ])
   }
 

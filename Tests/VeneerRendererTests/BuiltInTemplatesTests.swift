@@ -51,6 +51,7 @@ struct BuiltInTemplatesTests {
       actual == expected,
       "BuiltInTemplates.swift is stale: run VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInTemplatesTests"
     )
-    #expect(BuiltInTemplates.all.map(\.name) == ["Analytics", "Caching", "Logging"])
+    #expect(
+      BuiltInTemplates.all.map(\.name) == ["Analytics", "Caching", "Intercepting", "Logging"])
   }
 }
