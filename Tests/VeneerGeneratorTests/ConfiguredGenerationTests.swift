@@ -284,3 +284,52 @@ struct UserTemplateTests {
         "// DelayShowService waits 2 s before each of 1 calls.\n") == true)
   }
 }
+
+extension UserTemplateTests {
+  static let fixtureCatalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("FixtureCatalog").path
+
+  /// A template of the user's, in a folder of their own, over every fixture shape.
+  @Test func aUserTemplateRendersOverTheFixtureCatalogAndATypoIsLocated() throws {
+    let folder = try TemporaryFolder()
+    let template = try folder.write(
+      "Templates/Counting.stencil",
+      """
+      {# Counts calls. #}
+      // {{ decorator }}: {{ plan.requirements.count }} requirements
+      {% for r in plan.requirements %}
+      // {{ forloop.counter }}. {{ r.qualifiedSelector }}, async: {{ r.isAsync }}
+      {% endfor %}
+
+      """)
+    let generation = Generator().generate(
+      Configuration(
+        sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
+        decorateAll: true))
+    #expect(!generation.hasErrors)
+    #expect(generation.files.count == 25)
+    let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
+    #expect(
+      shows.contents.hasSuffix(
+        """
+        // CountingShowService: 2 requirements
+        // 1. ShowService.allShows(), async: true
+        // 2. ShowService.markShowAsWatched(_:until:), async: true
+
+        """))
+
+    try folder.write(
+      "Templates/Counting.stencil",
+      "{% for r in plan.requirements %}\n{{ r.qualifedSelector }}\n{% endfor %}\n")
+    let typo = Generator().generate(
+      Configuration(
+        sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
+        decorateAll: true))
+    #expect(typo.files.isEmpty)
+    #expect(
+      typo.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+        "\(template):2:6: error: template error: 'r' has no member 'qualifedSelector'; did you "
+          + "mean 'qualifiedSelector'?"
+      ])
+  }
+}
