@@ -15,14 +15,7 @@ struct Check: ParsableCommand {
   @OptionGroup var options: GenerationOptions
 
   func run() throws {
-    let (configuration, configurationDiagnostics) = options.configuration()
-    options.report(configurationDiagnostics)
-    guard !configurationDiagnostics.contains(where: { $0.severity == .error }),
-      let output = configuration.output?.value
-    else { throw ExitCode.failure }
-    let generation = Generator().generate(configuration)
-    options.report(generation.diagnostics)
-    guard !generation.hasErrors else { throw ExitCode.failure }
+    guard let (generation, output) = options.generate() else { throw ExitCode.failure }
     let plan: OutputFolder.Plan
     do {
       plan = try OutputFolder(path: output).plan(generation.files)

@@ -29,7 +29,7 @@ struct Generate: ParsableCommand {
     }
     let (configuration, _) = options.configuration()
     let watcher = FileWatcher(
-      paths: watchedPaths(configuration), ignoring: configuration.output.map { [$0.value] } ?? [])
+      paths: configuration.inputPaths, ignoring: configuration.output.map { [$0.value] } ?? [])
     repeat {
       _ = generateOnce()
       if !options.quiet { printToStandardError("Watching for changes; press Ctrl-C to stop.") }
@@ -39,14 +39,7 @@ struct Generate: ParsableCommand {
 
   /// One run; whether it succeeded.
   private func generateOnce() -> Bool {
-    let (configuration, configurationDiagnostics) = options.configuration()
-    options.report(configurationDiagnostics)
-    guard !configurationDiagnostics.contains(where: { $0.severity == .error }),
-      let output = configuration.output?.value
-    else { return false }
-    let generation = Generator().generate(configuration)
-    options.report(generation.diagnostics)
-    guard !generation.hasErrors else { return false }
+    guard let (generation, output) = options.generate() else { return false }
     let clock = ContinuousClock()
     let start = clock.now
     let folder = OutputFolder(path: output)
@@ -76,18 +69,5 @@ struct Generate: ParsableCommand {
       options.report(error.diagnostics)
       return false
     }
-  }
-
-  /// The folders and files whose changes call for a new run.
-  private func watchedPaths(_ configuration: Configuration) -> [String] {
-    var paths = configuration.include.map { entry in
-      // A glob is watched from its fixed leading folders.
-      let fixed = entry.value.split(separator: "/", omittingEmptySubsequences: false)
-        .prefix { !$0.contains(where: { "*?[".contains($0) }) }.joined(separator: "/")
-      return fixed.isEmpty ? "." : fixed
-    }
-    paths += configuration.templates.map(\.value).filter { $0.hasSuffix(".stencil") }
-    paths.append(configuration.file ?? ConfigurationFile.defaultName)
-    return paths
   }
 }

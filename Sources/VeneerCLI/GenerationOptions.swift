@@ -108,6 +108,19 @@ struct GenerationOptions: ParsableArguments {
     return (configuration, diagnostics)
   }
 
+  /// Reads the configuration and generates in memory, reporting what either found; `nil` when
+  /// there was an error.
+  func generate() -> (generation: Generation, output: String)? {
+    let (configuration, configurationDiagnostics) = self.configuration()
+    report(configurationDiagnostics)
+    guard !configurationDiagnostics.contains(where: { $0.severity == .error }),
+      let output = configuration.output?.value
+    else { return nil }
+    let generation = Generator().generate(configuration)
+    report(generation.diagnostics)
+    return generation.hasErrors ? nil : (generation, output)
+  }
+
   func report(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
       printToStandardError(diagnostic.description)

@@ -45,6 +45,19 @@ public struct Configuration: Sendable, Equatable {
     selection = decorateAll ? .all : .annotated
   }
 
+  /// The folders and files whose changes call for a new run: where the sources are (a glob
+  /// from its fixed leading folders), template files, and the configuration file.
+  public var inputPaths: [String] {
+    var paths = include.map { entry in
+      guard Glob.isPattern(entry.value) else { return entry.value }
+      let folder = Glob.fixedFolder(of: entry.value)
+      return folder.isEmpty ? "." : folder
+    }
+    paths += templates.map(\.value).filter { $0.hasSuffix(".stencil") }
+    paths.append(file ?? ConfigurationFile.defaultName)
+    return paths
+  }
+
   /// Which protocols get decorators.
   public enum Selection: Sendable, Equatable {
     /// Protocols annotated `// veneer: …`, with the templates they name.

@@ -187,12 +187,11 @@ public struct Generator: Sendable {
     let names = protocols.map(\.qualifiedName)
     var listed: Set<String> = []
     for entry in entries {
-      let matching =
-        Glob.isPattern(entry.value)
-        ? names.filter { Glob(entry.value).matches($0) } : names.filter { $0 == entry.value }
+      let isPattern = Glob.isPattern(entry.value)
+      let pattern = Glob(entry.value)
+      let matching = names.filter { isPattern ? pattern.matches($0) : $0 == entry.value }
       listed.formUnion(matching)
       guard matching.isEmpty else { continue }
-      let isPattern = Glob.isPattern(entry.value)
       let hint = isPattern ? nil : Spelling.suggestion(for: entry.value, among: names)
       let message =
         "'selection' names \(isPattern ? "pattern" : "protocol") '\(entry.value)', which matches "

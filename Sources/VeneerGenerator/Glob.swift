@@ -15,6 +15,13 @@ struct Glob: Sendable, Equatable {
     text.contains { $0 == "*" || $0 == "?" || $0 == "[" }
   }
 
+  /// The leading folders of `pattern` before its first wildcard: `Sources/App` for
+  /// `Sources/App/**/*.swift`; empty when the pattern starts with one.
+  static func fixedFolder(of pattern: String) -> String {
+    pattern.split(separator: "/", omittingEmptySubsequences: false)
+      .prefix { !isPattern(String($0)) }.joined(separator: "/")
+  }
+
   /// Whether `path` (relative, `/`-separated), or a folder it lies in, matches.
   func matches(_ path: String) -> Bool {
     let pathComponents = path.split(separator: "/")

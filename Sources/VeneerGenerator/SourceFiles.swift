@@ -11,8 +11,7 @@ enum SourceFiles {
     var diagnostics: [Diagnostic] = []
     for entry in include {
       if Glob.isPattern(entry.value) {
-        let components = entry.value.split(separator: "/", omittingEmptySubsequences: false)
-        let fixed = components.prefix { !Glob.isPattern(String($0)) }.joined(separator: "/")
+        let fixed = Glob.fixedFolder(of: entry.value)
         let base = fixed.isEmpty ? (entry.value.hasPrefix("/") ? "/" : ".") : fixed
         let pattern = Glob(entry.value)
         let found = SourceDiscovery.swiftFiles(at: [base])
