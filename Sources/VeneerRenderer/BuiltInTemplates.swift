@@ -211,7 +211,6 @@ public enum BuiltInTemplates {
         /// actors and global actors are not intercepted: their arguments would cross into the
         /// advice's isolation.
         {{ plan.memberAccess }}struct Hooks: Sendable {
-        {% if not plan.isolation and plan.decoratorKind != "actor" %}
         {% for r in plan.requirements %}
         {% if r.interceptionType and not r|skips:"intercepting" %}
         {{ r.conditionsOpening }}
@@ -220,7 +219,6 @@ public enum BuiltInTemplates {
         {{ r.conditionsClosing }}
         {% endif %}
         {% endfor %}
-        {% endif %}
 
         {{ plan.memberAccess }}init() {}
         }
@@ -235,7 +233,7 @@ public enum BuiltInTemplates {
         {% for r in plan.requirements %}
 
         {{ r.conditionsOpening }}
-        {% if r.interceptionType and not plan.isolation and plan.decoratorKind != "actor" and not r|skips:"intercepting" %}
+        {% if r.interceptionType and not r|skips:"intercepting" %}
         {{ r.declaration }} {
         {{ r.interceptingBody }}
         }

@@ -78,8 +78,9 @@ public struct RequirementPlan: Sendable {
   /// The name of its advice in an intercepting decorator's hooks; unique in the protocol.
   public var hookName: String
   /// `AsyncThrowingInterception<CreatePostArguments, Post, any Error>`: its advice's type, or `nil`
-  /// when it cannot be intercepted (not a method, static, generic, or with an `inout`,
-  /// parameter-pack, autoclosure or non-escaping closure parameter).
+  /// when it cannot be intercepted (not a method, static, generic, of an actor or global-actor
+  /// protocol, or with an `inout`, parameter-pack, autoclosure or non-escaping closure
+  /// parameter).
   public var interceptionType: String?
   /// `CreatePostArguments`, the name of its arguments' type, and that type:
   /// `(title: String, body: String)`, the parameter's own type for one, `Void` for none.
@@ -397,8 +398,10 @@ extension RequirementPlan {
         && !(parameter.parameter.isClosure && !parameter.parameter.isEscaping
           && !parameter.parameter.type.isOptional)
     }
+    // The advice is nonisolated; an actor's arguments would have to cross into it.
+    let isIsolated = proto.isActorBound || proto.globalActor != nil
     if requirement.kind == .method, !requirement.isStatic, requirement.genericParameters.isEmpty,
-      canTravel
+      canTravel, !isIsolated
     {
       let argumentsType: String
       let argumentsValue: String

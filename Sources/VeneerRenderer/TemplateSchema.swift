@@ -250,7 +250,8 @@ extension RequirementPlan: DynamicMemberLookup {
     "interceptionType": .init(
       .optional(.text),
       "the type of its advice, `AsyncThrowingInterception<CreatePostArguments, Post, any Error>`, or "
-        + "nothing when it cannot be intercepted", { $0.interceptionType }),
+        + "nothing when it cannot be intercepted (see the Intercepting template)",
+      { $0.interceptionType }),
     "interceptionArguments": .init(
       .optional(.text), "the name of its arguments' type: `CreatePostArguments`",
       { $0.interceptionArguments }),
