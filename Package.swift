@@ -81,21 +81,23 @@ let package = Package(
     .target(
       name: "AspectDecorators", dependencies: ["FixtureCatalog", "VeneerRuntime"],
       path: "Tests/AspectDecorators"),
+    // Temporary folders and type-checking generated code, for every test target.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel"]),
     .testTarget(name: "VeneerRendererTests", dependencies: ["VeneerRenderer", "VeneerGenerator"]),
     .testTarget(
       name: "VeneerGeneratorTests",
-      dependencies: ["VeneerGenerator", "VeneerRenderer", "VeneerModel"]
+      dependencies: ["VeneerGenerator", "VeneerRenderer", "VeneerModel", "TestSupport"]
     ),
     .testTarget(
       name: "VeneerDecoratorTests",
       dependencies: [
         "FixtureCatalog", "FixtureDecorators", "AspectDecorators", "VeneerRuntime",
-        "VeneerGenerator", "VeneerParser",
+        "VeneerGenerator", "VeneerParser", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .testTarget(name: "VeneerCLITests", dependencies: ["VeneerCLI", "VeneerModel"]),
+    .testTarget(name: "VeneerCLITests", dependencies: ["VeneerCLI", "VeneerModel", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,14 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import VeneerModel
 
 /// The built `veneer` executable, which sits beside the test bundle.
-let veneerExecutable: URL = {
-  let productsDirectory =
-    Bundle.main.bundleURL.pathExtension == "xctest"
-    ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
-  return productsDirectory.appendingPathComponent("veneer")
-}()
+let veneerExecutable = productsFolder.appendingPathComponent("veneer")
 
 /// Starts `veneer` in `directory`, its output discarded.
 func startVeneer(_ arguments: [String], in directory: String) -> Process {

@@ -1,37 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A package-like folder with sources and a `veneer.yml`, for running `veneer` in.
-final class Workspace {
-  let path: String
+typealias Workspace = TemporaryFolder
 
-  init() throws {
-    path =
-      FileManager.default.temporaryDirectory.appendingPathComponent("veneer-cli-\(UUID())")
-      .path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func write(_ relativePath: String, _ contents: String) throws {
-    let url = URL(fileURLWithPath: "\(path)/\(relativePath)")
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(contents.utf8).write(to: url)
-  }
-
-  func read(_ relativePath: String) -> String? {
-    FileManager.default.contents(atPath: "\(path)/\(relativePath)").map {
-      String(decoding: $0, as: UTF8.self)
-    }
-  }
-
-  func files(in relativePath: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: "\(path)/\(relativePath)")) ?? [])
-      .sorted()
-  }
-
+extension TemporaryFolder {
   func veneer(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
     try runVeneer(arguments, in: path)
   }

@@ -1,6 +1,7 @@
 import FixtureCatalog
 import FixtureDecorators
 import Foundation
+import TestSupport
 import Testing
 import VeneerRuntime
 
@@ -107,12 +108,9 @@ struct InterceptingTests {
 
   /// A hook of the wrong type is a compile error, not a runtime surprise.
   @Test func adviceOfTheWrongTypeDoesNotCompile() throws {
-    let modules =
-      Bundle.main.bundleURL.pathExtension == "xctest"
-      ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
-    let source = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "veneer-wrong-hook-\(UUID()).swift")
-    try Data(
+    let folder = try TemporaryFolder()
+    let source = try folder.write(
+      "WrongHook.swift",
       """
       import FixtureCatalog
       import FixtureDecorators
@@ -121,22 +119,9 @@ struct InterceptingTests {
           hooks.callAsFunction.before = { (input: Int) in }
         }
       }
-      """.utf8
-    ).write(to: source)
-    defer { try? FileManager.default.removeItem(at: source) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swiftc", "-typecheck", "-swift-version", "6",
-      "-I", modules.appendingPathComponent("Modules").path, "-I", modules.path, source.path,
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus != 0)
+      """)
+    let (status, output) = try typeCheck([source])
+    #expect(status != 0)
     #expect(
       output.contains("error: cannot assign value of type '@Sendable (Int) -> ()'"), "\(output)")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VeneerModel
 
@@ -24,6 +25,16 @@ struct Project {
         $0.description.replacingOccurrences(of: prefix, with: "")
       }
     )
+  }
+
+  /// Type-checks the generated files with the sources, as one module in Swift 6 mode.
+  func typeCheckGenerated() throws -> (status: Int32, errors: String) {
+    let generated = try generate().generation.files.map {
+      try folder.write("Out/\($0.name)", $0.contents)
+    }
+    let sources = try FileManager.default.subpathsOfDirectory(atPath: "\(folder.path)/Sources")
+      .filter { $0.hasSuffix(".swift") }.map { "\(folder.path)/Sources/\($0)" }
+    return try typeCheck(sources + generated)
   }
 
   func file(_ name: String) -> String {
@@ -69,6 +80,8 @@ struct ConfiguredGenerationTests {
     #expect(file.contents.contains(#"properties: ["source": AnalyticsValue(source)]"#))
     // reload() is forwarded untracked.
     #expect(file.contents.contains("func reload() async throws {\n    try await base.reload()\n"))
+    let compiled = try project.typeCheckGenerated()
+    #expect(compiled.status == 0, "\(compiled.errors)")
   }
 
   @Test func aMisspeltEventMapFailsWithItsLineInVeneerYml() throws {
@@ -215,6 +228,8 @@ struct ConfiguredGenerationTests {
       file.contents.contains("level: Logger.Level = .info, errorLevel: Logger.Level = .critical"))
     #expect(file.contents.contains("timeToLive: .seconds(90)"))
     #expect(file.contents.contains("func withCaching(maximumEntryCount: Int = 64)"))
+    let compiled = try project.typeCheckGenerated()
+    #expect(compiled.status == 0, "\(compiled.errors)")
   }
 
   @Test func optionsForATemplateNotInUseAreAnError() throws {
