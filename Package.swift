@@ -45,7 +45,7 @@ let package = Package(
     ),
     .target(
       name: "VeneerRenderer",
-      dependencies: ["VeneerModel", .product(name: "Stencil", package: "Stencil")]
+      dependencies: ["VeneerModel"]
     ),
     .target(
       name: "VeneerGenerator",
@@ -81,10 +81,19 @@ let package = Package(
     .target(
       name: "AspectDecorators", dependencies: ["FixtureCatalog", "VeneerRuntime"],
       path: "Tests/AspectDecorators"),
+    // Stencil itself, which Veneer's compiled templates must render exactly like.
+    .target(
+      name: "StencilOracle",
+      dependencies: [
+        "VeneerRenderer", "VeneerModel", .product(name: "Stencil", package: "Stencil"),
+      ],
+      path: "Tests/StencilOracle"),
     // Temporary folders and type-checking generated code, for every test target.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel"]),
-    .testTarget(name: "VeneerRendererTests", dependencies: ["VeneerRenderer", "VeneerGenerator"]),
+    .testTarget(
+      name: "VeneerRendererTests",
+      dependencies: ["VeneerRenderer", "VeneerGenerator", "VeneerParser", "StencilOracle"]),
     .testTarget(
       name: "VeneerGeneratorTests",
       dependencies: ["VeneerGenerator", "VeneerRenderer", "VeneerModel", "TestSupport"]

@@ -33,13 +33,9 @@ public struct Generation: Sendable {
 /// Parses sources, selects protocols, and renders their decorators, all in memory.
 public struct Generator: Sendable {
   public var parser: ProtocolParser
-  public var renderer: any TemplateRenderer
 
-  public init(
-    parser: ProtocolParser = ProtocolParser(), renderer: any TemplateRenderer = StencilRenderer()
-  ) {
+  public init(parser: ProtocolParser = ProtocolParser()) {
     self.parser = parser
-    self.renderer = renderer
   }
 
   public func generate(_ configuration: Configuration) -> Generation {
@@ -53,8 +49,14 @@ public struct Generator: Sendable {
     }
 
     var diagnostics: [Diagnostic] = []
-    let templates = resolveTemplates(configuration, diagnostics: &diagnostics)
-    diagnostics += templates.flatMap { $0.check() }
+    let templates = resolveTemplates(configuration, diagnostics: &diagnostics).compactMap {
+      switch CompiledTemplate.compile($0) {
+      case .success(let compiled): return compiled
+      case .failure(let errors):
+        diagnostics += errors.diagnostics
+        return nil
+      }
+    }
     let sources = SourceFiles.resolve(
       include: configuration.include, exclude: configuration.exclude,
       directory: configuration.directory)
@@ -64,7 +66,7 @@ public struct Generator: Sendable {
 
     // A user template's name is an annotation key too: `// veneer: delay` selects Delay.stencil.
     var parser = self.parser
-    parser.annotationKeys.names.formUnion(templates.map { $0.name.lowercased() })
+    parser.annotationKeys.names.formUnion(templates.map { $0.source.name.lowercased() })
     let catalog = parser.parseCatalog(paths: sources.files)
     diagnostics += catalog.diagnostics
     var protocols = catalog.protocols
@@ -76,35 +78,19 @@ public struct Generator: Sendable {
       return Generation(files: [], diagnostics: diagnostics, statistics: statistics)
     }
 
-    var rendered: [RenderedProtocol] = []
-    for proto in protocols {
+    let work = protocols.compactMap { proto -> (ProtocolDecl, [CompiledTemplate])? in
       let selected = selectTemplates(
         for: proto, from: templates,
         decorateAll: configuration.selection == .all || listed.contains(proto.qualifiedName))
-      guard !selected.isEmpty else { continue }
-      let plan: ProtocolPlan
-      switch ProtocolPlan.make(for: proto, options: configuration.render) {
-      case .success(let made): plan = made
-      case .failure(let unsupported):
-        diagnostics.append(unsupported.diagnostic)
-        continue
-      }
-      diagnostics += plan.diagnostics
-      var bodies: [String] = []
-      do {
-        for template in selected {
-          bodies.append(try renderer.render(template, plan: plan))
-        }
-      } catch {
-        diagnostics.append(error.diagnostic)
-        continue
-      }
-      rendered.append(
-        RenderedProtocol(
-          proto: proto,
-          fileName: configuration.fileNaming.replacingOccurrences(
-            of: "{protocol}", with: plan.decoratorSuffix),
-          bodies: bodies, templateImports: selected.flatMap(\.imports)))
+      return selected.isEmpty ? nil : (proto, selected)
+    }
+    let outcomes = Parallel.map(work) { proto, selected in
+      Self.render(proto, with: selected, configuration)
+    }
+    var rendered: [RenderedProtocol] = []
+    for outcome in outcomes {
+      diagnostics += outcome.diagnostics
+      rendered += outcome.rendered.map { [$0] } ?? []
     }
     statistics.decoratedProtocols = rendered.count
     let files =
@@ -116,8 +102,33 @@ public struct Generator: Sendable {
     return Generation(files: files, diagnostics: diagnostics, statistics: statistics)
   }
 
+  /// One protocol's decorators, or why it has none.
+  private static func render(
+    _ proto: ProtocolDecl, with templates: [CompiledTemplate], _ configuration: Configuration
+  ) -> (rendered: RenderedProtocol?, diagnostics: [Diagnostic]) {
+    let plan: ProtocolPlan
+    switch ProtocolPlan.make(for: proto, options: configuration.render) {
+    case .success(let made): plan = made
+    case .failure(let unsupported): return (nil, [unsupported.diagnostic])
+    }
+    var bodies: [String] = []
+    do {
+      for template in templates {
+        bodies.append(try template.render(plan))
+      }
+    } catch {
+      return (nil, plan.diagnostics + [error.diagnostic])
+    }
+    let rendered = RenderedProtocol(
+      proto: proto,
+      fileName: configuration.fileNaming.replacingOccurrences(
+        of: "{protocol}", with: plan.decoratorSuffix),
+      bodies: bodies, templateImports: templates.flatMap(\.source.imports))
+    return (rendered, plan.diagnostics)
+  }
+
   /// One protocol's rendered decorators.
-  private struct RenderedProtocol {
+  private struct RenderedProtocol: Sendable {
     var proto: ProtocolDecl
     var fileName: String
     var bodies: [String]
@@ -261,8 +272,8 @@ public struct Generator: Sendable {
   /// The templates a protocol gets: those its annotations name (or all with `--all`), less
   /// those it skips.
   private func selectTemplates(
-    for proto: ProtocolDecl, from templates: [TemplateSource], decorateAll: Bool
-  ) -> [TemplateSource] {
+    for proto: ProtocolDecl, from templates: [CompiledTemplate], decorateAll: Bool
+  ) -> [CompiledTemplate] {
     var skipped: Set<String> = []
     for annotation in proto.annotations where annotation.key == "skip" {
       if annotation.arguments.isEmpty { return [] }
@@ -270,7 +281,7 @@ public struct Generator: Sendable {
     }
     let requested = Set(proto.annotations.map { $0.key.lowercased() })
     return templates.filter { template in
-      let name = template.name.lowercased()
+      let name = template.source.name.lowercased()
       return !skipped.contains(name) && (decorateAll || requested.contains(name))
     }
   }

@@ -1,12 +1,12 @@
 import Foundation
 
-enum Parallel {
+public enum Parallel {
   /// Stack for each worker thread: SwiftParser recurses once per nesting level, and a debug
   /// build's frames are large.
   static let stackSize = 64 << 20
 
   /// `items.map(transform)` on all cores, results in the order of `items`.
-  static func map<Item: Sendable, Result: Sendable>(
+  public static func map<Item: Sendable, Result: Sendable>(
     _ items: [Item], _ transform: @escaping @Sendable (Item) -> Result
   ) -> [Result] {
     let work = Work<Result>(count: items.count)

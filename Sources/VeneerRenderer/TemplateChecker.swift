@@ -95,6 +95,7 @@ struct TemplateChecker {
     switch operand {
     case .string: return .text
     case .number: return .number
+    case .bool: return .bool
     case .variable(let names):
       let first = names[0]
       guard var current = scope[first.text] else {
@@ -154,10 +155,9 @@ struct TemplateChecker {
 extension TemplateSource {
   /// The template's syntax errors and unknown names, each at its line and column.
   public func check() -> [Diagnostic] {
-    do {
-      return TemplateChecker.check(try TemplateSyntax(text, file: path))
-    } catch {
-      return [error.diagnostic]
+    switch CompiledTemplate.compile(self) {
+    case .success: []
+    case .failure(let errors): errors.diagnostics
     }
   }
 }

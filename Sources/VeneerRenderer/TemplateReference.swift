@@ -18,9 +18,12 @@ extension TemplateSchema {
       "Templates use [Stencil](https://stencil.fuller.li) syntax, of which Veneer supports "
         + "`{{ expression }}`, `{% for x in list %}` with `{% empty %}` and `forloop`, "
         + "`{% if %}`/`{% elif %}`/`{% else %}` with `and`, `or`, `not`, `==`, `!=`, `<`, `>`, "
-        + "`<=`, `>=` and `in`, whitespace control (`{%-`, `-%}`) and `{# comments #}`. "
-        + "Veneer checks every name below before rendering: a misspelt variable, member, filter "
-        + "or tag is an error at its line and column, with the closest known name.",
+        + "`<=`, `>=` and `in`, text, number and `true`/`false` literals, whitespace control "
+        + "(`{%-` and `-%}` trim, `{%+` and `+%}` keep) and `{# comments #}`. Veneer compiles "
+        + "each template once and renders exactly what Stencil 0.15.1 would, including its "
+        + "smart trimming: a tag alone on its line leaves no line behind. It checks every name "
+        + "below first: a misspelt variable, member, filter or tag is an error at its line and "
+        + "column, with the closest known name.",
       "",
       "Lines need no indentation: Veneer lays out the output as `swift format` would. The "
         + "examples show each name's value for this protocol, with `r` its first requirement and "

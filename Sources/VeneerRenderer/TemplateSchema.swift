@@ -1,5 +1,4 @@
 import Foundation
-import Stencil
 import VeneerModel
 
 /// The kind of a value a template can reach, known before rendering so that a misspelt name is
@@ -32,6 +31,11 @@ public indirect enum TemplateType: Sendable, Equatable, CustomStringConvertible 
     if case .optional(let wrapped) = self { return wrapped.unwrapped }
     return self
   }
+}
+
+/// A value whose members templates read by name: plans, and views of the parsed model.
+public protocol TemplateObject {
+  func templateMember(_ name: String) -> Any?
 }
 
 /// One name on an object, what it is, and how to read it.
@@ -103,7 +107,7 @@ public enum TemplateSchema {
       result: { _ in .bool }),
     Filter(
       name: "default", argument: "a value",
-      summary: "the value, or the argument when the value is empty or missing",
+      summary: "the value, or the argument when there is no value (empty text is a value)",
       result: { $0.unwrapped }),
     Filter(
       name: "join", argument: "a separator",
@@ -120,7 +124,7 @@ public enum TemplateSchema {
 
 // MARK: - Members
 
-extension ProtocolPlan: DynamicMemberLookup {
+extension ProtocolPlan: TemplateObject {
   static let templateMembers: [String: TemplateMember<ProtocolPlan>] = [
     "proto": .init(.object("Protocol"), "the parsed protocol", { ProtocolView($0.proto) }),
     "access": .init(.text, "`public`, `package` or empty: the decorators' access", { $0.access }),
@@ -164,12 +168,12 @@ extension ProtocolPlan: DynamicMemberLookup {
     "cacheCapacity": .init(.number, "how many values `withCaching()` keeps", { $0.cacheCapacity }),
   ]
 
-  public subscript(dynamicMember member: String) -> Any? {
-    Self.templateMembers[member]?.value(self)
+  public func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self)
   }
 }
 
-extension RequirementPlan: DynamicMemberLookup {
+extension RequirementPlan: TemplateObject {
   static let templateMembers: [String: TemplateMember<RequirementPlan>] = [
     "requirement": .init(
       .object("Requirement"), "the parsed requirement",
@@ -272,12 +276,12 @@ extension RequirementPlan: DynamicMemberLookup {
     "conditionsClosing": .init(.text, "the matching `#endif` lines", { $0.conditionsClosing }),
   ]
 
-  public subscript(dynamicMember member: String) -> Any? {
-    Self.templateMembers[member]?.value(self)
+  public func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self)
   }
 }
 
-extension LocalNames: DynamicMemberLookup {
+extension LocalNames: TemplateObject {
   static let templateMembers: [String: TemplateMember<LocalNames>] = [
     "call": .init(.text, "for the logged or tracked call: `call`", { $0.call }),
     "result": .init(.text, "for the result: `result`", { $0.result }),
@@ -286,13 +290,13 @@ extension LocalNames: DynamicMemberLookup {
     "arguments": .init(.text, "for intercepted arguments: `arguments`", { $0.arguments }),
   ]
 
-  public subscript(dynamicMember member: String) -> Any? {
-    Self.templateMembers[member]?.value(self)
+  public func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self)
   }
 }
 
 /// A parsed protocol, as templates see it.
-struct ProtocolView: DynamicMemberLookup {
+struct ProtocolView: TemplateObject {
   let proto: ProtocolDecl
   init(_ proto: ProtocolDecl) { self.proto = proto }
 
@@ -323,13 +327,13 @@ struct ProtocolView: DynamicMemberLookup {
     "line": .init(.number, "the line that declares it", { $0.proto.location.line }),
   ]
 
-  subscript(dynamicMember member: String) -> Any? {
-    Self.templateMembers[member]?.value(self)
+  func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self)
   }
 }
 
 /// A parsed requirement, as templates see it.
-struct RequirementView: DynamicMemberLookup {
+struct RequirementView: TemplateObject {
   let requirement: Requirement
   init(_ requirement: Requirement) { self.requirement = requirement }
 
@@ -359,13 +363,13 @@ struct RequirementView: DynamicMemberLookup {
     "declaredIn": .init(.text, "the protocol that declares it", { $0.requirement.declaredIn }),
   ]
 
-  subscript(dynamicMember member: String) -> Any? {
-    Self.templateMembers[member]?.value(self)
+  func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self)
   }
 }
 
 /// A parameter, as templates see it.
-struct ParameterView: DynamicMemberLookup {
+struct ParameterView: TemplateObject {
   let parameter: Parameter
   init(_ parameter: Parameter) { self.parameter = parameter }
 
@@ -389,8 +393,8 @@ struct ParameterView: DynamicMemberLookup {
     "isClosure": .init(.bool, "whether its type is a function", { $0.parameter.isClosure }),
   ]
 
-  subscript(dynamicMember member: String) -> Any? {
-    Self.templateMembers[member]?.value(self)
+  func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self)
   }
 }
 
@@ -406,6 +410,11 @@ extension TemplateSchema {
     "Requirement": erase(RequirementView.templateMembers),
     "Parameter": erase(ParameterView.templateMembers),
   ]
+
+  /// Reads `member` from a value of the object type `object`.
+  static func reader(of member: String, on object: String) -> (@Sendable (Any) -> Any?)? {
+    readers[object]?[member]
+  }
 
   private static func erase<Owner>(_ members: [String: TemplateMember<Owner>])
     -> [String: @Sendable (Any) -> Any?]

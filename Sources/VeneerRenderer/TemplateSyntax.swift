@@ -25,6 +25,7 @@ struct TemplateSyntax {
     case variable([Name])
     case string(String)
     case number(Double)
+    case bool(Bool)
   }
 
   struct FilterCall {
@@ -62,10 +63,16 @@ private struct Parser {
     var offset: Int
   }
 
+  /// A block tag's `-` (trim all whitespace) or `+` (keep it) next to `{%` or `%}`.
+  enum WhitespaceMark {
+    case none, trim, keep
+  }
+
   enum Token {
     case text(String)
     case variable(content: String, offset: Int)
-    case block(words: [Word], offset: Int)
+    case block(words: [Word], offset: Int, leading: WhitespaceMark, trailing: WhitespaceMark)
+    case comment
   }
 
   let bytes: [UInt8]
@@ -126,23 +133,67 @@ private struct Parser {
           closer == UInt8(ascii: "#") ? "comment" : closer == UInt8(ascii: "%") ? "tag" : "variable"
         throw error("this \(kind) is never closed", at: index)
       }
-      // Stencil's whitespace-control dashes: `{%-` and `-%}`.
+      // Whitespace control: `{%-` and `-%}` trim, `{%+` and `+%}` keep.
       var contentStart = index + 2
       var contentEnd = end
-      if contentStart < contentEnd, bytes[contentStart] == UInt8(ascii: "-") { contentStart += 1 }
-      if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "-") { contentEnd -= 1 }
+      let leading = contentStart < contentEnd ? mark(bytes[contentStart]) : .none
+      if leading != .none { contentStart += 1 }
+      let trailing = contentEnd > contentStart ? mark(bytes[contentEnd - 1]) : .none
+      if trailing != .none { contentEnd -= 1 }
       switch closer {
       case UInt8(ascii: "}"):
         tokens.append(.variable(content: string(contentStart..<contentEnd), offset: contentStart))
       case UInt8(ascii: "%"):
-        tokens.append(.block(words: try words(contentStart..<contentEnd), offset: index))
+        tokens.append(
+          .block(
+            words: try words(contentStart..<contentEnd), offset: index, leading: leading,
+            trailing: trailing))
       default:
-        break  // A comment.
+        tokens.append(.comment)
       }
       index = end + 2
       textStart = index
     }
     if textStart < bytes.count { tokens.append(.text(string(textStart..<bytes.count))) }
+    trimTexts()
+  }
+
+  func mark(_ byte: UInt8) -> WhitespaceMark {
+    switch byte {
+    case UInt8(ascii: "-"): .trim
+    case UInt8(ascii: "+"): .keep
+    default: .none
+    }
+  }
+
+  /// Trims text next to block tags as Stencil's smart trimming does, once, at parse time:
+  /// after a tag, spaces up to and including one line break (all whitespace after `-%}`);
+  /// before a tag, the spaces and tabs that end the text's last line (all whitespace before
+  /// `{%-`). Text next to variables and comments keeps its whitespace.
+  mutating func trimTexts() {
+    // The last block tag's trailing mark, or nil after a variable or a comment.
+    var previousBlockTrailing: WhitespaceMark?
+    for index in tokens.indices {
+      switch tokens[index] {
+      case .block(_, _, _, let trailing): previousBlockTrailing = trailing
+      case .variable, .comment: previousBlockTrailing = nil
+      case .text(let text):
+        var trimmed = Substring(text)
+        switch previousBlockTrailing {
+        case .none?: trimmed = trimmed.droppingLeadingSpacesAndOneLineBreak()
+        case .trim?: trimmed = trimmed.drop { $0.isWhitespace }
+        case .keep?, nil: break
+        }
+        if index + 1 < tokens.count, case .block(_, _, let leading, _) = tokens[index + 1] {
+          switch leading {
+          case .none: trimmed = trimmed.droppingSpacesEndingLastLine()
+          case .trim: trimmed = trimmed.dropLast(while: { $0.isWhitespace })
+          case .keep: break
+          }
+        }
+        tokens[index] = .text(String(trimmed))
+      }
+    }
   }
 
   func string(_ range: Range<Int>) -> String {
@@ -209,7 +260,9 @@ private struct Parser {
         nodes.append(.text(text))
       case .variable(let content, let offset):
         nodes.append(.output(try expression(content, offset: offset)))
-      case .block(let words, let offset):
+      case .comment:
+        break
+      case .block(let words, let offset, _, _):
         guard let keyword = words.first?.text else { throw error("this tag is empty", at: offset) }
         if terminators.contains(keyword) {
           position -= 1
@@ -264,7 +317,8 @@ private struct Parser {
     var condition = try self.condition(Array(words.dropFirst()), tagOffset: offset)
     while true {
       let (body, end) = try parseNodes(until: ["elif", "else", "endif"], opener: ("if", offset))
-      guard let (keyword, tagOffset) = end, case .block(let tagWords, _) = tokens[position] else {
+      guard let (keyword, tagOffset) = end, case .block(let tagWords, _, _, _) = tokens[position]
+      else {
         throw error("this 'if' has no 'endif'", at: offset)
       }
       position += 1
@@ -376,6 +430,7 @@ private struct Parser {
   func operand(_ text: String, offset: Int) throws(TemplateError) -> TemplateSyntax.Operand {
     if let string = literal(text) { return .string(string) }
     if let number = Double(text) { return .number(number) }
+    if let flag = Bool(text) { return .bool(flag) }
     var names: [TemplateSyntax.Name] = []
     var componentOffset = offset
     for component in text.split(separator: ".", omittingEmptySubsequences: false) {
@@ -437,5 +492,28 @@ private struct Parser {
     return text.unicodeScalars.allSatisfy {
       $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
     }
+  }
+}
+
+extension Substring {
+  /// Without `^[ \t]*\n`: the spaces ending a tag's line and its line break.
+  fileprivate func droppingLeadingSpacesAndOneLineBreak() -> Substring {
+    let rest = drop { $0 == " " || $0 == "\t" }
+    return rest.first == "\n" ? rest.dropFirst() : self
+  }
+
+  /// Without `[ \t]*$` in ICU's sense, where `$` also matches before a final line break: the
+  /// spaces and tabs before a tag on its line.
+  fileprivate func droppingSpacesEndingLastLine() -> Substring {
+    if let lineBreak = last, lineBreak == "\n" || lineBreak == "\r\n" {
+      return dropLast().dropLast(while: { $0 == " " || $0 == "\t" }) + String(lineBreak)
+    }
+    return dropLast(while: { $0 == " " || $0 == "\t" })
+  }
+
+  fileprivate func dropLast(while predicate: (Character) -> Bool) -> Substring {
+    var end = endIndex
+    while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
+    return self[startIndex..<end]
   }
 }

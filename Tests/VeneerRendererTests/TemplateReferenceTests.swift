@@ -1,4 +1,5 @@
 import Foundation
+import StencilOracle
 import Testing
 import VeneerParser
 
@@ -38,8 +39,8 @@ struct TemplateReferenceTests {
     )
   }
 
-  /// Every text, number and boolean member the reference lists renders through Stencil to the
-  /// value the reference shows: the names Stencil resolves are the names the schema checks.
+  /// Every text, number and boolean member the reference lists renders, through Veneer's
+  /// compiled templates and through Stencil, to the value the reference shows.
   @Test(arguments: [
     "ProtocolPlan", "RequirementPlan", "LocalNames", "Protocol", "Requirement", "Parameter",
   ])
@@ -74,8 +75,9 @@ struct TemplateReferenceTests {
       + "{% endif %}{% endfor %}{% endif %}{% endfor %}"
     let source = TemplateSource(name: "All", path: "All.stencil", text: template)
     #expect(source.check() == [])
-    // Stencil renders the raw text; compare before Veneer's layout pass touches it.
-    let rendered = try StencilRenderer().renderUnformatted(source, plan: plan)
+    // Compare the raw text, before Veneer's layout pass touches it.
+    let rendered = try CompiledTemplate.compile(source).get().renderUnformatted(plan)
+    #expect(try StencilOracle.renderUnformatted(source, plan: plan) == rendered)
     for member in scalars {
       #expect(
         ("\n" + rendered).contains("\n\(member.name)=\(values[member.name]!)\n"),

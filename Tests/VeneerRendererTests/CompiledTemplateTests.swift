@@ -1,0 +1,119 @@
+import Foundation
+import StencilOracle
+import Testing
+import VeneerModel
+import VeneerParser
+import VeneerRenderer
+
+/// Veneer's compiled templates render what Stencil renders, byte for byte, before layout.
+@Suite("Compiled templates agree with Stencil")
+struct CompiledTemplateTests {
+  /// Plans of every protocol in the fixture catalog that Veneer decorates.
+  static let fixturePlans: [ProtocolPlan] = {
+    let catalog = ProtocolParser().parseCatalog(
+      paths: [repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path])
+    return catalog.protocols.compactMap { try? ProtocolPlan.make(for: $0).get() }
+  }()
+
+  /// The built-in templates, the example aspects, and each with options set, as users may.
+  static let shippedTemplates: [TemplateSource] = {
+    let aspects = repositoryRoot.appendingPathComponent("Templates/Aspects")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: aspects.path)) ?? []
+    let aspectTemplates = files.filter { $0.hasSuffix(".stencil") }.sorted().compactMap { name in
+      let path = aspects.appendingPathComponent(name).path
+      return (try? String(contentsOfFile: path, encoding: .utf8)).map {
+        TemplateSource(name: String(name.dropLast(".stencil".count)), path: path, text: $0)
+      }
+    }
+    let options = [
+      "attempts": "5", "backoff": ".milliseconds(10)", "delay": ".seconds(1)", "ttl": "60",
+      "level": "info", "errorLevel": "critical",
+    ]
+    let templates = BuiltInTemplates.all + aspectTemplates
+    return templates
+      + templates.map {
+        TemplateSource(name: $0.name, path: $0.path, text: $0.text, options: options)
+      }
+  }()
+
+  /// Names for test cases: `Retry`, `Retry with options`.
+  static let shippedTemplateLabels = shippedTemplates.map {
+    $0.options.isEmpty ? $0.name : "\($0.name) with options"
+  }
+
+  @Test func fixtureCatalogHasPlans() {
+    #expect(Self.fixturePlans.count >= 20)
+    #expect(Self.shippedTemplates.count >= 16)
+  }
+
+  @Test(arguments: shippedTemplateLabels)
+  func shippedTemplateRendersLikeStencil(label: String) throws {
+    let template = Self.shippedTemplates[Self.shippedTemplateLabels.firstIndex(of: label)!]
+    let compiled = try CompiledTemplate.compile(template).get()
+    for plan in Self.fixturePlans {
+      let expected = try StencilOracle.renderUnformatted(template, plan: plan)
+      let actual = try compiled.renderUnformatted(plan)
+      #expect(actual == expected, "\(template.name) over \(plan.protocolName)")
+    }
+  }
+
+  /// Whitespace control, comments, loops, conditions and filters, each in a small template.
+  static let constructs: [String] = [
+    // Smart trimming: a tag alone on its line leaves no blank line; text before a tag on the
+    // same line keeps its words but loses the spaces before the tag.
+    "a\n  {% if plan.access %}\n  b\n  {% endif %}\nc\n",
+    "a {% if plan.requirements %}b{% endif %} c\n",
+    "x  \n{% for r in plan.requirements %}  {{ r.requirement.name }}  \n{% endfor %}  \ny",
+    "{% for r in plan.requirements -%}\n\n  {{ r.requirement.name }}\n{%- endfor %}\nend",
+    "{%- if true -%}  kept  {%- endif -%}\n\n",
+    "{% for r in plan.requirements +%}\n  {{ r.kind }}\n  {%+ endfor %}\n",
+    "{# a comment #}\n{% if plan.access %}\n{# another #}  a\n{% endif %}\n",
+    "a {# c #} {% if plan.isolation %}x{% else %}y{% endif %}\n\t{% if plan.access %}\t\n{% endif %}",
+    // Loops: forloop members, empty lists, nesting, indexes.
+    """
+    {% for r in plan.requirements %}{{ forloop.counter }}/{{ forloop.length }} \
+    {{ forloop.counter0 }}{% if forloop.first %}F{% elif forloop.last %}L{% else %}M{% endif %}
+    {% for p in r.requirement.parameters %}{{ p.name }}{% if not forloop.last %}, {% endif %}\
+    {% empty %}(none){% endfor %}
+    {% endfor %}
+    """,
+    "{% for a in plan.typeAliases %}{{ a }}\n{% empty %}no aliases\n{% endfor %}",
+    "{{ plan.requirements.count }} {{ plan.requirements.first.kind }} "
+      + "{{ plan.requirements.last.kind }} {{ plan.requirements.0.kind }} "
+      + "{{ plan.requirements.99.kind }}|{{ plan.proto.primaryAssociatedTypes }}",
+    // Conditions: and, or, not, comparisons of text and numbers, `in`.
+    """
+    {% for r in plan.requirements %}\
+    {% if r.isAsync and r.isThrowing %}AT{% elif r.isAsync or r.isThrowing %}A|T\
+    {% elif not r.isMethod %}P{% else %}S{% endif %} \
+    {% if r.kind == "method" %}m{% endif %}{% if r.kind != 'property' %}!p{% endif %} \
+    {% if plan.requirements.count > 2 %}>2{% endif %}{% if plan.requirements.count <= 2 %}<=2{% endif %} \
+    {% if plan.cacheCapacity >= 100 %}big{% endif %}{% if plan.cacheCapacity < 1.5 %}tiny{% endif %} \
+    {% if "Sendable" in plan.proto.inheritedTypes %}S{% endif %}\
+    {% if "get" in r.requirement.name %}get{% endif %}{% if r.thrownType == r.valueType %}={% endif %}
+    {% endfor %}
+    """,
+    // Filters, options and dictionaries.
+    """
+    {{ plan.protocolName|lowercase }} {{ plan.protocolName|uppercase }} \
+    {{ plan.protocolName|capitalize }} {{ plan.typeAliases|join:"; " }} \
+    {{ plan.proto.inheritedTypes|join:", "|uppercase }} {{ options.missing|default:"none" }} \
+    {{ options.attempts|default:"3" }} {{ plan.isolation|default:"empty text stays" }}
+    {% for r in plan.requirements %}{{ r.thrownType|default:"untyped" }} \
+    {{ r.annotations.retry.attempts|default:r.requirement.name }} \
+    {% if r|skips:"logging" %}skips{% endif %} {{ r.isCacheable }} {{ plan.cacheCapacity }}
+    {% endfor %}
+    """,
+  ]
+
+  @Test(arguments: constructs)
+  func constructRendersLikeStencil(text: String) throws {
+    let template = TemplateSource(
+      name: "Construct", path: "Construct.stencil", text: text, options: ["attempts": "4"])
+    let compiled = try CompiledTemplate.compile(template).get()
+    for plan in Self.fixturePlans {
+      let expected = try StencilOracle.renderUnformatted(template, plan: plan)
+      #expect(try compiled.renderUnformatted(plan) == expected, "over \(plan.protocolName)")
+    }
+  }
+}
