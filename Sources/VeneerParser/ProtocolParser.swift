@@ -73,20 +73,43 @@ public struct ProtocolParser: Sendable {
     return ParsedFile(protocols: protocols, diagnostics: diagnostics)
   }
 
+  /// The same model as `parse(contents:file:)`, from parsing only what the model reads: files
+  /// without `protocol` are not parsed, and of the others SwiftParser sees the top-level
+  /// protocols, imports and `#if` lines, unless the scan that finds them cannot vouch for the
+  /// file or that parse finds an error, which a full parse then reports. Code the model does
+  /// not read is left to the compiler.
+  public func parseDeclarations(contents: [UInt8], file: String) -> ParsedFile {
+    guard DeclarationScanner.mayDeclareProtocol(contents) else {
+      return ParsedFile(protocols: [], diagnostics: [])
+    }
+    switch DeclarationScanner.scan(contents) {
+    case .noProtocols:
+      return ParsedFile(protocols: [], diagnostics: [])
+    case .needsFullParse:
+      return parse(contents: contents, file: file)
+    case .skeleton(let skeleton):
+      let parsed = parse(contents: skeleton, file: file)
+      guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+        return parse(contents: contents, file: file)
+      }
+      return parsed
+    }
+  }
+
   /// Finds, discovers and parses every Swift file under `paths` in parallel, then resolves
   /// inheritance across all of them. Output order follows the sorted file list, whatever the
   /// thread timing.
   public func parseCatalog(paths: [String]) -> Catalog {
     let discovery = SourceDiscovery.swiftFiles(at: paths)
     let parsed = Parallel.map(discovery.files) { file in
-      guard let contents = FileManager.default.contents(atPath: file) else {
+      guard let contents = FileBytes.read(file) else {
         return ParsedFile(
           protocols: [], diagnostics: [Diagnostic(.error, "cannot read the file", file: file)])
       }
       if contents.starts(with: GeneratedFile.header.utf8) {
         return ParsedFile(protocols: [], diagnostics: [])
       }
-      return parse(contents: Array(contents), file: file)
+      return parseDeclarations(contents: contents, file: file)
     }
     return Catalog(
       protocols: InheritanceResolver.resolve(parsed.flatMap(\.protocols)),

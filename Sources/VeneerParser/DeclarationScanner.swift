@@ -1,0 +1,488 @@
+import Foundation
+
+/// Finds, without parsing, the parts of a Swift file that Veneer's model reads, so that
+/// SwiftParser sees only those: top-level protocol declarations with the comments above them,
+/// imports, and top-level `#if` lines.
+///
+/// The scan knows Swift's lexical structure — comments (nested), string literals (raw,
+/// multi-line, with interpolations), regex literals, backticked names, braces — and gives up
+/// whenever it is unsure, leaving the file to a full parse: a protocol nested in a type, an
+/// unterminated literal or comment, unbalanced braces. Tests compare the result with a full
+/// parse over real code.
+enum DeclarationScanner {
+  /// What a scan found.
+  enum Outcome: Equatable {
+    /// The file declares no top-level protocol, so its model is empty.
+    case noProtocols
+    /// The file's kept regions, every other byte blanked: the same lines and columns, so
+    /// locations in a parse of it are locations in the file.
+    case skeleton([UInt8])
+    /// The scan cannot vouch for the file; parse all of it.
+    case needsFullParse
+  }
+
+  static func scan(_ bytes: [UInt8]) -> Outcome {
+    bytes.withUnsafeBufferPointer { buffer in
+      var lexer = Lexer(bytes: buffer)
+      guard lexer.run(), lexer.depth == 0 else { return .needsFullParse }
+      guard lexer.foundProtocol else { return .noProtocols }
+      return .skeleton(skeleton(of: buffer, keeping: lexer.regions))
+    }
+  }
+
+  /// Whether `bytes` contain `protocol` anywhere: files without it need no scan.
+  static func mayDeclareProtocol(_ bytes: [UInt8]) -> Bool {
+    let needle = Array("protocol".utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
+      var offset = 0
+      let lastStart = buffer.count - needle.count
+      while offset <= lastStart {
+        guard let found = memchr(base + offset, Int32(needle[0]), lastStart - offset + 1) else {
+          return false
+        }
+        let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if memcmp(found, needle, needle.count) == 0 { return true }
+        offset = position + 1
+      }
+      return false
+    }
+  }
+
+  /// `regions` verbatim; in between, only line breaks, and spaces for the columns before a
+  /// region that starts mid-line.
+  private static func skeleton(of bytes: UnsafeBufferPointer<UInt8>, keeping regions: [Range<Int>])
+    -> [UInt8]
+  {
+    var result: [UInt8] = []
+    result.reserveCapacity(regions.reduce(0) { $0 + $1.count } + bytes.count / 32)
+    var position = 0
+    for region in regions {
+      var lineStart = position
+      for index in position..<region.lowerBound where bytes[index] == UInt8(ascii: "\n") {
+        result.append(UInt8(ascii: "\n"))
+        lineStart = index + 1
+      }
+      result.append(
+        contentsOf: repeatElement(UInt8(ascii: " "), count: region.lowerBound - lineStart))
+      result.append(contentsOf: bytes[region])
+      position = region.upperBound
+    }
+    for index in position..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+      result.append(UInt8(ascii: "\n"))
+    }
+    return result
+  }
+}
+
+// MARK: - Lexing
+
+private struct Lexer {
+  /// A token outside any braces, remembered to find where a declaration starts.
+  struct Token {
+    enum Kind { case word, at, dot, openParenthesis, closeParenthesis, other }
+    var kind: Kind
+    var range: Range<Int>
+  }
+
+  /// Whether a `/` here may start a regex literal rather than divide.
+  enum Previous { case start, operand, other }
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+  var depth = 0
+  var topLevelTokens: [Token] = []
+  var regions: [Range<Int>] = []
+  var foundProtocol = false
+  /// Where the protocol being scanned starts keeping bytes, until its closing brace.
+  var openProtocolStart: Int?
+  var previous = Previous.start
+  /// Whether the last token was `.`, after which keywords are member names: `.protocol`.
+  var afterDot = false
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  static let modifiers: Set<[UInt8]> = Set(
+    ["public", "package", "internal", "fileprivate", "private", "open", "nonisolated"].map {
+      Array($0.utf8)
+    })
+
+  func byte(_ offset: Int) -> UInt8? {
+    offset < bytes.count ? bytes[offset] : nil
+  }
+
+  static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
+      true
+    default: false
+    }
+  }
+
+  func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8>.SubSequence { bytes[range] }
+
+  func isWord(_ range: Range<Int>, _ word: String) -> Bool {
+    text(range).elementsEqual(word.utf8)
+  }
+
+  /// Scans the whole file; false when it cannot vouch for the result.
+  mutating func run() -> Bool {
+    while index < bytes.count {
+      guard step() else { return false }
+    }
+    return openProtocolStart == nil
+  }
+
+  mutating func log(_ kind: Token.Kind, _ range: Range<Int>) {
+    if depth == 0 { topLevelTokens.append(Token(kind: kind, range: range)) }
+  }
+
+  mutating func step() -> Bool {
+    let start = index
+    let current = bytes[index]
+    switch current {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+      index += 1
+      return true
+    case UInt8(ascii: "."):
+      log(.dot, start..<start + 1)
+      index += 1
+      previous = .other
+      afterDot = true
+      return true
+    case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
+      skipLine()
+    case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
+      guard skipBlockComment() else { return false }
+    case UInt8(ascii: "/") where previous != .operand && isBareRegex():
+      log(.other, start..<index)
+      previous = .operand
+    case UInt8(ascii: "\""):
+      guard skipString(hashes: 0) else { return false }
+      log(.other, start..<index)
+      previous = .operand
+    case UInt8(ascii: "#"):
+      return pound()
+    case UInt8(ascii: "`"):
+      index += 1
+      while index < bytes.count, bytes[index] != UInt8(ascii: "`") {
+        guard bytes[index] != UInt8(ascii: "\n") else { return false }
+        index += 1
+      }
+      index += 1
+      log(.word, start..<index)
+      previous = .operand
+    case UInt8(ascii: "{"):
+      log(.other, start..<start + 1)
+      depth += 1
+      index += 1
+      previous = .other
+    case UInt8(ascii: "}"):
+      depth -= 1
+      guard depth >= 0 else { return false }
+      index += 1
+      log(.other, start..<index)
+      if depth == 0, let protocolStart = openProtocolStart {
+        regions.append(protocolStart..<index)
+        openProtocolStart = nil
+      }
+      previous = .operand
+    case UInt8(ascii: "("):
+      log(.openParenthesis, start..<start + 1)
+      index += 1
+      previous = .other
+    case UInt8(ascii: ")"):
+      log(.closeParenthesis, start..<start + 1)
+      index += 1
+      previous = .operand
+    case UInt8(ascii: "@"):
+      log(.at, start..<start + 1)
+      index += 1
+      previous = .other
+    case UInt8(ascii: "]"):
+      log(.other, start..<start + 1)
+      index += 1
+      previous = .operand
+    case _ where Self.isIdentifierByte(current):
+      while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+      defer { afterDot = false }
+      return word(start..<index)
+    default:
+      log(.other, start..<start + 1)
+      index += 1
+      previous = .other
+    }
+    afterDot = false
+    return true
+  }
+
+  mutating func word(_ range: Range<Int>) -> Bool {
+    if !afterDot, isWord(range, "protocol") {
+      // A protocol nested in a type takes its scope from declarations the scan does not model.
+      guard depth == 0, openProtocolStart == nil else { return false }
+      guard let start = keptStart(ofDeclarationAt: range.lowerBound) else { return false }
+      openProtocolStart = start
+      foundProtocol = true
+    } else if depth == 0, !afterDot, isWord(range, "import") {
+      let start = declarationStart(before: range.lowerBound).start
+      var end = range.upperBound
+      var cursor = end
+      // `import struct Module.Type`: words and dots on the same line.
+      while cursor < bytes.count {
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+        guard cursor < bytes.count else { break }
+        if bytes[cursor] == UInt8(ascii: ".") {
+          cursor += 1
+        } else if Self.isIdentifierByte(bytes[cursor]) {
+          while cursor < bytes.count, Self.isIdentifierByte(bytes[cursor]) { cursor += 1 }
+          end = cursor
+        } else {
+          break
+        }
+      }
+      regions.append(start..<end)
+      log(.other, range.lowerBound..<end)
+      index = end
+      previous = .operand
+      return true
+    }
+    log(.word, range)
+    previous = .operand
+    return true
+  }
+
+  /// The first attribute or modifier of the declaration whose keyword starts at `keyword`,
+  /// and the end of the token before it, if any.
+  func declarationStart(before keyword: Int) -> (start: Int, previousEnd: Int?) {
+    var start = keyword
+    var cursor = topLevelTokens.count - 1
+    while cursor >= 0 {
+      let token = topLevelTokens[cursor]
+      if token.kind == .word, Self.modifiers.contains(Array(text(token.range))) {
+        start = token.range.lowerBound
+        cursor -= 1
+        continue
+      }
+      var nameEnd = cursor
+      if token.kind == .closeParenthesis {
+        // An attribute's arguments: back to the matching parenthesis.
+        var nesting = 0
+        var open = cursor
+        while open >= 0 {
+          if topLevelTokens[open].kind == .closeParenthesis { nesting += 1 }
+          if topLevelTokens[open].kind == .openParenthesis {
+            nesting -= 1
+            if nesting == 0 { break }
+          }
+          open -= 1
+        }
+        nameEnd = open - 1
+      }
+      guard nameEnd >= 1, topLevelTokens[nameEnd].kind == .word else { break }
+      var nameStart = nameEnd
+      while nameStart >= 3, topLevelTokens[nameStart - 1].kind == .dot,
+        topLevelTokens[nameStart - 2].kind == .word
+      {
+        nameStart -= 2
+      }
+      let at = topLevelTokens[nameStart - 1]
+      guard at.kind == .at, at.range.upperBound == topLevelTokens[nameStart].range.lowerBound
+      else { break }
+      start = at.range.lowerBound
+      cursor = nameStart - 2
+    }
+    return (start, cursor >= 0 ? topLevelTokens[cursor].range.upperBound : nil)
+  }
+
+  /// Where to start keeping a declaration: with the comments above it, from the line after
+  /// the previous token, whose own line (its trailing comments) belongs to that token.
+  func keptStart(ofDeclarationAt keyword: Int) -> Int? {
+    let (start, previousEnd) = declarationStart(before: keyword)
+    // The first declaration in the file keeps everything above it.
+    guard var lineEnd = previousEnd else { return 0 }
+    while lineEnd < start, bytes[lineEnd] != UInt8(ascii: "\n") {
+      // A block comment that starts on that line may run into the declaration's comments.
+      if bytes[lineEnd] == UInt8(ascii: "/"), byte(lineEnd + 1) == UInt8(ascii: "*") {
+        return nil
+      }
+      lineEnd += 1
+    }
+    return lineEnd < start ? lineEnd : start
+  }
+
+  // MARK: Trivia and literals
+
+  mutating func skipLine() {
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+  }
+
+  /// Skips a block comment, nested ones included.
+  mutating func skipBlockComment() -> Bool {
+    var nesting = 0
+    while index + 1 < bytes.count {
+      if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
+        nesting += 1
+        index += 2
+      } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+        nesting -= 1
+        index += 2
+        if nesting == 0 { return true }
+      } else {
+        index += 1
+      }
+    }
+    return false
+  }
+
+  /// Skips a string literal whose opening quote is at `index`, after `hashes` `#`s.
+  mutating func skipString(hashes: Int) -> Bool {
+    let isMultiline =
+      byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
+    let closing = isMultiline ? 3 : 1
+    index += closing
+    while index < bytes.count {
+      let current = bytes[index]
+      if current == UInt8(ascii: "\n"), !isMultiline { return false }
+      if current == UInt8(ascii: "\""), quoteCloses(at: index, quotes: closing, hashes: hashes) {
+        index += closing + hashes
+        return true
+      }
+      if current == UInt8(ascii: "\\"), hashesFollow(index + 1, count: hashes) {
+        index += 1 + hashes
+        if byte(index) == UInt8(ascii: "(") {
+          guard skipInterpolation() else { return false }
+        } else {
+          index += 1
+        }
+        continue
+      }
+      index += 1
+    }
+    return false
+  }
+
+  func quoteCloses(at offset: Int, quotes: Int, hashes: Int) -> Bool {
+    for quote in 0..<quotes where byte(offset + quote) != UInt8(ascii: "\"") { return false }
+    return hashesFollow(offset + quotes, count: hashes)
+  }
+
+  func hashesFollow(_ offset: Int, count: Int) -> Bool {
+    for hash in 0..<count where byte(offset + hash) != UInt8(ascii: "#") { return false }
+    return true
+  }
+
+  /// Skips `( … )` inside a string, where strings, comments and parentheses may nest.
+  mutating func skipInterpolation() -> Bool {
+    var nesting = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "("):
+        nesting += 1
+        index += 1
+      case UInt8(ascii: ")"):
+        nesting -= 1
+        index += 1
+        if nesting == 0 { return true }
+      case UInt8(ascii: "\""):
+        guard skipString(hashes: 0) else { return false }
+      case UInt8(ascii: "#"):
+        var hashes = 0
+        while byte(index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+        guard byte(index + hashes) == UInt8(ascii: "\"") else {
+          index += hashes
+          continue
+        }
+        index += hashes
+        guard skipString(hashes: hashes) else { return false }
+      case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
+        guard skipBlockComment() else { return false }
+      default:
+        index += 1
+      }
+    }
+    return false
+  }
+
+  /// Skips `/…/` when it reads as a regex literal: after an operator or an opening bracket,
+  /// not followed by a space, and closed on the same line.
+  mutating func isBareRegex() -> Bool {
+    guard let next = byte(index + 1),
+      ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "=")].contains(next)
+    else { return false }
+    var cursor = index + 1
+    while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n") {
+      if bytes[cursor] == UInt8(ascii: "\\") {
+        cursor += 2
+        continue
+      }
+      if bytes[cursor] == UInt8(ascii: "/") {
+        guard bytes[cursor - 1] != UInt8(ascii: " ") else { return false }
+        index = cursor + 1
+        return true
+      }
+      cursor += 1
+    }
+    return false
+  }
+
+  /// `#if` lines, raw strings, `#/…/#` regexes, and `#selector`-like words.
+  mutating func pound() -> Bool {
+    let start = index
+    var hashes = 0
+    while byte(index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+    switch byte(index + hashes) {
+    case UInt8(ascii: "\"")?:
+      index += hashes
+      guard skipString(hashes: hashes) else { return false }
+      log(.other, start..<index)
+      previous = .operand
+      return true
+    case UInt8(ascii: "/")?:
+      index += hashes + 1
+      while index < bytes.count {
+        if bytes[index] == UInt8(ascii: "\\") {
+          index += 2
+          continue
+        }
+        if bytes[index] == UInt8(ascii: "/"), hashesFollow(index + 1, count: hashes) {
+          index += 1 + hashes
+          log(.other, start..<index)
+          previous = .operand
+          return true
+        }
+        index += 1
+      }
+      return false
+    default:
+      break
+    }
+    index += 1
+    let wordStart = index
+    while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+    let word = wordStart..<index
+    let isDirective = ["if", "elseif", "else", "endif"].contains { isWord(word, $0) }
+    guard isDirective else {
+      log(.other, start..<index)
+      previous = .operand
+      return true
+    }
+    // The whole line; a block comment on it may run on.
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+      if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "*") {
+        guard skipBlockComment() else { return false }
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "/") { break }
+      index += 1
+    }
+    if depth == 0 {
+      regions.append(start..<index)
+      log(.other, start..<index)
+    }
+    previous = .start
+    return true
+  }
+}

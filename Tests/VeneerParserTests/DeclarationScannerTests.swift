@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import VeneerModel
+
+@testable import VeneerParser
+
+/// Parsing only what a scan finds gives the model a full parse gives.
+@Suite("Scanning for declarations before parsing")
+struct DeclarationScannerTests {
+  /// Real Swift: the packages Veneer builds with (swift-syntax, swift-argument-parser, Yams,
+  /// Stencil, swift-log …, checked out by SwiftPM beside the build), the fixture catalog and
+  /// the examples.
+  static let realFiles: [String] = {
+    let roots = [".build/checkouts", "Tests/FixtureCatalog", "Examples"].map {
+      repositoryRoot.appendingPathComponent($0).path
+    }
+    return SourceDiscovery.swiftFiles(at: roots).files
+  }()
+
+  @Test func scanGivesTheModelOfAFullParseOverRealCode() throws {
+    // A protocol is declared with its keyword: files without it have nothing to compare.
+    let candidates = Self.realFiles.compactMap { file in
+      FileBytes.read(file).flatMap { DeclarationScanner.mayDeclareProtocol($0) ? (file, $0) : nil }
+    }
+    let parser = ProtocolParser()
+    let results = Parallel.map(candidates) { file, bytes in
+      (
+        file: file, full: parser.parse(contents: bytes, file: file),
+        fast: parser.parseDeclarations(contents: bytes, file: file),
+        isFallback: DeclarationScanner.scan(bytes) == .needsFullParse
+      )
+    }
+    for result in results {
+      #expect(result.fast.protocols == result.full.protocols, "\(result.file)")
+      if !result.full.diagnostics.contains(where: { $0.severity == .error }) {
+        #expect(result.fast.diagnostics == result.full.diagnostics, "\(result.file)")
+      }
+    }
+    #expect(candidates.count > 200)
+    #expect(results.reduce(0) { $0 + $1.full.protocols.count } > 150)
+    // The fast route is the usual one, not the fallback.
+    let fallbacks = results.filter(\.isFallback).map(\.file)
+    #expect(fallbacks.count * 20 < candidates.count, "\(fallbacks)")
+  }
+
+  /// Each case: a file, and whether the scan vouches for it.
+  static let cases: [(source: String, scans: Bool)] = [
+    (
+      """
+      import Foundation
+      @testable import Other
+      public import struct Shapes.Square
+      let text = "a protocol { in a string"
+      let raw = #"protocol "quoted" { \\(not interpolated)"#
+      let multi = \"\"\"
+        protocol Fake { \\("nested \\("deeper" + "}")") }
+        \"\"\"
+      /* protocol /* nested */ Fake { */
+      let regex = /protocol\\{/
+      let extended = #/ protocol } /#
+
+      /// Loads things.
+      // veneer: logging
+      @available(macOS 13, *) @MainActor
+      public protocol Loader: Sendable {
+        func load(_ text: String) async throws -> String
+      }
+      """, true
+    ),
+    (
+      """
+      #if os(Linux)
+      import Glibc
+      #elseif canImport(Darwin)
+      import Darwin
+      #else
+      #error("unsupported")
+      #endif
+      struct Helper { func f() -> Int { [1, 2].map { $0 / 2 }.count } }
+
+      // veneer: caching
+
+      /// Detached above; this one counts.
+      #if DEBUG
+      // veneer: logging
+      protocol Debugging { var name: String { get } }
+      #else
+      protocol Debugging {}
+      #endif
+      enum E { case a } ; protocol SameLine { func f() }
+      """, true
+    ),
+    ("struct Outer {\n  protocol Nested { func f() }\n}\n", false),
+    ("let unterminated = \"protocol\nprotocol P {}\n", false),
+    ("protocol Open {\n  func f()\n", false),
+  ]
+
+  @Test(arguments: cases.indices)
+  func scannedFileGivesTheModelOfAFullParse(index: Int) {
+    let (source, scans) = Self.cases[index]
+    let bytes = Array(source.utf8)
+    let scan = DeclarationScanner.scan(bytes)
+    if case .skeleton(let skeleton) = scan {
+      #expect(
+        skeleton.count(where: { $0 == UInt8(ascii: "\n") })
+          == bytes.count(where: { $0 == UInt8(ascii: "\n") }))
+    }
+    #expect((scan != .needsFullParse) == scans)
+    let parser = ProtocolParser()
+    let full = parser.parse(contents: bytes, file: "Case.swift")
+    let fast = parser.parseDeclarations(contents: bytes, file: "Case.swift")
+    #expect(fast == full)
+  }
+
+  @Test func filesWithoutTheKeywordAreNotScanned() {
+    #expect(!DeclarationScanner.mayDeclareProtocol(Array("struct S { let p = \"proto\" }".utf8)))
+    #expect(DeclarationScanner.mayDeclareProtocol(Array("// a protocol".utf8)))
+    #expect(DeclarationScanner.scan(Array("// a protocol\nstruct S {}".utf8)) == .noProtocols)
+  }
+}
