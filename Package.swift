@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+    // Only for the tests: the oracle Veneer's own template engine must agree with.
     .package(url: "https://github.com/stencilproject/Stencil.git", from: "0.15.1"),
     // 6 reports duplicate keys, which 5 silently dropped.
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
@@ -54,6 +55,14 @@ let package = Package(
       ]
     ),
     .target(name: "VeneerRuntime", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    // `swift run -c release veneer-bench`: stage timings and memory over a synthetic corpus.
+    .executableTarget(
+      name: "veneer-bench",
+      dependencies: [
+        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ],
+      path: "Sources/VeneerBench"),
     .plugin(name: "VeneerPlugin", capability: .buildTool(), dependencies: ["VeneerCLI"]),
     .plugin(
       name: "VeneerCommand",

@@ -33,7 +33,10 @@ struct VeneerPlugin: BuildToolPlugin {
       return output.appendingPathComponent(
         stem.replacingOccurrences(of: "/", with: ".") + "+Decorators.swift")
     }
-    var arguments = ["generate", "--output", output.path, "--file-per-source", root]
+    var arguments = [
+      "generate", "--output", output.path, "--file-per-source", root, "--cache-path",
+      workDirectory.appendingPathComponent("Cache").path,
+    ]
     var inputs = swiftFiles
     let configuration = targetDirectory.appendingPathComponent("veneer.yml")
     if FileManager.default.fileExists(atPath: configuration.path) {

@@ -22,6 +22,16 @@ struct Generate: ParsableCommand {
   @Flag(help: "Keep running, and generate again whenever a source, template or veneer.yml changes.")
   var watch = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Where to keep what this run parsed and wrote, so that the next one redoes only what changed.",
+      discussion: "By default, a folder per output folder under ~/.cache/veneer ($XDG_CACHE_HOME).",
+      valueName: "folder"))
+  var cachePath: String?
+
+  @Flag(help: "Parse and render everything, and keep no cache.")
+  var noCache = false
+
   func run() throws {
     guard watch else {
       if !generateOnce() { throw ExitCode.failure }
@@ -39,12 +49,17 @@ struct Generate: ParsableCommand {
 
   /// One run; whether it succeeded.
   private func generateOnce() -> Bool {
-    guard let (generation, output) = options.generate() else { return false }
+    let cache = { (output: String) -> String? in
+      noCache || dryRun ? nil : cachePath ?? GenerationCache.defaultFolder(forOutput: output)
+    }
+    guard let (generation, output, generationCache) = options.generate(cache: cache) else {
+      return false
+    }
     let clock = ContinuousClock()
     let start = clock.now
     let folder = OutputFolder(path: output)
     do {
-      let plan = try folder.plan(generation.files)
+      let plan = try folder.plan(generation.files, unchanged: generation.unchangedFiles)
       if dryRun {
         for change in plan.changes {
           print("would \(change.kind.rawValue) \(output)/\(change.name)")
@@ -57,6 +72,7 @@ struct Generate: ParsableCommand {
         return true
       }
       try folder.apply(plan)
+      generationCache?.save(generation, outputFolder: output)
       options.reportStatistics(generation.statistics, extraStages: [("write", clock.now - start)])
       if !options.quiet {
         let count = { (kind: OutputFolder.Change.Kind) in plan.changes.count { $0.kind == kind } }

@@ -110,15 +110,19 @@ struct GenerationOptions: ParsableArguments {
 
   /// Reads the configuration and generates in memory, reporting what either found; `nil` when
   /// there was an error.
-  func generate() -> (generation: Generation, output: String)? {
+  /// With `cache`, the folder of the cache for that output folder, or nil for none.
+  func generate(cache: (String) -> String? = { _ in nil }) -> (
+    generation: Generation, output: String, cache: GenerationCache?
+  )? {
     let (configuration, configurationDiagnostics) = self.configuration()
     report(configurationDiagnostics)
     guard !configurationDiagnostics.contains(where: { $0.severity == .error }),
       let output = configuration.output?.value
     else { return nil }
-    let generation = Generator().generate(configuration)
+    let generationCache = cache(output).map(GenerationCache.init(folder:))
+    let generation = Generator().generate(configuration, cache: generationCache)
     report(generation.diagnostics)
-    return generation.hasErrors ? nil : (generation, output)
+    return generation.hasErrors ? nil : (generation, output, generationCache)
   }
 
   func report(_ diagnostics: [Diagnostic]) {
@@ -130,18 +134,25 @@ struct GenerationOptions: ParsableArguments {
   /// Stage timings and counts, for `--verbose`.
   func reportStatistics(_ statistics: Generation.Statistics, extraStages: [(String, Duration)]) {
     guard verbose else { return }
+    func milliseconds(_ duration: Duration) -> String {
+      String(
+        format: "%8.1f ms",
+        Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds)
+          * 1000)
+    }
     for (name, duration) in statistics.stages + extraStages {
-      let milliseconds =
-        Double(duration.components.attoseconds) / 1e15
-        + Double(duration.components.seconds) * 1000
       printToStandardError(
-        "\(name.padding(toLength: 8, withPad: " ", startingAt: 0)) "
-          + String(format: "%8.1f ms", milliseconds))
+        "\(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(milliseconds(duration))")
+    }
+    for (name, duration) in statistics.cpuTimes.sorted(by: { $0.key < $1.key }) {
+      printToStandardError(
+        "\(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(milliseconds(duration)) CPU")
     }
     printToStandardError(
-      "\(counted(statistics.sourceFiles, "source file")), "
+      "\(counted(statistics.sourceFiles, "source file")) (\(statistics.parsedFiles) parsed), "
         + "\(counted(statistics.protocols, "protocol")), "
-        + "\(statistics.decoratedProtocols) decorated, \(counted(statistics.outputLines, "line")) generated"
+        + "\(statistics.decoratedProtocols) decorated (\(statistics.renderedProtocols) rendered), "
+        + "\(counted(statistics.outputLines, "line")) generated"
     )
   }
 }

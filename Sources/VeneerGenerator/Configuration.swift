@@ -5,7 +5,7 @@ import VeneerRenderer
 ///
 /// Paths are resolved against the folder holding the configuration file, so a file means the
 /// same wherever Veneer is run from.
-public struct Configuration: Sendable, Equatable {
+public struct Configuration: Sendable, Equatable, Encodable {
   /// Folders, files or globs (`Sources/**/*Service.swift`) to read.
   public var include: [Located<String>] = []
   /// Globs of files not to read, matched against paths relative to the configuration folder.
@@ -59,7 +59,7 @@ public struct Configuration: Sendable, Equatable {
   }
 
   /// Which protocols get decorators.
-  public enum Selection: Sendable, Equatable {
+  public enum Selection: Sendable, Equatable, Encodable {
     /// Protocols annotated `// veneer: …`, with the templates they name.
     case annotated
     /// Every protocol, with every template.
@@ -70,7 +70,7 @@ public struct Configuration: Sendable, Equatable {
 }
 
 /// A value read from a file, with where it was read.
-public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
+public struct Located<Value: Sendable & Equatable & Encodable>: Sendable, Equatable, Encodable {
   public var value: Value
   public var location: SourceLocation?
 
@@ -81,7 +81,7 @@ public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
 }
 
 /// One entry of the analytics event map: `PostRepo.createPost: post_created`.
-public struct EventMapEntry: Sendable, Equatable {
+public struct EventMapEntry: Sendable, Equatable, Encodable {
   /// `PostRepo.createPost` or `PostRepo.createPost(title:body:completion:)`.
   public var requirement: Located<String>
   public var success: String?

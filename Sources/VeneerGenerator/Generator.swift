@@ -15,18 +15,31 @@ public struct GeneratedSource: Sendable, Hashable {
 }
 
 public struct Generation: Sendable {
+  /// Files to write or to compare with the output folder.
   public var files: [GeneratedSource]
+  /// Files the cache checked are already in the output folder as they should be.
+  public var unchangedFiles: [String] = []
   public var diagnostics: [Diagnostic]
   public var statistics = Statistics()
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  /// What the cache is to remember once the files are written.
+  var cacheRecord: CacheRecord?
 
-  /// What a run did and how long each stage took, for `--verbose`.
+  /// What a run did and how long each stage took, for `--verbose` and the benchmark.
   public struct Statistics: Sendable {
     public var sourceFiles = 0
+    /// Sources read and parsed, not taken from the cache.
+    public var parsedFiles = 0
     public var protocols = 0
     public var decoratedProtocols = 0
+    /// Decorated protocols rendered, not known unchanged from the cache.
+    public var renderedProtocols = 0
     public var outputLines = 0
+    /// Wall-clock time of each stage, in order.
     public var stages: [(name: String, duration: Duration)] = []
+    /// CPU time of the parallel stages (read, prefilter, scan, parse, render), summed over
+    /// threads.
+    public var cpuTimes: [String: Duration] = [:]
   }
 }
 
@@ -38,8 +51,12 @@ public struct Generator: Sendable {
     self.parser = parser
   }
 
-  public func generate(_ configuration: Configuration) -> Generation {
+  /// Generates from `configuration`; with a `cache`, only what changed since the run it
+  /// remembers is parsed and rendered, with the same result.
+  public func generate(_ configuration: Configuration, cache: GenerationCache? = nil) -> Generation
+  {
     let clock = ContinuousClock()
+    let times = StageTimes()
     var statistics = Generation.Statistics()
     var stageStart = clock.now
     func endStage(_ name: String) {
@@ -57,17 +74,38 @@ public struct Generator: Sendable {
         return nil
       }
     }
+    let settings = Self.settings(of: configuration, templates: templates)
     let sources = SourceFiles.resolve(
       include: configuration.include, exclude: configuration.exclude,
       directory: configuration.directory)
     diagnostics += sources.diagnostics
     statistics.sourceFiles = sources.files.count
-    endStage("sources")
+    let stamps = sources.files.map { FileStamp(path: $0) }
+    let index = cache?.index(settings: settings)
+    endStage("discover")
+
+    if let index, !diagnostics.contains(where: { $0.severity == .error }),
+      let unchanged = Self.unchangedRun(index, sources: sources.files, stamps, configuration)
+    {
+      statistics.protocols = index.statistics.protocols
+      statistics.decoratedProtocols = index.statistics.decoratedProtocols
+      statistics.outputLines = index.statistics.outputLines
+      endStage("check")
+      return Generation(
+        files: [], unchangedFiles: unchanged, diagnostics: index.diagnostics,
+        statistics: statistics)
+    }
 
     // A user template's name is an annotation key too: `// veneer: delay` selects Delay.stencil.
     var parser = self.parser
     parser.annotationKeys.names.formUnion(templates.map { $0.source.name.lowercased() })
-    let catalog = parser.parseCatalog(paths: sources.files)
+    let previous = index.flatMap { _ in cache?.models() }
+    let sourceIndex = Self.parse(
+      sources.files, stamps: stamps, parser: parser, index: index, models: previous, times: times)
+    statistics.parsedFiles = sourceIndex.parsedCount
+    let catalog = times.measure("resolve") {
+      ProtocolParser.resolve(sourceIndex.parsed.map(\.parsed))
+    }
     diagnostics += catalog.diagnostics
     var protocols = catalog.protocols
     statistics.protocols = protocols.count
@@ -75,61 +113,230 @@ public struct Generator: Sendable {
     let listed = listedProtocols(configuration.selection, among: protocols, &diagnostics)
     endStage("parse")
     guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      statistics.cpuTimes = times.cpuTimes
       return Generation(files: [], diagnostics: diagnostics, statistics: statistics)
     }
 
-    let work = protocols.compactMap { proto -> (ProtocolDecl, [CompiledTemplate])? in
+    let work = protocols.compactMap { proto -> RenderWork? in
       let selected = selectTemplates(
         for: proto, from: templates,
         decorateAll: configuration.selection == .all || listed.contains(proto.qualifiedName))
-      return selected.isEmpty ? nil : (proto, selected)
+      return selected.isEmpty ? nil : RenderWork(proto: proto, templates: selected)
     }
-    let outcomes = Parallel.map(work) { proto, selected in
-      Self.render(proto, with: selected, configuration)
+    statistics.decoratedProtocols = work.count
+    // Per protocol file, a protocol whose model and settings are those of a file the cache
+    // checked is on disk needs no rendering.
+    let reusable =
+      configuration.sourceFileRoot == nil
+      ? index.map { Self.verifiedOutputs($0, configuration) } ?? [:] : [:]
+    let outcomes = Parallel.map(work) { item in
+      times.measure("render") {
+        let key = cache == nil ? 0 : Self.renderKey(item, settings: settings)
+        if let name = reusable[key] { return RenderOutcome.unchanged(name: name, key: key) }
+        return Self.render(item, key: key, configuration)
+      }
     }
     var rendered: [RenderedProtocol] = []
+    var unchanged: [(name: String, key: UInt64)] = []
     for outcome in outcomes {
-      diagnostics += outcome.diagnostics
-      rendered += outcome.rendered.map { [$0] } ?? []
+      switch outcome {
+      case .rendered(let item, let renderDiagnostics):
+        diagnostics += renderDiagnostics
+        rendered.append(item)
+      case .failed(let renderDiagnostics):
+        diagnostics += renderDiagnostics
+      case .unchanged(let name, let key):
+        unchanged.append((name, key))
+      }
     }
-    statistics.decoratedProtocols = rendered.count
+    statistics.renderedProtocols = rendered.count
     let files =
       configuration.sourceFileRoot.map {
         filesPerSourceFile(rendered, sources: sources.files, root: $0, configuration)
       } ?? filesPerProtocol(rendered, configuration, &diagnostics)
     statistics.outputLines = files.reduce(0) { $0 + $1.contents.utf8.count { $0 == 0x0A } }
+    // Files not rendered again were counted when they were written.
+    let previousLines = Dictionary(
+      (index?.outputs ?? []).map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
+    let unchangedLines = unchanged.map { previousLines[$0.name] ?? 0 }
+    statistics.outputLines += unchangedLines.reduce(0, +)
     endStage("render")
-    return Generation(files: files, diagnostics: diagnostics, statistics: statistics)
+    statistics.cpuTimes = times.cpuTimes
+
+    let keysByName = Dictionary(
+      rendered.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first })
+    let record = CacheRecord(
+      settings: settings, sources: sourceIndex.stamps,
+      models: sourceIndex.isUnchanged
+        ? nil
+        : GenerationCache.Models(
+          files: Dictionary(
+            uniqueKeysWithValues: zip(sources.files, sourceIndex.parsed).map {
+              ($0, GenerationCache.ParsedEntry(hash: $1.hash, parsed: $1.parsed))
+            })),
+      outputs: files.map {
+        ($0.name, keysByName[$0.name] ?? 0, $0.contents.utf8.count { $0 == 0x0A })
+      } + zip(unchanged, unchangedLines).map { ($0.name, $0.key, $1) })
+    return Generation(
+      files: files, unchangedFiles: unchanged.map(\.name), diagnostics: diagnostics,
+      statistics: statistics, cacheRecord: record)
+  }
+
+  /// Each source's model with the content hash it came from, read from the cache when the
+  /// file's size and modification time, or failing those its bytes, are as last time.
+  private static func parse(
+    _ files: [String], stamps: [FileStamp?], parser: ProtocolParser,
+    index: GenerationCache.Index?, models: GenerationCache.Models?, times: StageTimes
+  ) -> SourceIndex {
+    let previousStamps = Dictionary(
+      (index?.sources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let cached = models?.files ?? [:]
+    let results = Parallel.map(Array(files.indices)) { position -> (ParsedSource, Bool) in
+      let file = files[position]
+      if let stamp = stamps[position], let old = previousStamps[file],
+        old.size == stamp.size, old.modified == stamp.modified, let entry = cached[file],
+        entry.hash == old.hash
+      {
+        return (ParsedSource(parsed: entry.parsed, hash: old.hash, stamp: stamp), false)
+      }
+      guard let stamp = stamps[position],
+        let contents = times.measure("read", { FileBytes.read(file) })
+      else {
+        return (ParsedSource(parsed: ProtocolParser.unreadable(file), hash: 0, stamp: nil), true)
+      }
+      let hash = times.measure("read") { ContentHash.of(contents) }
+      if let entry = cached[file], entry.hash == hash {
+        return (ParsedSource(parsed: entry.parsed, hash: hash, stamp: stamp), false)
+      }
+      let parsed = parser.parseFile(file, contents: contents, times: times)
+      return (ParsedSource(parsed: parsed, hash: hash, stamp: stamp), true)
+    }
+    let parsed = results.map(\.0)
+    let stampsOut = zip(files, parsed).compactMap { file, source in
+      source.stamp.map {
+        GenerationCache.SourceStamp(
+          path: file, size: $0.size, modified: $0.modified, hash: source.hash)
+      }
+    }
+    let sameFiles = index.map { $0.sources.map(\.path) == files } ?? false
+    return SourceIndex(
+      parsed: parsed, stamps: stampsOut, parsedCount: results.count { $0.1 },
+      isUnchanged: sameFiles && models != nil && stampsOut == index?.sources)
+  }
+
+  private struct ParsedSource: Sendable {
+    var parsed: ParsedFile
+    var hash: UInt64
+    var stamp: FileStamp?
+  }
+
+  private struct SourceIndex {
+    var parsed: [ParsedSource]
+    var stamps: [GenerationCache.SourceStamp]
+    var parsedCount: Int
+    /// Whether the cached models are still those of every source.
+    var isUnchanged: Bool
+  }
+
+  /// The output files of a run where no source changed, when each is on disk as last written.
+  private static func unchangedRun(
+    _ index: GenerationCache.Index, sources: [String], _ stamps: [FileStamp?],
+    _ configuration: Configuration
+  ) -> [String]? {
+    guard index.sources.count == sources.count else { return nil }
+    for (old, (path, stamp)) in zip(index.sources, zip(sources, stamps)) {
+      guard old.path == path, let stamp, old.size == stamp.size, old.modified == stamp.modified
+      else { return nil }
+    }
+    let verified = verifiedOutputs(index, configuration)
+    guard verified.count == index.outputs.count else { return nil }
+    return index.outputs.map(\.name)
+  }
+
+  /// The outputs of the last run that are on disk as it wrote them, by render key.
+  private static func verifiedOutputs(
+    _ index: GenerationCache.Index, _ configuration: Configuration
+  ) -> [UInt64: String] {
+    guard let folder = configuration.output?.value else { return [:] }
+    var verified: [UInt64: String] = [:]
+    for output in index.outputs {
+      guard let stamp = FileStamp(path: folder + "/" + output.name),
+        stamp.size == output.size, stamp.modified == output.modified
+      else { continue }
+      verified[output.key] = output.name
+    }
+    return verified
+  }
+
+  /// Everything that shapes the output besides the sources: the configuration and the
+  /// templates' text and options.
+  private static func settings(of configuration: Configuration, templates: [CompiledTemplate])
+    -> UInt64
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    var text =
+      (try? encoder.encode(configuration)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    for template in templates {
+      text += "\u{0}\(template.source.name)\u{0}\(template.source.text)"
+      for (key, value) in template.source.options.sorted(by: { $0.key < $1.key }) {
+        text += "\u{0}\(key)=\(value)"
+      }
+    }
+    return ContentHash.of(text)
+  }
+
+  /// Identifies what a protocol's decorators are made from: its resolved model, its templates
+  /// and the settings.
+  private static func renderKey(_ work: RenderWork, settings: UInt64) -> UInt64 {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    guard let model = try? encoder.encode(work.proto) else { return 0 }
+    let names = work.templates.map(\.source.name).joined(separator: ",")
+    return model.withUnsafeBytes { ContentHash.of($0, seed: settings ^ ContentHash.of(names)) }
+  }
+
+  private struct RenderWork: Sendable {
+    var proto: ProtocolDecl
+    var templates: [CompiledTemplate]
+  }
+
+  private enum RenderOutcome: Sendable {
+    case rendered(RenderedProtocol, [Diagnostic])
+    case failed([Diagnostic])
+    case unchanged(name: String, key: UInt64)
   }
 
   /// One protocol's decorators, or why it has none.
-  private static func render(
-    _ proto: ProtocolDecl, with templates: [CompiledTemplate], _ configuration: Configuration
-  ) -> (rendered: RenderedProtocol?, diagnostics: [Diagnostic]) {
+  private static func render(_ work: RenderWork, key: UInt64, _ configuration: Configuration)
+    -> RenderOutcome
+  {
     let plan: ProtocolPlan
-    switch ProtocolPlan.make(for: proto, options: configuration.render) {
+    switch ProtocolPlan.make(for: work.proto, options: configuration.render) {
     case .success(let made): plan = made
-    case .failure(let unsupported): return (nil, [unsupported.diagnostic])
+    case .failure(let unsupported): return .failed([unsupported.diagnostic])
     }
     var bodies: [String] = []
     do {
-      for template in templates {
+      for template in work.templates {
         bodies.append(try template.render(plan))
       }
     } catch {
-      return (nil, plan.diagnostics + [error.diagnostic])
+      return .failed(plan.diagnostics + [error.diagnostic])
     }
     let rendered = RenderedProtocol(
-      proto: proto,
+      proto: work.proto, key: key,
       fileName: configuration.fileNaming.replacingOccurrences(
         of: "{protocol}", with: plan.decoratorSuffix),
-      bodies: bodies, templateImports: templates.flatMap(\.source.imports))
-    return (rendered, plan.diagnostics)
+      bodies: bodies, templateImports: work.templates.flatMap(\.source.imports))
+    return .rendered(rendered, plan.diagnostics)
   }
 
   /// One protocol's rendered decorators.
   private struct RenderedProtocol: Sendable {
     var proto: ProtocolDecl
+    /// The render key, 0 without a cache.
+    var key: UInt64
     var fileName: String
     var bodies: [String]
     /// Modules the templates that rendered it import.

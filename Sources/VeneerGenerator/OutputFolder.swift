@@ -38,10 +38,15 @@ public struct OutputFolder: Sendable {
   }
 
   /// Compares `files` with the folder, without touching it. Fails, before anything is written,
-  /// when the folder is a file or a file Veneer did not write is in the way.
-  public func plan(_ files: [GeneratedSource]) throws(OutputError) -> Plan {
+  /// when the folder is a file or a file Veneer did not write is in the way. Files named in
+  /// `unchanged` are known to hold what they should (the cache checked them) and are not read.
+  public func plan(_ files: [GeneratedSource], unchanged: [String] = []) throws(OutputError)
+    -> Plan
+  {
     var plan = Plan()
-    let existing = try ownedAndForeignFiles()
+    let known = Set(unchanged)
+    let existing = try ownedAndForeignFiles(skipping: known)
+    plan.unchanged = unchanged
     var problems: [Diagnostic] = []
     for file in files.sorted(by: { $0.name < $1.name }) {
       let filePath = url(file.name).path
@@ -64,7 +69,7 @@ public struct OutputFolder: Sendable {
       }
     }
     guard problems.isEmpty else { throw OutputError(problems) }
-    let generated = Set(files.map(\.name))
+    let generated = Set(files.map(\.name)).union(known)
     for (name, old) in existing.owned.sorted(by: { $0.key < $1.key })
     where !generated.contains(name) {
       plan.changes.append(Change(name: name, kind: .delete, old: old, new: nil))
@@ -111,8 +116,9 @@ public struct OutputFolder: Sendable {
     URL(fileURLWithPath: path).appendingPathComponent(name)
   }
 
-  /// The Swift files directly in the folder: Veneer's with their text, and the names of others.
-  private func ownedAndForeignFiles() throws(OutputError) -> (
+  /// The Swift files directly in the folder, but those `skipping`: Veneer's with their text, and
+  /// the names of others.
+  private func ownedAndForeignFiles(skipping: Set<String>) throws(OutputError) -> (
     owned: [String: String], foreign: Set<String>
   ) {
     var isDirectory: ObjCBool = false
@@ -135,7 +141,8 @@ public struct OutputFolder: Sendable {
     }
     var owned: [String: String] = [:]
     var foreign: Set<String> = []
-    for name in names where name.hasSuffix(".swift") && !name.hasPrefix(".") {
+    for name in names
+    where name.hasSuffix(".swift") && !name.hasPrefix(".") && !skipping.contains(name) {
       let filePath = url(name).path
       // Symbolic links and folders are never Veneer's, even when they lead to its files.
       let attributes = try? FileManager.default.attributesOfItem(atPath: filePath)

@@ -4,9 +4,14 @@ import SwiftSyntax
 import VeneerModel
 
 /// The protocols and diagnostics of one source file.
-public struct ParsedFile: Sendable, Equatable {
+public struct ParsedFile: Codable, Sendable, Equatable {
   public var protocols: [ProtocolDecl]
   public var diagnostics: [Diagnostic]
+
+  public init(protocols: [ProtocolDecl], diagnostics: [Diagnostic]) {
+    self.protocols = protocols
+    self.diagnostics = diagnostics
+  }
 }
 
 /// Builds the model of Swift protocols from source text with SwiftParser.
@@ -78,22 +83,59 @@ public struct ProtocolParser: Sendable {
   /// protocols, imports and `#if` lines, unless the scan that finds them cannot vouch for the
   /// file or that parse finds an error, which a full parse then reports. Code the model does
   /// not read is left to the compiler.
-  public func parseDeclarations(contents: [UInt8], file: String) -> ParsedFile {
-    guard DeclarationScanner.mayDeclareProtocol(contents) else {
-      return ParsedFile(protocols: [], diagnostics: [])
-    }
-    switch DeclarationScanner.scan(contents) {
-    case .noProtocols:
-      return ParsedFile(protocols: [], diagnostics: [])
-    case .needsFullParse:
-      return parse(contents: contents, file: file)
-    case .skeleton(let skeleton):
-      let parsed = parse(contents: skeleton, file: file)
-      guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+  public func parseDeclarations(contents: [UInt8], file: String, times: StageTimes? = nil)
+    -> ParsedFile
+  {
+    let none = ParsedFile(protocols: [], diagnostics: [])
+    guard
+      StageTimes.measure(times, "prefilter", { DeclarationScanner.mayDeclareProtocol(contents) })
+    else { return none }
+    let scan = StageTimes.measure(times, "scan") { DeclarationScanner.scan(contents) }
+    return StageTimes.measure(times, "parse") {
+      switch scan {
+      case .noProtocols:
+        return none
+      case .needsFullParse:
         return parse(contents: contents, file: file)
+      case .skeleton(let skeleton):
+        let parsed = parse(contents: skeleton, file: file)
+        guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+          return parse(contents: contents, file: file)
+        }
+        return parsed
       }
-      return parsed
     }
+  }
+
+  /// Reads and parses each file on all cores; results in the order of `files`. Files Veneer
+  /// generated are not parsed.
+  public func parseFiles(_ files: [String], times: StageTimes? = nil) -> [ParsedFile] {
+    Parallel.map(files) { file in
+      guard let contents = StageTimes.measure(times, "read", { FileBytes.read(file) }) else {
+        return Self.unreadable(file)
+      }
+      return parseFile(file, contents: contents, times: times)
+    }
+  }
+
+  /// One source file's model, unless Veneer generated it.
+  public func parseFile(_ file: String, contents: [UInt8], times: StageTimes? = nil) -> ParsedFile {
+    if contents.starts(with: GeneratedFile.header.utf8) {
+      return ParsedFile(protocols: [], diagnostics: [])
+    }
+    return parseDeclarations(contents: contents, file: file, times: times)
+  }
+
+  public static func unreadable(_ file: String) -> ParsedFile {
+    ParsedFile(
+      protocols: [], diagnostics: [Diagnostic(.error, "cannot read the file", file: file)])
+  }
+
+  /// The files' protocols with what each inherits from the others filled in.
+  public static func resolve(_ parsed: [ParsedFile]) -> Catalog {
+    Catalog(
+      protocols: InheritanceResolver.resolve(parsed.flatMap(\.protocols)),
+      diagnostics: parsed.flatMap(\.diagnostics))
   }
 
   /// Finds, discovers and parses every Swift file under `paths` in parallel, then resolves
@@ -101,19 +143,9 @@ public struct ProtocolParser: Sendable {
   /// thread timing.
   public func parseCatalog(paths: [String]) -> Catalog {
     let discovery = SourceDiscovery.swiftFiles(at: paths)
-    let parsed = Parallel.map(discovery.files) { file in
-      guard let contents = FileBytes.read(file) else {
-        return ParsedFile(
-          protocols: [], diagnostics: [Diagnostic(.error, "cannot read the file", file: file)])
-      }
-      if contents.starts(with: GeneratedFile.header.utf8) {
-        return ParsedFile(protocols: [], diagnostics: [])
-      }
-      return parseDeclarations(contents: contents, file: file)
-    }
-    return Catalog(
-      protocols: InheritanceResolver.resolve(parsed.flatMap(\.protocols)),
-      diagnostics: discovery.diagnostics + parsed.flatMap(\.diagnostics))
+    var catalog = Self.resolve(parseFiles(discovery.files))
+    catalog.diagnostics = discovery.diagnostics + catalog.diagnostics
+    return catalog
   }
 
   static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {

@@ -2,7 +2,7 @@ import Foundation
 import VeneerModel
 
 /// Project-wide choices that change generated code, set in `veneer.yml`.
-public struct RenderOptions: Sendable, Equatable {
+public struct RenderOptions: Sendable, Equatable, Encodable {
   /// The most visible access decorators get; `nil` gives them the protocol's own.
   public var maximumAccess: AccessLevel?
   /// `{template}{protocol}`: the type name of each decorator.
@@ -22,7 +22,7 @@ public struct RenderOptions: Sendable, Equatable {
   public init() {}
 
   /// How default analytics event names are spelt.
-  public enum EventNaming: String, Sendable, CaseIterable {
+  public enum EventNaming: String, Sendable, CaseIterable, Encodable {
     /// `post_repo.create_post`
     case snakeCase = "snake_case"
     /// `postRepo.createPost`

@@ -8,8 +8,9 @@ enum SwiftLayout {
 
   static func format(_ text: String) -> String {
     var lines: [String] = []
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = rawLine.trimmingWhitespace
+    for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    {
+      let line = Substring(rawLine).trimmingWhitespace
       if line.isEmpty {
         // One blank line at most, and none after an opening brace or at the start.
         if let last = lines.last, !last.isEmpty, !last.hasSuffix("{") { lines.append("") }
@@ -83,7 +84,10 @@ enum SwiftLayout {
   /// closing parenthesis on a line of its own.
   private static func wrap(_ line: String, indentLevel: Int) -> [String] {
     let prefix = indent(indentLevel)
-    guard prefix.count + line.count > lineLength, !line.hasPrefix("//") else {
+    // Most lines are short enough in bytes, which are quicker to count than characters.
+    guard prefix.utf8.count + line.utf8.count > lineLength,
+      prefix.count + line.count > lineLength, !line.hasPrefix("//")
+    else {
       return [prefix + line]
     }
     if line.hasPrefix("guard "), line.hasSuffix(" else {") {
@@ -348,41 +352,42 @@ private struct BracketScan {
   /// Closing brackets before anything else on the line, as in `})`.
   var leadingClosers = 0
 
+  /// Scans the line's UTF-8: every character that matters is ASCII.
   init(_ line: String) {
     var inString = false
     var interpolationDepth = 0
     var atStart = true
-    var previous: Character = " "
+    var previous = UInt8(ascii: " ")
     var escaped = false
-    for character in line {
-      defer { previous = character }
+    for byte in line.utf8 {
+      defer { previous = byte }
       if inString {
         if escaped {
           escaped = false
-          if character == "(" { interpolationDepth += 1 }
+          if byte == UInt8(ascii: "(") { interpolationDepth += 1 }
           continue
         }
-        if character == "\\" {
+        if byte == UInt8(ascii: "\\") {
           escaped = true
-        } else if interpolationDepth > 0, character == ")" {
+        } else if interpolationDepth > 0, byte == UInt8(ascii: ")") {
           interpolationDepth -= 1
-        } else if interpolationDepth == 0, character == "\"" {
+        } else if interpolationDepth == 0, byte == UInt8(ascii: "\"") {
           inString = false
         }
         continue
       }
-      if character == "/", previous == "/" { break }
-      switch character {
-      case "\"":
+      if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { break }
+      switch byte {
+      case UInt8(ascii: "\""):
         inString = true
         atStart = false
-      case "{", "(", "[":
+      case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
         opened += 1
         atStart = false
-      case "}", ")", "]":
+      case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
         closed += 1
         if atStart { leadingClosers += 1 }
-      case " ":
+      case UInt8(ascii: " "):
         break
       default:
         atStart = false
@@ -391,10 +396,18 @@ private struct BracketScan {
   }
 }
 
-extension StringProtocol {
+extension String {
+  var trimmingWhitespace: String { self[...].trimmingWhitespace }
+}
+
+extension Substring {
+  /// Without leading and trailing spaces and tabs, found in its UTF-8.
   var trimmingWhitespace: String {
-    let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
-    let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
-    return start < end ? String(self[start..<end]) : ""
+    let bytes = utf8
+    let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: { !isBlank($0) }),
+      let last = bytes.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(self[first...last])
   }
 }

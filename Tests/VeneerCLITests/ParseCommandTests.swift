@@ -6,11 +6,18 @@ import VeneerModel
 /// The built `veneer` executable, which sits beside the test bundle.
 let veneerExecutable = productsFolder.appendingPathComponent("veneer")
 
+/// Where the `veneer` runs of these tests keep their caches, instead of the user's cache folder.
+let testCaches = [
+  "XDG_CACHE_HOME": FileManager.default.temporaryDirectory
+    .appendingPathComponent("veneer-test-caches-\(getpid())").path
+]
+
 /// Starts `veneer` in `directory`, its output discarded.
 func startVeneer(_ arguments: [String], in directory: String) -> Process {
   let process = Process()
   process.executableURL = veneerExecutable
   process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(testCaches) { $1 }
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
   process.standardOutput = FileHandle.nullDevice
   process.standardError = FileHandle.nullDevice
@@ -25,6 +32,7 @@ func runVeneer(_ arguments: [String], in directory: String? = nil) throws -> (
   let process = Process()
   process.executableURL = veneerExecutable
   process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(testCaches) { $1 }
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let output = Pipe()
   let errors = Pipe()

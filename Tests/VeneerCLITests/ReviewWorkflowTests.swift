@@ -136,11 +136,19 @@ struct ReviewWorkflowTests {
     try workspace.write("Sources/Posts.swift", postRepo + "// veneer: logign\nprotocol P {}\n")
     let verbose = try workspace.veneer(
       "generate", "--sources", "Sources", "--output", "Out", "--verbose")
-    for stage in ["sources", "parse", "render", "write"] {
+    for stage in ["discover", "parse", "render", "write"] {
       #expect(verbose.errors.contains("\n\(stage) ") || verbose.errors.hasPrefix("\(stage) "))
     }
     #expect(
-      verbose.errors.contains("1 source file, 2 protocols, 1 decorated, 48 lines generated\n"))
+      verbose.errors.contains(
+        "1 source file (1 parsed), 2 protocols, 1 decorated (1 rendered), 48 lines generated\n"))
+    // Again, from the cache: nothing parsed or rendered, the same counts.
+    let cached = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--verbose")
+    #expect(
+      cached.errors.contains(
+        "1 source file (0 parsed), 2 protocols, 1 decorated (0 rendered), 48 lines generated\n"))
+    #expect(cached.errors.contains("unknown veneer annotation 'logign'"))
     let quiet = try workspace.veneer(
       "generate", "--sources", "Sources", "--output", "Out", "--quiet")
     #expect(quiet.status == 0)

@@ -1,0 +1,265 @@
+import Foundation
+import SwiftParser
+import VeneerGenerator
+import VeneerModel
+import VeneerParser
+import VeneerRenderer
+
+// veneer-bench: how fast Veneer generates, stage by stage, over a synthetic corpus or real
+// folders. `swift run -c release veneer-bench [--files N] [--smoke] [FOLDER …]`.
+//
+// Each run (cold, nothing changed, one file changed) is measured in a fresh process of this
+// executable, as `veneer generate` would run, so that its peak memory is its own.
+
+let templateNames = ["Logging", "Caching", "Analytics"]
+
+/// One run of the whole pipeline, as `veneer generate --all` does it, in this process.
+struct RunReport: Codable {
+  var wallMilliseconds: Double
+  var cpuMilliseconds: Double
+  var peakMegabytes: Double
+  var stages: [String: Double]
+  var stageOrder: [String]
+  var cpuStages: [String: Double]
+  var sourceFiles: Int
+  var parsedFiles: Int
+  var protocols: Int
+  var decorated: Int
+  var rendered: Int
+  var outputLines: Int
+  var errors: [String]
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+#if os(Linux)
+  let thisProcess = Int32(RUSAGE_SELF.rawValue)
+#else
+  let thisProcess = RUSAGE_SELF
+#endif
+
+func processCPUMilliseconds() -> Double {
+  var usage = rusage()
+  getrusage(thisProcess, &usage)
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+}
+
+func peakMegabytes() -> Double {
+  var usage = rusage()
+  getrusage(thisProcess, &usage)
+  #if canImport(Darwin)
+    return Double(usage.ru_maxrss) / 1_048_576
+  #else
+    return Double(usage.ru_maxrss) / 1024
+  #endif
+}
+
+func runPipeline(sources: [String], output: String, cache: String) -> RunReport {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let cpuStart = processCPUMilliseconds()
+  var configuration = Configuration(
+    sources: sources, output: output, templates: templateNames, decorateAll: true)
+  configuration.imports = []
+  let generationCache = GenerationCache(folder: cache)
+  let generation = Generator().generate(configuration, cache: generationCache)
+  var errors = generation.diagnostics.filter { $0.severity == .error }.map(\.description)
+  var stages = generation.statistics.stages.map { ($0.name, milliseconds($0.duration)) }
+  let writeStart = clock.now
+  if errors.isEmpty {
+    do {
+      let folder = OutputFolder(path: output)
+      try folder.apply(try folder.plan(generation.files, unchanged: generation.unchangedFiles))
+      stages.append(("write", milliseconds(clock.now - writeStart)))
+      let cacheStart = clock.now
+      generationCache.save(generation, outputFolder: output)
+      stages.append(("save cache", milliseconds(clock.now - cacheStart)))
+    } catch {
+      errors += error.diagnostics.map(\.description)
+    }
+  }
+  let statistics = generation.statistics
+  return RunReport(
+    wallMilliseconds: milliseconds(clock.now - start),
+    cpuMilliseconds: processCPUMilliseconds() - cpuStart, peakMegabytes: peakMegabytes(),
+    stages: Dictionary(stages, uniquingKeysWith: +), stageOrder: stages.map(\.0),
+    cpuStages: statistics.cpuTimes.mapValues(milliseconds), sourceFiles: statistics.sourceFiles,
+    parsedFiles: statistics.parsedFiles, protocols: statistics.protocols,
+    decorated: statistics.decoratedProtocols, rendered: statistics.renderedProtocols,
+    outputLines: statistics.outputLines, errors: errors)
+}
+
+/// Runs one measured pipeline in a child process of this executable.
+func measureInChild(sources: [String], output: String, cache: String) throws -> RunReport {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments = ["--measure", output, cache] + sources
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return try JSONDecoder().decode(RunReport.self, from: data)
+}
+
+/// SwiftParser alone over every file, on one thread: the floor a full parse cannot beat.
+func parseFloor(_ files: [String]) -> (all: Double, candidates: Double, candidateCount: Int) {
+  let clock = ContinuousClock()
+  var all = Duration.zero
+  var candidates = Duration.zero
+  var candidateCount = 0
+  for file in files {
+    guard let bytes = FileBytes.read(file) else { continue }
+    let start = clock.now
+    _ = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let spent = clock.now - start
+    all += spent
+    if bytes.withUnsafeBytes({ $0.firstRange(of: "protocol".utf8) }) != nil {
+      candidates += spent
+      candidateCount += 1
+    }
+  }
+  return (milliseconds(all), milliseconds(candidates), candidateCount)
+}
+
+/// Microseconds to render one protocol with one template (layout included), on one thread,
+/// and without layout.
+func renderCost(_ files: [String]) -> (withLayout: Double, templateOnly: Double, plans: Int) {
+  let catalog = ProtocolParser.resolve(ProtocolParser().parseFiles(files))
+  let plans = catalog.protocols.compactMap { try? ProtocolPlan.make(for: $0).get() }
+  let templates = BuiltInTemplates.all.filter { templateNames.contains($0.name) }
+    .compactMap { try? CompiledTemplate.compile($0).get() }
+  guard !plans.isEmpty, !templates.isEmpty else { return (0, 0, 0) }
+  let clock = ContinuousClock()
+  func perRender(_ render: (CompiledTemplate, ProtocolPlan) -> Void) -> Double {
+    var rounds = 0
+    let start = clock.now
+    repeat {
+      for plan in plans { for template in templates { render(template, plan) } }
+      rounds += 1
+    } while clock.now - start < .milliseconds(300)
+    return milliseconds(clock.now - start) * 1000 / Double(rounds * plans.count * templates.count)
+  }
+  let withLayout = perRender { _ = try? $0.render($1) }
+  let templateOnly = perRender { _ = try? $0.renderUnformatted($1) }
+  return (withLayout, templateOnly, plans.count)
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String {
+  String(format: "%.\(digits)f", value)
+}
+
+func printReport(_ name: String, _ report: RunReport) {
+  let stages = report.stageOrder.map { "\($0) \(format(report.stages[$0] ?? 0))" }
+  let cpu = report.cpuStages.sorted { $0.key < $1.key }.map { "\($0.key) \(format($0.value))" }
+  print(
+    "\(name.padding(toLength: 18, withPad: " ", startingAt: 0)) wall \(format(report.wallMilliseconds)) ms, "
+      + "CPU \(format(report.cpuMilliseconds)) ms, peak \(format(report.peakMegabytes)) MB; "
+      + "\(report.parsedFiles)/\(report.sourceFiles) files parsed, "
+      + "\(report.rendered)/\(report.decorated) protocols rendered, \(report.outputLines) lines")
+  print("    stages (wall ms): \(stages.joined(separator: ", "))")
+  if !cpu.isEmpty { print("    CPU summed over threads (ms): \(cpu.joined(separator: ", "))") }
+  for error in report.errors.prefix(5) { print("    error: \(error)") }
+}
+
+// MARK: - Command line
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--measure" {
+  let output = arguments[1]
+  let cache = arguments[2]
+  let report = runPipeline(sources: Array(arguments.dropFirst(3)), output: output, cache: cache)
+  FileHandle.standardOutput.write(try JSONEncoder().encode(report))
+  exit(0)
+}
+
+var fileCount = 2000
+var folders: [String] = []
+var isSmoke = false
+while !arguments.isEmpty {
+  let argument = arguments.removeFirst()
+  switch argument {
+  case "--files": fileCount = Int(arguments.removeFirst()) ?? fileCount
+  case "--smoke": isSmoke = true
+  case "--help", "-h":
+    print("usage: veneer-bench [--files N] [--smoke] [FOLDER …]")
+    exit(0)
+  default: folders.append(argument)
+  }
+}
+if isSmoke { fileCount = min(fileCount, 60) }
+
+let workspace = URL(fileURLWithPath: NSTemporaryDirectory())
+  .appendingPathComponent("veneer-bench-\(getpid())")
+defer { try? FileManager.default.removeItem(at: workspace) }
+let output = workspace.appendingPathComponent("Output").path
+let cache = workspace.appendingPathComponent("Cache").path
+var sources = folders
+var changeable: [URL] = []
+if folders.isEmpty {
+  let corpusFolder = workspace.appendingPathComponent("Corpus")
+  changeable = try Corpus(fileCount: fileCount).write(to: corpusFolder)
+  sources = [corpusFolder.path]
+}
+let files = SourceDiscovery.swiftFiles(at: sources).files
+let lineCount = files.reduce(0) { count, file in
+  count + (FileBytes.read(file)?.count { $0 == UInt8(ascii: "\n") } ?? 0)
+}
+print(
+  "Corpus: \(files.count) files, \(lineCount) lines"
+    + (folders.isEmpty
+      ? " (synthetic, \(fileCount) files)" : " in \(folders.joined(separator: ", "))")
+    + "; templates \(templateNames.joined(separator: ", ")), every protocol;"
+    + " \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+let cold = try measureInChild(sources: sources, output: output, cache: cache)
+printReport("cold", cold)
+let unchanged = try measureInChild(sources: sources, output: output, cache: cache)
+printReport("nothing changed", unchanged)
+var reports = [cold, unchanged]
+if let file = changeable.first ?? files.first.map(URL.init(fileURLWithPath:)) {
+  // A new requirement in a protocol that others may inherit from.
+  var text = try String(contentsOf: file, encoding: .utf8)
+  if let range = text.range(of: "public protocol ") {
+    let brace = text[range.upperBound...].firstIndex(of: "{")!
+    text.insert(contentsOf: "\n  func addedByBenchmark() async", at: text.index(after: brace))
+  } else {
+    text += "\n// changed by the benchmark\n"
+  }
+  try Data(text.utf8).write(to: file)
+  let oneFile = try measureInChild(sources: sources, output: output, cache: cache)
+  printReport("one file changed", oneFile)
+  reports.append(oneFile)
+}
+/// The output folder's files and their bytes.
+func outputFiles() throws -> [String: Data] {
+  var result: [String: Data] = [:]
+  for name in try FileManager.default.contentsOfDirectory(atPath: output) {
+    result[name] = FileManager.default.contents(atPath: output + "/" + name)
+  }
+  return result
+}
+let incrementalOutput = try outputFiles()
+try? FileManager.default.removeItem(atPath: cache)
+try? FileManager.default.removeItem(atPath: output)
+let uncached = try measureInChild(
+  sources: sources, output: output, cache: workspace.appendingPathComponent("Unused").path)
+printReport("cold, again", uncached)
+// The incremental runs must have left what a cold run writes, byte for byte.
+let identical = try outputFiles() == incrementalOutput
+print(
+  "Output after the incremental runs is \(identical ? "" : "NOT ")byte-identical to a cold run's.")
+
+let floor = parseFloor(files)
+print(
+  "SwiftParser alone, one thread: \(format(floor.all)) ms over all files, "
+    + "\(format(floor.candidates)) ms over the \(floor.candidateCount) that contain 'protocol'")
+let render = renderCost(files)
+print(
+  "Render, one thread: \(format(render.withLayout, 2)) µs per protocol per template "
+    + "(\(format(render.templateOnly, 2)) µs before layout), over \(render.plans) protocols")
+let failed = (reports + [uncached]).contains { !$0.errors.isEmpty } || !identical
+exit(failed ? 1 : 0)

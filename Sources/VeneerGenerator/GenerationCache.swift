@@ -1,0 +1,189 @@
+import Foundation
+import VeneerModel
+import VeneerParser
+
+/// What the last run read and wrote, kept in a folder of its own, so that the next run parses
+/// only the sources that changed and renders only the protocols they affect.
+///
+/// Two files: a small index (settings, a stamp per source and per output, the diagnostics),
+/// which is all a run where nothing changed reads, and the parsed model of every source, which
+/// a run reads when something did. Anything unexpected in either — another format or Veneer
+/// version, other settings, a file that does not decode — and the cache is ignored and
+/// rewritten, never trusted.
+public struct GenerationCache: Sendable {
+  public let folder: String
+
+  public init(folder: String) {
+    self.folder = folder
+  }
+
+  /// Bumped whenever what the cache holds changes meaning.
+  static let format = 1
+
+  struct Index: Codable {
+    var format: Int
+    var veneerVersion: String
+    /// Of the configuration and the templates' text and options.
+    var settings: UInt64
+    var sources: [SourceStamp]
+    var outputs: [OutputStamp]
+    var diagnostics: [Diagnostic]
+    var statistics: Counts
+  }
+
+  struct Counts: Codable {
+    var protocols: Int
+    var decoratedProtocols: Int
+    var outputLines: Int
+  }
+
+  /// A source file as last read.
+  struct SourceStamp: Codable, Equatable {
+    var path: String
+    var size: Int
+    var modified: Int
+    var hash: UInt64
+  }
+
+  /// An output file as last written, and the render key of what is in it.
+  struct OutputStamp: Codable {
+    var name: String
+    var key: UInt64
+    var lines: Int
+    var size: Int
+    var modified: Int
+  }
+
+  struct Models: Codable {
+    /// By source path: the content hash it was parsed from, and what the parse gave.
+    var files: [String: ParsedEntry]
+  }
+
+  struct ParsedEntry: Codable {
+    var hash: UInt64
+    var parsed: ParsedFile
+  }
+
+  private var indexPath: String { folder + "/index.json" }
+  private var modelsPath: String { folder + "/models.json" }
+
+  /// The index, when it was written by this format and version with these settings.
+  func index(settings: UInt64) -> Index? {
+    guard let bytes = FileBytes.read(indexPath),
+      let index = try? JSONDecoder().decode(Index.self, from: Data(bytes)),
+      index.format == Self.format, index.veneerVersion == GeneratedFile.veneerVersion,
+      index.settings == settings
+    else { return nil }
+    return index
+  }
+
+  func models() -> Models? {
+    guard let bytes = FileBytes.read(modelsPath) else { return nil }
+    return try? JSONDecoder().decode(Models.self, from: Data(bytes))
+  }
+
+  /// Records a run whose output folder now holds everything `generation` expects. A cache
+  /// that cannot be written only costs the next run its speed.
+  public func save(_ generation: Generation, outputFolder: String) {
+    guard let record = generation.cacheRecord else { return }
+    let outputs = record.outputs.compactMap { output -> OutputStamp? in
+      guard let stamp = FileStamp(path: outputFolder + "/" + output.name) else { return nil }
+      return OutputStamp(
+        name: output.name, key: output.key, lines: output.lines, size: stamp.size,
+        modified: stamp.modified)
+    }
+    let index = Index(
+      format: Self.format, veneerVersion: GeneratedFile.veneerVersion, settings: record.settings,
+      sources: record.sources, outputs: outputs.sorted { $0.name < $1.name },
+      diagnostics: generation.diagnostics,
+      statistics: Counts(
+        protocols: generation.statistics.protocols,
+        decoratedProtocols: generation.statistics.decoratedProtocols,
+        outputLines: generation.statistics.outputLines))
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // The models first: an index is only trusted beside the models it was written with, and a
+    // run killed in between leaves an index that no longer matches them, so both are ignored.
+    try? FileManager.default.removeItem(atPath: indexPath)
+    if let models = record.models {
+      write(try? JSONEncoder().encode(models), to: modelsPath)
+    }
+    write(try? JSONEncoder().encode(index), to: indexPath)
+  }
+
+  private func write(_ data: Data?, to path: String) {
+    guard let data else { return }
+    let temporary = path + ".\(getpid()).tmp"
+    guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+    if rename(temporary, path) != 0 { unlink(temporary) }
+  }
+
+  /// The cache folder for an output folder, under the user's cache directory.
+  public static func defaultFolder(forOutput output: String) -> String {
+    let absolute = URL(fileURLWithPath: output).standardizedFileURL.path
+    let base =
+      ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+      ?? URL(fileURLWithPath: NSTemporaryDirectory())
+    return base.appendingPathComponent("veneer")
+      .appendingPathComponent(String(ContentHash.of(Array(absolute.utf8)), radix: 16)).path
+  }
+}
+
+/// What a run hands its cache to remember.
+struct CacheRecord: Sendable {
+  var settings: UInt64
+  var sources: [GenerationCache.SourceStamp]
+  /// Nil when the models on disk are still those of `sources`.
+  var models: GenerationCache.Models?
+  /// Every output file: its name, the render key of its contents, and its line count.
+  var outputs: [(name: String, key: UInt64, lines: Int)]
+}
+
+/// A file's size and modification time, as `stat` gives them.
+struct FileStamp: Equatable {
+  var size: Int
+  /// Nanoseconds since 1970.
+  var modified: Int
+
+  init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    size = Int(status.st_size)
+    #if canImport(Darwin)
+      modified = status.st_mtimespec.tv_sec * 1_000_000_000 + status.st_mtimespec.tv_nsec
+    #else
+      modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+    #endif
+  }
+}
+
+/// A fast, stable 64-bit hash of bytes, the same in every process (unlike `Hasher`), for cache
+/// keys. Not cryptographic: a cache miss, not a secret, is at stake.
+enum ContentHash {
+  static func of(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+    bytes.withUnsafeBytes { of($0, seed: seed) }
+  }
+
+  static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var hash = seed ^ (UInt64(bytes.count) &* multiplier)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      hash = (hash ^ word) &* multiplier
+      hash ^= hash >> 29
+      offset += 8
+    }
+    while offset < bytes.count {
+      hash = (hash ^ UInt64(bytes[offset])) &* multiplier
+      offset += 1
+    }
+    hash ^= hash >> 32
+    return hash
+  }
+
+  static func of(_ text: String, seed: UInt64 = 0) -> UInt64 {
+    var text = text
+    return text.withUTF8 { of(UnsafeRawBufferPointer($0), seed: seed) }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import VeneerGenerator
+import VeneerModel
+
+/// A run with the cache writes exactly what a run without it writes, and does less.
+@Suite("The incremental cache")
+struct GenerationCacheTests {
+  static let base = """
+    // veneer: logging
+    public protocol Base: Sendable {
+      func ping() async
+    }
+    """
+  static let derived = """
+    // veneer: logging, caching
+    public protocol Derived: Base {
+      func load(id: Int) async throws -> String
+    }
+    """
+  static let other = """
+    // veneer: analytics
+    public protocol Other {
+      func track(name: String)
+    }
+    """
+
+  struct Workspace {
+    let folder: TemporaryFolder
+    var sources: String { folder.path + "/Sources" }
+    var output: String { folder.path + "/Generated" }
+    var cache: GenerationCache { GenerationCache(folder: folder.path + "/Cache") }
+
+    init() throws {
+      folder = try TemporaryFolder()
+      try folder.write("Sources/Base.swift", GenerationCacheTests.base)
+      try folder.write("Sources/Derived.swift", GenerationCacheTests.derived)
+      try folder.write("Sources/Other.swift", GenerationCacheTests.other)
+    }
+
+    /// One `veneer generate`: generate, write, remember.
+    @discardableResult
+    func run(cached: Bool = true) throws -> Generation {
+      let configuration = Configuration(sources: [sources], output: output)
+      let generation = Generator().generate(configuration, cache: cached ? cache : nil)
+      #expect(!generation.hasErrors, "\(generation.diagnostics)")
+      let folder = OutputFolder(path: output)
+      try folder.apply(try folder.plan(generation.files, unchanged: generation.unchangedFiles))
+      if cached { cache.save(generation, outputFolder: output) }
+      return generation
+    }
+
+    /// The output folder's files and their text.
+    func outputs() throws -> [String: String] {
+      var result: [String: String] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: output) {
+        result[name] = folder.read("Generated/\(name)")
+      }
+      return result
+    }
+
+    /// What a run without any cache writes for the same sources, in a folder of its own.
+    func uncachedOutputs() throws -> [String: String] {
+      let fresh = try TemporaryFolder()
+      let configuration = Configuration(sources: [sources], output: fresh.path)
+      let generation = Generator().generate(configuration)
+      try OutputFolder(path: fresh.path).apply(
+        try OutputFolder(path: fresh.path).plan(generation.files))
+      var result: [String: String] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: fresh.path) {
+        result[name] = fresh.read(name)
+      }
+      return result
+    }
+  }
+
+  @Test func nothingChangedParsesAndRendersNothing() throws {
+    let workspace = try Workspace()
+    let cold = try workspace.run()
+    #expect(cold.statistics.renderedProtocols == 3)
+    let again = try workspace.run()
+    #expect(again.files.isEmpty)
+    #expect(again.statistics.parsedFiles == 0)
+    #expect(again.statistics.renderedProtocols == 0)
+    #expect(Set(again.unchangedFiles) == Set(try workspace.outputs().keys))
+    #expect(again.statistics.outputLines == cold.statistics.outputLines)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
+
+  @Test func aChangedFileRerendersItsProtocolsAndThoseInheritingFromThem() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    try workspace.folder.write(
+      "Sources/Base.swift",
+      Self.base.replacingOccurrences(
+        of: "func ping() async", with: "func ping() async\n  func pong()"))
+    let changed = try workspace.run()
+    #expect(changed.statistics.parsedFiles == 1)
+    // Base, and Derived, which inherits `pong()`; not Other.
+    #expect(changed.statistics.renderedProtocols == 2)
+    #expect(try workspace.outputs()["Derived+Decorators.swift"]?.contains("func pong()") == true)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
+
+  @Test func touchedButUnchangedFilesAreNotParsed() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    try workspace.folder.write("Sources/Other.swift", Self.other)
+    let touched = try workspace.run()
+    #expect(touched.statistics.parsedFiles == 0)
+    #expect(touched.statistics.renderedProtocols == 0)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
+
+  @Test func editedOrDeletedOutputsAreWrittenAgain() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    try workspace.folder.write(
+      "Generated/Other+Decorators.swift", GeneratedFile.header + "\n// edited by hand\n")
+    try FileManager.default.removeItem(atPath: workspace.output + "/Base+Decorators.swift")
+    let repaired = try workspace.run()
+    #expect(repaired.statistics.renderedProtocols == 2)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
+
+  @Test(arguments: ["garbage {", "", "{\"format\": 99}"])
+  func aCorruptOrForeignCacheIsIgnoredAndRebuilt(contents: String) throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    for file in ["index.json", "models.json"] {
+      try workspace.folder.write("Cache/\(file)", contents)
+    }
+    let rebuilt = try workspace.run()
+    #expect(rebuilt.statistics.renderedProtocols == 3)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+    #expect(try workspace.run().statistics.renderedProtocols == 0)
+  }
+
+  @Test func otherSettingsAreNotServedFromTheCache() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    var configuration = Configuration(sources: [workspace.sources], output: workspace.output)
+    configuration.render.logLevel = "info"
+    let generation = Generator().generate(configuration, cache: workspace.cache)
+    #expect(generation.statistics.renderedProtocols == 3)
+    #expect(generation.files.contains { $0.contents.contains(".info") })
+  }
+}
