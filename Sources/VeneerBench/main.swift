@@ -22,7 +22,7 @@ struct RunReport: Codable {
   var stageOrder: [String]
   var cpuStages: [String: Double]
   var sourceFiles: Int
-  var parsedFiles: Int
+  var readFiles: Int
   var protocols: Int
   var decorated: Int
   var rendered: Int
@@ -87,7 +87,7 @@ func runPipeline(sources: [String], output: String, cache: String) -> RunReport 
     cpuMilliseconds: processCPUMilliseconds() - cpuStart, peakMegabytes: peakMegabytes(),
     stages: Dictionary(stages, uniquingKeysWith: +), stageOrder: stages.map(\.0),
     cpuStages: statistics.cpuTimes.mapValues(milliseconds), sourceFiles: statistics.sourceFiles,
-    parsedFiles: statistics.parsedFiles, protocols: statistics.protocols,
+    readFiles: statistics.readFiles, protocols: statistics.protocols,
     decorated: statistics.decoratedProtocols, rendered: statistics.renderedProtocols,
     outputLines: statistics.outputLines, errors: errors)
 }
@@ -158,7 +158,7 @@ func printReport(_ name: String, _ report: RunReport) {
   print(
     "\(name.padding(toLength: 18, withPad: " ", startingAt: 0)) wall \(format(report.wallMilliseconds)) ms, "
       + "CPU \(format(report.cpuMilliseconds)) ms, peak \(format(report.peakMegabytes)) MB; "
-      + "\(report.parsedFiles)/\(report.sourceFiles) files parsed, "
+      + "\(report.readFiles)/\(report.sourceFiles) files read, "
       + "\(report.rendered)/\(report.decorated) protocols rendered, \(report.outputLines) lines")
   print("    stages (wall ms): \(stages.joined(separator: ", "))")
   if !cpu.isEmpty { print("    CPU summed over threads (ms): \(cpu.joined(separator: ", "))") }

@@ -149,7 +149,7 @@ struct GenerationOptions: ParsableArguments {
         "\(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(milliseconds(duration)) CPU")
     }
     printToStandardError(
-      "\(counted(statistics.sourceFiles, "source file")) (\(statistics.parsedFiles) parsed), "
+      "\(counted(statistics.sourceFiles, "source file")) (\(statistics.readFiles) read), "
         + "\(counted(statistics.protocols, "protocol")), "
         + "\(statistics.decoratedProtocols) decorated (\(statistics.renderedProtocols) rendered), "
         + "\(counted(statistics.outputLines, "line")) generated"

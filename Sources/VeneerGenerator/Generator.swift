@@ -28,8 +28,8 @@ public struct Generation: Sendable {
   /// What a run did and how long each stage took, for `--verbose` and the benchmark.
   public struct Statistics: Sendable {
     public var sourceFiles = 0
-    /// Sources read and parsed, not taken from the cache.
-    public var parsedFiles = 0
+    /// Sources read (then prefiltered, scanned or parsed), not taken from the cache.
+    public var readFiles = 0
     public var protocols = 0
     public var decoratedProtocols = 0
     /// Decorated protocols rendered, not known unchanged from the cache.
@@ -81,8 +81,9 @@ public struct Generator: Sendable {
     diagnostics += sources.diagnostics
     statistics.sourceFiles = sources.files.count
     let stamps = sources.files.map { FileStamp(path: $0) }
-    let index = cache?.index(settings: settings)
     endStage("discover")
+    let index = cache?.index(settings: settings)
+    if cache != nil { endStage("cache") }
 
     if let index, !diagnostics.contains(where: { $0.severity == .error }),
       let unchanged = Self.unchangedRun(index, sources: sources.files, stamps, configuration)
@@ -102,7 +103,7 @@ public struct Generator: Sendable {
     let previous = index.flatMap { _ in cache?.models() }
     let sourceIndex = Self.parse(
       sources.files, stamps: stamps, parser: parser, index: index, models: previous, times: times)
-    statistics.parsedFiles = sourceIndex.parsedCount
+    statistics.readFiles = sourceIndex.readCount
     let catalog = times.measure("resolve") {
       ProtocolParser.resolve(sourceIndex.parsed.map(\.parsed))
     }
@@ -125,13 +126,13 @@ public struct Generator: Sendable {
     }
     statistics.decoratedProtocols = work.count
     // Per protocol file, a protocol whose model and settings are those of a file the cache
-    // checked is on disk needs no rendering.
+    // checked is on disk needs no rendering; a file per source has no key to reuse.
+    let usesRenderKeys = cache != nil && configuration.sourceFileRoot == nil
     let reusable =
-      configuration.sourceFileRoot == nil
-      ? index.map { Self.verifiedOutputs($0, configuration) } ?? [:] : [:]
+      usesRenderKeys ? index.map { Self.verifiedOutputs($0, configuration) } ?? [:] : [:]
     let outcomes = Parallel.map(work) { item in
       times.measure("render") {
-        let key = cache == nil ? 0 : Self.renderKey(item, settings: settings)
+        let key = usesRenderKeys ? Self.renderKey(item, settings: settings) : 0
         if let name = reusable[key] { return RenderOutcome.unchanged(name: name, key: key) }
         return Self.render(item, key: key, configuration)
       }
@@ -220,7 +221,7 @@ public struct Generator: Sendable {
     }
     let sameFiles = index.map { $0.sources.map(\.path) == files } ?? false
     return SourceIndex(
-      parsed: parsed, stamps: stampsOut, parsedCount: results.count { $0.1 },
+      parsed: parsed, stamps: stampsOut, readCount: results.count { $0.1 },
       isUnchanged: sameFiles && models != nil && stampsOut == index?.sources)
   }
 
@@ -233,7 +234,7 @@ public struct Generator: Sendable {
   private struct SourceIndex {
     var parsed: [ParsedSource]
     var stamps: [GenerationCache.SourceStamp]
-    var parsedCount: Int
+    var readCount: Int
     /// Whether the cached models are still those of every source.
     var isUnchanged: Bool
   }

@@ -85,9 +85,6 @@ private struct Lexer {
     var range: Range<Int>
   }
 
-  /// Whether a `/` here may start a regex literal rather than divide.
-  enum Previous { case start, operand, other }
-
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
   var depth = 0
@@ -96,7 +93,9 @@ private struct Lexer {
   var foundProtocol = false
   /// Where the protocol being scanned starts keeping bytes, until its closing brace.
   var openProtocolStart: Int?
-  var previous = Previous.start
+  /// Whether the last token was an operand (a name, a literal, a closing bracket), after
+  /// which `/` divides; elsewhere it may start a regex literal.
+  var afterOperand = false
   /// Whether the last token was `.`, after which keywords are member names: `.protocol`.
   var afterDot = false
 
@@ -150,20 +149,20 @@ private struct Lexer {
     case UInt8(ascii: "."):
       log(.dot, start..<start + 1)
       index += 1
-      previous = .other
+      afterOperand = false
       afterDot = true
       return true
     case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
       skipLine()
     case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
       guard skipBlockComment() else { return false }
-    case UInt8(ascii: "/") where previous != .operand && isBareRegex():
+    case UInt8(ascii: "/") where !afterOperand && isBareRegex():
       log(.other, start..<index)
-      previous = .operand
+      afterOperand = true
     case UInt8(ascii: "\""):
       guard skipString(hashes: 0) else { return false }
       log(.other, start..<index)
-      previous = .operand
+      afterOperand = true
     case UInt8(ascii: "#"):
       return pound()
     case UInt8(ascii: "`"):
@@ -174,12 +173,12 @@ private struct Lexer {
       }
       index += 1
       log(.word, start..<index)
-      previous = .operand
+      afterOperand = true
     case UInt8(ascii: "{"):
       log(.other, start..<start + 1)
       depth += 1
       index += 1
-      previous = .other
+      afterOperand = false
     case UInt8(ascii: "}"):
       depth -= 1
       guard depth >= 0 else { return false }
@@ -189,23 +188,23 @@ private struct Lexer {
         regions.append(protocolStart..<index)
         openProtocolStart = nil
       }
-      previous = .operand
+      afterOperand = true
     case UInt8(ascii: "("):
       log(.openParenthesis, start..<start + 1)
       index += 1
-      previous = .other
+      afterOperand = false
     case UInt8(ascii: ")"):
       log(.closeParenthesis, start..<start + 1)
       index += 1
-      previous = .operand
+      afterOperand = true
     case UInt8(ascii: "@"):
       log(.at, start..<start + 1)
       index += 1
-      previous = .other
+      afterOperand = false
     case UInt8(ascii: "]"):
       log(.other, start..<start + 1)
       index += 1
-      previous = .operand
+      afterOperand = true
     case _ where Self.isIdentifierByte(current):
       while index < bytes.count, Self.isIdentifierByte(bytes[index]) { index += 1 }
       defer { afterDot = false }
@@ -213,7 +212,7 @@ private struct Lexer {
     default:
       log(.other, start..<start + 1)
       index += 1
-      previous = .other
+      afterOperand = false
     }
     afterDot = false
     return true
@@ -246,11 +245,11 @@ private struct Lexer {
       regions.append(start..<end)
       log(.other, range.lowerBound..<end)
       index = end
-      previous = .operand
+      afterOperand = true
       return true
     }
     log(.word, range)
-    previous = .operand
+    afterOperand = true
     return true
   }
 
@@ -438,7 +437,7 @@ private struct Lexer {
       index += hashes
       guard skipString(hashes: hashes) else { return false }
       log(.other, start..<index)
-      previous = .operand
+      afterOperand = true
       return true
     case UInt8(ascii: "/")?:
       index += hashes + 1
@@ -450,7 +449,7 @@ private struct Lexer {
         if bytes[index] == UInt8(ascii: "/"), hashesFollow(index + 1, count: hashes) {
           index += 1 + hashes
           log(.other, start..<index)
-          previous = .operand
+          afterOperand = true
           return true
         }
         index += 1
@@ -466,7 +465,7 @@ private struct Lexer {
     let isDirective = ["if", "elseif", "else", "endif"].contains { isWord(word, $0) }
     guard isDirective else {
       log(.other, start..<index)
-      previous = .operand
+      afterOperand = true
       return true
     }
     // The whole line; a block comment on it may run on.
@@ -482,7 +481,7 @@ private struct Lexer {
       regions.append(start..<index)
       log(.other, start..<index)
     }
-    previous = .start
+    afterOperand = false
     return true
   }
 }

@@ -80,7 +80,7 @@ struct GenerationCacheTests {
     #expect(cold.statistics.renderedProtocols == 3)
     let again = try workspace.run()
     #expect(again.files.isEmpty)
-    #expect(again.statistics.parsedFiles == 0)
+    #expect(again.statistics.readFiles == 0)
     #expect(again.statistics.renderedProtocols == 0)
     #expect(Set(again.unchangedFiles) == Set(try workspace.outputs().keys))
     #expect(again.statistics.outputLines == cold.statistics.outputLines)
@@ -95,7 +95,7 @@ struct GenerationCacheTests {
       Self.base.replacingOccurrences(
         of: "func ping() async", with: "func ping() async\n  func pong()"))
     let changed = try workspace.run()
-    #expect(changed.statistics.parsedFiles == 1)
+    #expect(changed.statistics.readFiles == 1)
     // Base, and Derived, which inherits `pong()`; not Other.
     #expect(changed.statistics.renderedProtocols == 2)
     #expect(try workspace.outputs()["Derived+Decorators.swift"]?.contains("func pong()") == true)
@@ -107,7 +107,7 @@ struct GenerationCacheTests {
     try workspace.run()
     try workspace.folder.write("Sources/Other.swift", Self.other)
     let touched = try workspace.run()
-    #expect(touched.statistics.parsedFiles == 0)
+    #expect(touched.statistics.readFiles == 0)
     #expect(touched.statistics.renderedProtocols == 0)
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
