@@ -13,9 +13,19 @@ import VeneerModel
 /// header, and no others: it writes, replaces and deletes only those.
 public struct OutputFolder: Sendable {
   public let path: String
+  /// `write(2)`; tests put a failing one in its place, to play a full disk.
+  let writeBytes: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
 
   public init(path: String) {
+    self.init(path: path) { write($0, $1.baseAddress, $1.count) }
+  }
+
+  init(
+    path: String,
+    writeBytes: @escaping @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
+  ) {
     self.path = path
+    self.writeBytes = writeBytes
   }
 
   /// One file the folder gains, changes or loses.
@@ -77,9 +87,11 @@ public struct OutputFolder: Sendable {
     return plan
   }
 
-  /// Carries out `plan`: new and changed files first, each written whole to a temporary file
-  /// and renamed over its path, so that no reader, and no run killed halfway, sees a torn file;
-  /// then files of protocols that are gone.
+  /// Carries out `plan`. Every new and changed file is first written whole to a temporary file
+  /// beside its path; only when all are written are they renamed over their paths, so that a
+  /// failure (a full disk, a folder that cannot be written) leaves the previous output as it was,
+  /// and no reader, nor a run killed halfway, ever sees a torn file. Files of protocols that are
+  /// gone are deleted last.
   public func apply(_ plan: Plan) throws(OutputError) {
     removeLeftoverTemporaryFiles()
     do {
@@ -91,10 +103,21 @@ public struct OutputFolder: Sendable {
           .error, "cannot create the output folder: \(error.localizedDescription)", file: path)
       ])
     }
-    for change in plan.changes {
-      if let contents = change.new {
-        try writeAtomically(contents, to: change.name)
+    var staged: [(temporary: String, destination: String)] = []
+    do {
+      for change in plan.changes {
+        if let contents = change.new {
+          staged.append(try stage(contents, for: change.name))
+        }
       }
+    } catch {
+      for file in staged { unlink(file.temporary) }
+      throw error
+    }
+    for (index, file) in staged.enumerated() where rename(file.temporary, file.destination) != 0 {
+      let reason = String(cString: strerror(errno))
+      for unrenamed in staged[index...] { unlink(unrenamed.temporary) }
+      throw OutputError([Diagnostic(.error, "cannot write: \(reason)", file: file.destination)])
     }
     for change in plan.changes where change.kind == .delete {
       // Checked again: the file may have been edited since the plan was made.
@@ -160,7 +183,10 @@ public struct OutputFolder: Sendable {
 
   private static let temporarySuffix = ".veneer-tmp"
 
-  private func writeAtomically(_ contents: String, to name: String) throws(OutputError) {
+  /// Writes `contents` to a new temporary file beside `name`'s path; returns both paths.
+  private func stage(_ contents: String, for name: String) throws(OutputError) -> (
+    temporary: String, destination: String
+  ) {
     let destination = url(name).path
     let temporary =
       url(".\(name).\(getpid()).\(UInt32.random(in: .min ... .max))\(Self.temporarySuffix)").path
@@ -172,7 +198,7 @@ public struct OutputFolder: Sendable {
     guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
     var remaining = Array(contents.utf8)[...]
     while !remaining.isEmpty {
-      let written = remaining.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      let written = remaining.withUnsafeBytes { writeBytes(descriptor, $0) }
       if written < 0 {
         if errno == EINTR { continue }
         let reason = String(cString: strerror(errno))
@@ -182,9 +208,7 @@ public struct OutputFolder: Sendable {
       remaining = remaining.dropFirst(written)
     }
     guard close(descriptor) == 0 else { throw failure(String(cString: strerror(errno))) }
-    guard rename(temporary, destination) == 0 else {
-      throw failure(String(cString: strerror(errno)))
-    }
+    return (temporary, destination)
   }
 
   /// Temporary files of runs that were killed before they could rename them; those of runs

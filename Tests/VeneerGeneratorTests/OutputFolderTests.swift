@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-import VeneerGenerator
 import VeneerModel
+
+@testable import VeneerGenerator
 
 @Suite("The output folder: ownership, pruning, atomic writes")
 struct OutputFolderTests {
@@ -124,5 +125,58 @@ struct OutputFolderTests {
     let output = OutputFolder(path: "\(folder.path)/Out")
     try output.apply(try output.plan([GeneratedSource(name: "P.swift", contents: header)]))
     #expect(folder.files(in: "Out") == [".Q.swift.\(getpid()).18.veneer-tmp", "P.swift"])
+  }
+
+  /// A disk that fills up after `capacity` bytes, as a tiny tmpfs would.
+  final class FillingDisk: @unchecked Sendable {
+    private let lock = NSLock()
+    private var room: Int
+
+    init(capacity: Int) { room = capacity }
+
+    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+      let count = lock.withLock {
+        let count = min(room, bytes.count)
+        room -= count
+        return count
+      }
+      guard count > 0 else {
+        errno = ENOSPC
+        return -1
+      }
+      return Foundation.write(descriptor, bytes.baseAddress, count)
+    }
+  }
+
+  @Test func aDiskThatFillsUpAnywhereLeavesThePreviousOutputAsItWas() throws {
+    let folder = try TemporaryFolder()
+    let names = ["A+Decorators.swift", "B+Decorators.swift", "C+Decorators.swift"]
+    let previous = names.map { GeneratedSource(name: $0, contents: header + "old \($0)\n") }
+    let next =
+      names.map { GeneratedSource(name: $0, contents: header + "new \($0), longer\n") }
+      + [GeneratedSource(name: "D+Decorators.swift", contents: header + "new D\n")]
+    let path = "\(folder.path)/Out"
+    let healthy = OutputFolder(path: path)
+    try healthy.apply(try healthy.plan(previous))
+    let total = next.reduce(0) { $0 + $1.contents.utf8.count }
+    // Full before the first byte, in the middle of each file, and one byte short of the end.
+    for capacity in stride(from: 0, to: total, by: 7) {
+      let disk = FillingDisk(capacity: capacity)
+      let output = OutputFolder(path: path, writeBytes: disk.write)
+      #expect {
+        try output.apply(try output.plan(next))
+      } throws: { error in
+        (error as? OutputError)?.diagnostics.map(\.message) == [
+          "cannot write: No space left on device"
+        ]
+      }
+      #expect(folder.files(in: "Out") == names, "capacity \(capacity)")
+      for file in previous {
+        #expect(folder.read("Out/\(file.name)") == file.contents, "capacity \(capacity)")
+      }
+    }
+    let roomy = OutputFolder(path: path, writeBytes: FillingDisk(capacity: total).write)
+    try roomy.apply(try roomy.plan(next))
+    #expect(folder.files(in: "Out") == next.map(\.name))
   }
 }
