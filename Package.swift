@@ -59,7 +59,7 @@ let package = Package(
     .executableTarget(
       name: "veneer-bench",
       dependencies: [
-        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel",
+        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel", "TestSupport",
         .product(name: "SwiftParser", package: "swift-syntax"),
       ],
       path: "Sources/VeneerBench"),
@@ -105,7 +105,13 @@ let package = Package(
       dependencies: ["VeneerRenderer", "VeneerGenerator", "VeneerParser", "StencilOracle"]),
     .testTarget(
       name: "VeneerGeneratorTests",
-      dependencies: ["VeneerGenerator", "VeneerRenderer", "VeneerModel", "TestSupport"]
+      dependencies: [
+        "VeneerGenerator", "VeneerRenderer", "VeneerModel", "TestSupport",
+        // The generated code these tests type-check imports them.
+        "VeneerRuntime", .product(name: "Logging", package: "swift-log"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
     ),
     .testTarget(
       name: "VeneerDecoratorTests",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A deterministic synthetic Swift code base: mostly types and functions with bodies, comments
 /// and strings that mention `protocol`, nested types and `#if` blocks, and about one file in
@@ -119,19 +120,5 @@ struct Corpus {
       "",
     ]
     return lines
-  }
-}
-
-/// A small, fast, seeded pseudo-random generator: the same corpus on every machine.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

@@ -34,6 +34,13 @@ struct GenerationOptions: ParsableArguments {
   @Flag(name: .customLong("all"), help: "Decorate every protocol, annotated or not.")
   var decorateAll = false
 
+  @Flag(
+    name: .customLong("public"),
+    help: ArgumentHelp(
+      "Decorate every public or open protocol (not @_spi ones): for decorators in a module that "
+        + "imports the protocols'."))
+  var decoratePublic = false
+
   @Option(
     name: .customLong("file-per-source"),
     help: ArgumentHelp(
@@ -42,6 +49,12 @@ struct GenerationOptions: ParsableArguments {
       valueName: "root", visibility: .hidden))
   var sourceFileRoot: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "How many threads parse and render (default: one per core); the output is the same.",
+      valueName: "count"))
+  var jobs: Int?
+
   @Flag(help: "Print how long each stage took, and how much it handled.")
   var verbose = false
 
@@ -49,6 +62,12 @@ struct GenerationOptions: ParsableArguments {
   var quiet = false
 
   func validate() throws {
+    if let jobs, jobs < 1 {
+      throw ValidationError("--jobs must be at least 1.")
+    }
+    if decorateAll && decoratePublic {
+      throw ValidationError("--all and --public cannot be used together.")
+    }
     if verbose && quiet {
       throw ValidationError("--verbose and --quiet cannot be used together.")
     }
@@ -80,6 +99,7 @@ struct GenerationOptions: ParsableArguments {
     if !templates.isEmpty { configuration.templates = templates.map { Located($0) } }
     if !imports.isEmpty { configuration.imports = imports }
     if decorateAll { configuration.selection = .all }
+    if decoratePublic { configuration.selection = .public }
     configuration.sourceFileRoot = sourceFileRoot
     // A veneer.yml in a target's folder needs neither: it decorates its own folder, into
     // `Generated` beside it.
@@ -120,7 +140,7 @@ struct GenerationOptions: ParsableArguments {
       let output = configuration.output?.value
     else { return nil }
     let generationCache = cache(output).map(GenerationCache.init(folder:))
-    let generation = Generator().generate(configuration, cache: generationCache)
+    let generation = Generator(threads: jobs).generate(configuration, cache: generationCache)
     report(generation.diagnostics)
     return generation.hasErrors ? nil : (generation, output, generationCache)
   }

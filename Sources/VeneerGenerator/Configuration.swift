@@ -64,6 +64,9 @@ public struct Configuration: Sendable, Equatable, Encodable {
     case annotated
     /// Every protocol, with every template.
     case all
+    /// Every public or open protocol but `@_spi` ones, with every template: what decorators in
+    /// another module than the protocols' can name.
+    case `public`
     /// Annotated protocols, and those matching these names or globs with every template.
     case protocols([Located<String>])
   }

@@ -117,10 +117,11 @@ private final class ConfigurationReader {
     switch string(node, "selection") {
     case "annotated": configuration.selection = .annotated
     case "all": configuration.selection = .all
+    case "public": configuration.selection = .public
     case let other?:
       error(
-        "'selection' must be 'annotated', 'all' or a list of protocol names, not '\(other)'"
-          + suggestion(for: other, among: ["annotated", "all"]), at: node)
+        "'selection' must be 'annotated', 'all', 'public' or a list of protocol names, not "
+          + "'\(other)'" + suggestion(for: other, among: ["annotated", "all", "public"]), at: node)
     case nil: break
     }
   }

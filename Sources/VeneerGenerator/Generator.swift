@@ -46,9 +46,13 @@ public struct Generation: Sendable {
 /// Parses sources, selects protocols, and renders their decorators, all in memory.
 public struct Generator: Sendable {
   public var parser: ProtocolParser
+  /// How many threads parse and render; one per core when `nil`. The output is the same
+  /// whatever the number.
+  public var threads: Int?
 
-  public init(parser: ProtocolParser = ProtocolParser()) {
+  public init(parser: ProtocolParser = ProtocolParser(), threads: Int? = nil) {
     self.parser = parser
+    self.threads = threads
   }
 
   /// Generates from `configuration`; with a `cache`, only what changed since the run it
@@ -102,7 +106,8 @@ public struct Generator: Sendable {
     parser.annotationKeys.names.formUnion(templates.map { $0.source.name.lowercased() })
     let previous = index.flatMap { _ in cache?.models() }
     let sourceIndex = Self.parse(
-      sources.files, stamps: stamps, parser: parser, index: index, models: previous, times: times)
+      sources.files, stamps: stamps, parser: parser, index: index, models: previous, times: times,
+      threads: threads)
     statistics.readFiles = sourceIndex.readCount
     let catalog = times.measure("resolve") {
       ProtocolParser.resolve(sourceIndex.parsed.map(\.parsed))
@@ -121,7 +126,7 @@ public struct Generator: Sendable {
     let work = protocols.compactMap { proto -> RenderWork? in
       let selected = selectTemplates(
         for: proto, from: templates,
-        decorateAll: configuration.selection == .all || listed.contains(proto.qualifiedName))
+        decorateAll: Self.isSelectedWhole(proto, configuration.selection, listed: listed))
       return selected.isEmpty ? nil : RenderWork(proto: proto, templates: selected)
     }
     statistics.decoratedProtocols = work.count
@@ -130,10 +135,19 @@ public struct Generator: Sendable {
     let usesRenderKeys = cache != nil && configuration.sourceFileRoot == nil
     let reusable =
       usesRenderKeys ? index.map { Self.verifiedOutputs($0, configuration) } ?? [:] : [:]
-    let outcomes = Parallel.map(work) { item in
+    // A protocol declared in several `#if` branches shares its file with the other branches, so
+    // its file is rendered whole each time.
+    let branchedNames = Set(
+      Dictionary(grouping: work.map(\.proto.qualifiedName), by: { $0 }).filter { $1.count > 1 }
+        .keys)
+    let outcomes = Parallel.map(work, threads: threads) { item in
       times.measure("render") {
-        let key = usesRenderKeys ? Self.renderKey(item, settings: settings) : 0
-        if let name = reusable[key] { return RenderOutcome.unchanged(name: name, key: key) }
+        let key =
+          usesRenderKeys && !branchedNames.contains(item.proto.qualifiedName)
+          ? Self.renderKey(item, settings: settings) : 0
+        if key != 0, let name = reusable[key] {
+          return RenderOutcome.unchanged(name: name, key: key)
+        }
         return Self.render(item, key: key, configuration)
       }
     }
@@ -187,12 +201,14 @@ public struct Generator: Sendable {
   /// file's size and modification time, or failing those its bytes, are as last time.
   private static func parse(
     _ files: [String], stamps: [FileStamp?], parser: ProtocolParser,
-    index: GenerationCache.Index?, models: GenerationCache.Models?, times: StageTimes
+    index: GenerationCache.Index?, models: GenerationCache.Models?, times: StageTimes,
+    threads: Int?
   ) -> SourceIndex {
     let previousStamps = Dictionary(
       (index?.sources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let cached = models?.files ?? [:]
-    let results = Parallel.map(Array(files.indices)) { position -> (ParsedSource, Bool) in
+    let results = Parallel.map(Array(files.indices), threads: threads) {
+      position -> (ParsedSource, Bool) in
       let file = files[position]
       if let stamp = stamps[position], let old = previousStamps[file],
         old.size == stamp.size, old.modified == stamp.modified, let entry = cached[file],
@@ -348,24 +364,34 @@ public struct Generator: Sendable {
     _ rendered: [RenderedProtocol], _ configuration: Configuration,
     _ diagnostics: inout [Diagnostic]
   ) -> [GeneratedSource] {
-    var fileOwners: [String: String] = [:]
-    return rendered.compactMap { item in
-      if let owner = fileOwners[item.fileName] {
+    var groups: [String: [RenderedProtocol]] = [:]
+    for item in rendered { groups[item.fileName, default: []].append(item) }
+    return groups.sorted { $0.key < $1.key }.compactMap { fileName, items in
+      let first = items[0]
+      // One protocol declared in exclusive `#if` branches (`#if compiler(>=6.2)` … `#else` …)
+      // gets one file, each branch's decorators under its own conditions.
+      guard items.count == 1 || Self.areBranchesOfOneProtocol(items.map(\.proto)) else {
         diagnostics.append(
           Diagnostic(
             .error,
-            "\(item.proto.qualifiedName) and \(owner) would both be written to \(item.fileName)",
-            at: item.proto.location))
+            "\(items[1].proto.qualifiedName) and \(first.proto.qualifiedName) would both be "
+              + "written to \(fileName)", at: items[1].proto.location))
         return nil
       }
-      fileOwners[item.fileName] = item.proto.qualifiedName
-      let fileName = URL(fileURLWithPath: item.proto.location.file).lastPathComponent
+      let sourceName = URL(fileURLWithPath: first.proto.location.file).lastPathComponent
       return GeneratedSource(
-        name: item.fileName,
+        name: fileName,
         contents: fileContents(
-          description: "Decorators of \(item.proto.qualifiedName), declared in \(fileName).",
-          [item], imports: configuration.imports))
+          description: "Decorators of \(first.proto.qualifiedName), declared in \(sourceName).",
+          items, imports: configuration.imports))
     }
+  }
+
+  /// Whether `protocols` are one protocol declared under different `#if` conditions.
+  static func areBranchesOfOneProtocol(_ protocols: [ProtocolDecl]) -> Bool {
+    Set(protocols.map(\.qualifiedName)).count == 1
+      && protocols.allSatisfy { !$0.conditions.isEmpty }
+      && Set(protocols.map(\.conditions)).count == protocols.count
   }
 
   /// One file for every source file, even those with nothing to decorate, named after the
@@ -394,6 +420,19 @@ public struct Generator: Sendable {
   /// `Services.Shows+Decorators.swift` for `Services/Shows`; the build plugin declares the same.
   public static func perSourceFileName(forSourceAt relativePathWithoutExtension: String) -> String {
     relativePathWithoutExtension.replacingOccurrences(of: "/", with: ".") + "+Decorators.swift"
+  }
+
+  /// Whether `selection` gives `proto` every template, annotated or not.
+  private static func isSelectedWhole(
+    _ proto: ProtocolDecl, _ selection: Configuration.Selection, listed: Set<String>
+  ) -> Bool {
+    switch selection {
+    case .annotated: false
+    case .all: true
+    case .public:
+      proto.accessLevel >= .public && !proto.attributes.contains { $0.name == "_spi" }
+    case .protocols: listed.contains(proto.qualifiedName)
+    }
   }
 
   /// The protocols a `selection` list names; names that match nothing are errors, and globs

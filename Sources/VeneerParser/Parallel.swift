@@ -5,12 +5,14 @@ public enum Parallel {
   /// build's frames are large.
   static let stackSize = 64 << 20
 
-  /// `items.map(transform)` on all cores, results in the order of `items`.
+  /// `items.map(transform)` on `threads` threads (one per core when `nil`), results in the order
+  /// of `items`.
   public static func map<Item: Sendable, Result: Sendable>(
-    _ items: [Item], _ transform: @escaping @Sendable (Item) -> Result
+    _ items: [Item], threads: Int? = nil, _ transform: @escaping @Sendable (Item) -> Result
   ) -> [Result] {
     let work = Work<Result>(count: items.count)
-    let workerCount = min(ProcessInfo.processInfo.activeProcessorCount, items.count)
+    let workerCount = min(
+      max(threads ?? ProcessInfo.processInfo.activeProcessorCount, 1), items.count)
     let finished = DispatchSemaphore(value: 0)
     for _ in 0..<workerCount {
       let thread = Thread {
