@@ -85,6 +85,10 @@ public struct Parameter: Codable, Sendable, Hashable {
   }
 
   public var isInout: Bool { type.specifiers.contains("inout") }
+  /// Whether the parameter takes a value of the conforming type itself: `rhs: Self`.
+  public var isSelfValue: Bool {
+    type.specifiers.isEmpty && type.attributes.isEmpty && type.unattributed.text == "Self"
+  }
   public var isEscaping: Bool { type.attributes.contains { $0.name == "escaping" } }
   public var isSendable: Bool { type.attributes.contains { $0.name == "Sendable" } }
   public var isAutoclosure: Bool { type.attributes.contains { $0.name == "autoclosure" } }

@@ -30,6 +30,9 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
   /// Inherited protocols that are not declared in the scanned sources (marker protocols such as
   /// `Sendable` excepted), so later stages can say why their requirements are unknown.
   public var externalProtocols: [String]
+  /// Inherited protocols of the standard library or Foundation whose requirements Veneer knows
+  /// and counts among the inherited ones (`CustomStringConvertible`).
+  public var standardProtocols: [String]
 
   public init(
     name: String, enclosingTypes: [String] = [], accessLevel: AccessLevel = .internal,
@@ -39,7 +42,7 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
     annotations: [Annotation] = [],
     location: SourceLocation, requirements: [Requirement] = [],
     inheritedRequirements: [Requirement] = [], inheritedAssociatedTypes: [AssociatedType] = [],
-    externalProtocols: [String] = []
+    externalProtocols: [String] = [], standardProtocols: [String] = []
   ) {
     self.name = name
     self.enclosingTypes = enclosingTypes
@@ -58,6 +61,7 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
     self.inheritedRequirements = inheritedRequirements
     self.inheritedAssociatedTypes = inheritedAssociatedTypes
     self.externalProtocols = externalProtocols
+    self.standardProtocols = standardProtocols
   }
 
   /// `Outer.Inner.Name`, how code outside the protocol's scope refers to it.

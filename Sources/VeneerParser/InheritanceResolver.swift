@@ -12,6 +12,7 @@ enum InheritanceResolver {
     var requirements: [Requirement] = []
     var associatedTypes: [AssociatedType] = []
     var externalProtocols: [String] = []
+    var standardProtocols: [String] = []
   }
 
   static func resolve(_ protocols: [ProtocolDecl]) -> [ProtocolDecl] {
@@ -47,7 +48,21 @@ enum InheritanceResolver {
       var result = Inherited()
       for name in proto.inheritedNames where !markerProtocols.contains(name) {
         guard let parent = lookUp(name, from: proto) else {
-          result.externalProtocols.append(name)
+          if let standard = StandardProtocols.byName[name] {
+            // Reported, if at all, at the protocol that inherits them.
+            let relocated = { (requirement: Requirement) in
+              var requirement = requirement
+              requirement.location = proto.location
+              return requirement
+            }
+            result.requirements +=
+              (standard.inheritedRequirements + standard.requirements).map(relocated)
+            result.associatedTypes += standard.inheritedAssociatedTypes + standard.associatedTypes
+            result.standardProtocols +=
+              [name] + standard.inheritedRequirements.map(\.declaredIn)
+          } else {
+            result.externalProtocols.append(name)
+          }
           continue
         }
         // A cycle is a compile error in the user's code; stop following it.
@@ -56,6 +71,7 @@ enum InheritanceResolver {
         result.requirements += grandparents.requirements + protocols[parent].requirements
         result.associatedTypes += grandparents.associatedTypes + protocols[parent].associatedTypes
         result.externalProtocols += grandparents.externalProtocols
+        result.standardProtocols += grandparents.standardProtocols
       }
       let ownSignatures = Set(proto.requirements.map(\.signature))
       var seenSignatures: Set<String> = []
@@ -69,6 +85,8 @@ enum InheritanceResolver {
       }
       var seenExternal: Set<String> = []
       result.externalProtocols.removeAll { !seenExternal.insert($0).inserted }
+      var seenStandard: Set<String> = []
+      result.standardProtocols.removeAll { !seenStandard.insert($0).inserted }
       memo[index] = result
       return result
     }
@@ -79,6 +97,7 @@ enum InheritanceResolver {
       proto.inheritedRequirements = found.requirements
       proto.inheritedAssociatedTypes = found.associatedTypes
       proto.externalProtocols = found.externalProtocols
+      proto.standardProtocols = found.standardProtocols
       return proto
     }
   }

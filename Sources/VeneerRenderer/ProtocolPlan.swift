@@ -95,11 +95,13 @@ public struct ProtocolPlan: Sendable {
     var diagnostics: [Diagnostic] = []
     var requirements: [RequirementPlan] = []
     let hookNames = Self.hookNames(proto.allRequirements)
+    let overloadedByResult = Self.overloadedByResult(proto.allRequirements)
     for (index, requirement) in proto.allRequirements.enumerated() {
       requirements.append(
         RequirementPlan(
           requirement, in: proto, access: access, baseType: baseType,
           isClassDecorator: isClassDecorator, options: options, hookName: hookNames[index],
+          namesResultType: overloadedByResult.contains(index),
           protocolAnnotations: proto.annotations, diagnostics: &diagnostics))
     }
     self.requirements = requirements
@@ -108,21 +110,35 @@ public struct ProtocolPlan: Sendable {
     conditionsClosing = proto.conditions.map { _ in "#endif" }.joined(separator: "\n")
   }
 
+  /// The requirements that another one with the same selector differs from by its result type
+  /// alone (`represented() -> Node` and `represented() -> Node.Scalar`): their forwarding calls
+  /// must name the type, or Swift picks one overload for both.
+  static func overloadedByResult(_ requirements: [Requirement]) -> Set<Int> {
+    let bySelector = Dictionary(
+      grouping: requirements.indices.filter { requirements[$0].kind != .property },
+      by: { "\(requirements[$0].isStatic) \(requirements[$0].selector)" })
+    return Set(
+      bySelector.values.filter { indices in
+        Set(indices.map { requirements[$0].returnType?.text ?? "Void" }).count > 1
+      }.joined())
+  }
+
   /// A name for each requirement's advice: its own name, or for overloads the name followed by
   /// its argument labels (`loadIdCompletion`), numbered if even that repeats.
   static func hookNames(_ requirements: [Requirement]) -> [String] {
     let counts = Dictionary(requirements.map { ($0.name, 1) }, uniquingKeysWith: +)
     var names = requirements.map { requirement in
       guard counts[requirement.name, default: 0] > 1 else { return requirement.name }
-      return requirement.bareName
-        + requirement.parameters.compactMap(\.label).filter { $0 != "_" }
-        .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+      let labels = requirement.parameters.compactMap(\.label).filter { $0 != "_" }
+        .map { $0.trimmingBackticks.prefix(1).uppercased() + $0.trimmingBackticks.dropFirst() }
+      // Without labels the name stays as written, backticks and all (`class`).
+      return labels.isEmpty ? requirement.name : requirement.bareName + labels.joined()
     }
     var seen: [String: Int] = [:]
     for index in names.indices {
       let count = seen[names[index], default: 0] + 1
       seen[names[index]] = count
-      if count > 1 { names[index] += String(count) }
+      if count > 1 { names[index] = names[index].trimmingBackticks + String(count) }
     }
     return names
   }
@@ -142,8 +158,20 @@ public struct ProtocolPlan: Sendable {
     }
     if let external = proto.externalProtocols.first {
       return (
-        "it inherits \(external), which is not declared in the scanned sources, so its "
-          + "requirements are unknown and cannot be forwarded",
+        "it inherits \(external), which is declared neither in the scanned sources nor among "
+          + "the standard protocols Veneer knows, so its requirements are unknown and cannot be "
+          + "forwarded",
+        proto.location
+      )
+    }
+    if let actor = proto.globalActor,
+      let standard = proto.inheritedRequirements.first(where: {
+        proto.standardProtocols.contains($0.declaredIn)
+      })?.declaredIn
+    {
+      return (
+        "it is isolated to @\(actor) and inherits \(standard), whose requirements are "
+          + "nonisolated, and a decorator can reach its isolated 'base' only from @\(actor)",
         proto.location
       )
     }
@@ -156,14 +184,16 @@ public struct ProtocolPlan: Sendable {
           requirement.location
         )
       }
+      // A parameter of type `Self` is another decorator, whose base is handed on; any other
+      // `Self` would need a value of the wrapped type turned into a decorator, or back.
       let types =
-        requirement.parameters.map(\.type)
+        requirement.parameters.filter { !$0.isSelfValue }.map(\.type)
         + [requirement.returnType, requirement.type]
         .compactMap { $0 }
       if types.contains(where: \.mentionsSelf) {
         return (
-          "requirement \(name) uses Self, and a decorator is a different type from the one it "
-            + "wraps",
+          "requirement \(name) uses Self other than as a parameter's type, and a decorator is a "
+            + "different type from the one it wraps",
           requirement.location
         )
       }
@@ -171,6 +201,13 @@ public struct ProtocolPlan: Sendable {
         return (
           "requirement \(name) has variadic parameter '\(variadic.name)', and Swift cannot pass "
             + "an array on as variadic arguments",
+          requirement.location
+        )
+      }
+      if proto.globalActor != nil, requirement.isMutating, requirement.effects.isAsync {
+        return (
+          "requirement \(name) is mutating and async in a global-actor protocol, and Swift does "
+            + "not let a decorator pass its isolated 'base' inout across a suspension",
           requirement.location
         )
       }

@@ -107,12 +107,18 @@ public struct RequirementPlan: Sendable {
 }
 
 extension RequirementPlan {
+  /// `(any Error)` for `any Error`: a type templates may follow with `.self` or `?`.
+  static func parenthesized(_ type: String) -> String {
+    type.hasPrefix("any ") || type.hasPrefix("some ") || type.contains("->") || type.contains("&")
+      ? "(\(type))" : type
+  }
+
   /// - Parameters:
   ///   - isClassDecorator: whether the decorator is a class or actor, which never has
   ///     `mutating` members.
   init(
     _ requirement: Requirement, in proto: ProtocolDecl, access: String, baseType: String,
-    isClassDecorator: Bool, options: RenderOptions, hookName: String,
+    isClassDecorator: Bool, options: RenderOptions, hookName: String, namesResultType: Bool,
     protocolAnnotations: [Annotation], diagnostics: inout [Diagnostic]
   ) {
     self.requirement = requirement
@@ -129,7 +135,13 @@ extension RequirementPlan {
     let parameters = requirement.parameters.enumerated().map { index, parameter in
       ForwardedParameter(parameter, index: index)
     }
-    let target = requirement.isStatic ? baseType : "base"
+    // `Base.Type` and `Base.self` are the metatype, whatever the backticks; `Base.self.Type()`
+    // is the member.
+    let target =
+      !requirement.isStatic
+      ? "base"
+      : ["Type", "Protocol", "self", "init"].contains(requirement.bareName)
+        ? "\(baseType).self" : baseType
     let effects = requirement.effects
     isThrowing = effects.isThrowing
     isAsync = effects.isAsync
@@ -152,8 +164,10 @@ extension RequirementPlan {
     case .method, .initializer:
       let result = requirement.returnType.map { " -> \($0.text)" } ?? ""
       let effectsText = effects.text.isEmpty ? "" : " \(effects.text)"
+      // `func == (lhs: Self, …)`, spaced as swift-format spaces operators.
+      let space = requirement.isOperator && requirement.genericClauseText.isEmpty ? " " : ""
       signature =
-        "func \(requirement.name)\(requirement.genericClauseText)(\(parameterList))"
+        "func \(requirement.name)\(requirement.genericClauseText)\(space)(\(parameterList))"
         + effectsText + result + requirement.whereClauseText
     case .subscript:
       signature =
@@ -170,6 +184,15 @@ extension RequirementPlan {
     }
     let access: String
     switch requirement.kind {
+    case .method where requirement.isOperator:
+      // Operators are called as operators: `lhs.base == rhs.base`, `-value.base`.
+      let values = parameters.map { $0.argument(singleNameIsLabel: false, labelled: false) }
+      access =
+        requirement.modifiers.contains("prefix")
+        ? "\(requirement.name)\(values.joined())"
+        : requirement.modifiers.contains("postfix")
+          ? "\(values.joined())\(requirement.name)"
+          : values.joined(separator: " \(requirement.name) ")
     case .method, .initializer:
       access = "\(target).\(requirement.name)(\(arguments.joined(separator: ", ")))"
     case .subscript:
@@ -177,7 +200,14 @@ extension RequirementPlan {
     case .property:
       access = "\(target).\(requirement.name)"
     }
-    forwardCall = effectPrefix + access
+    // `as T` picks the overload; an opaque or `Self` result cannot be named here, and Swift
+    // rejects such overloads in a protocol anyway.
+    let resultCoercion =
+      namesResultType
+        && requirement.returnType.map { !$0.text.contains("some ") && !$0.text.contains("Self") }
+          ?? false
+      ? " as \(requirement.returnType?.text ?? "Void")" : ""
+    forwardCall = effectPrefix + access + resultCoercion
     if requirement.kind == .method || requirement.kind == .initializer {
       forwardingImplementation = "\(declaration) {\n\(forwardCall)\n}"
     } else {
@@ -199,8 +229,10 @@ extension RequirementPlan {
     completionIsSendable = false
     // Only a last parameter is taken for a completion handler (an escaping closure elsewhere
     // may be called any number of times), so the call always ends in a trailing closure.
+    // A method that also returns a value is forwarded as it is: its value must be returned.
     if requirement.kind == .method, let handler = parameters.last,
-      let completion = handler.completion
+      let completion = handler.completion,
+      requirement.returnType.map({ ["Void", "()"].contains($0.text) }) ?? true
     {
       let closureArguments =
         completion.parameterCount == 1
@@ -224,16 +256,16 @@ extension RequirementPlan {
       completionForward = "\(handler.name)(\(closureArguments))"
       if let success = completion.resultSuccessType {
         outcome = .completionResult
-        valueType = success
+        valueType = Self.parenthesized(success)
       } else {
         outcome = .completion
       }
     } else if let returnType = requirement.returnType, !returnType.isVoid {
       if let success = returnType.resultSuccessType {
-        valueType = success
+        valueType = Self.parenthesized(success)
         outcome = .result
       } else {
-        valueType = returnType.text
+        valueType = Self.parenthesized(returnType.text)
         outcome = .value
       }
     } else {
@@ -318,6 +350,9 @@ extension RequirementPlan {
     isCacheable =
       requirement.kind == .method && !requirement.isStatic && !requirement.isMutating
       && requirement.genericParameters.isEmpty && !parameters.contains { $0.parameter.isInout }
+      // An opaque argument (`some Sequence<Int>`) is neither known to be hashable nor Sendable
+      // into the computing closure.
+      && !parameters.contains { $0.parameter.type.mentionsOpaqueType }
       && !hasOtherClosures && invalidates.isEmpty
       && [.value, .result, .completionResult].contains(outcome)
     let ttl = option("ttl", keys: ["cache", "caching"])
@@ -353,9 +388,18 @@ extension RequirementPlan {
       let body = "\(closureType) in \(forwardCall)"
       let lookup = "cache.value(for: \(names.key), timeToLive: \(cacheTimeToLive)"
       let effectsPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
+      // Callers share one computation only of a Sendable value; an associated type not declared
+      // Sendable is not known to be one.
+      let nonSendableAssociatedTypes = proto.allAssociatedTypes.filter { associatedType in
+        !associatedType.inheritedTypes.contains { $0.text.contains("Sendable") }
+      }.map(\.name)
+      let valueWords = Set(valueType.split { !($0.isLetter || $0.isNumber || $0 == "_") })
+      let isSendableValue = !nonSendableAssociatedTypes.contains {
+        valueWords.contains(Substring($0))
+      }
       if !isAsync {
         cachedCall = "\(effectsPrefix)\(lookup), compute: { \(body) })"
-      } else if proto.isSendable {
+      } else if proto.isSendable && isSendableValue {
         cachedCall = "\(effectsPrefix)\(lookup), compute: { [base] \(body) })"
       } else {
         cachedCall = "\(effectsPrefix)\(lookup), computeInPlace: { \(body) })"
@@ -391,10 +435,8 @@ extension RequirementPlan {
     let canTravel = parameters.allSatisfy { parameter in
       // An opaque parameter type (`some P`) is a hidden generic parameter.
       !parameter.parameter.isInout && !parameter.isPack && !parameter.parameter.isAutoclosure
-        && !parameter.parameter.type.contains(where: {
-          if case .opaque = $0.shape { return true }
-          return false
-        })
+        && !parameter.parameter.isSelfValue
+        && !parameter.parameter.type.mentionsOpaqueType
         && !(parameter.parameter.isClosure && !parameter.parameter.isEscaping
           && !parameter.parameter.type.isOptional)
     }
@@ -533,9 +575,11 @@ struct ForwardedParameter {
     return renamed.declarationText(singleNameIsLabel: singleNameIsLabel)
   }
 
-  func argument(singleNameIsLabel: Bool) -> String {
+  func argument(singleNameIsLabel: Bool, labelled: Bool = true) -> String {
     let value: String
-    if parameter.isInout {
+    if parameter.isSelfValue {
+      value = "\(name).base"
+    } else if parameter.isInout {
       value = "&\(name)"
     } else if parameter.isAutoclosure {
       value = "\(name)()"
@@ -544,13 +588,16 @@ struct ForwardedParameter {
     } else {
       value = name
     }
-    return argument(singleNameIsLabel: singleNameIsLabel, value: value)
+    return labelled ? argument(singleNameIsLabel: singleNameIsLabel, value: value) : value
   }
 
   /// `label: value`, or just `value` for an unlabelled parameter.
   func argument(singleNameIsLabel: Bool, value: String) -> String {
     guard let label = parameter.label else { return value }
-    return "\(label): \(value)"
+    // Keywords need no backticks as argument labels of a call, and Swift warns when they have
+    // them, but for the three that would read as something else.
+    let bare = label.trimmingBackticks
+    return ["inout", "var", "let"].contains(bare) ? "\(label): \(value)" : "\(bare): \(value)"
   }
 
   /// The type as a value of it is stored: without `@escaping`, which a tuple element or
@@ -563,6 +610,14 @@ struct ForwardedParameter {
 }
 
 extension TypeRef {
+  /// Whether a `some P` is in the type: a hidden generic parameter.
+  var mentionsOpaqueType: Bool {
+    contains {
+      if case .opaque = $0.shape { return true }
+      return false
+    }
+  }
+
   /// `Post` for `Result<Post, any Error>`.
   var resultSuccessType: String? {
     switch unattributed.shape {
