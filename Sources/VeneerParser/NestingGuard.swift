@@ -6,6 +6,45 @@
 /// the limit.
 enum NestingGuard {
   static let maximumBracketDepth = 16
+  /// SwiftParser's lookahead recurses once per `#if` level without a limit, so a file of
+  /// thousands of nested `#if`s overflows any stack; real code nests a handful.
+  static let maximumConditionalDepth = 256
+
+  /// The byte offset of the first `#if` line nested in more than `limit` others. Lines are
+  /// read as they start, without regard to comments or strings: real code is far from the limit
+  /// either way.
+  static func firstTooDeepConditional(in bytes: [UInt8], limit: Int = maximumConditionalDepth)
+    -> Int?
+  {
+    var depth = 0
+    var lineStart = 0
+    while lineStart < bytes.count {
+      var index = lineStart
+      while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == 9 {
+        index += 1
+      }
+      if directive("#if", at: index, in: bytes) {
+        depth += 1
+        if depth > limit { return index }
+      } else if directive("#endif", at: index, in: bytes) {
+        depth = max(depth - 1, 0)
+      }
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+      lineStart = index + 1
+    }
+    return nil
+  }
+
+  /// Whether `name` (`#if`) starts at `index`, followed by a space, a tab, `(`, `!` or the end
+  /// of the line.
+  private static func directive(_ name: String, at index: Int, in bytes: [UInt8]) -> Bool {
+    let count = name.utf8.count
+    guard index + count <= bytes.count, bytes[index..<(index + count)].elementsEqual(name.utf8)
+    else { return false }
+    guard index + count < bytes.count else { return true }
+    return [UInt8(ascii: " "), 9, UInt8(ascii: "("), UInt8(ascii: "!"), UInt8(ascii: "\n"), 13]
+      .contains(bytes[index + count])
+  }
 
   /// The byte offset of the first `[` that opens a collection inside the first elements of more
   /// than `limit` others, outside comments and string literals.

@@ -55,6 +55,19 @@ public struct ProtocolParser: Sendable {
           )
         ])
     }
+    if let offset = NestingGuard.firstTooDeepConditional(in: contents) {
+      let position = Self.lineAndColumn(of: offset, in: contents)
+      return ParsedFile(
+        protocols: [],
+        diagnostics: [
+          Diagnostic(
+            .error,
+            "#if nested more than \(NestingGuard.maximumConditionalDepth) levels deep; Veneer "
+              + "does not parse this file",
+            at: VeneerModel.SourceLocation(file: file, line: position.line, column: position.column)
+          )
+        ])
+    }
     let tree = contents.withUnsafeBufferPointer {
       Parser.parse(source: $0, maximumNestingLevel: Self.maximumNestingLevel)
     }

@@ -79,6 +79,20 @@ struct DiagnosticsTests {
       })
   }
 
+  /// SwiftParser's lookahead recursed once per level and overflowed the stack (found by the
+  /// front-end fuzzer with 3,000 levels).
+  @Test func thousandsOfNestedConditionalsAreRefusedBeforeTheParserRecurses() throws {
+    let source =
+      "protocol P {}\n" + String(repeating: "#if X\n", count: 20_000) + "protocol Q {}\n"
+      + String(repeating: "#endif\n", count: 20_000)
+    let parsed = parse(source)
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:258:1: error: #if nested more than 256 levels deep; Veneer does not parse "
+          + "this file"
+      ])
+  }
+
   @Test func deeplyNestedArrayLiteralsAreRefusedBeforeTheParserBacktracks() throws {
     let source =
       "protocol P {}\nlet x = " + String(repeating: "[", count: 40) + "1"

@@ -1,0 +1,131 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+import VeneerGenerator
+import VeneerModel
+
+/// Mutated real Swift files through the whole front end (scan, parse, resolve, render): Veneer
+/// never crashes, every diagnostic it reports is located in the file, and when it reports no
+/// error, what it writes parses.
+///
+/// Each run draws new mutations; `VENEER_SEED=<n>` replays one, `VENEER_FUZZ_ITERATIONS=<n>`
+/// runs longer (default 300). The input being tried is kept in `veneer-fuzz-input.swift` in the
+/// temporary folder, so that a crash leaves it behind.
+@Suite("Front-end fuzzing")
+struct FrontEndFuzzTests {
+  let seed =
+    ProcessInfo.processInfo.environment["VENEER_SEED"].flatMap { UInt64($0) }
+    ?? UInt64.random(in: 0...UInt64(UInt32.max))
+  let iterations =
+    ProcessInfo.processInfo.environment["VENEER_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 300
+
+  /// The fixture catalog and the examples' sources: real files with every shape Veneer reads.
+  func corpus() throws -> [[UInt8]] {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../..").standardizedFileURL
+    var files: [[UInt8]] = []
+    for folder in ["Tests/FixtureCatalog", "Examples"] {
+      let base = root.appendingPathComponent(folder)
+      let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String }
+      for path in (paths ?? []).sorted()
+      where path.hasSuffix(".swift") && !path.contains(".build") && !path.contains("Generated") {
+        files.append(Array(try Data(contentsOf: base.appendingPathComponent(path))))
+      }
+    }
+    return files
+  }
+
+  static let junk = [
+    "{", "}", "(", ")", "[", "]", "#if", "#else", "#endif", "\"", "\"\"\"", "#\"", "/*", "*/",
+    "/", "//", "@", "`", "\\", "protocol", "func", "associatedtype", "where", "some", "any",
+    "// veneer: caching(ttl: ", "// veneer: logging(level: \"", "throws(", "async", "inout",
+    "...", "->", "\u{0}", "\u{FEFF}", "é", "\r", "\t\t", "#/", "/#", "$0", "0x", "1e",
+  ]
+
+  func mutate(_ input: [UInt8], _ random: inout SplitMix) -> [UInt8] {
+    var bytes = input
+    func position(_ count: Int) -> Int { Int(random.next() % UInt64(count + 1)) }
+    switch random.next() % 7 {
+    case 0:  // Truncated anywhere.
+      bytes.removeSubrange(position(bytes.count)...)
+    case 1, 2:  // A token deleted or duplicated.
+      // A low nesting limit: this parse runs on the test's thread, with a small stack.
+      var parser = Parser(String(decoding: bytes, as: UTF8.self), maximumNestingLevel: 64)
+      let tokens = Array(SourceFileSyntax.parse(from: &parser).tokens(viewMode: .sourceAccurate))
+      guard !tokens.isEmpty else { break }
+      let token = tokens[Int(random.next() % UInt64(tokens.count))]
+      let range =
+        token.positionAfterSkippingLeadingTrivia
+        .utf8Offset..<token
+        .endPositionBeforeTrailingTrivia.utf8Offset
+      let text = Array(String(decoding: bytes, as: UTF8.self).utf8)[range]
+      var copy = Array(String(decoding: bytes, as: UTF8.self).utf8)
+      if random.next() % 2 == 0 {
+        copy.removeSubrange(range)
+      } else {
+        copy.insert(contentsOf: text, at: range.upperBound)
+      }
+      bytes = copy
+    case 3:  // Junk inserted.
+      let text = Self.junk[Int(random.next() % UInt64(Self.junk.count))]
+      bytes.insert(contentsOf: Array(text.utf8), at: position(bytes.count))
+    case 4:  // Random bytes, invalid UTF-8 included.
+      for _ in 0..<(1 + random.next() % 8) where !bytes.isEmpty {
+        bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+      }
+    case 5:  // Deep nesting.
+      let opener = ["(", "[", "{", "#if X\n", "protocol P {\n", "<"][Int(random.next() % 6)]
+      let depth = Int(random.next() % 3_000)
+      bytes.insert(
+        contentsOf: Array(String(repeating: opener, count: depth).utf8), at: position(bytes.count))
+    default:  // Two mutations at once.
+      bytes = mutate(mutate(bytes, &random), &random)
+    }
+    return bytes
+  }
+
+  @Test func mutatedFilesEndInLocatedDiagnosticsNeverACrash() throws {
+    print("FrontEndFuzzTests: seed \(seed) (replay with VENEER_SEED=\(seed))")
+    let corpus = try corpus()
+    try #require(corpus.count > 5)
+    let folder = try TemporaryFolder()
+    let input = "\(folder.path)/Sources/Input.swift"
+    let kept = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "veneer-fuzz-input.swift")
+    try folder.write("Sources/Input.swift", "")
+    var random = SplitMix(seed: seed)
+    var outcomes = (clean: 0, diagnosed: 0)
+    for iteration in 0..<iterations {
+      let mutated = mutate(corpus[Int(random.next() % UInt64(corpus.count))], &random)
+      try Data(mutated).write(to: kept)
+      try Data(mutated).write(to: URL(fileURLWithPath: input))
+      let generation = Generator().generate(
+        Configuration(
+          sources: ["\(folder.path)/Sources"], output: "\(folder.path)/Out",
+          decorateAll: true))
+      let lineCount = mutated.count { $0 == 0x0A } + 1
+      let context = "seed \(seed), iteration \(iteration); input kept in \(kept.path)"
+      for diagnostic in generation.diagnostics {
+        let location = diagnostic.location
+        #expect(location?.file == input, "\(context): \(diagnostic)")
+        #expect(
+          (location?.line ?? 0) >= 1 && (location?.line ?? 0) <= lineCount
+            && (location?.column ?? 0) >= 1, "\(context): \(diagnostic)")
+      }
+      if generation.hasErrors {
+        outcomes.diagnosed += 1
+        #expect(generation.files.isEmpty, "\(context): files written despite errors")
+      } else {
+        outcomes.clean += 1
+        for file in generation.files {
+          #expect(
+            !Parser.parse(source: file.contents).hasError, "\(context): \(file.name) does not parse"
+          )
+        }
+      }
+    }
+    print("FrontEndFuzzTests: \(outcomes.clean) clean, \(outcomes.diagnosed) with errors")
+    #expect(outcomes.diagnosed > 0 && outcomes.clean > 0)
+  }
+}
