@@ -6,17 +6,21 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// The requirement's qualified selector, e.g. `PostRepo.getPost(id:completion:)`.
   public let requirement: String
   private let arguments: [AnyHashable]
+  /// The arguments' dynamic types: `AnyHashable` finds `1` and `1.0` equal, and an `Any`
+  /// parameter given each must not share a cached value.
+  private let argumentTypes: [ObjectIdentifier]
 
   /// A key for a call, or `nil` when an argument is not `Hashable` (checked at run time, so
   /// that any requirement can be decorated): such a call is forwarded, never cached.
-  public init?(requirement: String, arguments: Any...) {
+  public init?<each Argument>(requirement: String, arguments: repeat each Argument) {
     var hashableArguments: [AnyHashable] = []
-    for argument in arguments {
+    for argument in repeat each arguments {
       guard let hashable = argument as? AnyHashable else { return nil }
       hashableArguments.append(hashable)
     }
     self.requirement = requirement
     self.arguments = hashableArguments
+    argumentTypes = hashableArguments.map { ObjectIdentifier(type(of: $0.base)) }
   }
 
   public var description: String {
