@@ -39,10 +39,38 @@ final class FileWatcher {
     }
   }
 
-  /// Blocks until something changed (`true`) or Ctrl-C was pressed (`false`).
+  /// The inotify descriptor watching since the last `arm()`, on Linux.
+  private var inotify: Int32 = -1
+  /// The files as they were at the last `arm()`, elsewhere.
+  private var armedSnapshot: [String: [Int]] = [:]
+
+  deinit { if inotify >= 0 { close(inotify) } }
+
+  /// Starts noticing changes, before a run begins: a change made while it runs then still ends
+  /// the next `waitForChange()` at once.
+  func arm() {
+    #if os(Linux)
+      if inotify >= 0 { close(inotify) }
+      inotify = inotify_init1(Int32(O_NONBLOCK | O_CLOEXEC))
+      guard inotify >= 0 else {
+        armedSnapshot = snapshot()
+        return
+      }
+      let mask = UInt32(
+        IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+          | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
+      for folder in folders() {
+        _ = inotify_add_watch(inotify, folder, mask)
+      }
+    #else
+      armedSnapshot = snapshot()
+    #endif
+  }
+
+  /// Blocks until something changed since `arm()` (`true`) or Ctrl-C was pressed (`false`).
   func waitForChange() -> Bool {
     #if os(Linux)
-      return waitWithInotify()
+      return inotify >= 0 ? waitWithInotify() : waitByPolling()
     #else
       return waitByPolling()
     #endif
@@ -105,15 +133,6 @@ final class FileWatcher {
 
   #if os(Linux)
     private func waitWithInotify() -> Bool {
-      let inotify = inotify_init1(Int32(O_NONBLOCK | O_CLOEXEC))
-      guard inotify >= 0 else { return waitByPolling() }
-      defer { close(inotify) }
-      let mask = UInt32(
-        IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
-          | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
-      for folder in folders() {
-        _ = inotify_add_watch(inotify, folder, mask)
-      }
       var buffer = [UInt8](repeating: 0, count: 64 * 1024)
       func drain() { while read(inotify, &buffer, buffer.count) > 0 {} }
       guard waitForInput(on: inotify, timeout: -1) != nil else { return false }
@@ -127,10 +146,9 @@ final class FileWatcher {
   #endif
 
   private func waitByPolling() -> Bool {
-    let initial = snapshot()
     while true {
+      if snapshot() != armedSnapshot { return true }
       guard waitForInput(on: -1, timeout: 500) != nil else { return false }
-      if snapshot() != initial { return true }
     }
   }
 

@@ -41,6 +41,7 @@ struct Generate: ParsableCommand {
     let watcher = FileWatcher(
       paths: configuration.inputPaths, ignoring: configuration.output.map { [$0.value] } ?? [])
     repeat {
+      watcher.arm()
       _ = generateOnce()
       if !options.quiet { printToStandardError("Watching for changes; press Ctrl-C to stop.") }
       fflush(nil)  // So that what this run printed shows before the wait.
