@@ -364,6 +364,7 @@ public struct Generator: Sendable {
     _ rendered: [RenderedProtocol], _ configuration: Configuration,
     _ diagnostics: inout [Diagnostic]
   ) -> [GeneratedSource] {
+    // By file name, whatever order the sources were given in.
     var groups: [String: [RenderedProtocol]] = [:]
     for item in rendered { groups[item.fileName, default: []].append(item) }
     return groups.sorted { $0.key < $1.key }.compactMap { fileName, items in

@@ -186,6 +186,15 @@ public struct ProtocolPlan: Sendable {
       }
       // A parameter of type `Self` is another decorator, whose base is handed on; any other
       // `Self` would need a value of the wrapped type turned into a decorator, or back.
+      if proto.isClassBound || proto.isActorBound,
+        let parameter = requirement.parameters.first(where: \.isSelfValue)
+      {
+        return (
+          "requirement \(name) takes '\(parameter.name): Self', which Swift does not allow in a "
+            + "class or actor decorator (Self may only be a result there)",
+          requirement.location
+        )
+      }
       let types =
         requirement.parameters.filter { !$0.isSelfValue }.map(\.type)
         + [requirement.returnType, requirement.type]

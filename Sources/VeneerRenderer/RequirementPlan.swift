@@ -205,7 +205,7 @@ extension RequirementPlan {
     let resultCoercion =
       namesResultType
         && requirement.returnType.map { !$0.text.contains("some ") && !$0.text.contains("Self") }
-          ?? false
+          ?? true
       ? " as \(requirement.returnType?.text ?? "Void")" : ""
     forwardCall = effectPrefix + access + resultCoercion
     if requirement.kind == .method || requirement.kind == .initializer {

@@ -127,8 +127,8 @@ struct ConfigurationFileTests {
         "veneer.yml:1:9: error: 'output' must be a string, not a list",
         "veneer.yml:2:9: error: 'access' must be one of inherit, internal, package, public, "
           + "not 'publik'; did you mean 'public'?",
-        "veneer.yml:3:12: error: 'selection' must be 'annotated', 'all' or a list of protocol "
-          + "names, not 'some'",
+        "veneer.yml:3:12: error: 'selection' must be 'annotated', 'all', 'public' or a list of "
+          + "protocol names, not 'some'",
         "veneer.yml:5:20: error: 'level' must be a log level (trace, debug, info, notice, "
           + "warning, error, critical), not 'loud'",
         "veneer.yml:6:18: error: 'ttl' must be a positive number of seconds",

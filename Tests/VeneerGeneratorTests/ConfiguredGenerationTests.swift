@@ -161,8 +161,8 @@ struct ConfiguredGenerationTests {
     #expect(diagnostics == [])
     #expect(
       generation.files.map(\.name) == [
-        "ShowService+Decorators.swift", "PostRepo+Decorators.swift", "UserRepo+Decorators.swift",
-        "Annotated+Decorators.swift",
+        "Annotated+Decorators.swift", "PostRepo+Decorators.swift", "ShowService+Decorators.swift",
+        "UserRepo+Decorators.swift",
       ])
     #expect(project.file("ShowService+Decorators.swift").contains("CachingShowService"))
     #expect(!project.file("Annotated+Decorators.swift").contains("CachingAnnotated"))
@@ -322,7 +322,7 @@ extension UserTemplateTests {
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
         decorateAll: true))
     #expect(!generation.hasErrors)
-    #expect(generation.files.count == 25)
+    #expect(generation.files.count == 26)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
     #expect(
       shows.contents.hasSuffix(

@@ -278,9 +278,14 @@ struct FixtureCatalogTests {
   @Test func inheritedRequirementsAreDeduplicated() throws {
     let leaf = try catalog.proto("Leaf")
     #expect(leaf.requirements.map(\.name) == ["leaf"])
-    #expect(leaf.inheritedRequirements.map(\.name) == ["root", "left", "right"])
-    #expect(leaf.inheritedRequirements.map(\.declaredIn) == ["Base", "Left", "Right"])
-    #expect(leaf.externalProtocols == ["Hashable"])
+    // Hashable's requirements, and Equatable's through it, come from the standard protocols.
+    #expect(leaf.inheritedRequirements.map(\.name) == ["root", "left", "right", "==", "hash"])
+    #expect(
+      leaf.inheritedRequirements.map(\.declaredIn) == [
+        "Base", "Left", "Right", "Equatable", "Hashable",
+      ])
+    #expect(leaf.externalProtocols == [])
+    #expect(leaf.standardProtocols == ["Hashable", "Equatable"])
     #expect(try catalog.proto("Left").inheritedRequirements.map(\.name) == ["root"])
   }
 
