@@ -390,13 +390,15 @@ extension RequirementPlan {
       let effectsPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
       // Callers share one computation only of a Sendable value; an associated type not declared
       // Sendable is not known to be one.
-      let nonSendableAssociatedTypes = proto.allAssociatedTypes.filter { associatedType in
-        !associatedType.inheritedTypes.contains { $0.text.contains("Sendable") }
-      }.map(\.name)
-      let valueWords = Set(valueType.split { !($0.isLetter || $0.isNumber || $0 == "_") })
-      let isSendableValue = !nonSendableAssociatedTypes.contains {
-        valueWords.contains(Substring($0))
-      }
+      let nonSendableAssociatedTypes = Set(
+        proto.allAssociatedTypes.filter { associatedType in
+          !associatedType.inheritedTypes.contains { $0.text.contains("Sendable") }
+        }.map(\.name))
+      let isSendableValue =
+        requirement.returnType?.contains {
+          guard case .named(let name, _) = $0.shape else { return false }
+          return nonSendableAssociatedTypes.contains(name)
+        } != true
       if !isAsync {
         cachedCall = "\(effectsPrefix)\(lookup), compute: { \(body) })"
       } else if proto.isSendable && isSendableValue {

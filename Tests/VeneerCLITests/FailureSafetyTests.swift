@@ -44,16 +44,20 @@ struct FailureSafetyTests {
     let runTime = Date().timeIntervalSince(start)
     let new = snapshot("Reference", in: workspace)
 
+    var killedMidRun = 0
     for attempt in 0..<8 {
       let run = startVeneer(
         arguments(attempt.isMultiple(of: 2) ? "New" : "Old"), in: workspace.path)
       usleep(useconds_t(runTime * 1e6 * Double(attempt + 1) / 9))
       kill(run.processIdentifier, SIGKILL)
       run.waitUntilExit()
+      if run.terminationReason == .uncaughtSignal { killedMidRun += 1 }
       for (name, contents) in snapshot("Out", in: workspace) where !name.hasPrefix(".") {
         #expect(contents == old[name] || contents == new[name], "attempt \(attempt): \(name)")
       }
     }
+    // Otherwise the runs all ended before their kill, and the checks above proved nothing.
+    #expect(killedMidRun >= 4)
     let finished = try runVeneer(arguments("New"), in: workspace.path)
     #expect(finished.status == 0)
     #expect(snapshot("Out", in: workspace) == new)

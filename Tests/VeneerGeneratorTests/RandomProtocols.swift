@@ -136,21 +136,16 @@ struct RandomProtocols {
           "completion: @escaping @Sendable (Result<\(pick(valueTypes)), any Error>) -> Void")
         labels.append("completion")
       }
-      let effects = pick(["", "", "async ", "throws ", "async throws ", "throws(SampleError) "])
-      let result = chance(60) ? "-> \(pick(valueTypes + (generics.isEmpty ? [] : ["T"]))) " : ""
+      let effects = pick(["", "", "async", "throws", "async throws", "throws(SampleError)"])
+      let result = chance(60) ? "-> \(pick(valueTypes + (generics.isEmpty ? [] : ["T"])))" : ""
       let modifiers = pick(["", "", "", "", "static ", isClassBound ? "" : "mutating "])
       let text =
-        "\(modifiers)func \(name)\(generics)(\(parameters.joined(separator: ", "))) \(effects)\(result)"
-        .trimmingTrailingSpace + whereClause
+        ([
+          "\(modifiers)func \(name)\(generics)(\(parameters.joined(separator: ", ")))", effects,
+          result,
+        ]
+        .filter { !$0.isEmpty }.joined(separator: " ")) + whereClause
       return (text, "\(modifiers)\(name)(\(labels.map { "\($0):" }.joined()))")
     }
-  }
-}
-
-extension String {
-  var trimmingTrailingSpace: String {
-    var text = self
-    while text.hasSuffix(" ") { text.removeLast() }
-    return text
   }
 }
