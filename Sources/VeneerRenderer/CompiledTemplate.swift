@@ -41,7 +41,7 @@ public struct CompiledTemplate: Sendable {
   /// The template's output before layout: what Stencil would render.
   public func renderUnformatted(_ plan: ProtocolPlan) throws(TemplateError) -> String {
     let scope = RenderScope(slotCount: slotCount)
-    scope.slots[Compiler.planSlot] = plan
+    scope.slots[Compiler.planSlot] = TemplateReference(plan)
     scope.slots[Compiler.decoratorSlot] = plan.decoratorName(template: source.name)
     scope.slots[Compiler.optionsSlot] = source.options
     var output = ""
@@ -293,12 +293,13 @@ private enum TemplateValues {
   /// Stencil's truthiness: non-empty lists, dictionaries and text, `true`, numbers above zero,
   /// and any other value that is there.
   static func isTruthy(_ value: Any?) -> Bool {
+    // The commonest first: casts to a protocol are slower than to a type.
     switch value {
     case nil: false
-    case let list as TemplateList: list.templateCount > 0
-    case let dictionary as TemplateDictionary: dictionary.templateCount > 0
     case let flag as Bool: flag
     case let text as String: !text.isEmpty
+    case let list as TemplateList: list.templateCount > 0
+    case let dictionary as TemplateDictionary: dictionary.templateCount > 0
     default: number(value).map { $0 > 0 } ?? true
     }
   }
@@ -351,8 +352,8 @@ private enum TemplateValues {
 
   private static func isEqual(_ left: Any?, _ right: Any?) -> Bool {
     guard let left, let right else { return left == nil && right == nil }
-    if let left = number(left), let right = number(right) { return left == right }
     if let left = left as? String, let right = right as? String { return left == right }
+    if let left = number(left), let right = number(right) { return left == right }
     if let left = left as? Bool, let right = right as? Bool { return left == right }
     return false
   }
@@ -371,14 +372,15 @@ private enum TemplateValues {
     switch name {
     case "skips":
       return { value, arguments throws(TemplateError) in
-        guard let requirement = value as? RequirementPlan, let template = arguments.first as? String
+        guard let requirement = value as? TemplateReference<RequirementPlan>,
+          let template = arguments.first as? String
         else {
           throw TemplateError(
             diagnostic: Diagnostic(
               .error, "template error: 'skips' applies to a requirement and takes a template name",
               at: location))
         }
-        return requirement.isSkipped(by: template)
+        return requirement.value.isSkipped(by: template)
       }
     case "default":
       return { value, arguments in

@@ -54,6 +54,10 @@ extension String {
 
   /// The string as a Swift string literal.
   var swiftLiteral: String {
+    let needsEscapes = utf8.contains {
+      $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+    }
+    guard needsEscapes else { return "\"" + self + "\"" }
     var escaped = ""
     for character in self {
       switch character {

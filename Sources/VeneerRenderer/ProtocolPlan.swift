@@ -2,13 +2,13 @@ import VeneerModel
 
 /// Everything a template needs to write decorators of one protocol, worked out once.
 public struct ProtocolPlan: Sendable {
-  public var proto: ProtocolDecl
+  public let proto: ProtocolDecl
   /// `public` or empty, for members and types of the decorators.
-  public var access: String
+  public let access: String
   /// `struct`, `final class` or `actor`.
-  public var decoratorKind: String
+  public let decoratorKind: String
   /// `@MainActor` (or another global actor) for isolated protocols, else empty.
-  public var isolation: String
+  public let isolation: String
   /// `@MainActor public final class`: what precedes a decorator's name.
   public var typeDeclarationPrefix: String {
     [isolation, access, decoratorKind].filter { !$0.isEmpty }.joined(separator: " ")
@@ -16,24 +16,26 @@ public struct ProtocolPlan: Sendable {
   /// `public ` (with its space) or nothing, to start a member declaration.
   public var memberAccess: String { access.isEmpty ? "" : access + " " }
   /// `var` when members may mutate the decorated value, else `let`.
-  public var baseStorage: String
+  public let baseStorage: String
   /// The decorators' generic parameter: `Base`, unless the protocol or one of its associated
   /// types already has that name.
-  public var baseType: String
+  public let baseType: String
   /// How code outside the protocol names it: `Outer.Nested`.
-  public var protocolName: String
+  public let protocolName: String
   /// The name part of a decorator's type name: `OuterNested` for `Outer.Nested`.
-  public var decoratorSuffix: String
+  public let decoratorSuffix: String
   /// The type composition helpers return for existentials: `any Service<Input, Output>`.
-  public var existentialType: String
+  public let existentialType: String
   /// `public typealias Input = Base.Input` for each associated type.
-  public var typeAliases: [String]
-  public var requirements: [RequirementPlan]
-  public var conditionsOpening: String
-  public var conditionsClosing: String
+  public let typeAliases: [String]
+  public let requirements: [RequirementPlan]
+  /// The same, as templates hold them.
+  let requirementReferences: [TemplateReference<RequirementPlan>]
+  public let conditionsOpening: String
+  public let conditionsClosing: String
   /// Warnings found while planning, such as an annotation naming nothing.
-  public var diagnostics: [Diagnostic]
-  public var options: RenderOptions
+  public let diagnostics: [Diagnostic]
+  public let options: RenderOptions
   /// `.debug`: the default level of logged calls, and `.error` of failed ones.
   public var logLevel: String { "." + options.logLevel }
   public var logErrorLevel: String { "." + options.logErrorLevel }
@@ -105,6 +107,7 @@ public struct ProtocolPlan: Sendable {
           protocolAnnotations: proto.annotations, diagnostics: &diagnostics))
     }
     self.requirements = requirements
+    requirementReferences = requirements.map(TemplateReference.init)
     self.diagnostics = diagnostics
     conditionsOpening = proto.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = proto.conditions.map { _ in "#endif" }.joined(separator: "\n")

@@ -7,43 +7,55 @@ enum SwiftLayout {
   static let lineLength = 100
 
   static func format(_ text: String) -> String {
-    var lines: [String] = []
-    for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    {
-      let line = Substring(rawLine).trimmingWhitespace
+    var text = text
+    return text.withUTF8 { format(utf8: $0) }
+  }
+
+  /// Works on bytes: every character that decides the layout is ASCII, and most lines are
+  /// copied whole. Only lines too long for their indentation go through `wrap`.
+  private static func format(utf8 input: UnsafeBufferPointer<UInt8>) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(input.count + input.count / 2)
+    var levels: [Int] = []  // Open brackets per indentation level; -1 marks an `#if`.
+    var hasLines = false
+    // A blank line seen after a line that may be followed by one; written before the next line
+    // unless that line closes a block, so that no block ends in a blank line.
+    var isBlankPending = false
+    var previousEndsWithBrace = false
+    var lineStart = 0
+    while lineStart <= input.count {
+      let newline = input[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? input.count
+      defer { lineStart = newline + 1 }
+      var first = lineStart
+      var end = newline
+      while first < end, isBlank(input[first]) { first += 1 }
+      while end > first, isBlank(input[end - 1]) { end -= 1 }
+      let line = UnsafeBufferPointer(rebasing: input[first..<end])
       if line.isEmpty {
         // One blank line at most, and none after an opening brace or at the start.
-        if let last = lines.last, !last.isEmpty, !last.hasSuffix("{") { lines.append("") }
+        if hasLines, !previousEndsWithBrace { isBlankPending = true }
         continue
       }
-      if line.hasPrefix("}") || line.hasPrefix("#endif") || line.hasPrefix("#else"),
-        lines.last == ""
-      {
-        lines.removeLast()
-      }
-      lines.append(line)
-    }
-    while lines.last == "" { lines.removeLast() }
+      let closesBlock =
+        line.starts(with: "}".utf8) || line.starts(with: "#endif".utf8)
+        || line.starts(with: "#else".utf8)
+      if isBlankPending, !closesBlock { output.append(UInt8(ascii: "\n")) }
+      isBlankPending = false
+      hasLines = true
+      previousEndsWithBrace = line.last == UInt8(ascii: "{")
 
-    var output: [String] = []
-    var levels: [Int] = []  // Open brackets per indentation level; -1 marks an `#if`.
-    for line in lines {
-      guard !line.isEmpty else {
-        output.append("")
-        continue
-      }
-      if line.hasPrefix("#if") {
-        output.append(indent(levels.count) + line)
+      if line.starts(with: "#if".utf8) {
+        append(line, indentLevel: levels.count, to: &output)
         levels.append(-1)
         continue
       }
-      if line.hasPrefix("#else") {
-        output.append(indent(levels.count - 1) + line)
+      if line.starts(with: "#else".utf8) {
+        append(line, indentLevel: levels.count - 1, to: &output)
         continue
       }
-      if line.hasPrefix("#endif") {
+      if line.starts(with: "#endif".utf8) {
         if levels.last == -1 { levels.removeLast() }
-        output.append(indent(levels.count) + line)
+        append(line, indentLevel: levels.count, to: &output)
         continue
       }
       let brackets = BracketScan(line)
@@ -54,7 +66,14 @@ enum SwiftLayout {
         levels[levels.count - 1] -= closed
         if levels[levels.count - 1] == 0 { levels.removeLast() }
       }
-      output += wrap(line, indentLevel: levels.count)
+      if levels.count * indentation.utf8.count + line.count <= lineLength {
+        append(line, indentLevel: levels.count, to: &output)
+      } else {
+        for wrapped in wrap(String(decoding: line, as: UTF8.self), indentLevel: levels.count) {
+          output += wrapped.utf8
+          output.append(UInt8(ascii: "\n"))
+        }
+      }
       var opened = brackets.opened
       var closed = brackets.closed - brackets.leadingClosers
       if opened >= closed {
@@ -72,7 +91,21 @@ enum SwiftLayout {
       }
       if opened > 0 { levels.append(opened) }
     }
-    return output.joined(separator: "\n") + "\n"
+    if output.isEmpty { output.append(UInt8(ascii: "\n")) }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+  }
+
+  /// The line and its newline, after `level` indentations.
+  private static func append(
+    _ line: UnsafeBufferPointer<UInt8>, indentLevel level: Int, to output: inout [UInt8]
+  ) {
+    for _ in 0..<max(0, level) { output += indentation.utf8 }
+    output.append(contentsOf: line)
+    output.append(UInt8(ascii: "\n"))
   }
 
   private static func indent(_ level: Int) -> String {
@@ -86,7 +119,7 @@ enum SwiftLayout {
     let prefix = indent(indentLevel)
     // Most lines are short enough in bytes, which are quicker to count than characters.
     guard prefix.utf8.count + line.utf8.count > lineLength,
-      prefix.count + line.count > lineLength, !line.hasPrefix("//")
+      prefix.utf8.count + columns(line) > lineLength, !line.hasPrefix("//")
     else {
       return [prefix + line]
     }
@@ -97,7 +130,7 @@ enum SwiftLayout {
     }
     if line.hasSuffix(" {"), isTypeDeclaration(line) {
       let head = String(line.dropLast(2))
-      if prefix.count + head.count <= lineLength { return [prefix + head, prefix + "{"] }
+      if prefix.utf8.count + columns(head) <= lineLength { return [prefix + head, prefix + "{"] }
       if let colon = inheritanceColon(in: head) {
         return [
           prefix + head[...colon],
@@ -120,7 +153,7 @@ enum SwiftLayout {
     if let closure = ClosureSplit(line) {
       // A signature that still does not fit goes on a line of its own, inside the brace.
       let opening =
-        prefix.count + closure.head.count <= lineLength
+        prefix.utf8.count + columns(closure.head) <= lineLength
         ? [prefix + closure.head]
         : [prefix + closure.beforeSignature, indent(indentLevel + 1) + closure.signature]
       return opening + wrap(closure.body, indentLevel: indentLevel + 1) + [prefix + closure.tail]
@@ -144,7 +177,9 @@ enum SwiftLayout {
       let tail =
         isLast
         ? (split.isDeclaration || split.closer == "]" ? "," : split.closer + split.suffix) : ","
-      if current.isEmpty || continuation.count + candidate.count + tail.count <= lineLength {
+      if current.isEmpty
+        || continuation.utf8.count + columns(candidate) + columns(tail) <= lineLength
+      {
         current = candidate
       } else {
         packed.append(current + ",")
@@ -169,14 +204,37 @@ enum SwiftLayout {
   }
 }
 
+/// How many characters wide `text` is: its bytes when they are ASCII, as they nearly always are.
+private func columns(_ text: String) -> Int {
+  text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+}
+
+/// The text of `bytes[range]`, which starts and ends at ASCII bytes.
+private func text(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+  String(decoding: bytes[range], as: UTF8.self)
+}
+
+private let accessModifiers = ["public", "package", "internal", "fileprivate", "private"]
+
+/// Whether the line declares a type: attributes and modifiers, then `struct`, `class` … .
 private func isTypeDeclaration(_ line: String) -> Bool {
-  let words = line.split(separator: " ")
-  let keywords: Set<Substring> = ["struct", "class", "actor", "enum", "extension", "protocol"]
-  guard let keywordIndex = words.firstIndex(where: { keywords.contains($0) }) else { return false }
-  let modifiers: Set<Substring> = [
-    "public", "package", "internal", "fileprivate", "private", "final",
-  ]
-  return words[..<keywordIndex].allSatisfy { $0.hasPrefix("@") || modifiers.contains($0) }
+  let keywords = ["struct", "class", "actor", "enum", "extension", "protocol"]
+  for word in line.utf8.split(separator: UInt8(ascii: " ")) {
+    if keywords.contains(where: { word.elementsEqual($0.utf8) }) { return true }
+    let isModifier =
+      word.first == UInt8(ascii: "@")
+      || (accessModifiers + ["final"]).contains { word.elementsEqual($0.utf8) }
+    if !isModifier { return false }
+  }
+  return false
+}
+
+/// Whether the line declares a type alias, after its access modifier.
+private func isTypeAlias(_ line: String) -> Bool {
+  let word = line.utf8.split(separator: UInt8(ascii: " ")).first { word in
+    !accessModifiers.contains { word.elementsEqual($0.utf8) }
+  }
+  return word?.elementsEqual("typealias".utf8) == true
 }
 
 /// The colon before a type's conformances: the first `: ` outside its generic parameters.
@@ -209,40 +267,40 @@ private struct ClosureSplit {
   var tail: String
 
   init?(_ line: String) {
-    let characters = Array(line)
+    let bytes = Array(line.utf8)
     // Only a closure outside any parentheses: one inside an argument list waits for that list
     // to be split.
-    guard let open = characters.firstIndex(of: "{"),
-      characters[..<open].filter({ "([".contains($0) }).count
-        == characters[..<open].filter({ ")]".contains($0) }).count
+    guard let open = bytes.firstIndex(of: UInt8(ascii: "{")),
+      bytes[..<open].count(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "[") })
+        == bytes[..<open].count(where: { $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "]") })
     else { return nil }
     var depth = 0
     var index = open
     var inIndex: Int?
-    while index < characters.count {
-      switch characters[index] {
-      case "\"":
-        index = ArgumentListSplit.skipString(characters, from: index)
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index = ArgumentListSplit.skipString(bytes, from: index)
         continue
-      case "{", "(", "[":
+      case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
         depth += 1
-      case "}", ")", "]":
+      case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
         depth -= 1
         if depth == 0 {
-          guard let inIndex, characters[index] == "}",
-            characters[(index + 1)...].allSatisfy({ ")]}".contains($0) })
+          guard let inIndex, bytes[index] == UInt8(ascii: "}"),
+            bytes[(index + 1)...].allSatisfy({ ")]}".utf8.contains($0) })
           else { return nil }
-          head = String(characters[..<(inIndex + 2)])
-          beforeSignature = String(characters[...open])
-          signature = String(characters[(open + 1)..<(inIndex + 2)]).trimmingWhitespace
-          body = String(characters[(inIndex + 3)..<index]).trimmingWhitespace
-          tail = String(characters[index...])
+          head = text(bytes, 0..<(inIndex + 2))
+          beforeSignature = text(bytes, 0..<(open + 1))
+          signature = text(bytes, (open + 1)..<(inIndex + 2)).trimmingWhitespace
+          body = text(bytes, (inIndex + 3)..<index).trimmingWhitespace
+          tail = text(bytes, index..<bytes.count)
           guard !body.isEmpty else { return nil }
           return
         }
-      case " "
-      where depth == 1 && inIndex == nil && index + 3 < characters.count
-        && characters[(index + 1)...(index + 3)] == ["i", "n", " "]:
+      case UInt8(ascii: " ")
+      where depth == 1 && inIndex == nil && index + 3 < bytes.count
+        && bytes[(index + 1)...(index + 3)].elementsEqual("in ".utf8):
         inIndex = index + 1
       default:
         break
@@ -266,54 +324,52 @@ private struct ArgumentListSplit {
   var isDeclaration: Bool
 
   init?(_ line: String) {
-    let characters = Array(line)
+    let bytes = Array(line.utf8)
     var index = 0
     var openIndex: Int?
     var depth = 0
     var argumentStart = 0
     var arguments: [String] = []
-    while index < characters.count {
-      let character = characters[index]
-      if character == "\"" {
-        index = Self.skipString(characters, from: index)
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index = Self.skipString(bytes, from: index)
         continue
       }
-      if character == "-", index + 1 < characters.count, characters[index + 1] == ">" {
+      if byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") {
         index += 2
         continue
       }
-      switch character {
-      case "(", "[", "<", "{":
-        if openIndex == nil, character == "(" || character == "[" {
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: "{"):
+        if openIndex == nil, byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
           openIndex = index
           argumentStart = index + 1
           depth = 0
         }
         depth += 1
-      case ")", "]", ">", "}":
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"), UInt8(ascii: "}"):
         depth -= 1
         if let openIndex, depth == 0 {
-          let last = String(characters[argumentStart..<index]).trimmingWhitespace
+          let last = text(bytes, argumentStart..<index).trimmingWhitespace
           if !last.isEmpty { arguments.append(last) }
           guard !arguments.isEmpty else { return nil }
-          head = String(characters[...openIndex])
+          head = text(bytes, 0..<(openIndex + 1))
           self.arguments = arguments
-          closer = String(character)
-          suffix = String(characters[(index + 1)...])
-          // Type aliases of tuples break like declarations, closing on a line of their own.
-          let firstWord = line.split(separator: " ").first {
-            !["public", "package", "internal", "fileprivate", "private"].contains($0)
-          }
-          // So do tuples assigned whole: `let arguments = (…)`.
+          closer = text(bytes, index..<(index + 1))
+          suffix = text(bytes, (index + 1)..<bytes.count)
+          // Tuples assigned whole, `let arguments = (…)`, and type aliases of tuples break like
+          // declarations, closing on a line of their own.
           let isAssignedTuple =
-            index == characters.count - 1
-            && String(characters[..<openIndex]).hasSuffix(" = ")
+            index == bytes.count - 1
+            && bytes[..<openIndex].reversed().starts(with: " = ".utf8.reversed())
           isDeclaration =
-            character == ")" && (line.hasSuffix("{") || firstWord == "typealias" || isAssignedTuple)
+            byte == UInt8(ascii: ")")
+            && (line.hasSuffix("{") || isAssignedTuple || isTypeAlias(line))
           return
         }
-      case "," where openIndex != nil && depth == 1:
-        arguments.append(String(characters[argumentStart..<index]).trimmingWhitespace)
+      case UInt8(ascii: ",") where openIndex != nil && depth == 1:
+        arguments.append(text(bytes, argumentStart..<index).trimmingWhitespace)
         argumentStart = index + 1
       default:
         break
@@ -324,19 +380,19 @@ private struct ArgumentListSplit {
   }
 
   /// The index just past the string literal starting at `start`.
-  static func skipString(_ characters: [Character], from start: Int) -> Int {
+  static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
     var index = start + 1
     var interpolationDepth = 0
-    while index < characters.count {
-      let character = characters[index]
-      if character == "\\", index + 1 < characters.count {
-        if characters[index + 1] == "(" { interpolationDepth += 1 }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+        if bytes[index + 1] == UInt8(ascii: "(") { interpolationDepth += 1 }
         index += 2
         continue
       }
       if interpolationDepth > 0 {
-        if character == ")" { interpolationDepth -= 1 }
-      } else if character == "\"" {
+        if byte == UInt8(ascii: ")") { interpolationDepth -= 1 }
+      } else if byte == UInt8(ascii: "\"") {
         return index + 1
       }
       index += 1
@@ -353,13 +409,13 @@ private struct BracketScan {
   var leadingClosers = 0
 
   /// Scans the line's UTF-8: every character that matters is ASCII.
-  init(_ line: String) {
+  init(_ line: UnsafeBufferPointer<UInt8>) {
     var inString = false
     var interpolationDepth = 0
     var atStart = true
     var previous = UInt8(ascii: " ")
     var escaped = false
-    for byte in line.utf8 {
+    for byte in line {
       defer { previous = byte }
       if inString {
         if escaped {

@@ -38,13 +38,23 @@ public protocol TemplateObject {
   func templateMember(_ name: String) -> Any?
 }
 
+/// A template object as templates hold it, in an `Any`: a reference, so that reading a member
+/// casts a pointer instead of copying every member of a large struct out of its box.
+public final class TemplateReference<Value: TemplateObject & Sendable>: TemplateObject, Sendable {
+  public let value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  public func templateMember(_ name: String) -> Any? { value.templateMember(name) }
+}
+
 /// One name on an object, what it is, and how to read it.
 public struct TemplateMember<Owner>: Sendable {
   public let type: TemplateType
   public let summary: String
-  let value: @Sendable (Owner) -> Any?
+  let value: @Sendable (borrowing Owner) -> Any?
 
-  init(_ type: TemplateType, _ summary: String, _ value: @escaping @Sendable (Owner) -> Any?) {
+  init(_ type: TemplateType, _ summary: String, _ value: @escaping @Sendable (borrowing Owner) -> Any?) {
     self.type = type
     self.summary = summary
     self.value = value
@@ -126,7 +136,9 @@ public enum TemplateSchema {
 
 extension ProtocolPlan: TemplateObject {
   static let templateMembers: [String: TemplateMember<ProtocolPlan>] = [
-    "proto": .init(.object("Protocol"), "the parsed protocol", { ProtocolView($0.proto) }),
+    "proto": .init(
+      .object("Protocol"), "the parsed protocol",
+      { TemplateReference(ProtocolView($0.proto)) }),
     "access": .init(.text, "`public`, `package` or empty: the decorators' access", { $0.access }),
     "memberAccess": .init(
       .text, "`public ` (with its space) or empty, to start a member", { $0.memberAccess }),
@@ -155,7 +167,7 @@ extension ProtocolPlan: TemplateObject {
       { $0.typeAliases }),
     "requirements": .init(
       .list(.object("RequirementPlan")), "every requirement, inherited ones first",
-      { $0.requirements }),
+      { $0.requirementReferences }),
     "conditionsOpening": .init(
       .text, "the `#if` lines around the protocol, or empty", { $0.conditionsOpening }),
     "conditionsClosing": .init(.text, "the matching `#endif` lines", { $0.conditionsClosing }),
@@ -178,7 +190,7 @@ extension RequirementPlan: TemplateObject {
     "requirement": .init(
       .object("Requirement"), "the parsed requirement",
       {
-        RequirementView($0.requirement)
+        TemplateReference(RequirementView($0.requirement))
       }),
     "kind": .init(.text, "`method`, `property` or `subscript`", { $0.kind.rawValue }),
     "isMethod": .init(.bool, "whether it is a method", { $0.isMethod }),
@@ -248,7 +260,8 @@ extension RequirementPlan: TemplateObject {
       .optional(.text), "`cache.invalidate(…)` for requirements that clear others",
       { $0.invalidation }),
     "names": .init(
-      .object("LocalNames"), "local names that do not clash with the parameters", { $0.names }),
+      .object("LocalNames"), "local names that do not clash with the parameters",
+      { TemplateReference($0.names) }),
     "hookName": .init(
       .text, "the name of its advice in an intercepting decorator's hooks", { $0.hookName }),
     "interceptionType": .init(
@@ -352,7 +365,7 @@ struct RequirementView: TemplateObject {
     "parameters": .init(
       .list(.object("Parameter")), "its parameters",
       {
-        $0.requirement.parameters.map(ParameterView.init)
+        $0.requirement.parameters.map { TemplateReference(ParameterView($0)) }
       }),
     "returnType": .init(
       .optional(.text), "what a method or subscript returns",
@@ -416,16 +429,23 @@ extension TemplateSchema {
     readers[object]?[member]
   }
 
-  private static func erase<Owner>(_ members: [String: TemplateMember<Owner>])
+  private static func erase<Owner: TemplateObject & Sendable>(
+    _ members: [String: TemplateMember<Owner>]
+  )
     -> [String: @Sendable (Any) -> Any?]
   {
-    members.mapValues { member in { ($0 as? Owner).flatMap(member.value) } }
+    members.mapValues { member in
+      { object in
+        guard let reference = object as? TemplateReference<Owner> else { return nil }
+        return member.value(reference.value)
+      }
+    }
   }
 
   /// What templates see for `plan`, as text, numbers, booleans, lists and dictionaries, for
   /// `veneer parse --template-model` and the reference's examples.
   public static func snapshot(of plan: ProtocolPlan) -> [String: Any] {
-    snapshot(plan, as: .object("ProtocolPlan")) as? [String: Any] ?? [:]
+    snapshot(TemplateReference(plan), as: .object("ProtocolPlan")) as? [String: Any] ?? [:]
   }
 
   static func snapshot(_ value: Any?, as type: TemplateType) -> Any? {

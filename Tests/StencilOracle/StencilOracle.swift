@@ -39,7 +39,10 @@ public enum StencilOracle {
   nonisolated(unsafe) private static let environment: Environment = {
     let templateExtension = Extension()
     templateExtension.registerFilter("skips") { value, arguments in
-      guard let requirement = (value as? StencilObject)?.object as? RequirementPlan,
+      guard
+        let requirement =
+          ((value as? StencilObject)?.object as? TemplateReference<RequirementPlan>)?
+          .value,
         let template = arguments.first as? String
       else {
         throw TemplateSyntaxError("'skips' applies to a requirement and takes a template name")
