@@ -52,9 +52,13 @@ public final class TemplateReference<Value: TemplateObject & Sendable>: Template
 public struct TemplateMember<Owner>: Sendable {
   public let type: TemplateType
   public let summary: String
+  /// Borrows its owner: a copy of a plan would retain every one of its members.
   let value: @Sendable (borrowing Owner) -> Any?
 
-  init(_ type: TemplateType, _ summary: String, _ value: @escaping @Sendable (borrowing Owner) -> Any?) {
+  init(
+    _ type: TemplateType, _ summary: String,
+    _ value: @escaping @Sendable (borrowing Owner) -> Any?
+  ) {
     self.type = type
     self.summary = summary
     self.value = value
