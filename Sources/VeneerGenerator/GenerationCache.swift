@@ -5,7 +5,7 @@ import VeneerParser
 /// What the last run read and wrote, kept in a folder of its own, so that the next run parses
 /// only the sources that changed and renders only the protocols they affect.
 ///
-/// Two files: a small index (settings, a stamp per source and per output, the diagnostics),
+/// Two files, in `CompactCoder`'s binary form: a small index (settings, a stamp per source and per output, the diagnostics),
 /// which is all a run where nothing changed reads, and the parsed model of every source, which
 /// a run reads when something did. Anything unexpected in either — another format or Veneer
 /// version, other settings, a file that does not decode — and the cache is ignored and
@@ -18,7 +18,7 @@ public struct GenerationCache: Sendable {
   }
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 1
+  static let format = 3
 
   struct Index: Codable {
     var format: Int
@@ -54,23 +54,94 @@ public struct GenerationCache: Sendable {
     var modified: Int
   }
 
-  struct Models: Codable {
-    /// By source path: the content hash it was parsed from, and what the parse gave.
-    var files: [String: ParsedEntry]
+  /// The parsed model of every source, each encoded on its own, so that a run that parsed a few
+  /// files again writes only theirs anew and copies the others' bytes.
+  struct Models {
+    /// In the order of the sources.
+    var entries: [ParsedEntry]
+
+    var byPath: [String: ParsedEntry] {
+      Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static let magic = Array("VNRM1\n".utf8)
+
+    /// Each entry: its path's length and bytes, its hash, its model's length and bytes; then a
+    /// checksum of the whole. New models are encoded on every core.
+    func encoded() throws -> [UInt8] {
+      var bytes = Self.magic
+      let models = Parallel.map(entries) { entry in
+        entry.encoded ?? (try? CompactCoder.encode(entry.parsed))
+      }
+      for (entry, model) in zip(entries, models) {
+        guard let model else { throw CacheDamaged() }
+        Self.append(UInt64(entry.path.utf8.count), to: &bytes)
+        bytes += entry.path.utf8
+        Self.append(entry.hash, to: &bytes)
+        Self.append(UInt64(model.count), to: &bytes)
+        bytes += model
+      }
+      Self.append(ContentHash.of(bytes), to: &bytes)
+      return bytes
+    }
+
+    /// The entries of `bytes`, their models decoded on every core.
+    static func decode(_ bytes: [UInt8]) throws -> Models {
+      guard bytes.starts(with: magic), bytes.count >= magic.count + 8 else { throw CacheDamaged() }
+      let checksum = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+      let bytes = Array(bytes.dropLast(8))
+      guard ContentHash.of(bytes) == checksum else { throw CacheDamaged() }
+      var offset = magic.count
+      func next() throws -> UInt64 {
+        guard offset + 8 <= bytes.count else { throw CacheDamaged() }
+        defer { offset += 8 }
+        return (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
+      }
+      func slice(_ count: UInt64) throws -> ArraySlice<UInt8> {
+        guard count <= UInt64(bytes.count - offset) else { throw CacheDamaged() }
+        defer { offset += Int(count) }
+        return bytes[offset..<(offset + Int(count))]
+      }
+      var framed: [(path: String, hash: UInt64, model: [UInt8])] = []
+      while offset < bytes.count {
+        let path = String(decoding: try slice(try next()), as: UTF8.self)
+        let hash = try next()
+        framed.append((path, hash, Array(try slice(try next()))))
+      }
+      let decoded = Parallel.map(framed) {
+        try? CompactCoder.decode(ParsedFile.self, from: $0.model)
+      }
+      return Models(
+        entries: try zip(framed, decoded).map { entry, parsed in
+          guard let parsed else { throw CacheDamaged() }
+          return ParsedEntry(
+            path: entry.path, hash: entry.hash, parsed: parsed, encoded: entry.model)
+        })
+    }
+
+    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+      withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
   }
 
-  struct ParsedEntry: Codable {
+  struct CacheDamaged: Error {}
+
+  /// A source's path, the content hash it was parsed from, and what the parse gave.
+  struct ParsedEntry: Sendable {
+    var path: String
     var hash: UInt64
     var parsed: ParsedFile
+    /// The model as the cache holds it, when it came from there.
+    var encoded: [UInt8]?
   }
 
-  private var indexPath: String { folder + "/index.json" }
-  private var modelsPath: String { folder + "/models.json" }
+  private var indexPath: String { folder + "/index" }
+  private var modelsPath: String { folder + "/models" }
 
   /// The index, when it was written by this format and version with these settings.
   func index(settings: UInt64) -> Index? {
     guard let bytes = FileBytes.read(indexPath),
-      let index = try? JSONDecoder().decode(Index.self, from: Data(bytes)),
+      let index = try? CompactCoder.decode(Index.self, from: bytes),
       index.format == Self.format, index.veneerVersion == GeneratedFile.veneerVersion,
       index.settings == settings
     else { return nil }
@@ -79,7 +150,7 @@ public struct GenerationCache: Sendable {
 
   func models() -> Models? {
     guard let bytes = FileBytes.read(modelsPath) else { return nil }
-    return try? JSONDecoder().decode(Models.self, from: Data(bytes))
+    return try? Models.decode(bytes)
   }
 
   /// Records a run whose output folder now holds everything `generation` expects. A cache
@@ -105,15 +176,15 @@ public struct GenerationCache: Sendable {
     // run killed in between leaves an index that no longer matches them, so both are ignored.
     try? FileManager.default.removeItem(atPath: indexPath)
     if let models = record.models {
-      write(try? JSONEncoder().encode(models), to: modelsPath)
+      write(try? models.encoded(), to: modelsPath)
     }
-    write(try? JSONEncoder().encode(index), to: indexPath)
+    write(try? CompactCoder.encode(index), to: indexPath)
   }
 
-  private func write(_ data: Data?, to path: String) {
-    guard let data else { return }
+  private func write(_ bytes: [UInt8]?, to path: String) {
+    guard let bytes else { return }
     let temporary = path + ".\(getpid()).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+    guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
     if rename(temporary, path) != 0 { unlink(temporary) }
   }
 

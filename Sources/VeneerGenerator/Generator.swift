@@ -109,8 +109,8 @@ public struct Generator: Sendable {
       sources.files, stamps: stamps, parser: parser, index: index, models: previous, times: times,
       threads: threads)
     statistics.readFiles = sourceIndex.readCount
-    let catalog = times.measure("resolve") {
-      ProtocolParser.resolve(sourceIndex.parsed.map(\.parsed))
+    let (catalog, ancestorFiles) = times.measure("resolve") {
+      ProtocolParser.resolveTracingSources(sourceIndex.parsed.map(\.parsed))
     }
     diagnostics += catalog.diagnostics
     var protocols = catalog.protocols
@@ -123,11 +123,12 @@ public struct Generator: Sendable {
       return Generation(files: [], diagnostics: diagnostics, statistics: statistics)
     }
 
-    let work = protocols.compactMap { proto -> RenderWork? in
+    let work = zip(protocols, ancestorFiles).compactMap { proto, ancestorFiles -> RenderWork? in
       let selected = selectTemplates(
         for: proto, from: templates,
         decorateAll: Self.isSelectedWhole(proto, configuration.selection, listed: listed))
-      return selected.isEmpty ? nil : RenderWork(proto: proto, templates: selected)
+      return selected.isEmpty
+        ? nil : RenderWork(proto: proto, ancestorFiles: ancestorFiles, templates: selected)
     }
     statistics.decoratedProtocols = work.count
     // Per protocol file, a protocol whose model and settings are those of a file the cache
@@ -137,6 +138,8 @@ public struct Generator: Sendable {
       usesRenderKeys ? index.map { Self.verifiedOutputs($0, configuration) } ?? [:] : [:]
     // A protocol declared in several `#if` branches shares its file with the other branches, so
     // its file is rendered whole each time.
+    let fileHashes = Dictionary(
+      zip(sources.files, sourceIndex.parsed.map(\.hash)), uniquingKeysWith: { first, _ in first })
     let branchedNames = Set(
       Dictionary(grouping: work.map(\.proto.qualifiedName), by: { $0 }).filter { $1.count > 1 }
         .keys)
@@ -144,7 +147,7 @@ public struct Generator: Sendable {
       times.measure("render") {
         let key =
           usesRenderKeys && !branchedNames.contains(item.proto.qualifiedName)
-          ? Self.renderKey(item, settings: settings) : 0
+          ? Self.renderKey(item, settings: settings, fileHashes: fileHashes) : 0
         if key != 0, let name = reusable[key] {
           return RenderOutcome.unchanged(name: name, key: key)
         }
@@ -185,10 +188,10 @@ public struct Generator: Sendable {
       models: sourceIndex.isUnchanged
         ? nil
         : GenerationCache.Models(
-          files: Dictionary(
-            uniqueKeysWithValues: zip(sources.files, sourceIndex.parsed).map {
-              ($0, GenerationCache.ParsedEntry(hash: $1.hash, parsed: $1.parsed))
-            })),
+          entries: zip(sources.files, sourceIndex.parsed).map {
+            GenerationCache.ParsedEntry(
+              path: $0, hash: $1.hash, parsed: $1.parsed, encoded: $1.encoded)
+          }),
       outputs: files.map {
         ($0.name, keysByName[$0.name] ?? 0, $0.contents.utf8.count { $0 == 0x0A })
       } + zip(unchanged, unchangedLines).map { ($0.name, $0.key, $1) })
@@ -206,7 +209,7 @@ public struct Generator: Sendable {
   ) -> SourceIndex {
     let previousStamps = Dictionary(
       (index?.sources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    let cached = models?.files ?? [:]
+    let cached = models?.byPath ?? [:]
     let results = Parallel.map(Array(files.indices), threads: threads) {
       position -> (ParsedSource, Bool) in
       let file = files[position]
@@ -214,7 +217,10 @@ public struct Generator: Sendable {
         old.size == stamp.size, old.modified == stamp.modified, let entry = cached[file],
         entry.hash == old.hash
       {
-        return (ParsedSource(parsed: entry.parsed, hash: old.hash, stamp: stamp), false)
+        return (
+          ParsedSource(parsed: entry.parsed, hash: old.hash, stamp: stamp, encoded: entry.encoded),
+          false
+        )
       }
       guard let stamp = stamps[position],
         let contents = times.measure("read", { FileBytes.read(file) })
@@ -223,7 +229,10 @@ public struct Generator: Sendable {
       }
       let hash = times.measure("read") { ContentHash.of(contents) }
       if let entry = cached[file], entry.hash == hash {
-        return (ParsedSource(parsed: entry.parsed, hash: hash, stamp: stamp), false)
+        return (
+          ParsedSource(parsed: entry.parsed, hash: hash, stamp: stamp, encoded: entry.encoded),
+          false
+        )
       }
       let parsed = parser.parseFile(file, contents: contents, times: times)
       return (ParsedSource(parsed: parsed, hash: hash, stamp: stamp), true)
@@ -245,6 +254,8 @@ public struct Generator: Sendable {
     var parsed: ParsedFile
     var hash: UInt64
     var stamp: FileStamp?
+    /// The model's bytes in the cache, when it came from there.
+    var encoded: [UInt8]? = nil
   }
 
   private struct SourceIndex {
@@ -304,17 +315,28 @@ public struct Generator: Sendable {
   }
 
   /// Identifies what a protocol's decorators are made from: its resolved model, its templates
-  /// and the settings.
-  private static func renderKey(_ work: RenderWork, settings: UInt64) -> UInt64 {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    guard let model = try? encoder.encode(work.proto) else { return 0 }
-    let names = work.templates.map(\.source.name).joined(separator: ",")
-    return model.withUnsafeBytes { ContentHash.of($0, seed: settings ^ ContentHash.of(names)) }
+  /// and the settings. The model is made of its own file and those of the protocols it inherits
+  /// from, each known by its content hash, and of the names that found no declaration there:
+  /// hashing those is quicker than hashing the model, and just as exact.
+  private static func renderKey(_ work: RenderWork, settings: UInt64, fileHashes: [String: UInt64])
+    -> UInt64
+  {
+    let proto = work.proto
+    var key = ContentHash.of(work.templates.map(\.source.name).joined(separator: ","))
+    key = ContentHash.of(proto.qualifiedName, seed: settings ^ key)
+    for file in [proto.location.file] + work.ancestorFiles {
+      key = ContentHash.of(file, seed: key ^ (fileHashes[file] ?? 0))
+    }
+    for name in proto.externalProtocols + [""] + proto.standardProtocols {
+      key = ContentHash.of(name, seed: key)
+    }
+    return key == 0 ? 1 : key
   }
 
   private struct RenderWork: Sendable {
     var proto: ProtocolDecl
+    /// The files of the protocols it inherits from.
+    var ancestorFiles: [String]
     var templates: [CompiledTemplate]
   }
 

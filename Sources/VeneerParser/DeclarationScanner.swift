@@ -26,7 +26,12 @@ enum DeclarationScanner {
       var lexer = Lexer(bytes: buffer)
       guard lexer.run(), lexer.depth == 0 else { return .needsFullParse }
       guard lexer.foundProtocol else { return .noProtocols }
-      return .skeleton(skeleton(of: buffer, keeping: lexer.regions))
+      // Regions out of order would mean the scan misread the file.
+      let regions = lexer.regions
+      guard zip(regions, regions.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else {
+        return .needsFullParse
+      }
+      return .skeleton(skeleton(of: buffer, keeping: regions))
     }
   }
 
@@ -477,7 +482,9 @@ private struct Lexer {
       if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "/") { break }
       index += 1
     }
-    if depth == 0 {
+    // Inside a protocol's header, as in `protocol P<A,` `#if X` … `> {`, the line is kept with
+    // the protocol's region.
+    if depth == 0, openProtocolStart == nil {
       regions.append(start..<index)
       log(.other, start..<index)
     }

@@ -13,9 +13,19 @@ enum InheritanceResolver {
     var associatedTypes: [AssociatedType] = []
     var externalProtocols: [String] = []
     var standardProtocols: [String] = []
+    /// Indices of the protocols these came from.
+    var ancestors: Set<Int> = []
   }
 
   static func resolve(_ protocols: [ProtocolDecl]) -> [ProtocolDecl] {
+    resolveTracingAncestors(protocols).map(\.proto)
+  }
+
+  /// Each protocol resolved, with the indices of every protocol it inherits from, directly or
+  /// not, sorted.
+  static func resolveTracingAncestors(_ protocols: [ProtocolDecl])
+    -> [(proto: ProtocolDecl, ancestors: [Int])]
+  {
     var indexByQualifiedName: [String: Int] = [:]
     var indicesBySimpleName: [String: [Int]] = [:]
     for (index, proto) in protocols.enumerated() {
@@ -72,6 +82,7 @@ enum InheritanceResolver {
         result.associatedTypes += grandparents.associatedTypes + protocols[parent].associatedTypes
         result.externalProtocols += grandparents.externalProtocols
         result.standardProtocols += grandparents.standardProtocols
+        result.ancestors.formUnion(grandparents.ancestors.union([parent]))
       }
       let ownSignatures = Set(proto.requirements.map(\.signature))
       var seenSignatures: Set<String> = []
@@ -98,7 +109,7 @@ enum InheritanceResolver {
       proto.inheritedAssociatedTypes = found.associatedTypes
       proto.externalProtocols = found.externalProtocols
       proto.standardProtocols = found.standardProtocols
-      return proto
+      return (proto, found.ancestors.sorted())
     }
   }
 }

@@ -146,9 +146,21 @@ public struct ProtocolParser: Sendable {
 
   /// The files' protocols with what each inherits from the others filled in.
   public static func resolve(_ parsed: [ParsedFile]) -> Catalog {
-    Catalog(
-      protocols: InheritanceResolver.resolve(parsed.flatMap(\.protocols)),
-      diagnostics: parsed.flatMap(\.diagnostics))
+    resolveTracingSources(parsed).catalog
+  }
+
+  /// The catalog, and for each of its protocols the files that declare the protocols it inherits
+  /// from: with its own file, all that its model is made of, besides which names found no
+  /// declaration (`externalProtocols`, `standardProtocols`).
+  public static func resolveTracingSources(_ parsed: [ParsedFile]) -> (
+    catalog: Catalog, ancestorFiles: [[String]]
+  ) {
+    let protocols = parsed.flatMap(\.protocols)
+    let resolved = InheritanceResolver.resolveTracingAncestors(protocols)
+    return (
+      Catalog(protocols: resolved.map(\.proto), diagnostics: parsed.flatMap(\.diagnostics)),
+      resolved.map { Array(Set($0.ancestors.map { protocols[$0].location.file })).sorted() }
+    )
   }
 
   /// Finds, discovers and parses every Swift file under `paths` in parallel, then resolves

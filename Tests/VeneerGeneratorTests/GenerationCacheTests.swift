@@ -123,17 +123,35 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 
-  @Test(arguments: ["garbage {", "", "{\"format\": 99}"])
+  @Test(arguments: ["garbage {", "", "{\"format\": 99}", "VNRC1\n\u{5}"])
   func aCorruptOrForeignCacheIsIgnoredAndRebuilt(contents: String) throws {
     let workspace = try Workspace()
     try workspace.run()
-    for file in ["index.json", "models.json"] {
+    for file in ["index", "models"] {
       try workspace.folder.write("Cache/\(file)", contents)
     }
     let rebuilt = try workspace.run()
     #expect(rebuilt.statistics.renderedProtocols == 3)
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
     #expect(try workspace.run().statistics.renderedProtocols == 0)
+  }
+
+  @Test func aDamagedModelsFileIsNeverTrusted() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    let path = workspace.folder.path + "/Cache/models"
+    let models = try #require(FileManager.default.contents(atPath: path))
+    for offset in stride(from: 0, to: models.count, by: max(1, models.count / 7)) {
+      var damaged = models
+      damaged[offset] ^= 0x01
+      try damaged.write(to: URL(fileURLWithPath: path))
+      // A source edited, so that the run needs the models of the others.
+      try workspace.folder.write(
+        "Sources/Other.swift", Self.other.replacingOccurrences(of: "track", with: "track\(offset)"))
+      let run = try workspace.run()
+      #expect(run.statistics.readFiles == 3, "byte \(offset) of \(models.count)")
+      #expect(try workspace.outputs() == workspace.uncachedOutputs())
+    }
   }
 
   @Test func otherSettingsAreNotServedFromTheCache() throws {

@@ -90,6 +90,9 @@ struct DeclarationScannerTests {
       enum E { case a } ; protocol SameLine { func f() }
       """, true
     ),
+    // Found by the fuzz test: directives inside a protocol's header once made the scan keep
+    // overlapping regions, and crash.
+    ("public protocol Service<Input,\n#if X\n#if X\n Output>: Sendable {\n  func f()\n}\n", true),
     ("struct Outer {\n  protocol Nested { func f() }\n}\n", false),
     ("let unterminated = \"protocol\nprotocol P {}\n", false),
     ("protocol Open {\n  func f()\n", false),
