@@ -2,10 +2,11 @@
 /// and written several times quicker than Foundation's JSON coders.
 ///
 /// Values are tagged and written in the order `encode(to:)` writes them; keys and strings are
-/// numbers into tables written once at the start; a checksum of it all comes last. Reading expects keys in the order they were
+/// numbers into tables written once at the start. Reading expects keys in the order they were
 /// written, as synthesized `Codable` reads them, and looks further only when it must. Anything
-/// unexpected — a truncated file, another format, a key out of place — is an error, never a
-/// crash, so that a damaged cache is rebuilt instead of trusted.
+/// unexpected — truncated bytes, another format, a key out of place — is an error, never a
+/// crash; files are `seal`ed with a checksum, so that damage that still decodes is refused too,
+/// and a damaged cache is rebuilt instead of trusted.
 ///
 /// Not for values that contain dictionaries with non-literal keys or sets: their order differs
 /// from process to process, and so would the bytes.
@@ -23,24 +24,33 @@ enum CompactCoder {
         bytes += text.utf8
       }
     }
-    bytes += writer.bytes
-    withUnsafeBytes(of: ContentHash.of(bytes).littleEndian) { bytes += $0 }
-    return bytes
+    return bytes + writer.bytes
   }
 
   static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
-    guard bytes.starts(with: magic), bytes.count >= magic.count + 8 else {
-      throw CompactReader.corrupt("not a Veneer cache file")
-    }
-    let body = Array(bytes.dropLast(8))
-    let checksum = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    guard ContentHash.of(body) == checksum else { throw CompactReader.corrupt("damaged") }
-    let reader = CompactReader(bytes: body, offset: magic.count)
+    guard bytes.starts(with: magic) else { throw CompactReader.corrupt("not a Veneer cache file") }
+    let reader = CompactReader(bytes: bytes, offset: magic.count)
     reader.keys = try reader.table()
     reader.strings = try reader.table()
     let value = try reader.read(Value.self)
-    guard reader.offset == body.count else { throw CompactReader.corrupt("bytes after the value") }
+    guard reader.offset == bytes.count else { throw CompactReader.corrupt("bytes after the value") }
     return value
+  }
+
+  /// `bytes` followed by their checksum, for a file.
+  static func seal(_ bytes: [UInt8]) -> [UInt8] {
+    var sealed = bytes
+    withUnsafeBytes(of: ContentHash.of(bytes).littleEndian) { sealed += $0 }
+    return sealed
+  }
+
+  /// The bytes `seal` was given, if their checksum still matches.
+  static func unseal(_ sealed: [UInt8]) throws -> [UInt8] {
+    guard sealed.count >= 8 else { throw CompactReader.corrupt("truncated") }
+    let bytes = Array(sealed.dropLast(8))
+    let checksum = sealed.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    guard ContentHash.of(bytes) == checksum else { throw CompactReader.corrupt("damaged") }
+    return bytes
   }
 }
 
@@ -390,9 +400,11 @@ private final class CompactReader {
     var table: [String] = []
     table.reserveCapacity(count)
     for _ in 0..<count {
-      let length = try number(below: bytes.count - offset + 1)
-      table.append(String(decoding: bytes[offset..<(offset + length)], as: UTF8.self))
-      offset += length
+      let length = try varint()
+      guard length <= UInt64(bytes.count - offset) else { throw Self.corrupt("truncated") }
+      let end = offset + Int(length)
+      table.append(String(decoding: bytes[offset..<end], as: UTF8.self))
+      offset = end
     }
     return table
   }

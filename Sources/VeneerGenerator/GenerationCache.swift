@@ -5,9 +5,10 @@ import VeneerParser
 /// What the last run read and wrote, kept in a folder of its own, so that the next run parses
 /// only the sources that changed and renders only the protocols they affect.
 ///
-/// Two files, in `CompactCoder`'s binary form: a small index (settings, a stamp per source and per output, the diagnostics),
-/// which is all a run where nothing changed reads, and the parsed model of every source, which
-/// a run reads when something did. Anything unexpected in either — another format or Veneer
+/// Two files, in `CompactCoder`'s binary form and sealed with a checksum: a small index
+/// (settings, a stamp per source and per output, the diagnostics), which is all a run where
+/// nothing changed reads, and the parsed model of every source, which a run reads when something
+/// did. Anything unexpected in either — another format or Veneer
 /// version, other settings, a file that does not decode — and the cache is ignored and
 /// rewritten, never trusted.
 public struct GenerationCache: Sendable {
@@ -66,8 +67,8 @@ public struct GenerationCache: Sendable {
 
     static let magic = Array("VNRM1\n".utf8)
 
-    /// Each entry: its path's length and bytes, its hash, its model's length and bytes; then a
-    /// checksum of the whole. New models are encoded on every core.
+    /// Each entry: its path's length and bytes, its hash, its model's length and bytes; sealed as
+    /// a whole. New models are encoded on every core.
     func encoded() throws -> [UInt8] {
       var bytes = Self.magic
       let models = Parallel.map(entries) { entry in
@@ -81,16 +82,13 @@ public struct GenerationCache: Sendable {
         Self.append(UInt64(model.count), to: &bytes)
         bytes += model
       }
-      Self.append(ContentHash.of(bytes), to: &bytes)
-      return bytes
+      return CompactCoder.seal(bytes)
     }
 
     /// The entries of `bytes`, their models decoded on every core.
     static func decode(_ bytes: [UInt8]) throws -> Models {
-      guard bytes.starts(with: magic), bytes.count >= magic.count + 8 else { throw CacheDamaged() }
-      let checksum = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-      let bytes = Array(bytes.dropLast(8))
-      guard ContentHash.of(bytes) == checksum else { throw CacheDamaged() }
+      let bytes = try CompactCoder.unseal(bytes)
+      guard bytes.starts(with: magic) else { throw CacheDamaged() }
       var offset = magic.count
       func next() throws -> UInt64 {
         guard offset + 8 <= bytes.count else { throw CacheDamaged() }
@@ -141,7 +139,7 @@ public struct GenerationCache: Sendable {
   /// The index, when it was written by this format and version with these settings.
   func index(settings: UInt64) -> Index? {
     guard let bytes = FileBytes.read(indexPath),
-      let index = try? CompactCoder.decode(Index.self, from: bytes),
+      let index = try? CompactCoder.decode(Index.self, from: CompactCoder.unseal(bytes)),
       index.format == Self.format, index.veneerVersion == GeneratedFile.veneerVersion,
       index.settings == settings
     else { return nil }
@@ -178,7 +176,7 @@ public struct GenerationCache: Sendable {
     if let models = record.models {
       write(try? models.encoded(), to: modelsPath)
     }
-    write(try? CompactCoder.encode(index), to: indexPath)
+    write(try? CompactCoder.seal(CompactCoder.encode(index)), to: indexPath)
   }
 
   private func write(_ bytes: [UInt8]?, to path: String) {

@@ -136,10 +136,10 @@ public struct Generator: Sendable {
     let usesRenderKeys = cache != nil && configuration.sourceFileRoot == nil
     let reusable =
       usesRenderKeys ? index.map { Self.verifiedOutputs($0, configuration) } ?? [:] : [:]
-    // A protocol declared in several `#if` branches shares its file with the other branches, so
-    // its file is rendered whole each time.
     let fileHashes = Dictionary(
       zip(sources.files, sourceIndex.parsed.map(\.hash)), uniquingKeysWith: { first, _ in first })
+    // A protocol declared in several `#if` branches shares its file with the other branches, so
+    // its file is rendered whole each time.
     let branchedNames = Set(
       Dictionary(grouping: work.map(\.proto.qualifiedName), by: { $0 }).filter { $1.count > 1 }
         .keys)

@@ -146,7 +146,9 @@ public struct ProtocolParser: Sendable {
 
   /// The files' protocols with what each inherits from the others filled in.
   public static func resolve(_ parsed: [ParsedFile]) -> Catalog {
-    resolveTracingSources(parsed).catalog
+    Catalog(
+      protocols: InheritanceResolver.resolve(parsed.flatMap(\.protocols)),
+      diagnostics: parsed.flatMap(\.diagnostics))
   }
 
   /// The catalog, and for each of its protocols the files that declare the protocols it inherits

@@ -59,13 +59,7 @@ enum SwiftLayout {
         continue
       }
       let brackets = BracketScan(line)
-      var leadingClosers = brackets.leadingClosers
-      while leadingClosers > 0, let top = levels.last, top > 0 {
-        let closed = min(top, leadingClosers)
-        leadingClosers -= closed
-        levels[levels.count - 1] -= closed
-        if levels[levels.count - 1] == 0 { levels.removeLast() }
-      }
+      close(brackets.leadingClosers, of: &levels)
       if levels.count * indentation.utf8.count + line.count <= lineLength {
         append(line, indentLevel: levels.count, to: &output)
       } else {
@@ -74,29 +68,23 @@ enum SwiftLayout {
           output.append(UInt8(ascii: "\n"))
         }
       }
-      var opened = brackets.opened
-      var closed = brackets.closed - brackets.leadingClosers
-      if opened >= closed {
-        opened -= closed
-        closed = 0
-      } else {
-        closed -= opened
-        opened = 0
-      }
-      while closed > 0, let top = levels.last, top > 0 {
-        let count = min(top, closed)
-        closed -= count
-        levels[levels.count - 1] -= count
-        if levels[levels.count - 1] == 0 { levels.removeLast() }
-      }
-      if opened > 0 { levels.append(opened) }
+      // Brackets opened and closed on the line cancel out; what is left opens or closes levels.
+      let balance = brackets.opened - (brackets.closed - brackets.leadingClosers)
+      if balance > 0 { levels.append(balance) } else { close(-balance, of: &levels) }
     }
     if output.isEmpty { output.append(UInt8(ascii: "\n")) }
     return String(decoding: output, as: UTF8.self)
   }
 
-  private static func isBlank(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+  /// Closes `count` brackets, innermost level first, stopping at an `#if`.
+  private static func close(_ count: Int, of levels: inout [Int]) {
+    var count = count
+    while count > 0, let top = levels.last, top > 0 {
+      let closed = min(top, count)
+      count -= closed
+      levels[levels.count - 1] -= closed
+      if levels[levels.count - 1] == 0 { levels.removeLast() }
+    }
   }
 
   /// The line and its newline, after `level` indentations.
@@ -452,6 +440,10 @@ private struct BracketScan {
   }
 }
 
+private func isBlank(_ byte: UInt8) -> Bool {
+  byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+}
+
 extension String {
   var trimmingWhitespace: String { self[...].trimmingWhitespace }
 }
@@ -460,7 +452,6 @@ extension Substring {
   /// Without leading and trailing spaces and tabs, found in its UTF-8.
   var trimmingWhitespace: String {
     let bytes = utf8
-    let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
     guard let first = bytes.firstIndex(where: { !isBlank($0) }),
       let last = bytes.lastIndex(where: { !isBlank($0) })
     else { return "" }

@@ -72,17 +72,31 @@ struct CompactCoderTests {
   @Test func damagedOrForeignBytesAreRefused() throws {
     let parsed = Array(Self.parsedFiles().prefix(3))
     let bytes = try CompactCoder.encode(parsed)
+    let sealed = CompactCoder.seal(bytes)
     let file = try GenerationCache.Models(
       entries: parsed.map { GenerationCache.ParsedEntry(path: "p", hash: 1, parsed: $0) }
     ).encoded()
+    #expect(try CompactCoder.decode([ParsedFile].self, from: CompactCoder.unseal(sealed)) == parsed)
     for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
       #expect(throws: DecodingError.self) {
         try CompactCoder.decode([ParsedFile].self, from: Array(bytes.prefix(cut)))
       }
+    }
+    // Unsealed, a changed byte may still decode, to something else; it must never crash.
+    for index in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 397)) {
       var flipped = bytes
+      flipped[index] ^= 0x5A
+      _ = try? CompactCoder.decode([ParsedFile].self, from: flipped)
+    }
+    for cut in stride(from: 0, to: sealed.count, by: max(1, sealed.count / 97)) {
+      #expect(throws: DecodingError.self) {
+        try CompactCoder.decode(
+          [ParsedFile].self, from: CompactCoder.unseal(Array(sealed.prefix(cut))))
+      }
+      var flipped = sealed
       flipped[cut] ^= 0x20
       #expect(throws: DecodingError.self) {
-        try CompactCoder.decode([ParsedFile].self, from: flipped)
+        try CompactCoder.decode([ParsedFile].self, from: CompactCoder.unseal(flipped))
       }
     }
     // A cut or damaged models file is refused whole.

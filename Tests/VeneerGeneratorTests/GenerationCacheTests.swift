@@ -136,6 +136,26 @@ struct GenerationCacheTests {
     #expect(try workspace.run().statistics.renderedProtocols == 0)
   }
 
+  /// A protocol's model depends on which declaration each inherited name finds, which a new
+  /// file elsewhere can change without touching the protocol's own file.
+  @Test func aNewDeclarationOfAnInheritedNameRerendersTheInheritor() throws {
+    let workspace = try Workspace()
+    try workspace.folder.write(
+      "Sources/Named.swift",
+      "// veneer: logging\npublic protocol Named: CustomStringConvertible {\n  func name() -> String\n}\n"
+    )
+    try workspace.run()
+    #expect(
+      workspace.folder.read("Generated/Named+Decorators.swift")?.contains("description") == true)
+    try workspace.folder.write(
+      "Sources/Shadow.swift", "public protocol CustomStringConvertible {\n  func shadowed()\n}\n")
+    let run = try workspace.run()
+    #expect(run.statistics.renderedProtocols == 1)
+    #expect(
+      workspace.folder.read("Generated/Named+Decorators.swift")?.contains("shadowed()") == true)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
+
   @Test func aDamagedModelsFileIsNeverTrusted() throws {
     let workspace = try Workspace()
     try workspace.run()
