@@ -145,7 +145,9 @@ struct RandomProtocols {
           result,
         ]
         .filter { !$0.isEmpty }.joined(separator: " ")) + whereClause
-      return (text, "\(modifiers)\(name)(\(labels.map { "\($0):" }.joined()))")
+      // `mutating` does not tell overloads apart; `static` does.
+      let kind = modifiers == "static " ? modifiers : ""
+      return (text, "\(kind)\(name)(\(labels.map { "\($0):" }.joined()))")
     }
   }
 }
