@@ -110,7 +110,9 @@ final class ProtocolCollector: SyntaxVisitor {
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     // A protocol with a syntax error would be modelled from guesses; its error is reported
     // with the file's other parse diagnostics instead.
-    guard !node.hasError else { return .skipChildren }
+    guard !node.hasError, !hasNamelessFunction(node.memberBlock.members) else {
+      return .skipChildren
+    }
     let comments = LeadingComments(of: node)
     let enclosingTypes = scopes.map(\.name)
     let qualifiedName = (enclosingTypes + [node.name.text]).joined(separator: ".")
@@ -133,6 +135,26 @@ final class ProtocolCollector: SyntaxVisitor {
         location: location(of: node),
         requirements: body.requirements))
     return .skipChildren
+  }
+
+  /// SwiftParser reads `func <T>(…)` as an operator named `<` minus the `<` it leaves for the
+  /// generic clause, an empty name, and reports nothing; the compiler rejects it. Such a
+  /// protocol is reported and skipped like one with a syntax error.
+  private func hasNamelessFunction(_ members: MemberBlockItemListSyntax) -> Bool {
+    var found = false
+    for member in members {
+      if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text.isEmpty {
+        diagnostics.append(
+          Diagnostic(.error, "expected a name after 'func'", at: location(of: function.name)))
+        found = true
+      } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+        for clause in ifConfig.clauses {
+          guard case .decls(let members)? = clause.elements else { continue }
+          found = hasNamelessFunction(members) || found
+        }
+      }
+    }
+    return found
   }
 
   private struct Body {

@@ -27,6 +27,18 @@ struct DiagnosticsTests {
     #expect(parsed.diagnostics.allSatisfy { $0.severity == .error && $0.location?.line == 2 })
   }
 
+  /// SwiftParser accepts `func <T>()` as a function with an empty name; the compiler does not.
+  @Test func aFunctionWithoutANameIsAnError() {
+    let parsed = parse(
+      "protocol Nameless {\n  #if DEBUG\n  func <T>(_ value: T)\n  #endif\n}\nprotocol Named { func a() }\n"
+    )
+    #expect(parsed.protocols.map(\.name) == ["Named"])
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:3:8: error: expected a name after 'func'"
+      ])
+  }
+
   @Test func emptyFile() {
     let parsed = parse("")
     #expect(parsed.protocols == [] && parsed.diagnostics == [])
