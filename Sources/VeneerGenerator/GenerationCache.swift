@@ -5,7 +5,7 @@ import VeneerParser
 /// What the last run read and wrote, kept in a folder of its own, so that the next run parses
 /// only the sources that changed and renders only the protocols they affect.
 ///
-/// Two files, in `CompactCoder`'s binary form and sealed with a checksum: a small index
+/// Two files, in the binary form of `CacheCoding` and sealed with a checksum: a small index
 /// (settings, a stamp per source and per output, the diagnostics), which is all a run where
 /// nothing changed reads, and the parsed model of every source, which a run reads when something
 /// did. Anything unexpected in either — another format or Veneer
@@ -19,9 +19,9 @@ public struct GenerationCache: Sendable {
   }
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 3
+  static let format = 4
 
-  struct Index: Codable {
+  struct Index {
     var format: Int
     var veneerVersion: String
     /// Of the configuration and the templates' text and options.
@@ -32,14 +32,14 @@ public struct GenerationCache: Sendable {
     var statistics: Counts
   }
 
-  struct Counts: Codable {
+  struct Counts {
     var protocols: Int
     var decoratedProtocols: Int
     var outputLines: Int
   }
 
   /// A source file as last read.
-  struct SourceStamp: Codable, Equatable {
+  struct SourceStamp: Equatable {
     var path: String
     var size: Int
     var modified: Int
@@ -47,7 +47,7 @@ public struct GenerationCache: Sendable {
   }
 
   /// An output file as last written, and the render key of what is in it.
-  struct OutputStamp: Codable {
+  struct OutputStamp {
     var name: String
     var key: UInt64
     var lines: Int
@@ -69,25 +69,24 @@ public struct GenerationCache: Sendable {
 
     /// Each entry: its path's length and bytes, its hash, its model's length and bytes; sealed as
     /// a whole. New models are encoded on every core.
-    func encoded() throws -> [UInt8] {
+    func encoded() -> [UInt8] {
       var bytes = Self.magic
       let models = Parallel.map(entries) { entry in
-        entry.encoded ?? (try? CompactCoder.encode(entry.parsed))
+        entry.encoded ?? CacheWriter.encode(entry.parsed)
       }
       for (entry, model) in zip(entries, models) {
-        guard let model else { throw CacheDamaged() }
         Self.append(UInt64(entry.path.utf8.count), to: &bytes)
         bytes += entry.path.utf8
         Self.append(entry.hash, to: &bytes)
         Self.append(UInt64(model.count), to: &bytes)
         bytes += model
       }
-      return CompactCoder.seal(bytes)
+      return CacheSeal.seal(bytes)
     }
 
     /// The entries of `bytes`, their models decoded on every core.
     static func decode(_ bytes: [UInt8]) throws -> Models {
-      let bytes = try CompactCoder.unseal(bytes)
+      let bytes = try CacheSeal.unseal(bytes)
       guard bytes.starts(with: magic) else { throw CacheDamaged() }
       var offset = magic.count
       func next() throws -> UInt64 {
@@ -107,7 +106,7 @@ public struct GenerationCache: Sendable {
         framed.append((path, hash, Array(try slice(try next()))))
       }
       let decoded = Parallel.map(framed) {
-        try? CompactCoder.decode(ParsedFile.self, from: $0.model)
+        try? CacheReader.decode(ParsedFile.self, from: $0.model)
       }
       return Models(
         entries: try zip(framed, decoded).map { entry, parsed in
@@ -121,8 +120,6 @@ public struct GenerationCache: Sendable {
       withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
   }
-
-  struct CacheDamaged: Error {}
 
   /// A source's path, the content hash it was parsed from, and what the parse gave.
   struct ParsedEntry: Sendable {
@@ -139,7 +136,7 @@ public struct GenerationCache: Sendable {
   /// The index, when it was written by this format and version with these settings.
   func index(settings: UInt64) -> Index? {
     guard let bytes = FileBytes.read(indexPath),
-      let index = try? CompactCoder.decode(Index.self, from: CompactCoder.unseal(bytes)),
+      let index = try? CacheReader.decode(Index.self, from: CacheSeal.unseal(bytes)),
       index.format == Self.format, index.veneerVersion == GeneratedFile.veneerVersion,
       index.settings == settings
     else { return nil }
@@ -174,13 +171,12 @@ public struct GenerationCache: Sendable {
     // run killed in between leaves an index that no longer matches them, so both are ignored.
     try? FileManager.default.removeItem(atPath: indexPath)
     if let models = record.models {
-      write(try? models.encoded(), to: modelsPath)
+      write(models.encoded(), to: modelsPath)
     }
-    write(try? CompactCoder.seal(CompactCoder.encode(index)), to: indexPath)
+    write(CacheSeal.seal(CacheWriter.encode(index)), to: indexPath)
   }
 
-  private func write(_ bytes: [UInt8]?, to path: String) {
-    guard let bytes else { return }
+  private func write(_ bytes: [UInt8], to path: String) {
     let temporary = path + ".\(getpid()).tmp"
     guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
     if rename(temporary, path) != 0 { unlink(temporary) }
@@ -223,6 +219,70 @@ struct FileStamp: Equatable {
     #else
       modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
     #endif
+  }
+}
+
+extension GenerationCache.Index: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(format)
+    writer.write(veneerVersion)
+    writer.write(settings)
+    writer.write(sources)
+    writer.write(outputs)
+    writer.write(diagnostics)
+    writer.write(statistics)
+  }
+
+  init(from reader: inout CacheReader) throws {
+    self.init(
+      format: try reader.read(), veneerVersion: try reader.read(), settings: try reader.read(),
+      sources: try reader.read(), outputs: try reader.read(), diagnostics: try reader.read(),
+      statistics: try reader.read())
+  }
+}
+
+extension GenerationCache.Counts: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(protocols)
+    writer.write(decoratedProtocols)
+    writer.write(outputLines)
+  }
+
+  init(from reader: inout CacheReader) throws {
+    self.init(
+      protocols: try reader.read(), decoratedProtocols: try reader.read(),
+      outputLines: try reader.read())
+  }
+}
+
+extension GenerationCache.SourceStamp: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(path)
+    writer.write(size)
+    writer.write(modified)
+    writer.write(hash)
+  }
+
+  init(from reader: inout CacheReader) throws {
+    self.init(
+      path: try reader.read(), size: try reader.read(), modified: try reader.read(),
+      hash: try reader.read())
+  }
+}
+
+extension GenerationCache.OutputStamp: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(name)
+    writer.write(key)
+    writer.write(lines)
+    writer.write(size)
+    writer.write(modified)
+  }
+
+  init(from reader: inout CacheReader) throws {
+    self.init(
+      name: try reader.read(), key: try reader.read(), lines: try reader.read(),
+      size: try reader.read(), modified: try reader.read())
   }
 }
 

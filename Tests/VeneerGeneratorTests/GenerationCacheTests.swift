@@ -123,7 +123,7 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 
-  @Test(arguments: ["garbage {", "", "{\"format\": 99}", "VNRC1\n\u{5}"])
+  @Test(arguments: ["garbage {", "", "{\"format\": 99}", "VNRB1\n\u{5}"])
   func aCorruptOrForeignCacheIsIgnoredAndRebuilt(contents: String) throws {
     let workspace = try Workspace()
     try workspace.run()

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import VeneerModel
+import VeneerParser
+
+@testable import VeneerGenerator
+
+/// The cache's binary form gives back exactly what it was given, and refuses anything else.
+@Suite("The cache's binary form")
+struct CacheCodingTests {
+  static let fixtureCatalog = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().appendingPathComponent("../FixtureCatalog").standardizedFileURL
+    .path
+
+  /// Every parsed file of the fixture catalog and the examples, as the cache holds them.
+  static func parsedFiles() -> [ParsedFile] {
+    let examples = URL(fileURLWithPath: fixtureCatalog).appendingPathComponent("../../Examples")
+      .standardizedFileURL.path
+    let files = SourceDiscovery.swiftFiles(at: [fixtureCatalog, examples]).files
+      .filter { !$0.contains("/.build/") }
+    return ProtocolParser().parseFiles(files)
+  }
+
+  @Test func everyModelComesBackEqual() throws {
+    let parsed = Self.parsedFiles()
+    #expect(parsed.flatMap(\.protocols).count > 20)
+    let bytes = CacheWriter.encode(parsed)
+    #expect(try CacheReader.decode([ParsedFile].self, from: bytes) == parsed)
+    // The same value gives the same bytes.
+    #expect(try CacheWriter.encode(CacheReader.decode([ParsedFile].self, from: bytes)) == bytes)
+    let json = try JSONEncoder().encode(parsed)
+    #expect(bytes.count * 4 < json.count, "\(bytes.count) bytes against JSON's \(json.count)")
+
+    // The models file: decoded entries keep their bytes, and writing them again copies those.
+    let models = GenerationCache.Models(
+      entries: parsed.enumerated().map {
+        GenerationCache.ParsedEntry(path: "\($0.offset).swift", hash: .max - 1, parsed: $0.element)
+      })
+    let file = models.encoded()
+    let decoded = try GenerationCache.Models.decode(file)
+    #expect(decoded.entries.map(\.parsed) == parsed)
+    #expect(decoded.entries.map(\.path) == models.entries.map(\.path))
+    #expect(decoded.entries.allSatisfy { $0.hash == .max - 1 && $0.encoded != nil })
+    #expect(decoded.encoded() == file)
+  }
+
+  /// Values the fixture catalog may lack: every type shape, annotation value and extreme number.
+  @Test func valuesOfEveryKindComeBackEqual() throws {
+    let int = TypeRef(text: "Int", shape: .named(name: "Int", genericArguments: []))
+    let location = SourceLocation(file: "naïve データ \u{0}\n\"quoted\".swift", line: 1, column: 0)
+    let shapes: [TypeShape] = [
+      .named(name: "", genericArguments: [int]),
+      .member(base: int, name: "Inner", genericArguments: [int, int]),
+      .optional(wrapped: int), .implicitlyUnwrappedOptional(wrapped: int), .array(element: int),
+      .dictionary(key: int, value: int),
+      .tuple(elements: [TupleElement(label: "a", name: nil, type: int, isInout: true)]),
+      .function(
+        parameters: [TupleElement(type: int, isVariadic: true)],
+        effects: Effects(isAsync: true, throwing: .throws, thrownType: int), returnType: int),
+      .attributed(attributes: [Attribute(name: "escaping")], specifiers: ["inout"], base: int),
+      .opaque(constraint: int), .existential(constraint: int),
+      .metatype(base: int, isProtocolMetatype: true), .composition(types: [int, int]),
+      .packExpansion(pattern: int), .packElement(pack: int), .other,
+    ]
+    let values: [AnnotationValue] = [
+      .string(""), .number(-0.125), .number(.infinity), .boolean(false), .name("n"),
+      .list([.list([]), .boolean(true)]),
+    ]
+    let requirement = Requirement(
+      kind: .subscript, name: "subscript",
+      parameters: shapes.map {
+        Parameter(label: nil, name: "p", type: TypeRef(text: "t", shape: $0))
+      },
+      genericParameters: [GenericParameter(name: "T", constraint: int, isPack: true)],
+      isSettable: true, failability: .implicitlyUnwrapped, modifiers: ["static"],
+      documentation: "",
+      annotations: [
+        Annotation(
+          key: "k", arguments: values.map { AnnotationArgument(value: $0) }, location: location)
+      ], declaredIn: "P", location: SourceLocation(file: "f", line: .max, column: .min))
+    let file = ParsedFile(
+      protocols: [
+        ProtocolDecl(
+          name: "P", accessLevel: .open, imports: [Import(text: "import A", conditions: ["X"])],
+          location: location, requirements: [requirement], inheritedRequirements: [requirement])
+      ],
+      diagnostics: [
+        Diagnostic(.note, "m", at: location), Diagnostic(.warning, "w", file: "only a file"),
+      ])
+    #expect(try CacheReader.decode(ParsedFile.self, from: CacheWriter.encode(file)) == file)
+    for number in [0, 1, -1, 63, -64, 64, .max, .min] {
+      #expect(try CacheReader.decode(Int.self, from: CacheWriter.encode(number)) == number)
+    }
+  }
+
+  @Test func damagedOrForeignBytesAreRefused() throws {
+    let parsed = Array(Self.parsedFiles().prefix(3))
+    let bytes = CacheWriter.encode(parsed)
+    let sealed = CacheSeal.seal(bytes)
+    let file = GenerationCache.Models(
+      entries: parsed.map { GenerationCache.ParsedEntry(path: "p", hash: 1, parsed: $0) }
+    ).encoded()
+    #expect(try CacheReader.decode([ParsedFile].self, from: CacheSeal.unseal(sealed)) == parsed)
+    for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+      #expect(throws: CacheDamaged.self) {
+        try CacheReader.decode([ParsedFile].self, from: Array(bytes.prefix(cut)))
+      }
+    }
+    // Unsealed, a changed byte may still decode, to something else; it must never crash.
+    for index in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 397)) {
+      for change: UInt8 in [0x5A, 0x80, 0xFF] {
+        var changed = bytes
+        changed[index] ^= change
+        _ = try? CacheReader.decode([ParsedFile].self, from: changed)
+      }
+    }
+    // Nesting deeper than any parsed type is refused before it exhausts the stack.
+    var deep = Array(CacheWriter.encode(TypeRef(text: "", shape: .other)).dropLast(2))
+    for _ in 0..<100_000 { deep += [0, 2] }
+    #expect(throws: CacheDamaged.self) { try CacheReader.decode(TypeRef.self, from: deep) }
+    for cut in stride(from: 0, to: sealed.count, by: max(1, sealed.count / 97)) {
+      #expect(throws: CacheDamaged.self) {
+        try CacheReader.decode([ParsedFile].self, from: CacheSeal.unseal(Array(sealed.prefix(cut))))
+      }
+      var flipped = sealed
+      flipped[cut] ^= 0x20
+      #expect(throws: CacheDamaged.self) {
+        try CacheReader.decode([ParsedFile].self, from: CacheSeal.unseal(flipped))
+      }
+    }
+    // A cut or damaged models file is refused whole.
+    for cut in stride(from: 0, to: file.count, by: max(1, file.count / 97)) {
+      #expect(throws: (any Error).self) {
+        try GenerationCache.Models.decode(Array(file.prefix(cut)))
+      }
+      var flipped = file
+      flipped[cut] ^= 0x01
+      #expect(throws: (any Error).self) { try GenerationCache.Models.decode(flipped) }
+    }
+    // Well-formed, but of another type.
+    #expect(throws: CacheDamaged.self) {
+      try CacheReader.decode(GenerationCache.Index.self, from: bytes)
+    }
+    #expect(throws: CacheDamaged.self) {
+      try CacheReader.decode([ParsedFile].self, from: Array("{\"entries\": []}".utf8))
+    }
+  }
+}
