@@ -84,10 +84,9 @@ enum InheritanceResolver {
         result.standardProtocols += grandparents.standardProtocols
         result.ancestors.formUnion(grandparents.ancestors.union([parent]))
       }
-      let ownSignatures = Set(proto.requirements.map(\.signature))
-      var seenSignatures: Set<String> = []
-      result.requirements.removeAll {
-        ownSignatures.contains($0.signature) || !seenSignatures.insert($0.signature).inserted
+      if !result.requirements.isEmpty {
+        var seenSignatures = Set(proto.requirements.map(\.signature))
+        result.requirements.removeAll { !seenSignatures.insert($0.signature).inserted }
       }
       let ownAssociatedTypes = Set(proto.associatedTypes.map(\.name))
       var seenAssociatedTypes: Set<String> = []

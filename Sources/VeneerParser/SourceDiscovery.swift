@@ -36,22 +36,31 @@ public enum SourceDiscovery {
     // Symbolic links can form cycles; each real directory is searched once.
     let realPath = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
     guard visited.insert(realPath).inserted else { return }
-    let entries: [String]
-    do {
-      entries = try FileManager.default.contentsOfDirectory(atPath: directory)
-    } catch {
+    guard let stream = opendir(directory) else {
       diagnostics.append(Diagnostic(.error, "cannot read the directory", file: directory))
       return
     }
-    for entry in entries.sorted() where !entry.hasPrefix(".") {
-      let path = directory == "/" ? "/" + entry : directory + "/" + entry
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        continue
+    // The entry's type comes with its name, so only links and file systems that do not say
+    // need a `stat`: thousands of sources, one system call a directory.
+    var entries: [(name: String, type: UInt8)] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+        String(cString: buffer.baseAddress!.assumingMemoryBound(to: CChar.self))
       }
-      if isDirectory.boolValue {
+      if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
+    }
+    closedir(stream)
+    for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+      let path = directory == "/" ? "/" + name : directory + "/" + name
+      var isDirectory = Int32(type) == Int32(DT_DIR)
+      if Int32(type) != Int32(DT_REG) && !isDirectory {
+        var status = stat()
+        guard stat(path, &status) == 0 else { continue }
+        isDirectory = status.st_mode & S_IFMT == S_IFDIR
+      }
+      if isDirectory {
         walk(path, visited: &visited, files: &files, diagnostics: &diagnostics)
-      } else if entry.hasSuffix(".swift") {
+      } else if name.hasSuffix(".swift") {
         files.append(path)
       }
     }
