@@ -1,5 +1,6 @@
 import Foundation
 import VeneerModel
+import VeneerParser
 
 #if canImport(Glibc)
   import Glibc
@@ -103,14 +104,16 @@ public struct OutputFolder: Sendable {
           .error, "cannot create the output folder: \(error.localizedDescription)", file: path)
       ])
     }
-    var staged: [(temporary: String, destination: String)] = []
-    do {
-      for change in plan.changes {
-        if let contents = change.new {
-          staged.append(try stage(contents, for: change.name))
-        }
-      }
-    } catch {
+    let writes = plan.changes.compactMap { change in
+      change.new.map { (name: change.name, contents: $0) }
+    }
+    // On every core: a first run writes hundreds of files, each a few system calls.
+    let outcomes = Parallel.map(writes) { write in
+      Result { () throws(OutputError) in try stage(write.contents, for: write.name) }
+    }
+    let staged = outcomes.compactMap { try? $0.get() }
+    for outcome in outcomes {
+      guard case .failure(let error) = outcome else { continue }
       for file in staged { unlink(file.temporary) }
       throw error
     }

@@ -35,15 +35,30 @@ enum Naming {
   ]
 
   static func looksSecret(_ name: String) -> Bool {
-    let normalized = name.trimmingBackticks.lowercased().filter { $0 != "_" }
+    let normalized = Array(name.trimmingBackticks.lowercased().utf8.filter { $0 != 0x5F })
+    var words: [String]?
     return secretNameFragments.contains { fragment in
       // Short fragments must be the whole name or a camel-case word, not part of a word.
-      fragment.count > 3 ? normalized.contains(fragment) : words(of: name).contains(fragment)
+      if fragment.utf8.count > 3 { return normalized.contains(bytes: fragment.utf8) }
+      words = words ?? Self.words(of: name)
+      return words?.contains(fragment) == true
     }
   }
 
   private static func words(of name: String) -> [String] {
     snakeCase(name).split(separator: "_").map(String.init)
+  }
+}
+
+extension Array<UInt8> {
+  /// Whether `bytes` occur here, in a row.
+  fileprivate func contains(bytes: String.UTF8View) -> Bool {
+    let needle = Array(bytes)
+    guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
+    for start in 0...(count - needle.count) where self[start] == first {
+      if self[start..<(start + needle.count)].elementsEqual(needle) { return true }
+    }
+    return false
   }
 }
 

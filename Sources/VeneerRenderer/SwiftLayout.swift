@@ -159,19 +159,25 @@ enum SwiftLayout {
     let continuation = indent(indentLevel + 1)
     var packed: [String] = []
     var current = ""
+    var currentColumns = 0
     for (index, argument) in split.arguments.enumerated() {
       let isLast = index == split.arguments.count - 1
-      let candidate = current.isEmpty ? argument : current + ", " + argument
+      let argumentColumns = columns(argument)
       let tail =
         isLast
         ? (split.isDeclaration || split.closer == "]" ? "," : split.closer + split.suffix) : ","
-      if current.isEmpty
-        || continuation.utf8.count + columns(candidate) + columns(tail) <= lineLength
+      if current.isEmpty {
+        current = argument
+        currentColumns = argumentColumns
+      } else if continuation.utf8.count + currentColumns + 2 + argumentColumns + columns(tail)
+        <= lineLength
       {
-        current = candidate
+        current += ", " + argument
+        currentColumns += 2 + argumentColumns
       } else {
         packed.append(current + ",")
         current = argument
+        currentColumns = argumentColumns
       }
     }
     packed.append(current)
