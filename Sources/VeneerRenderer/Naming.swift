@@ -45,12 +45,29 @@ enum Naming {
     }
   }
 
+  /// Swift's keywords, which a parameter may be named after (`func data(for: URLRequest)`) but
+  /// which need backticks to be used as a name. Backticks on a contextual keyword are harmless.
+  static let keywords: Set<String> = [
+    "Any", "Self", "as", "associatedtype", "await", "borrowing", "break", "case", "catch", "class",
+    "consuming", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension",
+    "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init",
+    "inout", "internal", "is", "let", "nil", "nonisolated", "open", "operator", "precedencegroup",
+    "private", "protocol", "public", "repeat", "rethrows", "return", "self", "static", "struct",
+    "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where",
+    "while",
+  ]
+
+  /// `name` as an expression: a keyword in backticks.
+  static func identifier(_ name: String) -> String {
+    keywords.contains(name) ? "`\(name)`" : name
+  }
+
   private static func words(of name: String) -> [String] {
     snakeCase(name).split(separator: "_").map(String.init)
   }
 }
 
-extension Array<UInt8> {
+extension [UInt8] {
   /// Whether `bytes` occur here, in a row.
   fileprivate func contains(bytes: String.UTF8View) -> Bool {
     let needle = Array(bytes)

@@ -388,20 +388,28 @@ extension RequirementPlan {
       let body = "\(closureType) in \(forwardCall)"
       let lookup = "cache.value(for: \(names.key), timeToLive: \(cacheTimeToLive)"
       let effectsPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
-      // Callers share one computation only of a Sendable value; an associated type not declared
-      // Sendable is not known to be one.
+      // Callers share one computation only of a Sendable value, computed by a closure that
+      // captures the arguments; an associated type not declared Sendable is not known to be one.
       let nonSendableAssociatedTypes = Set(
         proto.allAssociatedTypes.filter { associatedType in
           !associatedType.inheritedTypes.contains { $0.text.contains("Sendable") }
         }.map(\.name))
-      let isSendableValue =
-        requirement.returnType?.contains {
-          guard case .named(let name, _) = $0.shape else { return false }
-          return nonSendableAssociatedTypes.contains(name)
-        } != true
+      func mayNotBeSendable(_ type: TypeRef?) -> Bool {
+        type?.contains {
+          switch $0.shape {
+          case .named(let name, _): nonSendableAssociatedTypes.contains(name)
+          case .member(let base, let name, _):
+            base.text == "Self" && nonSendableAssociatedTypes.contains(name)
+          default: false
+          }
+        } == true
+      }
+      let isShareable =
+        !mayNotBeSendable(requirement.returnType)
+        && !parameters.contains { mayNotBeSendable($0.parameter.type) }
       if !isAsync {
         cachedCall = "\(effectsPrefix)\(lookup), compute: { \(body) })"
-      } else if proto.isSendable && isSendableValue {
+      } else if proto.isSendable && isShareable {
         cachedCall = "\(effectsPrefix)\(lookup), compute: { [base] \(body) })"
       } else {
         cachedCall = "\(effectsPrefix)\(lookup), computeInPlace: { \(body) })"
@@ -518,9 +526,14 @@ public struct LocalNames: Sendable {
   public var arguments: String
 
   init(avoiding parameterNames: Set<String>) {
+    // `key2` rather than `key_`, which `swift format` would flag.
     func fresh(_ name: String) -> String {
       var candidate = name
-      while parameterNames.contains(candidate) { candidate += "_" }
+      var number = 1
+      while parameterNames.contains(candidate) {
+        number += 1
+        candidate = name + String(number)
+      }
       return candidate
     }
     call = fresh("call")
@@ -542,13 +555,14 @@ struct ForwardedParameter {
   }
 
   var parameter: Parameter
-  /// The name used inside the decorator; unnamed (`_`) parameters get `argument0` and so on.
+  /// The name used inside the decorator; unnamed (`_`) parameters get `argument0` and so on, and
+  /// keywords (`func f(for: T)` names its parameter `for`) their backticks.
   var name: String
   var completion: Completion?
 
   init(_ parameter: Parameter, index: Int) {
     self.parameter = parameter
-    name = parameter.name == "_" ? "argument\(index)" : parameter.name
+    name = parameter.name == "_" ? "argument\(index)" : Naming.identifier(parameter.name)
     completion = nil
     if parameter.isEscaping, !parameter.type.isOptional,
       case .function(let parameters, _, let returnType) = parameter.type.unattributed.shape,
@@ -570,7 +584,8 @@ struct ForwardedParameter {
 
   func declaration(singleNameIsLabel: Bool) -> String {
     var renamed = parameter
-    renamed.name = name
+    // `func f(for: T)` declares `for` without backticks; only its uses need them.
+    renamed.name = parameter.name == "_" ? name : parameter.name
     if parameter.name == "_", parameter.label == nil, singleNameIsLabel {
       return "_ \(name): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")"
     }

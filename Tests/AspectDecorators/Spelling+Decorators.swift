@@ -29,6 +29,10 @@ public struct DelaySpelling<Base: Spelling>: Spelling {
     base.`for`(`in`)
   }
 
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
+  }
+
   public var `self`: Int {
     base.`self`
   }
@@ -60,6 +64,10 @@ public struct GuardSpelling<Base: Spelling>: Spelling {
     base.`for`(`in`)
   }
 
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
+  }
+
   public var `self`: Int {
     base.`self`
   }
@@ -86,6 +94,10 @@ public struct MainActorDeliverySpelling<Base: Spelling>: Spelling {
 
   public func `for`(_ `in`: Int) -> Int {
     base.`for`(`in`)
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
   }
 
   public var `self`: Int {
@@ -121,6 +133,10 @@ public struct RetrySpelling<Base: Spelling>: Spelling {
 
   public func `for`(_ `in`: Int) -> Int {
     base.`for`(`in`)
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
   }
 
   public var `self`: Int {

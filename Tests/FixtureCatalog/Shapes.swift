@@ -12,6 +12,8 @@ public struct Celsius: Hashable, Sendable {
 public protocol Spelling {
   func `default`() -> Int
   func `for`(_ `in`: Int) -> Int
+  /// Parameters named after keywords need no backticks here, but do where they are used.
+  func index(in: [Int], of: Int, default: Int) -> Int
   var `self`: Int { get }
 }
 
@@ -149,4 +151,11 @@ public protocol Leaf: Left, Right, Hashable, Sendable {
 // veneer: skip
 public protocol Skipped {
   func ignored()
+}
+
+/// A Sendable protocol whose associated type is not: its arguments cannot be captured by a
+/// computation that callers share, so the caching decorator computes in place.
+public protocol KeyedLookup: Sendable {
+  associatedtype Key: Hashable
+  func value(for key: Key) async -> Int
 }

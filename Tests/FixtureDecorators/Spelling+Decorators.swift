@@ -30,6 +30,13 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
     return result
   }
 
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    let call = TrackedCall(tracker: tracker, properties: [:])
+    let result = base.index(in: `in`, of: of, default: `default`)
+    call.succeeded("spelling.index")
+    return result
+  }
+
   public var `self`: Int {
     base.`self`
   }
@@ -71,6 +78,18 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
       return base.`for`(`in`)
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.`for`(`in`) })
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    guard
+      let key = CacheKey(
+        requirement: "Spelling.index(in:of:default:)", arguments: `in`, of, `default`)
+    else {
+      return base.index(in: `in`, of: of, default: `default`)
+    }
+    return cache.value(
+      for: key, timeToLive: nil,
+      compute: { () -> Int in base.index(in: `in`, of: of, default: `default`) })
   }
 
   public var `self`: Int {
@@ -117,6 +136,9 @@ public struct InterceptingSpelling<Base: Spelling>: Spelling {
     public typealias ForArguments = Int
     public var `for` = Interception<ForArguments, Int>()
 
+    public typealias IndexArguments = (`in`: [Int], of: Int, `default`: Int)
+    public var index = Interception<IndexArguments, Int>()
+
     public init() {}
   }
 
@@ -134,6 +156,13 @@ public struct InterceptingSpelling<Base: Spelling>: Spelling {
 
   public func `for`(_ `in`: Int) -> Int {
     return hooks.`for`.call(`in`) { arguments in base.`for`(arguments) }
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    let arguments = (`in`: `in`, of: of, `default`: `default`)
+    return hooks.index.call(arguments) { arguments in
+      base.index(in: arguments.`in`, of: arguments.of, default: arguments.`default`)
+    }
   }
 
   public var `self`: Int {
@@ -183,6 +212,16 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`for`(_:)",
       arguments: ["in": "\(`in`)"])
     let result = base.`for`(`in`)
+    call.returned(result)
+    return result
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    let call = LoggedCall(
+      logger: logger, level: level, errorLevel: errorLevel,
+      requirement: "Spelling.index(in:of:default:)",
+      arguments: ["in": "\(`in`)", "of": "\(of)", "default": "\(`default`)"])
+    let result = base.index(in: `in`, of: of, default: `default`)
     call.returned(result)
     return result
   }

@@ -67,6 +67,28 @@ struct InterceptingTests {
     #expect(tokens.values == ["fresh", "expired", "ada: expired"])
   }
 
+  /// `func index(in:of:default:)` names its parameters `in` and `default`: every decorator
+  /// uses them in backticks, and the arguments tuple is labelled with them.
+  @Test func parametersNamedAfterKeywordsAreForwarded() {
+    let seen = Deliveries<String>()
+    let recorder = LogRecorder()
+    let spelling = KeywordSpelling().withLogging(recorder.logger()).withCaching()
+      .intercepted { hooks in
+        hooks.index.before = { arguments in
+          seen.append("\(arguments.in) \(arguments.of) \(arguments.default)")
+        }
+      }
+    #expect(spelling.index(in: [3, 5], of: 5, default: -1) == 1)
+    #expect(spelling.index(in: [3, 5], of: 5, default: -1) == 1)
+    #expect(spelling.index(in: [3], of: 5, default: -1) == -1)
+    #expect(seen.values == ["[3, 5] 5 -1", "[3, 5] 5 -1", "[3] 5 -1"])
+    // The second call was answered from the cache, before the logging decorator.
+    #expect(
+      recorder.records.filter { $0.message.hasSuffix("called") }.map(\.metadata) == [
+        ["in": "[3, 5]", "of": "5", "default": "-1"], ["in": "[3]", "of": "5", "default": "-1"],
+      ])
+  }
+
   @Test func synchronousAndCompletionRequirementsAreInterceptedToo() throws {
     let counter = CallCounter()
     let users = CountingUserService(counter: counter).intercepted { hooks in

@@ -190,3 +190,10 @@ struct CountingNotifier: Notifier {
     return post.title.isEmpty ? .failure(.notFound(id: post.id)) : .success(post)
   }
 }
+
+struct KeywordSpelling: Spelling {
+  func `default`() -> Int { 0 }
+  func `for`(_ `in`: Int) -> Int { `in` }
+  func index(in: [Int], of: Int, default: Int) -> Int { `in`.firstIndex(of: of) ?? `default` }
+  var `self`: Int { 1 }
+}

@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 31)
+    #expect(catalog.protocols.count == 32)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
