@@ -61,6 +61,12 @@ struct CacheWriter {
 
   mutating func writeTag(_ tag: UInt8) { body.append(tag) }
 
+  /// Bytes kept as they are: a blob within a blob.
+  mutating func writeBytes(_ bytes: [UInt8]) {
+    writeCount(bytes.count)
+    body += bytes
+  }
+
   fileprivate mutating func writeFixed(_ value: UInt64) {
     withUnsafeBytes(of: value.littleEndian) { body += $0 }
   }
@@ -126,6 +132,12 @@ struct CacheReader {
     guard offset < bytes.count else { throw CacheDamaged() }
     defer { offset += 1 }
     return bytes[offset]
+  }
+
+  mutating func readBytes() throws -> [UInt8] {
+    let count = try readCount()
+    defer { offset += count }
+    return Array(bytes[offset..<(offset + count)])
   }
 
   mutating func read<Value: CacheCodable>(_ type: Value.Type = Value.self) throws -> Value {

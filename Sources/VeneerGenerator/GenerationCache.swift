@@ -65,46 +65,20 @@ public struct GenerationCache: Sendable {
       Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    static let magic = Array("VNRM1\n".utf8)
-
-    /// Each entry: its path's length and bytes, its hash, its model's length and bytes; sealed as
-    /// a whole. New models are encoded on every core.
+    /// A blob of entries, each its path, its hash and its model's own blob; sealed as a whole.
+    /// New models are encoded on every core.
     func encoded() -> [UInt8] {
-      var bytes = Self.magic
       let models = Parallel.map(entries) { entry in
         entry.encoded ?? CacheWriter.encode(entry.parsed)
       }
-      for (entry, model) in zip(entries, models) {
-        Self.append(UInt64(entry.path.utf8.count), to: &bytes)
-        bytes += entry.path.utf8
-        Self.append(entry.hash, to: &bytes)
-        Self.append(UInt64(model.count), to: &bytes)
-        bytes += model
-      }
-      return CacheSeal.seal(bytes)
+      return CacheSeal.seal(
+        CacheWriter.encode(
+          zip(entries, models).map { Framed(path: $0.path, hash: $0.hash, model: $1) }))
     }
 
     /// The entries of `bytes`, their models decoded on every core.
     static func decode(_ bytes: [UInt8]) throws -> Models {
-      let bytes = try CacheSeal.unseal(bytes)
-      guard bytes.starts(with: magic) else { throw CacheDamaged() }
-      var offset = magic.count
-      func next() throws -> UInt64 {
-        guard offset + 8 <= bytes.count else { throw CacheDamaged() }
-        defer { offset += 8 }
-        return (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
-      }
-      func slice(_ count: UInt64) throws -> ArraySlice<UInt8> {
-        guard count <= UInt64(bytes.count - offset) else { throw CacheDamaged() }
-        defer { offset += Int(count) }
-        return bytes[offset..<(offset + Int(count))]
-      }
-      var framed: [(path: String, hash: UInt64, model: [UInt8])] = []
-      while offset < bytes.count {
-        let path = String(decoding: try slice(try next()), as: UTF8.self)
-        let hash = try next()
-        framed.append((path, hash, Array(try slice(try next()))))
-      }
+      let framed = try CacheReader.decode([Framed].self, from: CacheSeal.unseal(bytes))
       let decoded = Parallel.map(framed) {
         try? CacheReader.decode(ParsedFile.self, from: $0.model)
       }
@@ -116,8 +90,27 @@ public struct GenerationCache: Sendable {
         })
     }
 
-    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
-      withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    /// An entry as the models file holds it: its model still encoded.
+    private struct Framed: CacheCodable, Sendable {
+      var path: String
+      var hash: UInt64
+      var model: [UInt8]
+
+      init(path: String, hash: UInt64, model: [UInt8]) {
+        self.path = path
+        self.hash = hash
+        self.model = model
+      }
+
+      func write(to writer: inout CacheWriter) {
+        writer.write(path)
+        writer.write(hash)
+        writer.writeBytes(model)
+      }
+
+      init(from reader: inout CacheReader) throws {
+        self.init(path: try reader.read(), hash: try reader.read(), model: try reader.readBytes())
+      }
     }
   }
 
