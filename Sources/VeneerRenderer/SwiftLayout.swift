@@ -36,24 +36,26 @@ enum SwiftLayout {
         if hasLines, !previousEndsWithBrace { isBlankPending = true }
         continue
       }
+      // Most lines are neither: one byte tells.
+      let isDirective = line.first == UInt8(ascii: "#")
       let closesBlock =
-        line.starts(with: "}".utf8) || line.starts(with: "#endif".utf8)
-        || line.starts(with: "#else".utf8)
+        line.first == UInt8(ascii: "}")
+        || (isDirective && (line.starts(with: "#endif".utf8) || line.starts(with: "#else".utf8)))
       if isBlankPending, !closesBlock { output.append(UInt8(ascii: "\n")) }
       isBlankPending = false
       hasLines = true
       previousEndsWithBrace = line.last == UInt8(ascii: "{")
 
-      if line.starts(with: "#if".utf8) {
+      if isDirective, line.starts(with: "#if".utf8) {
         append(line, indentLevel: levels.count, to: &output)
         levels.append(-1)
         continue
       }
-      if line.starts(with: "#else".utf8) {
+      if isDirective, line.starts(with: "#else".utf8) {
         append(line, indentLevel: levels.count - 1, to: &output)
         continue
       }
-      if line.starts(with: "#endif".utf8) {
+      if isDirective, line.starts(with: "#endif".utf8) {
         if levels.last == -1 { levels.removeLast() }
         append(line, indentLevel: levels.count, to: &output)
         continue
@@ -208,27 +210,49 @@ private func text(_ bytes: [UInt8], _ range: Range<Int>) -> String {
   String(decoding: bytes[range], as: UTF8.self)
 }
 
+/// The same without leading and trailing spaces and tabs.
+private func trimmedText(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+  var (start, end) = (range.lowerBound, range.upperBound)
+  while start < end, isBlank(bytes[start]) { start += 1 }
+  while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+  return text(bytes, start..<end)
+}
+
 private let accessModifiers = ["public", "package", "internal", "fileprivate", "private"]
 
 /// Whether the line declares a type: attributes and modifiers, then `struct`, `class` … .
 private func isTypeDeclaration(_ line: String) -> Bool {
   let keywords = ["struct", "class", "actor", "enum", "extension", "protocol"]
-  for word in line.utf8.split(separator: UInt8(ascii: " ")) {
+  return firstWord(of: line) { word in
     if keywords.contains(where: { word.elementsEqual($0.utf8) }) { return true }
     let isModifier =
       word.first == UInt8(ascii: "@")
       || (accessModifiers + ["final"]).contains { word.elementsEqual($0.utf8) }
-    if !isModifier { return false }
-  }
-  return false
+    return isModifier ? nil : false
+  } ?? false
 }
 
 /// Whether the line declares a type alias, after its access modifier.
 private func isTypeAlias(_ line: String) -> Bool {
-  let word = line.utf8.split(separator: UInt8(ascii: " ")).first { word in
-    !accessModifiers.contains { word.elementsEqual($0.utf8) }
+  firstWord(of: line) { word in
+    accessModifiers.contains { word.elementsEqual($0.utf8) }
+      ? nil : word.elementsEqual("typealias".utf8)
+  } ?? false
+}
+
+/// What `decide` says of the first word of `line` it decides on, words being split at spaces;
+/// read in place, since only the first few words ever matter.
+private func firstWord<Decision>(
+  of line: String, _ decide: (Substring.UTF8View) -> Decision?
+) -> Decision? {
+  var rest = Substring(line).utf8
+  while true {
+    rest = rest.drop { $0 == UInt8(ascii: " ") }
+    let word = rest.prefix { $0 != UInt8(ascii: " ") }
+    guard !word.isEmpty else { return nil }
+    if let decision = decide(word) { return decision }
+    rest = rest[word.endIndex...]
   }
-  return word?.elementsEqual("typealias".utf8) == true
 }
 
 /// The colon before a type's conformances: the first `: ` outside its generic parameters.
@@ -286,8 +310,8 @@ private struct ClosureSplit {
           else { return nil }
           head = text(bytes, 0..<(inIndex + 2))
           beforeSignature = text(bytes, 0..<(open + 1))
-          signature = text(bytes, (open + 1)..<(inIndex + 2)).trimmingWhitespace
-          body = text(bytes, (inIndex + 3)..<index).trimmingWhitespace
+          signature = trimmedText(bytes, (open + 1)..<(inIndex + 2))
+          body = trimmedText(bytes, (inIndex + 3)..<index)
           tail = text(bytes, index..<bytes.count)
           guard !body.isEmpty else { return nil }
           return
@@ -345,7 +369,7 @@ private struct ArgumentListSplit {
       case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"), UInt8(ascii: "}"):
         depth -= 1
         if let openIndex, depth == 0 {
-          let last = text(bytes, argumentStart..<index).trimmingWhitespace
+          let last = trimmedText(bytes, argumentStart..<index)
           if !last.isEmpty { arguments.append(last) }
           guard !arguments.isEmpty else { return nil }
           head = text(bytes, 0..<(openIndex + 1))
@@ -363,7 +387,7 @@ private struct ArgumentListSplit {
           return
         }
       case UInt8(ascii: ",") where openIndex != nil && depth == 1:
-        arguments.append(text(bytes, argumentStart..<index).trimmingWhitespace)
+        arguments.append(trimmedText(bytes, argumentStart..<index))
         argumentStart = index + 1
       default:
         break
