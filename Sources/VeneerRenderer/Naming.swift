@@ -3,7 +3,9 @@ import VeneerModel
 enum Naming {
   /// `post_repo` for `PostRepo`, `create_post` for `createPost`, `http_client` for `HTTPClient`.
   static func snakeCase(_ name: String) -> String {
-    let characters = Array(name.trimmingBackticks)
+    let bare = name.trimmingBackticks
+    if bare.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSnakeCase(bare) }
+    let characters = Array(bare)
     var result = ""
     for (index, character) in characters.enumerated() {
       if character.isUppercase {
@@ -19,6 +21,31 @@ enum Naming {
       }
     }
     return result
+  }
+
+  /// `snakeCase` on bytes, for the names nearly all code has: the same rules, no `Character`s.
+  private static func asciiSnakeCase(_ name: String) -> String {
+    func isUpper(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x41 && $0 <= 0x5A } ?? false }
+    func isLower(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x61 && $0 <= 0x7A } ?? false }
+    func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+    let bytes = Array(name.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 4)
+    for (index, byte) in bytes.enumerated() {
+      guard isUpper(byte) else {
+        result.append(byte)
+        continue
+      }
+      let previous = index > 0 ? bytes[index - 1] : nil
+      let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+      let startsWord =
+        isLower(previous) || isDigit(previous) || (isUpper(previous) && isLower(next))
+      if startsWord && !result.isEmpty && result.last != UInt8(ascii: "_") {
+        result.append(UInt8(ascii: "_"))
+      }
+      result.append(byte | 0x20)
+    }
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// `postRepo` for `PostRepo`, `httpClient` for `HTTPClient`.

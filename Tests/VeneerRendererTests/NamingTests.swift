@@ -1,0 +1,25 @@
+import Testing
+
+@testable import VeneerRenderer
+
+/// Event names and secret detection: the spellings analytics events and redaction depend on.
+@Suite("Naming")
+struct NamingTests {
+  @Test(arguments: [
+    ("PostRepo", "post_repo"), ("createPost", "create_post"), ("HTTPClient", "http_client"),
+    ("getURLForID2", "get_url_for_id2"), ("v2Service", "v2_service"), ("`default`", "default"),
+    ("already_snake", "already_snake"), ("Trailing_Upper", "trailing_upper"), ("", ""),
+    // Not ASCII: read as characters, by the same rules.
+    ("ÄrgerService", "ärger_service"), ("größeÄndern", "größe_ändern"), ("計算Value", "計算value"),
+  ])
+  func snakeCaseSplitsWordsLikeAReader(name: String, expected: String) {
+    #expect(Naming.snakeCase(name) == expected)
+  }
+
+  @Test func secretsAreFoundInWordsAndFragments() {
+    let secret = ["password", "userPassword", "api_key", "APIKey", "pin", "cardPin", "`token`"]
+    let plain = ["pinned", "spinner", "username", "title", "keyPath", "opinion"]
+    #expect(secret.filter { !Naming.looksSecret($0) } == [])
+    #expect(plain.filter { Naming.looksSecret($0) } == [])
+  }
+}
