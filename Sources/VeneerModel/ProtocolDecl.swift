@@ -65,7 +65,9 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
   }
 
   /// `Outer.Inner.Name`, how code outside the protocol's scope refers to it.
-  public var qualifiedName: String { (enclosingTypes + [name]).joined(separator: ".") }
+  public var qualifiedName: String {
+    enclosingTypes.isEmpty ? name : (enclosingTypes + [name]).joined(separator: ".")
+  }
 
   /// Own and inherited requirements together.
   public var allRequirements: [Requirement] { inheritedRequirements + requirements }

@@ -40,7 +40,8 @@ enum InheritanceResolver {
     func lookUp(_ name: String, from proto: ProtocolDecl) -> Int? {
       var scope = proto.enclosingTypes
       while true {
-        if let index = indexByQualifiedName[(scope + [name]).joined(separator: ".")] {
+        let qualified = scope.isEmpty ? name : (scope + [name]).joined(separator: ".")
+        if let index = indexByQualifiedName[qualified] {
           return index
         }
         if scope.isEmpty { break }
