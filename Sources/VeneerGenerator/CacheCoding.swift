@@ -61,6 +61,13 @@ struct CacheWriter {
 
   mutating func writeTag(_ tag: UInt8) { body.append(tag) }
 
+  /// A string written in place, for those never repeated, such as each source's path: a table
+  /// entry would only cost a lookup.
+  mutating func writeUnique(_ string: String) {
+    writeCount(string.utf8.count)
+    body += string.utf8
+  }
+
   /// Bytes kept as they are: a blob within a blob.
   mutating func writeBytes(_ bytes: [UInt8]) {
     writeCount(bytes.count)
@@ -132,6 +139,12 @@ struct CacheReader {
     guard offset < bytes.count else { throw CacheDamaged() }
     defer { offset += 1 }
     return bytes[offset]
+  }
+
+  mutating func readUnique() throws -> String {
+    let count = try readCount()
+    defer { offset += count }
+    return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
   }
 
   mutating func readBytes() throws -> [UInt8] {

@@ -103,13 +103,14 @@ public struct GenerationCache: Sendable {
       }
 
       func write(to writer: inout CacheWriter) {
-        writer.write(path)
+        writer.writeUnique(path)
         writer.write(hash)
         writer.writeBytes(model)
       }
 
       init(from reader: inout CacheReader) throws {
-        self.init(path: try reader.read(), hash: try reader.read(), model: try reader.readBytes())
+        self.init(
+          path: try reader.readUnique(), hash: try reader.read(), model: try reader.readBytes())
       }
     }
   }
@@ -250,7 +251,7 @@ extension GenerationCache.Counts: CacheCodable {
 
 extension GenerationCache.SourceStamp: CacheCodable {
   func write(to writer: inout CacheWriter) {
-    writer.write(path)
+    writer.writeUnique(path)
     writer.write(size)
     writer.write(modified)
     writer.write(hash)
@@ -258,14 +259,14 @@ extension GenerationCache.SourceStamp: CacheCodable {
 
   init(from reader: inout CacheReader) throws {
     self.init(
-      path: try reader.read(), size: try reader.read(), modified: try reader.read(),
+      path: try reader.readUnique(), size: try reader.read(), modified: try reader.read(),
       hash: try reader.read())
   }
 }
 
 extension GenerationCache.OutputStamp: CacheCodable {
   func write(to writer: inout CacheWriter) {
-    writer.write(name)
+    writer.writeUnique(name)
     writer.write(key)
     writer.write(lines)
     writer.write(size)
@@ -274,7 +275,7 @@ extension GenerationCache.OutputStamp: CacheCodable {
 
   init(from reader: inout CacheReader) throws {
     self.init(
-      name: try reader.read(), key: try reader.read(), lines: try reader.read(),
+      name: try reader.readUnique(), key: try reader.read(), lines: try reader.read(),
       size: try reader.read(), modified: try reader.read())
   }
 }
