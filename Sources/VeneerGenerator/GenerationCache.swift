@@ -170,10 +170,15 @@ public struct GenerationCache: Sendable {
     write(CacheSeal.seal(CacheWriter.encode(index)), to: indexPath)
   }
 
+  /// Written beside its path and renamed over it, never synced: a cache lost in a crash is
+  /// rebuilt, and one torn is refused by its checksum.
   private func write(_ bytes: [UInt8], to path: String) {
     let temporary = path + ".\(getpid()).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-    if rename(temporary, path) != 0 { unlink(temporary) }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { return }
+    let failed =
+      writeAll(bytes, to: descriptor) { Foundation.write($0, $1.baseAddress, $1.count) } != nil
+    if close(descriptor) != 0 || failed || rename(temporary, path) != 0 { unlink(temporary) }
   }
 
   /// The cache folder for an output folder, under the user's cache directory.

@@ -199,16 +199,9 @@ public struct OutputFolder: Sendable {
     }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
-    var remaining = Array(contents.utf8)[...]
-    while !remaining.isEmpty {
-      let written = remaining.withUnsafeBytes { writeBytes(descriptor, $0) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        let reason = String(cString: strerror(errno))
-        close(descriptor)
-        throw failure(reason)
-      }
-      remaining = remaining.dropFirst(written)
+    if let error = writeAll(Array(contents.utf8), to: descriptor, with: writeBytes) {
+      close(descriptor)
+      throw failure(String(cString: strerror(error)))
     }
     guard close(descriptor) == 0 else { throw failure(String(cString: strerror(errno))) }
     return (temporary, destination)
@@ -231,4 +224,22 @@ public struct OutputFolder: Sendable {
 public struct OutputError: Error, Sendable {
   public var diagnostics: [Diagnostic]
   init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}
+
+/// Writes all of `bytes` to `descriptor` through `write`, again when interrupted; the `errno` of
+/// a failure, or nil.
+func writeAll(
+  _ bytes: [UInt8], to descriptor: Int32,
+  with write: (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
+) -> Int32? {
+  var remaining = bytes[...]
+  while !remaining.isEmpty {
+    let written = remaining.withUnsafeBytes { write(descriptor, $0) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return errno
+    }
+    remaining = remaining.dropFirst(written)
+  }
+  return nil
 }
