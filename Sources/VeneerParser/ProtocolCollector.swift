@@ -110,14 +110,13 @@ final class ProtocolCollector: SyntaxVisitor {
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     // A protocol with a syntax error would be modelled from guesses; its error is reported
     // with the file's other parse diagnostics instead.
-    guard !node.hasError, !hasNamelessFunction(node.memberBlock.members) else {
-      return .skipChildren
-    }
+    guard !node.hasError else { return .skipChildren }
     let comments = LeadingComments(of: node)
     let enclosingTypes = scopes.map(\.name)
     let qualifiedName = (enclosingTypes + [node.name.text]).joined(separator: ".")
     var body = Body()
     collectMembers(of: node.memberBlock.members, under: [], declaredIn: qualifiedName, into: &body)
+    guard !body.hasNamelessFunction else { return .skipChildren }
     protocols.append(
       ProtocolDecl(
         name: node.name.text,
@@ -137,29 +136,13 @@ final class ProtocolCollector: SyntaxVisitor {
     return .skipChildren
   }
 
-  /// SwiftParser reads `func <T>(…)` as an operator named `<` minus the `<` it leaves for the
-  /// generic clause, an empty name, and reports nothing; the compiler rejects it. Such a
-  /// protocol is reported and skipped like one with a syntax error.
-  private func hasNamelessFunction(_ members: MemberBlockItemListSyntax) -> Bool {
-    var found = false
-    for member in members {
-      if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text.isEmpty {
-        diagnostics.append(
-          Diagnostic(.error, "expected a name after 'func'", at: location(of: function.name)))
-        found = true
-      } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
-        for clause in ifConfig.clauses {
-          guard case .decls(let members)? = clause.elements else { continue }
-          found = hasNamelessFunction(members) || found
-        }
-      }
-    }
-    return found
-  }
-
   private struct Body {
     var requirements: [Requirement] = []
     var associatedTypes: [AssociatedType] = []
+    /// SwiftParser reads `func <T>(…)` as an operator named `<` minus the `<` it leaves for the
+    /// generic clause, an empty name, and reports nothing; the compiler rejects it. Such a
+    /// protocol is reported and skipped like one with a syntax error.
+    var hasNamelessFunction = false
   }
 
   private func collectMembers(
@@ -169,7 +152,11 @@ final class ProtocolCollector: SyntaxVisitor {
     for member in members {
       let decl = member.decl
       let context = RequirementContext(conditions: conditions, declaredIn: declaredIn)
-      if let function = decl.as(FunctionDeclSyntax.self) {
+      if let function = decl.as(FunctionDeclSyntax.self), function.name.text.isEmpty {
+        diagnostics.append(
+          Diagnostic(.error, "expected a name after 'func'", at: location(of: function.name)))
+        body.hasNamelessFunction = true
+      } else if let function = decl.as(FunctionDeclSyntax.self) {
         body.requirements.append(method(function, context))
       } else if let variable = decl.as(VariableDeclSyntax.self) {
         body.requirements += properties(variable, context)

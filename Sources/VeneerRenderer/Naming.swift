@@ -66,7 +66,7 @@ enum Naming {
     var words: [String]?
     return secretNameFragments.contains { fragment in
       // Short fragments must be the whole name or a camel-case word, not part of a word.
-      if fragment.utf8.count > 3 { return normalized.contains(bytes: fragment.utf8) }
+      if fragment.utf8.count > 3 { return normalized.firstRange(of: fragment.utf8) != nil }
       words = words ?? Self.words(of: name)
       return words?.contains(fragment) == true
     }
@@ -91,18 +91,6 @@ enum Naming {
 
   private static func words(of name: String) -> [String] {
     snakeCase(name).split(separator: "_").map(String.init)
-  }
-}
-
-extension [UInt8] {
-  /// Whether `bytes` occur here, in a row.
-  fileprivate func contains(bytes: String.UTF8View) -> Bool {
-    let needle = Array(bytes)
-    guard let first = needle.first, needle.count <= count else { return needle.isEmpty }
-    for start in 0...(count - needle.count) where self[start] == first {
-      if self[start..<(start + needle.count)].elementsEqual(needle) { return true }
-    }
-    return false
   }
 }
 

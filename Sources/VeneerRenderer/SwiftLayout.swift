@@ -474,10 +474,6 @@ private func isBlank(_ byte: UInt8) -> Bool {
   byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
 }
 
-extension String {
-  var trimmingWhitespace: String { self[...].trimmingWhitespace }
-}
-
 extension Substring {
   /// Without leading and trailing spaces and tabs, found in its UTF-8.
   var trimmingWhitespace: String {
