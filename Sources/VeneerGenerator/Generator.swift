@@ -172,7 +172,8 @@ public struct Generator: Sendable {
       configuration.sourceFileRoot.map {
         filesPerSourceFile(rendered, sources: sources.files, root: $0, configuration)
       } ?? filesPerProtocol(rendered, configuration, &diagnostics)
-    statistics.outputLines = files.reduce(0) { $0 + $1.contents.utf8.count { $0 == 0x0A } }
+    let fileLines = files.map { Self.lineCount($0.contents) }
+    statistics.outputLines = fileLines.reduce(0, +)
     // Files not rendered again were counted when they were written.
     let previousLines = Dictionary(
       (index?.outputs ?? []).map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
@@ -192,9 +193,8 @@ public struct Generator: Sendable {
             GenerationCache.ParsedEntry(
               path: $0, hash: $1.hash, parsed: $1.parsed, encoded: $1.encoded)
           }),
-      outputs: files.map {
-        ($0.name, keysByName[$0.name] ?? 0, $0.contents.utf8.count { $0 == 0x0A })
-      } + zip(unchanged, unchangedLines).map { ($0.name, $0.key, $1) })
+      outputs: zip(files, fileLines).map { ($0.name, keysByName[$0.name] ?? 0, $1) }
+        + zip(unchanged, unchangedLines).map { ($0.name, $0.key, $1) })
     return Generation(
       files: files, unchangedFiles: unchanged.map(\.name), diagnostics: diagnostics,
       statistics: statistics, cacheRecord: record)
@@ -340,6 +340,13 @@ public struct Generator: Sendable {
     var templates: [CompiledTemplate]
   }
 
+  /// Newlines in `text`, counted over its bytes in place: through `utf8`, one byte at a time,
+  /// counting took 5 % of a cold run.
+  private static func lineCount(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in bytes.count { $0 == 0x0A } }
+  }
+
   private enum RenderOutcome: Sendable {
     case rendered(RenderedProtocol, [Diagnostic])
     case failed([Diagnostic])
@@ -367,7 +374,7 @@ public struct Generator: Sendable {
       proto: work.proto, key: key,
       fileName: configuration.fileNaming.replacingOccurrences(
         of: "{protocol}", with: plan.decoratorSuffix),
-      bodies: bodies, templateImports: work.templates.flatMap(\.source.imports))
+      bodies: bodies, templateImports: work.templates.flatMap(\.imports))
     return .rendered(rendered, plan.diagnostics)
   }
 

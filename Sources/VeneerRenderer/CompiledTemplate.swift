@@ -10,6 +10,8 @@ import VeneerModel
 /// `Mirror`, the checker has already rejected the template.
 public struct CompiledTemplate: Sendable {
   public let source: TemplateSource
+  /// `source.imports`, read once rather than for every protocol.
+  public let imports: [String]
   private let nodes: [RenderNode]
   private let slotCount: Int
 
@@ -31,6 +33,7 @@ public struct CompiledTemplate: Sendable {
     nodes = compiler.compile(syntax.nodes)
     slotCount = compiler.slotCount
     self.source = source
+    imports = source.imports
   }
 
   /// The template's output for one protocol, laid out like `swift format` would.

@@ -61,15 +61,31 @@ enum Naming {
     "privatekey", "authorization", "credential", "cookie", "session", "pin", "cvv", "ssn",
   ]
 
+  private static let secretFragmentBytes = secretNameFragments.map { Array($0.utf8) }
+
   static func looksSecret(_ name: String) -> Bool {
     let normalized = Array(name.trimmingBackticks.lowercased().utf8.filter { $0 != 0x5F })
     var words: [String]?
-    return secretNameFragments.contains { fragment in
+    for (fragment, bytes) in zip(secretNameFragments, secretFragmentBytes) {
       // Short fragments must be the whole name or a camel-case word, not part of a word.
-      if fragment.utf8.count > 3 { return normalized.firstRange(of: fragment.utf8) != nil }
+      if bytes.count > 3 {
+        if contains(bytes, in: normalized) { return true }
+        continue
+      }
       words = words ?? Self.words(of: name)
-      return words?.contains(fragment) == true
+      if words?.contains(fragment) == true { return true }
     }
+    return false
+  }
+
+  /// Whether `needle` occurs in `haystack`. A plain loop: the standard library's generic
+  /// `firstRange(of:)` looks up type metadata on every call, and that was a tenth of a cold run.
+  private static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= haystack.count else { return false }
+    for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+      if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+    }
+    return false
   }
 
   /// Swift's keywords, which a parameter may be named after (`func data(for: URLRequest)`) but
