@@ -53,15 +53,72 @@ public struct TemplateMember<Owner>: Sendable {
   public let type: TemplateType
   public let summary: String
   /// Borrows its owner: a copy of a plan would retain every one of its members.
-  let value: @Sendable (borrowing Owner) -> Any?
+  let value: @Sendable (borrowing Owner) -> TemplateValue
 
-  init(
-    _ type: TemplateType, _ summary: String,
-    _ value: @escaping @Sendable (borrowing Owner) -> Any?
+  private init(
+    type: TemplateType, summary: String,
+    value: @escaping @Sendable (borrowing Owner) -> TemplateValue
   ) {
     self.type = type
     self.summary = summary
     self.value = value
+  }
+
+  // One initializer per kind of member, so that each entry reads as plain Swift.
+
+  init(
+    _ type: TemplateType, _ summary: String, _ read: @escaping @Sendable (borrowing Owner) -> String
+  ) {
+    self.init(type: type, summary: summary) { .text(read($0)) }
+  }
+
+  init(
+    _ type: TemplateType, _ summary: String,
+    _ read: @escaping @Sendable (borrowing Owner) -> String?
+  ) {
+    self.init(type: type, summary: summary) { read($0).map(TemplateValue.text) ?? .nothing }
+  }
+
+  init(
+    _ type: TemplateType, _ summary: String, _ read: @escaping @Sendable (borrowing Owner) -> Bool
+  ) {
+    self.init(type: type, summary: summary) { .bool(read($0)) }
+  }
+
+  init(
+    _ type: TemplateType, _ summary: String, _ read: @escaping @Sendable (borrowing Owner) -> Int
+  ) {
+    self.init(type: type, summary: summary) { .integer(read($0)) }
+  }
+
+  init(
+    _ type: TemplateType, _ summary: String,
+    _ read: @escaping @Sendable (borrowing Owner) -> [String]
+  ) {
+    self.init(type: type, summary: summary) { .list(read($0).map(TemplateValue.text)) }
+  }
+
+  init<Object>(
+    _ type: TemplateType, _ summary: String,
+    _ read: @escaping @Sendable (borrowing Owner) -> TemplateReference<Object>
+  ) {
+    self.init(type: type, summary: summary) { .object(read($0)) }
+  }
+
+  init<Object>(
+    _ type: TemplateType, _ summary: String,
+    _ read: @escaping @Sendable (borrowing Owner) -> [TemplateReference<Object>]
+  ) {
+    self.init(type: type, summary: summary) { .list(read($0).map { .object($0) }) }
+  }
+
+  init(
+    _ type: TemplateType, _ summary: String,
+    _ read: @escaping @Sendable (borrowing Owner) -> [String: [String: String]]
+  ) {
+    self.init(type: type, summary: summary) {
+      .dictionary(read($0).mapValues { .dictionary($0.mapValues(TemplateValue.text)) })
+    }
   }
 }
 
@@ -185,7 +242,7 @@ extension ProtocolPlan: TemplateObject {
   ]
 
   public func templateMember(_ name: String) -> Any? {
-    Self.templateMembers[name]?.value(self)
+    Self.templateMembers[name]?.value(self).any
   }
 }
 
@@ -294,7 +351,7 @@ extension RequirementPlan: TemplateObject {
   ]
 
   public func templateMember(_ name: String) -> Any? {
-    Self.templateMembers[name]?.value(self)
+    Self.templateMembers[name]?.value(self).any
   }
 }
 
@@ -308,7 +365,7 @@ extension LocalNames: TemplateObject {
   ]
 
   public func templateMember(_ name: String) -> Any? {
-    Self.templateMembers[name]?.value(self)
+    Self.templateMembers[name]?.value(self).any
   }
 }
 
@@ -345,7 +402,7 @@ struct ProtocolView: TemplateObject {
   ]
 
   func templateMember(_ name: String) -> Any? {
-    Self.templateMembers[name]?.value(self)
+    Self.templateMembers[name]?.value(self).any
   }
 }
 
@@ -381,7 +438,7 @@ struct RequirementView: TemplateObject {
   ]
 
   func templateMember(_ name: String) -> Any? {
-    Self.templateMembers[name]?.value(self)
+    Self.templateMembers[name]?.value(self).any
   }
 }
 
@@ -411,15 +468,17 @@ struct ParameterView: TemplateObject {
   ]
 
   func templateMember(_ name: String) -> Any? {
-    Self.templateMembers[name]?.value(self)
+    Self.templateMembers[name]?.value(self).any
   }
 }
 
 // MARK: - Values
 
 extension TemplateSchema {
+  typealias Reader = @Sendable (TemplateValue) -> TemplateValue
+
   /// Reads each member of each object type from a value of that type.
-  private static let readers: [String: [String: @Sendable (Any) -> Any?]] = [
+  private static let readers: [String: [String: Reader]] = [
     "ProtocolPlan": erase(ProtocolPlan.templateMembers),
     "RequirementPlan": erase(RequirementPlan.templateMembers),
     "LocalNames": erase(LocalNames.templateMembers),
@@ -429,18 +488,18 @@ extension TemplateSchema {
   ]
 
   /// Reads `member` from a value of the object type `object`.
-  static func reader(of member: String, on object: String) -> (@Sendable (Any) -> Any?)? {
+  static func reader(of member: String, on object: String) -> Reader? {
     readers[object]?[member]
   }
 
   private static func erase<Owner: TemplateObject & Sendable>(
     _ members: [String: TemplateMember<Owner>]
-  )
-    -> [String: @Sendable (Any) -> Any?]
-  {
+  ) -> [String: Reader] {
     members.mapValues { member in
-      { object in
-        guard let reference = object as? TemplateReference<Owner> else { return nil }
+      { value in
+        guard case .object(let object) = value,
+          let reference = object as? TemplateReference<Owner>
+        else { return .nothing }
         return member.value(reference.value)
       }
     }
@@ -449,20 +508,24 @@ extension TemplateSchema {
   /// What templates see for `plan`, as text, numbers, booleans, lists and dictionaries, for
   /// `veneer parse --template-model` and the reference's examples.
   public static func snapshot(of plan: ProtocolPlan) -> [String: Any] {
-    snapshot(TemplateReference(plan), as: .object("ProtocolPlan")) as? [String: Any] ?? [:]
+    snapshot(.object(TemplateReference(plan)), as: .object("ProtocolPlan")) as? [String: Any]
+      ?? [:]
   }
 
-  static func snapshot(_ value: Any?, as type: TemplateType) -> Any? {
-    guard let value else { return nil }
+  static func snapshot(_ value: TemplateValue, as type: TemplateType) -> Any? {
+    if case .nothing = value { return nil }
     switch type {
     case .optional(let wrapped): return snapshot(value, as: wrapped)
-    case .text, .bool, .number, .dictionary: return value
-    case .list(let element): return (value as? [Any])?.map { snapshot($0, as: element) ?? NSNull() }
+    case .text, .bool, .number, .dictionary: return value.any
+    case .list(let element):
+      guard case .list(let elements) = value else { return nil }
+      return elements.map { snapshot($0, as: element) ?? NSNull() }
     case .object(let name):
       guard let members = objects[name], let readers = readers[name] else { return nil }
       var result: [String: Any] = [:]
       for member in members {
-        result[member.name] = snapshot(readers[member.name]?(value), as: member.type) ?? NSNull()
+        result[member.name] =
+          readers[member.name].flatMap { snapshot($0(value), as: member.type) } ?? NSNull()
       }
       return result
     }
