@@ -126,28 +126,38 @@ func parseFloor(_ files: [String]) -> (all: Double, candidates: Double, candidat
 }
 
 /// Microseconds to render one protocol with one template (layout included), on one thread,
-/// and without layout.
-func renderCost(_ files: [String]) -> (withLayout: Double, templateOnly: Double, plans: Int) {
+/// and without layout; and to plan one protocol, which all its templates share.
+func renderCost(_ files: [String]) -> (
+  withLayout: Double, templateOnly: Double, plan: Double, plans: Int
+) {
   let catalog = ProtocolParser.resolve(ProtocolParser().parseFiles(files))
   let plans = catalog.protocols.compactMap { try? ProtocolPlan.make(for: $0).get() }
   let templates = BuiltInTemplates.all.filter { templateNames.contains($0.name) }
     .compactMap { try? CompiledTemplate.compile($0).get() }
-  guard !plans.isEmpty, !templates.isEmpty else { return (0, 0, 0) }
+  guard !plans.isEmpty, !templates.isEmpty else { return (0, 0, 0, 0) }
   let clock = ContinuousClock()
   // The quickest of many rounds: on a shared machine the others measure the neighbours too.
-  func perRender(_ render: (CompiledTemplate, ProtocolPlan) -> Void) -> Double {
+  func quickestRound(_ round: () -> Void) -> Double {
     var quickest = Duration.seconds(3600)
     let start = clock.now
     repeat {
       let roundStart = clock.now
-      for plan in plans { for template in templates { render(template, plan) } }
+      round()
       quickest = min(quickest, clock.now - roundStart)
     } while clock.now - start < .milliseconds(500)
-    return milliseconds(quickest) * 1000 / Double(plans.count * templates.count)
+    return milliseconds(quickest) * 1000
+  }
+  func perRender(_ render: (CompiledTemplate, ProtocolPlan) -> Void) -> Double {
+    quickestRound {
+      for plan in plans { for template in templates { render(template, plan) } }
+    } / Double(plans.count * templates.count)
   }
   let withLayout = perRender { _ = try? $0.render($1) }
   let templateOnly = perRender { _ = try? $0.renderUnformatted($1) }
-  return (withLayout, templateOnly, plans.count)
+  let plan =
+    quickestRound { for proto in catalog.protocols { _ = ProtocolPlan.make(for: proto) } }
+    / Double(catalog.protocols.count)
+  return (withLayout, templateOnly, plan, plans.count)
 }
 
 func format(_ value: Double, _ digits: Int = 1) -> String {
@@ -228,7 +238,8 @@ func printRenderCost() {
   let render = renderCost(files)
   print(
     "Render, one thread: \(format(render.withLayout, 2)) µs per protocol per template "
-      + "(\(format(render.templateOnly, 2)) µs before layout), over \(render.plans) protocols")
+      + "(\(format(render.templateOnly, 2)) µs before layout), over \(render.plans) protocols; "
+      + "planning: \(format(render.plan, 2)) µs per protocol")
 }
 if isRenderOnly {
   // For profiling the renderer alone.

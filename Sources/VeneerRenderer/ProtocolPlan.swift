@@ -98,11 +98,13 @@ public struct ProtocolPlan: Sendable {
     var requirements: [RequirementPlan] = []
     let hookNames = Self.hookNames(proto.allRequirements)
     let overloadedByResult = Self.overloadedByResult(proto.allRequirements)
+    let eventPrefix = options.eventNaming.eventPrefix(protocol: proto.name)
     for (index, requirement) in proto.allRequirements.enumerated() {
       requirements.append(
         RequirementPlan(
           requirement, in: proto, access: access, baseType: baseType,
-          isClassDecorator: isClassDecorator, options: options, hookName: hookNames[index],
+          isClassDecorator: isClassDecorator, options: options, eventPrefix: eventPrefix,
+          hookName: hookNames[index],
           namesResultType: overloadedByResult.contains(index),
           protocolAnnotations: proto.annotations, diagnostics: &diagnostics))
     }

@@ -30,13 +30,23 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
     /// `post-repo.create-post`
     case kebabCase = "kebab-case"
 
-    func event(protocol name: String, requirement: String) -> String {
+    /// The part of event names before the dot: the protocol's name in this style, the same for
+    /// all its requirements.
+    func eventPrefix(protocol name: String) -> String {
       switch self {
-      case .snakeCase: "\(Naming.snakeCase(name)).\(Naming.snakeCase(requirement))"
+      case .snakeCase: Naming.snakeCase(name)
+      case .kebabCase: Naming.snakeCase(name).replacingOccurrences(of: "_", with: "-")
+      case .camelCase: Naming.lowerCamelCase(name)
+      }
+    }
+
+    /// `post_repo.create_post` for `createPost`, after the prefix `post_repo`.
+    func event(prefix: String, requirement: String) -> String {
+      switch self {
+      case .snakeCase: "\(prefix).\(Naming.snakeCase(requirement))"
       case .kebabCase:
-        "\(Naming.snakeCase(name)).\(Naming.snakeCase(requirement))"
-          .replacingOccurrences(of: "_", with: "-")
-      case .camelCase: "\(Naming.lowerCamelCase(name)).\(requirement.trimmingBackticks)"
+        "\(prefix).\(Naming.snakeCase(requirement).replacingOccurrences(of: "_", with: "-"))"
+      case .camelCase: "\(prefix).\(requirement.trimmingBackticks)"
       }
     }
   }

@@ -109,7 +109,8 @@ public struct RequirementPlan: Sendable {
 extension RequirementPlan {
   /// `(any Error)` for `any Error`: a type templates may follow with `.self` or `?`.
   static func parenthesized(_ type: String) -> String {
-    type.hasPrefix("any ") || type.hasPrefix("some ") || type.contains("->") || type.contains("&")
+    type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes(of: "->")
+      || type.utf8.contains(UInt8(ascii: "&"))
       ? "(\(type))" : type
   }
 
@@ -118,8 +119,8 @@ extension RequirementPlan {
   ///     `mutating` members.
   init(
     _ requirement: Requirement, in proto: ProtocolDecl, access: String, baseType: String,
-    isClassDecorator: Bool, options: RenderOptions, hookName: String, namesResultType: Bool,
-    protocolAnnotations: [Annotation], diagnostics: inout [Diagnostic]
+    isClassDecorator: Bool, options: RenderOptions, eventPrefix: String, hookName: String,
+    namesResultType: Bool, protocolAnnotations: [Annotation], diagnostics: inout [Diagnostic]
   ) {
     self.requirement = requirement
     let names = LocalNames(avoiding: Set(requirement.parameters.map(\.name)))
@@ -204,7 +205,9 @@ extension RequirementPlan {
     // rejects such overloads in a protocol anyway.
     let resultCoercion =
       namesResultType
-        && requirement.returnType.map { !$0.text.contains("some ") && !$0.text.contains("Self") }
+        && requirement.returnType.map {
+          !$0.text.containsBytes(of: "some ") && !$0.text.containsBytes(of: "Self")
+        }
           ?? true
       ? " as \(requirement.returnType?.text ?? "Void")" : ""
     forwardCall = effectPrefix + access + resultCoercion
@@ -310,7 +313,7 @@ extension RequirementPlan {
 
     // Analytics.
     let defaultEvent = options.eventNaming.event(
-      protocol: proto.name, requirement: requirement.bareName)
+      prefix: eventPrefix, requirement: requirement.bareName)
     analyticsEvent = option("event", keys: ["analytics"]).flatMap(\.text) ?? defaultEvent
     analyticsFailureEvent =
       option("failure", keys: ["analytics"]).flatMap(\.text) ?? "\(analyticsEvent)_failed"
@@ -392,7 +395,7 @@ extension RequirementPlan {
       // captures the arguments; an associated type not declared Sendable is not known to be one.
       let nonSendableAssociatedTypes = Set(
         proto.allAssociatedTypes.filter { associatedType in
-          !associatedType.inheritedTypes.contains { $0.text.contains("Sendable") }
+          !associatedType.inheritedTypes.contains { $0.text.containsBytes(of: "Sendable") }
         }.map(\.name))
       func mayNotBeSendable(_ type: TypeRef?) -> Bool {
         type?.contains {
