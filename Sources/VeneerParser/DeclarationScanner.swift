@@ -129,7 +129,8 @@ private struct Lexer {
   func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8>.SubSequence { bytes[range] }
 
   func isWord(_ range: Range<Int>, _ word: String) -> Bool {
-    text(range).elementsEqual(word.utf8)
+    // Lengths first: nearly every word differs in length from the few keywords asked about.
+    range.count == word.utf8.count && text(range).elementsEqual(word.utf8)
   }
 
   /// Scans the whole file; false when it cannot vouch for the result.
