@@ -2,7 +2,7 @@ import Foundation
 import VeneerModel
 
 /// A value while a compiled template renders. Its case says what it is, so reading, testing and
-/// writing it is a switch; in an `Any`, each was a dynamic cast.
+/// writing one is a switch rather than a dynamic cast from `Any`.
 ///
 /// The rules are Stencil's, which the tests hold `CompiledTemplate` to byte for byte.
 enum TemplateValue {
@@ -68,6 +68,7 @@ enum TemplateValue {
     case .list(let elements): elements.compactMap(\.any)
     case .dictionary(let entries): entries.mapValues { $0.any ?? "" }
     case .object(let object): object
+    // Stencil keeps its own `forloop`; this one never leaves a compiled template.
     case .forLoop: nil
     }
   }
