@@ -104,7 +104,29 @@ struct CompiledTemplateTests {
     {% if r|skips:"logging" %}skips{% endif %} {{ r.isCacheable }} {{ plan.cacheCapacity }}
     {% endfor %}
     """,
+    // Values of every kind printed, defaulted, joined, compared and contained.
+    """
+    {{ 1.5 }} {{ 2 }} {{ true }} [{{ plan.proto }}] {{ options }} {{ options.count }}     {{ plan.proto.primaryAssociatedTypes|lowercase }} {{ plan.protocolName|join:"-" }}     [{{ plan.proto|default:"x" }}] {{ "nil"|default:"none" }} {{ false|default:"f" }}
+    {% if 1 in plan.proto.inheritedTypes %}1in{% endif %}{% if "Send" in plan.protocolName %}S{% endif %}    {% if plan.cacheCapacity == "100" %}text=number{% endif %}{% if plan.cacheCapacity == 100.0 %}=f{% endif %}    {% if true == true %}tt{% endif %}{% if true == 1 %}t1{% endif %}    {% if options.missing == options.absent %}none=none{% endif %}{% if options.missing != plan.access %}ne{% endif %}    {% if plan.proto %}object{% endif %}{% if 0 %}zero{% endif %}{% if 1.5 > 1 %}gt{% endif %}    {% if plan.proto == plan.proto %}same{% endif %}{% if plan.requirements.first in plan.requirements %}in{% endif %}
+    """,
   ]
+
+  /// The checker knows names, not what a filter is given: `skips` on the plan fails as it renders,
+  /// at the filter, and Stencil fails too.
+  @Test func skipsOnAnythingButARequirementFailsAtTheFilter() throws {
+    let template = TemplateSource(
+      name: "Misuse", path: "Misuse.stencil",
+      text: "a\n{% if plan.access %}{% endif %}{% if plan|skips:\"logging\" %}x{% endif %}\n")
+    let compiled = try CompiledTemplate.compile(template).get()
+    let plan = try #require(Self.fixturePlans.first)
+    let error = #expect(throws: TemplateError.self) { try compiled.render(plan) }
+    #expect(error?.diagnostic.location?.line == 2)
+    #expect(error?.diagnostic.location?.column == 43)
+    #expect(error?.diagnostic.message.contains("'skips' applies to a requirement") == true)
+    #expect(throws: TemplateError.self) {
+      try StencilOracle.renderUnformatted(template, plan: plan)
+    }
+  }
 
   @Test(arguments: constructs)
   func constructRendersLikeStencil(text: String) throws {
