@@ -61,31 +61,16 @@ enum Naming {
     "privatekey", "authorization", "credential", "cookie", "session", "pin", "cvv", "ssn",
   ]
 
-  private static let secretFragmentBytes = secretNameFragments.map { Array($0.utf8) }
-
   static func looksSecret(_ name: String) -> Bool {
-    let normalized = Array(name.trimmingBackticks.lowercased().utf8.filter { $0 != 0x5F })
+    let normalized = String(
+      decoding: name.trimmingBackticks.lowercased().utf8.filter { $0 != UInt8(ascii: "_") },
+      as: UTF8.self)
     var words: [String]?
-    for (fragment, bytes) in zip(secretNameFragments, secretFragmentBytes) {
+    for fragment in secretNameFragments where normalized.containsBytes(of: fragment) {
       // Short fragments must be the whole name or a camel-case word, not part of a word.
-      if bytes.count > 3 {
-        if contains(bytes, in: normalized) { return true }
-        continue
-      }
-      // A word is in the name's bytes too, and splitting the name into words costs more.
-      guard contains(bytes, in: normalized) else { continue }
+      if fragment.utf8.count > 3 { return true }
       words = words ?? Self.words(of: name)
       if words?.contains(fragment) == true { return true }
-    }
-    return false
-  }
-
-  /// Whether `needle` occurs in `haystack`. A plain loop: the standard library's generic
-  /// `firstRange(of:)` looks up type metadata on every call, and that was a tenth of a cold run.
-  private static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-    guard let first = needle.first, needle.count <= haystack.count else { return false }
-    for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-      if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
     }
     return false
   }
@@ -117,8 +102,9 @@ extension String {
     hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
   }
 
-  /// Whether `text` occurs in this string, compared byte for byte: Foundation's `contains`
-  /// compares Unicode through `NSString`, which showed in profiles of planning.
+  /// Whether `text` occurs in this string, compared byte for byte. Foundation's `contains`
+  /// compares Unicode through `NSString`, and the standard library's generic `firstRange(of:)`
+  /// looks up type metadata on every call: both showed in profiles of planning.
   func containsBytes(of text: String) -> Bool {
     guard let first = text.utf8.first else { return true }
     var rest = utf8[...]

@@ -301,7 +301,7 @@ private struct ClosureSplit {
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: "\""):
-        index = ArgumentListSplit.skipString(bytes, from: index)
+        index = endOfStringLiteral(in: bytes, openingAt: index)
         continue
       case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
         depth += 1
@@ -354,7 +354,7 @@ private struct ArgumentListSplit {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        index = Self.skipString(bytes, from: index)
+        index = endOfStringLiteral(in: bytes, openingAt: index)
         continue
       }
       if byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") {
@@ -400,26 +400,29 @@ private struct ArgumentListSplit {
     return nil
   }
 
-  /// The index just past the string literal starting at `start`.
-  static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
-    var index = start + 1
-    var interpolationDepth = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
-        if bytes[index + 1] == UInt8(ascii: "(") { interpolationDepth += 1 }
-        index += 2
-        continue
-      }
-      if interpolationDepth > 0 {
-        if byte == UInt8(ascii: ")") { interpolationDepth -= 1 }
-      } else if byte == UInt8(ascii: "\"") {
-        return index + 1
-      }
-      index += 1
+}
+
+/// The index just past the string literal whose opening quote is at `start`, in a line's bytes.
+private func endOfStringLiteral<Bytes: RandomAccessCollection<UInt8>>(
+  in bytes: Bytes, openingAt start: Int
+) -> Int where Bytes.Index == Int {
+  var index = start + 1
+  var interpolationDepth = 0
+  while index < bytes.count {
+    let byte = bytes[index]
+    if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+      if bytes[index + 1] == UInt8(ascii: "(") { interpolationDepth += 1 }
+      index += 2
+      continue
     }
-    return index
+    if interpolationDepth > 0 {
+      if byte == UInt8(ascii: ")") { interpolationDepth -= 1 }
+    } else if byte == UInt8(ascii: "\"") {
+      return index + 1
+    }
+    index += 1
   }
+  return index
 }
 
 /// Counts of brackets on a line, outside string literals and comments.
@@ -449,7 +452,7 @@ private struct BracketScan {
       if byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") { continue }
       switch byte {
       case UInt8(ascii: "\""):
-        index = Self.end(ofStringIn: line, from: index)
+        index = endOfStringLiteral(in: line, openingAt: index - 1)
       case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
         opened += 1
       case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
@@ -460,25 +463,6 @@ private struct BracketScan {
         break
       }
     }
-  }
-
-  /// Just past the quote that closes the string literal whose contents start at `start`.
-  private static func end(ofStringIn line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var index = start
-    var interpolationDepth = 0
-    while index < line.count {
-      let byte = line[index]
-      index += 1
-      if byte == UInt8(ascii: "\\") {
-        if index < line.count, line[index] == UInt8(ascii: "(") { interpolationDepth += 1 }
-        index += 1
-      } else if interpolationDepth > 0, byte == UInt8(ascii: ")") {
-        interpolationDepth -= 1
-      } else if interpolationDepth == 0, byte == UInt8(ascii: "\"") {
-        return index
-      }
-    }
-    return index
   }
 }
 
