@@ -69,25 +69,17 @@ public struct Generator: Sendable {
       stageStart = now
     }
 
-    var diagnostics: [Diagnostic] = []
-    let templates = resolveTemplates(configuration, diagnostics: &diagnostics).compactMap {
-      switch CompiledTemplate.compile($0) {
-      case .success(let compiled): return compiled
-      case .failure(let errors):
-        diagnostics += errors.diagnostics
-        return nil
-      }
-    }
-    let settings = Self.settings(of: configuration, templates: templates)
+    // Discovery waits on the file system, one directory and file at a time; meanwhile another
+    // thread compiles the templates and reads the cache's index, which need no source.
+    let preparation = Parallel.Future { [self] in prepare(configuration, cache: cache) }
     let sources = SourceFiles.resolve(
       include: configuration.include, exclude: configuration.exclude,
       directory: configuration.directory)
-    diagnostics += sources.diagnostics
     statistics.sourceFiles = sources.files.count
     let stamps = sources.files.map { FileStamp(path: $0) }
+    let (templates, settings, index, templateDiagnostics) = preparation.value
+    var diagnostics = templateDiagnostics + sources.diagnostics
     endStage("discover")
-    let index = cache?.index(settings: settings)
-    if cache != nil { endStage("cache") }
 
     if let index, !diagnostics.contains(where: { $0.severity == .error }),
       let unchanged = Self.unchangedRun(index, sources: sources.files, stamps, configuration)
@@ -490,6 +482,25 @@ public struct Generator: Sendable {
           ?? Diagnostic(severity, message, file: entry.value))
     }
     return listed
+  }
+
+  /// The compiled templates, the settings they and the configuration make, and the cache's
+  /// index for those settings; with the templates' mistakes.
+  private func prepare(_ configuration: Configuration, cache: GenerationCache?) -> (
+    templates: [CompiledTemplate], settings: UInt64, index: GenerationCache.Index?,
+    diagnostics: [Diagnostic]
+  ) {
+    var diagnostics: [Diagnostic] = []
+    let templates = resolveTemplates(configuration, diagnostics: &diagnostics).compactMap {
+      switch CompiledTemplate.compile($0) {
+      case .success(let compiled): return compiled
+      case .failure(let errors):
+        diagnostics += errors.diagnostics
+        return nil
+      }
+    }
+    let settings = Self.settings(of: configuration, templates: templates)
+    return (templates, settings, cache?.index(settings: settings), diagnostics)
   }
 
   /// Built-in templates by name, or template files by path, each with its options.

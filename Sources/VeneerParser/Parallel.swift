@@ -28,6 +28,29 @@ public enum Parallel {
     return work.results()
   }
 
+  /// A value computed on a thread of its own while the caller does other work.
+  public final class Future<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once, before `done` is signalled; read only after waiting for it.
+    private var result: Value?
+
+    public init(_ compute: @escaping @Sendable () -> Value) {
+      let thread = Thread { [self] in
+        result = compute()
+        done.signal()
+      }
+      thread.stackSize = Parallel.stackSize
+      thread.start()
+    }
+
+    /// The value, once it is computed.
+    public var value: Value {
+      done.wait()
+      defer { done.signal() }
+      return result!
+    }
+  }
+
   /// Results shared by the workers; every access holds the lock.
   private final class Work<Result: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
