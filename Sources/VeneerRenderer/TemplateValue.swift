@@ -98,7 +98,8 @@ enum TemplateValue {
     case "counter0": return .integer(index)
     case "first": return .bool(index == 0)
     case "last": return .bool(index == length - 1)
-    default: return .integer(length)
+    case "length": return .integer(length)
+    default: return .nothing
     }
   }
 
