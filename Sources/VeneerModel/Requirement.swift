@@ -92,14 +92,37 @@ public struct Requirement: Codable, Sendable, Hashable {
   }
 
   /// What makes two requirements the same when protocols inherit them along several paths.
-  public var signature: String {
-    let parameterTypes = parameters.map { "\($0.label ?? "_"): \($0.type.text)" }
-    let generics = genericParameters.map { "\($0.name): \($0.constraint?.text ?? "")" }
-    return [
-      kind.rawValue, isStatic ? "static" : "", name, generics.joined(separator: ","),
-      parameterTypes.joined(separator: ","), effects.text, returnType?.text ?? type?.text ?? "",
-      failability?.rawValue ?? "", conditions.joined(separator: "&&"),
-    ].joined(separator: "|")
+  public var signature: Signature { Signature(requirement: self) }
+
+  /// A requirement compared by its declaration alone, without documentation, annotations,
+  /// location or declaring protocol. Comparing fields, rather than text built from them, spares
+  /// resolving a catalog a string per requirement.
+  public struct Signature: Hashable, Sendable {
+    let requirement: Requirement
+
+    public static func == (lhs: Signature, rhs: Signature) -> Bool {
+      let (left, right) = (lhs.requirement, rhs.requirement)
+      return left.kind == right.kind && left.isStatic == right.isStatic && left.name == right.name
+        && left.genericParameters.elementsEqual(right.genericParameters) {
+          $0.name == $1.name && $0.constraint?.text == $1.constraint?.text
+        }
+        && left.parameters.elementsEqual(right.parameters) {
+          $0.label == $1.label && $0.type.text == $1.type.text
+        }
+        && left.effects.isAsync == right.effects.isAsync
+        && left.effects.throwing == right.effects.throwing
+        && left.effects.thrownType?.text == right.effects.thrownType?.text
+        && (left.returnType ?? left.type)?.text ?? "" == (right.returnType ?? right.type)?.text
+          ?? ""
+        && left.failability == right.failability && left.conditions == right.conditions
+    }
+
+    /// Overloads share a hash and are told apart by `==`.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(requirement.kind)
+      hasher.combine(requirement.name)
+      hasher.combine(requirement.parameters.count)
+    }
   }
 }
 
