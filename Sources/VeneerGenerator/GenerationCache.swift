@@ -61,10 +61,6 @@ public struct GenerationCache: Sendable {
     /// In the order of the sources.
     var entries: [ParsedEntry]
 
-    var byPath: [String: ParsedEntry] {
-      Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// A blob of entries, each its path, its hash and its model's own blob; sealed as a whole.
     /// New models are encoded on every core.
     func encoded() -> [UInt8] {

@@ -199,15 +199,14 @@ public struct Generator: Sendable {
     index: GenerationCache.Index?, models: GenerationCache.Models?, times: StageTimes,
     threads: Int?
   ) -> SourceIndex {
-    let previousStamps = Dictionary(
-      (index?.sources ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    let cached = models?.byPath ?? [:]
+    let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
+    let cached = EarlierRun(models?.entries ?? [], path: \.path, files: files)
     let results = Parallel.map(Array(files.indices), threads: threads) {
       position -> (ParsedSource, Bool) in
       let file = files[position]
-      if let stamp = stamps[position], let old = previousStamps[file],
-        old.size == stamp.size, old.modified == stamp.modified, let entry = cached[file],
-        entry.hash == old.hash
+      if let stamp = stamps[position], let old = previousStamps[position, file],
+        old.size == stamp.size, old.modified == stamp.modified,
+        let entry = cached[position, file], entry.hash == old.hash
       {
         return (
           ParsedSource(parsed: entry.parsed, hash: old.hash, stamp: stamp, encoded: entry.encoded),
@@ -220,7 +219,7 @@ public struct Generator: Sendable {
         return (ParsedSource(parsed: ProtocolParser.unreadable(file), hash: 0, stamp: nil), true)
       }
       let hash = times.measure("read") { ContentHash.of(contents) }
-      if let entry = cached[file], entry.hash == hash {
+      if let entry = cached[position, file], entry.hash == hash {
         return (
           ParsedSource(parsed: entry.parsed, hash: hash, stamp: stamp, encoded: entry.encoded),
           false
@@ -236,10 +235,33 @@ public struct Generator: Sendable {
           path: file, size: $0.size, modified: $0.modified, hash: source.hash)
       }
     }
-    let sameFiles = index.map { $0.sources.map(\.path) == files } ?? false
     return SourceIndex(
       parsed: parsed, stamps: stampsOut, readCount: results.count { $0.1 },
-      isUnchanged: sameFiles && models != nil && stampsOut == index?.sources)
+      isUnchanged: previousStamps.isInStep && models != nil && stampsOut == index?.sources)
+  }
+
+  /// What an earlier run recorded per source, looked up by this run's position and path. The
+  /// lists are in step unless sources were added, removed or unreadable, so a dictionary by
+  /// path is built only then: building two for every run cost a one-file run 2 ms.
+  private struct EarlierRun<Element: Sendable>: Sendable {
+    let elements: [Element]
+    /// Whether each element belongs to the file at its position in this run.
+    let isInStep: Bool
+    private let byPath: [String: Element]
+
+    init(_ elements: [Element], path: (Element) -> String, files: [String]) {
+      self.elements = elements
+      isInStep =
+        elements.count == files.count && zip(elements, files).allSatisfy { path($0) == $1 }
+      byPath =
+        isInStep
+        ? [:]
+        : Dictionary(elements.map { (path($0), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    subscript(position: Int, file: String) -> Element? {
+      isInStep ? elements[position] : byPath[file]
+    }
   }
 
   private struct ParsedSource: Sendable {
