@@ -112,6 +112,24 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 
+  /// The cache finds each source's record by its position while the list of sources is as it
+  /// was, and by its path once files are added or removed.
+  @Test func addingOrRemovingASourceReadsOnlyWhatIsNew() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    try workspace.folder.write(
+      "Sources/Added.swift", Self.other.replacingOccurrences(of: "Other", with: "Added"))
+    let added = try workspace.run()
+    #expect(added.statistics.readFiles == 1)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+    try FileManager.default.removeItem(atPath: workspace.sources + "/Base.swift")
+    try workspace.folder.write(
+      "Sources/Base2.swift", Self.base.replacingOccurrences(of: "ping", with: "pong"))
+    let replaced = try workspace.run()
+    #expect(replaced.statistics.readFiles == 1)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
+
   @Test func editedOrDeletedOutputsAreWrittenAgain() throws {
     let workspace = try Workspace()
     try workspace.run()
