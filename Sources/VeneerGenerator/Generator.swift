@@ -96,9 +96,8 @@ public struct Generator: Sendable {
     // A user template's name is an annotation key too: `// veneer: delay` selects Delay.stencil.
     var parser = self.parser
     parser.annotationKeys.names.formUnion(templates.map { $0.source.name.lowercased() })
-    let previous = index.flatMap { _ in cache?.models() }
     let sourceIndex = Self.parse(
-      sources.files, stamps: stamps, parser: parser, index: index, models: previous, times: times,
+      sources.files, stamps: stamps, parser: parser, index: index, cache: cache, times: times,
       threads: threads)
     statistics.readFiles = sourceIndex.readCount
     let (catalog, ancestorFiles) = times.measure("resolve") {
@@ -193,42 +192,60 @@ public struct Generator: Sendable {
   }
 
   /// Each source's model with the content hash it came from, read from the cache when the
-  /// file's size and modification time, or failing those its bytes, are as last time.
+  /// file's size and modification time, or failing those its bytes, are as last time. The
+  /// cached models are decoded on other threads while the changed sources are read and parsed.
   private static func parse(
     _ files: [String], stamps: [FileStamp?], parser: ProtocolParser,
-    index: GenerationCache.Index?, models: GenerationCache.Models?, times: StageTimes,
-    threads: Int?
+    index: GenerationCache.Index?, cache: GenerationCache?, times: StageTimes, threads: Int?
   ) -> SourceIndex {
+    let models = index.flatMap { _ in cache.map { cache in Parallel.Future { cache.models() } } }
     let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
-    let cached = EarlierRun(models?.entries ?? [], path: \.path, files: files)
-    let results = Parallel.map(Array(files.indices), threads: threads) {
-      position -> (ParsedSource, Bool) in
+    /// The source read and parsed, unless `reusing` and its bytes are as last time.
+    @Sendable func readAndParse(_ position: Int, reusing: Bool) -> Source {
       let file = files[position]
-      if let stamp = stamps[position], let old = previousStamps[position, file],
-        old.size == stamp.size, old.modified == stamp.modified,
-        let entry = cached[position, file], entry.hash == old.hash
-      {
-        return (
-          ParsedSource(parsed: entry.parsed, hash: old.hash, stamp: stamp, encoded: entry.encoded),
-          false
-        )
-      }
       guard let stamp = stamps[position],
         let contents = times.measure("read", { FileBytes.read(file) })
       else {
-        return (ParsedSource(parsed: ProtocolParser.unreadable(file), hash: 0, stamp: nil), true)
+        return .parsed(ParsedSource(parsed: ProtocolParser.unreadable(file), hash: 0, stamp: nil))
       }
       let hash = times.measure("read") { ContentHash.of(contents) }
-      if let entry = cached[position, file], entry.hash == hash {
-        return (
-          ParsedSource(parsed: entry.parsed, hash: hash, stamp: stamp, encoded: entry.encoded),
-          false
-        )
+      if reusing, previousStamps[position, file]?.hash == hash {
+        return .cached(hash: hash, stamp: stamp)
       }
-      let parsed = parser.parseFile(file, contents: contents, times: times)
-      return (ParsedSource(parsed: parsed, hash: hash, stamp: stamp), true)
+      return .parsed(
+        ParsedSource(
+          parsed: parser.parseFile(file, contents: contents, times: times), hash: hash,
+          stamp: stamp))
     }
-    let parsed = results.map(\.0)
+    var sources = Parallel.map(Array(files.indices), threads: threads) { position -> Source in
+      if models != nil, let stamp = stamps[position],
+        let old = previousStamps[position, files[position]], old.size == stamp.size,
+        old.modified == stamp.modified
+      {
+        return .cached(hash: old.hash, stamp: stamp)
+      }
+      return readAndParse(position, reusing: models != nil)
+    }
+    let cached = EarlierRun(models?.value?.entries ?? [], path: \.path, files: files)
+    var missing: [Int] = []
+    for position in sources.indices {
+      guard case .cached(let hash, let stamp) = sources[position] else { continue }
+      guard let entry = cached[position, files[position]], entry.hash == hash else {
+        missing.append(position)
+        continue
+      }
+      sources[position] = .reused(
+        ParsedSource(parsed: entry.parsed, hash: hash, stamp: stamp, encoded: entry.encoded))
+    }
+    // Models the cache lacks after all, as when its file is damaged: parsed like new sources.
+    let parsedLate = Parallel.map(missing, threads: threads) { readAndParse($0, reusing: false) }
+    for (position, source) in zip(missing, parsedLate) { sources[position] = source }
+    let parsed = sources.map { source -> ParsedSource in
+      switch source {
+      case .parsed(let parsed), .reused(let parsed): return parsed
+      case .cached: preconditionFailure("every cached source is reused or parsed by now")
+      }
+    }
     let stampsOut = zip(files, parsed).compactMap { file, source in
       source.stamp.map {
         GenerationCache.SourceStamp(
@@ -236,8 +253,18 @@ public struct Generator: Sendable {
       }
     }
     return SourceIndex(
-      parsed: parsed, stamps: stampsOut, readCount: results.count { $0.1 },
-      isUnchanged: previousStamps.isInStep && models != nil && stampsOut == index?.sources)
+      parsed: parsed, stamps: stampsOut,
+      readCount: sources.count { if case .parsed = $0 { true } else { false } },
+      isUnchanged: previousStamps.isInStep && missing.isEmpty && models?.value != nil
+        && stampsOut == index?.sources)
+  }
+
+  /// A source on its way through `parse`.
+  private enum Source: Sendable {
+    /// As last time, by its stamp or its bytes: its model comes from the cache.
+    case cached(hash: UInt64, stamp: FileStamp)
+    case reused(ParsedSource)
+    case parsed(ParsedSource)
   }
 
   /// What an earlier run recorded per source, looked up by this run's position and path. The
