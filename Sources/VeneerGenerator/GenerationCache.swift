@@ -142,12 +142,13 @@ public struct GenerationCache: Sendable {
   /// that cannot be written only costs the next run its speed.
   public func save(_ generation: Generation, outputFolder: String) {
     guard let record = generation.cacheRecord else { return }
-    let outputs = record.outputs.compactMap { output -> OutputStamp? in
+    let written = record.outputs.compactMap { output -> OutputStamp? in
       guard let stamp = FileStamp(path: outputFolder + "/" + output.name) else { return nil }
       return OutputStamp(
         name: output.name, key: output.key, lines: output.lines, size: stamp.size,
         modified: stamp.modified)
     }
+    let outputs = written + record.keptOutputs
     let index = Index(
       format: Self.format, veneerVersion: GeneratedFile.veneerVersion, settings: record.settings,
       sources: record.sources, outputs: outputs.sorted { $0.name < $1.name },
@@ -195,8 +196,11 @@ struct CacheRecord: Sendable {
   var sources: [GenerationCache.SourceStamp]
   /// Nil when the models on disk are still those of `sources`.
   var models: GenerationCache.Models?
-  /// Every output file: its name, the render key of its contents, and its line count.
+  /// Every output file rendered: its name, the render key of its contents, and its line count.
   var outputs: [(name: String, key: UInt64, lines: Int)]
+  /// The outputs not rendered again, as the index had them: this run found each on disk as
+  /// recorded and left it alone, so its stamp needs no second `stat`.
+  var keptOutputs: [GenerationCache.OutputStamp]
 }
 
 /// A file's size and modification time, as `stat` gives them.

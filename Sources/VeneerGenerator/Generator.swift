@@ -139,14 +139,14 @@ public struct Generator: Sendable {
         let key =
           usesRenderKeys && !branchedNames.contains(item.proto.qualifiedName)
           ? Self.renderKey(item, settings: settings, fileHashes: fileHashes) : 0
-        if key != 0, let name = reusable[key] {
-          return RenderOutcome.unchanged(name: name, key: key)
+        if key != 0, let output = reusable[key] {
+          return RenderOutcome.unchanged(output)
         }
         return Self.render(item, key: key, configuration)
       }
     }
     var rendered: [RenderedProtocol] = []
-    var unchanged: [(name: String, key: UInt64)] = []
+    var unchanged: [GenerationCache.OutputStamp] = []
     for outcome in outcomes {
       switch outcome {
       case .rendered(let item, let renderDiagnostics):
@@ -154,8 +154,8 @@ public struct Generator: Sendable {
         rendered.append(item)
       case .failed(let renderDiagnostics):
         diagnostics += renderDiagnostics
-      case .unchanged(let name, let key):
-        unchanged.append((name, key))
+      case .unchanged(let output):
+        unchanged.append(output)
       }
     }
     statistics.renderedProtocols = rendered.count
@@ -166,10 +166,7 @@ public struct Generator: Sendable {
     let fileLines = files.map { Self.lineCount($0.contents) }
     statistics.outputLines = fileLines.reduce(0, +)
     // Files not rendered again were counted when they were written.
-    let previousLines = Dictionary(
-      (index?.outputs ?? []).map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
-    let unchangedLines = unchanged.map { previousLines[$0.name] ?? 0 }
-    statistics.outputLines += unchangedLines.reduce(0, +)
+    statistics.outputLines += unchanged.map(\.lines).reduce(0, +)
     endStage("render")
     statistics.cpuTimes = times.cpuTimes
 
@@ -184,8 +181,8 @@ public struct Generator: Sendable {
             GenerationCache.ParsedEntry(
               path: $0, hash: $1.hash, parsed: $1.parsed, encoded: $1.encoded)
           }),
-      outputs: zip(files, fileLines).map { ($0.name, keysByName[$0.name] ?? 0, $1) }
-        + zip(unchanged, unchangedLines).map { ($0.name, $0.key, $1) })
+      outputs: zip(files, fileLines).map { ($0.name, keysByName[$0.name] ?? 0, $1) },
+      keptOutputs: unchanged)
     return Generation(
       files: files, unchangedFiles: unchanged.map(\.name), diagnostics: diagnostics,
       statistics: statistics, cacheRecord: record)
@@ -325,14 +322,14 @@ public struct Generator: Sendable {
   /// The outputs of the last run that are on disk as it wrote them, by render key.
   private static func verifiedOutputs(
     _ index: GenerationCache.Index, _ configuration: Configuration
-  ) -> [UInt64: String] {
+  ) -> [UInt64: GenerationCache.OutputStamp] {
     guard let folder = configuration.output?.value else { return [:] }
-    var verified: [UInt64: String] = [:]
+    var verified: [UInt64: GenerationCache.OutputStamp] = [:]
     for output in index.outputs {
       guard let stamp = FileStamp(path: folder + "/" + output.name),
         stamp.size == output.size, stamp.modified == output.modified
       else { continue }
-      verified[output.key] = output.name
+      verified[output.key] = output
     }
     return verified
   }
@@ -391,7 +388,7 @@ public struct Generator: Sendable {
   private enum RenderOutcome: Sendable {
     case rendered(RenderedProtocol, [Diagnostic])
     case failed([Diagnostic])
-    case unchanged(name: String, key: UInt64)
+    case unchanged(GenerationCache.OutputStamp)
   }
 
   /// One protocol's decorators, or why it has none.
