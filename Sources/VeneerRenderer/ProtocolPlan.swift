@@ -10,9 +10,7 @@ public struct ProtocolPlan: Sendable {
   /// `@MainActor` (or another global actor) for isolated protocols, else empty.
   public let isolation: String
   /// `@MainActor public final class`: what precedes a decorator's name.
-  public var typeDeclarationPrefix: String {
-    [isolation, access, decoratorKind].filter { !$0.isEmpty }.joined(separator: " ")
-  }
+  public let typeDeclarationPrefix: String
   /// `public ` (with its space) or nothing, to start a member declaration.
   public var memberAccess: String { access.isEmpty ? "" : access + " " }
   /// `var` when members may mutate the decorated value, else `let`.
@@ -75,6 +73,8 @@ public struct ProtocolPlan: Sendable {
     decoratorKind =
       proto.isActorBound ? "actor" : proto.isClassBound ? "final class" : "struct"
     isolation = proto.globalActor.map { "@\($0)" } ?? ""
+    typeDeclarationPrefix = [isolation, access, decoratorKind].filter { !$0.isEmpty }.joined(
+      separator: " ")
     let isClassDecorator = decoratorKind != "struct"
     baseStorage = isClassDecorator ? "let" : "var"
     let takenNames = Set([proto.name] + proto.allAssociatedTypes.map(\.name))

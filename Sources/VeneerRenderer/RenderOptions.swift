@@ -53,24 +53,25 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
 
   /// The decorator type name for a template and a protocol's decorator suffix.
   public func decoratorName(template: String, protocolSuffix: String) -> String {
-    // Once per protocol and template: quicker than Foundation's `replacingOccurrences`.
+    // Once per protocol and template, over bytes: `Character` by `Character`, this took 5 % of
+    // rendering a template.
     var name = ""
-    var rest = decoratorNaming[...]
-    while let brace = rest.firstIndex(of: "{") {
-      name += rest[..<brace]
+    var rest = decoratorNaming.utf8[...]
+    while let brace = rest.firstIndex(of: UInt8(ascii: "{")) {
+      name += Substring(rest[..<brace])
       rest = rest[brace...]
-      if rest.hasPrefix("{template}") {
+      if rest.starts(with: "{template}".utf8) {
         name += template
-        rest = rest.dropFirst("{template}".count)
-      } else if rest.hasPrefix("{protocol}") {
+        rest = rest.dropFirst("{template}".utf8.count)
+      } else if rest.starts(with: "{protocol}".utf8) {
         name += protocolSuffix
-        rest = rest.dropFirst("{protocol}".count)
+        rest = rest.dropFirst("{protocol}".utf8.count)
       } else {
         name += "{"
         rest = rest.dropFirst()
       }
     }
-    return name + rest
+    return name + Substring(rest)
   }
 
   /// The log levels `Logger.Level` knows, for checking configured levels.

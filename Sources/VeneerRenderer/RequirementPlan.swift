@@ -67,7 +67,9 @@ public struct RequirementPlan: Sendable {
   public var conditionsOpening: String
   public var conditionsClosing: String
   /// Local names that do not clash with the parameters.
-  public var names: LocalNames
+  public var names: LocalNames { namesReference.value }
+  /// The same, as templates hold them: made once, not each time a template reads one.
+  let namesReference: TemplateReference<LocalNames>
   /// The completion handler's name.
   public var completionName: String?
   /// Whether the completion handler is `@Sendable`, so that it may be called from another
@@ -124,7 +126,7 @@ extension RequirementPlan {
   ) {
     self.requirement = requirement
     let names = LocalNames(avoiding: Set(requirement.parameters.map(\.name)))
-    self.names = names
+    namesReference = TemplateReference(names)
     kind =
       switch requirement.kind {
       case .method, .initializer: .method

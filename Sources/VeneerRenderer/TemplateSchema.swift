@@ -322,7 +322,7 @@ extension RequirementPlan: TemplateObject {
       { $0.invalidation }),
     "names": .init(
       .object("LocalNames"), "local names that do not clash with the parameters",
-      { TemplateReference($0.names) }),
+      { $0.namesReference }),
     "hookName": .init(
       .text, "the name of its advice in an intercepting decorator's hooks", { $0.hookName }),
     "interceptionType": .init(
