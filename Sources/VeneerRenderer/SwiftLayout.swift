@@ -4,16 +4,12 @@
 /// and lines over 100 columns wrapped at their first argument list.
 enum SwiftLayout {
   static let indentation = "  "
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
   static let lineLength = 100
 
-  static func format(_ text: String) -> String {
-    var text = text
-    return text.withUTF8 { format(utf8: $0) }
-  }
-
-  /// Works on bytes: every character that decides the layout is ASCII, and most lines are
+  /// Works on UTF-8: every character that decides the layout is ASCII, and most lines are
   /// copied whole. Only lines too long for their indentation go through `wrap`.
-  private static func format(utf8 input: UnsafeBufferPointer<UInt8>) -> String {
+  static func format(_ input: UnsafeBufferPointer<UInt8>) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(input.count + input.count / 2)
     var levels: [Int] = []  // Open brackets per indentation level; -1 marks an `#if`.
@@ -93,7 +89,13 @@ enum SwiftLayout {
   private static func append(
     _ line: UnsafeBufferPointer<UInt8>, indentLevel level: Int, to output: inout [UInt8]
   ) {
-    for _ in 0..<max(0, level) { output += indentation.utf8 }
+    let width = max(0, level) * indentation.utf8.count
+    // Appending a string's `utf8` goes element by element; a run of spaces is copied at once.
+    if width <= spaces.count {
+      output.append(contentsOf: spaces[..<width])
+    } else {
+      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+    }
     output.append(contentsOf: line)
     output.append(UInt8(ascii: "\n"))
   }
