@@ -127,7 +127,7 @@ func parseFloor(_ files: [String]) -> (all: Double, candidates: Double, candidat
 
 /// Microseconds to render one protocol with one template (layout included), on one thread,
 /// and without layout; and to plan one protocol, which all its templates share.
-func renderCost(_ files: [String]) -> (
+func renderCost(_ files: [String], fixedRounds: Int?) -> (
   withLayout: Double, templateOnly: Double, plan: Double, plans: Int
 ) {
   let catalog = ProtocolParser.resolve(ProtocolParser().parseFiles(files))
@@ -140,11 +140,13 @@ func renderCost(_ files: [String]) -> (
   func quickestRound(_ round: () -> Void) -> Double {
     var quickest = Duration.seconds(3600)
     let start = clock.now
+    var rounds = 0
     repeat {
       let roundStart = clock.now
       round()
+      rounds += 1
       quickest = min(quickest, clock.now - roundStart)
-    } while clock.now - start < .milliseconds(500)
+    } while fixedRounds.map { rounds < $0 } ?? (clock.now - start < .milliseconds(500))
     return milliseconds(quickest) * 1000
   }
   func perRender(_ render: (CompiledTemplate, ProtocolPlan) -> Void) -> Double {
@@ -192,19 +194,24 @@ var fileCount = 2000
 var folders: [String] = []
 var isSmoke = false
 var isRenderOnly = false
+/// Rounds of each render measurement, instead of as many as fit in half a second: the same work
+/// every time, for counting instructions under `valgrind --tool=callgrind`.
+var fixedRounds: Int?
 while !arguments.isEmpty {
   let argument = arguments.removeFirst()
   switch argument {
   case "--files": fileCount = Int(arguments.removeFirst()) ?? fileCount
   case "--smoke": isSmoke = true
   case "--render-only": isRenderOnly = true
+  case "--rounds": fixedRounds = Int(arguments.removeFirst()).map { max($0, 1) }
   case "--help", "-h":
-    print("usage: veneer-bench [--files N] [--smoke] [--render-only] [FOLDER …]")
+    print("usage: veneer-bench [--files N] [--smoke] [--render-only] [--rounds N] [FOLDER …]")
     exit(0)
   default: folders.append(argument)
   }
 }
 if isSmoke { fileCount = min(fileCount, 60) }
+let renderRounds = fixedRounds
 
 let workspace = URL(fileURLWithPath: NSTemporaryDirectory())
   .appendingPathComponent("veneer-bench-\(getpid())")
@@ -235,7 +242,7 @@ print(
 
 /// Microseconds per protocol per template, with and without layout.
 func printRenderCost() {
-  let render = renderCost(files)
+  let render = renderCost(files, fixedRounds: renderRounds)
   print(
     "Render, one thread: \(format(render.withLayout, 2)) µs per protocol per template "
       + "(\(format(render.templateOnly, 2)) µs before layout), over \(render.plans) protocols; "
