@@ -131,9 +131,13 @@ func renderCost(_ files: [String], fixedRounds: Int?) -> (
   withLayout: Double, templateOnly: Double, plan: Double, plans: Int
 ) {
   let catalog = ProtocolParser.resolve(ProtocolParser().parseFiles(files))
-  let plans = catalog.protocols.compactMap { try? ProtocolPlan.make(for: $0).get() }
   let templates = BuiltInTemplates.all.filter { templateNames.contains($0.name) }
     .compactMap { try? CompiledTemplate.compile($0).get() }
+  // As the generator plans: with what the templates read.
+  let interception = templates.contains(where: \.readsInterception)
+  let plans = catalog.protocols.compactMap {
+    try? ProtocolPlan.make(for: $0, interception: interception).get()
+  }
   guard !plans.isEmpty, !templates.isEmpty else { return (0, 0, 0, 0) }
   let clock = ContinuousClock()
   // The quickest of many rounds: on a shared machine the others measure the neighbours too.
@@ -157,7 +161,11 @@ func renderCost(_ files: [String], fixedRounds: Int?) -> (
   let withLayout = perRender { _ = try? $0.render($1) }
   let templateOnly = perRender { _ = try? $0.renderUnformatted($1) }
   let plan =
-    quickestRound { for proto in catalog.protocols { _ = ProtocolPlan.make(for: proto) } }
+    quickestRound {
+      for proto in catalog.protocols {
+        _ = ProtocolPlan.make(for: proto, interception: interception)
+      }
+    }
     / Double(catalog.protocols.count)
   return (withLayout, templateOnly, plan, plans.count)
 }

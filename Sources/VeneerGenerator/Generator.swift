@@ -396,7 +396,10 @@ public struct Generator: Sendable {
     -> RenderOutcome
   {
     let plan: ProtocolPlan
-    switch ProtocolPlan.make(for: work.proto, options: configuration.render) {
+    let interception = work.templates.contains(where: \.readsInterception)
+    switch ProtocolPlan.make(
+      for: work.proto, options: configuration.render, interception: interception)
+    {
     case .success(let made): plan = made
     case .failure(let unsupported): return .failed([unsupported.diagnostic])
     }

@@ -12,6 +12,8 @@ public struct CompiledTemplate: Sendable {
   public let source: TemplateSource
   /// `source.imports`, read once rather than for every protocol.
   public let imports: [String]
+  /// Whether it reads a requirement's interception members, which plans otherwise leave out.
+  public let readsInterception: Bool
   private let nodes: [RenderNode]
   private let slotCount: Int
 
@@ -32,6 +34,8 @@ public struct CompiledTemplate: Sendable {
     var compiler = Compiler()
     nodes = compiler.compile(syntax.nodes)
     slotCount = compiler.slotCount
+    readsInterception = !compiler.membersRead.names.isDisjoint(
+      with: RequirementPlan.interceptionMembers.map { "RequirementPlan.\($0)" })
     self.source = source
     imports = source.imports
   }
@@ -118,6 +122,11 @@ private final class RenderScope {
   }
 }
 
+/// Names collected while compiling, from the compiler's non-mutating methods.
+private final class NameLog {
+  var names: Set<String> = []
+}
+
 private typealias Evaluation = @Sendable (RenderScope) throws(TemplateError) -> TemplateValue
 private typealias Test = @Sendable (RenderScope) throws(TemplateError) -> Bool
 
@@ -135,6 +144,8 @@ private struct Compiler {
   static let optionsSlot = 2
 
   var slotCount = 3
+  /// `Object.member` for each member the template reads.
+  let membersRead = NameLog()
   /// Each visible name's slot and type; loops shadow outer names.
   var scope: [String: (slot: Int, type: TemplateType)] = [
     "plan": (planSlot, .object("ProtocolPlan")), "decorator": (decoratorSlot, .text),
@@ -249,6 +260,7 @@ private struct Compiler {
   ) {
     switch type.unwrapped {
     case .object(let objectName):
+      membersRead.names.insert("\(objectName).\(name)")
       let memberType = TemplateSchema.objects[objectName]?.first { $0.name == name }?.type ?? .text
       if objectName == "ForLoop" { return ({ $0.forLoopMember(name) }, memberType) }
       let read = TemplateSchema.reader(of: name, on: objectName) ?? { _ in .nothing }

@@ -51,10 +51,12 @@ public struct ProtocolPlan: Sendable {
   }
 
   /// Plans the decorators of `proto`, or explains, at the offending requirement, why Swift does
-  /// not allow one.
-  public static func make(for proto: ProtocolDecl, options: RenderOptions = RenderOptions())
-    -> Result<ProtocolPlan, Unsupported>
-  {
+  /// not allow one. Without `interception`, the requirements' interception members, a sixth of
+  /// the planning, are left out: only templates that read them need them
+  /// (`CompiledTemplate.readsInterception`).
+  public static func make(
+    for proto: ProtocolDecl, options: RenderOptions = RenderOptions(), interception: Bool = true
+  ) -> Result<ProtocolPlan, Unsupported> {
     if let problem = unsupportedReason(proto) {
       return .failure(
         Unsupported(
@@ -62,10 +64,10 @@ public struct ProtocolPlan: Sendable {
             .warning, "\(proto.qualifiedName) is not decorated: \(problem.reason)",
             at: problem.location)))
     }
-    return .success(ProtocolPlan(proto, options: options))
+    return .success(ProtocolPlan(proto, options: options, interception: interception))
   }
 
-  private init(_ proto: ProtocolDecl, options: RenderOptions) {
+  private init(_ proto: ProtocolDecl, options: RenderOptions, interception: Bool) {
     self.proto = proto
     self.options = options
     let accessLevel = min(proto.accessLevel, options.maximumAccess ?? .open)
@@ -106,7 +108,8 @@ public struct ProtocolPlan: Sendable {
           isClassDecorator: isClassDecorator, options: options, eventPrefix: eventPrefix,
           hookName: hookNames[index],
           namesResultType: overloadedByResult.contains(index),
-          protocolAnnotations: proto.annotations, diagnostics: &diagnostics))
+          protocolAnnotations: proto.annotations, includesInterception: interception,
+          diagnostics: &diagnostics))
     }
     self.requirements = requirements
     requirementReferences = requirements.map(TemplateReference.init)

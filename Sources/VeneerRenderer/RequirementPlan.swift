@@ -82,7 +82,8 @@ public struct RequirementPlan: Sendable {
   /// `AsyncThrowingInterception<CreatePostArguments, Post, any Error>`: its advice's type, or `nil`
   /// when it cannot be intercepted (not a method, static, generic, of an actor or global-actor
   /// protocol, or with an `inout`, parameter-pack, autoclosure or non-escaping closure
-  /// parameter).
+  /// parameter). The interception members are `nil` too in a plan made without them, for
+  /// templates that read none of them.
   public var interceptionType: String?
   /// `CreatePostArguments`, the name of its arguments' type, and that type:
   /// `(title: String, body: String)`, the parameter's own type for one, `Void` for none.
@@ -95,6 +96,11 @@ public struct RequirementPlan: Sendable {
   /// Annotation arguments by key, the requirement's over the protocol's: each has `key` (so that
   /// an annotation without arguments still tests true) and its labelled arguments as text.
   public var annotationArguments: [String: [String: String]]
+
+  /// The members a plan made without interception leaves out.
+  static let interceptionMembers = [
+    "interceptionType", "interceptionArguments", "interceptionArgumentsType", "interceptingBody",
+  ]
 
   public var isMethod: Bool { kind == .method }
   /// Whether it has generic parameters of its own.
@@ -122,7 +128,8 @@ extension RequirementPlan {
   init(
     _ requirement: Requirement, in proto: ProtocolDecl, access: String, baseType: String,
     isClassDecorator: Bool, options: RenderOptions, eventPrefix: String, hookName: String,
-    namesResultType: Bool, protocolAnnotations: [Annotation], diagnostics: inout [Diagnostic]
+    namesResultType: Bool, protocolAnnotations: [Annotation], includesInterception: Bool,
+    diagnostics: inout [Diagnostic]
   ) {
     self.requirement = requirement
     let names = LocalNames(avoiding: Set(requirement.parameters.map(\.name)))
@@ -447,18 +454,20 @@ extension RequirementPlan {
 
     // Interception: the arguments travel as one value, a labelled tuple when there are several.
     self.hookName = hookName
-    let canTravel = parameters.allSatisfy { parameter in
-      // An opaque parameter type (`some P`) is a hidden generic parameter.
-      !parameter.parameter.isInout && !parameter.isPack && !parameter.parameter.isAutoclosure
-        && !parameter.parameter.isSelfValue
-        && !parameter.parameter.type.mentionsOpaqueType
-        && !(parameter.parameter.isClosure && !parameter.parameter.isEscaping
-          && !parameter.parameter.type.isOptional)
-    }
+    let canTravel =
+      includesInterception
+      && parameters.allSatisfy { parameter in
+        // An opaque parameter type (`some P`) is a hidden generic parameter.
+        !parameter.parameter.isInout && !parameter.isPack && !parameter.parameter.isAutoclosure
+          && !parameter.parameter.isSelfValue
+          && !parameter.parameter.type.mentionsOpaqueType
+          && !(parameter.parameter.isClosure && !parameter.parameter.isEscaping
+            && !parameter.parameter.type.isOptional)
+      }
     // The advice is nonisolated; an actor's arguments would have to cross into it.
     let isIsolated = proto.isActorBound || proto.globalActor != nil
-    if requirement.kind == .method, !requirement.isStatic, requirement.genericParameters.isEmpty,
-      canTravel, !isIsolated
+    if includesInterception, requirement.kind == .method, !requirement.isStatic,
+      requirement.genericParameters.isEmpty, canTravel, !isIsolated
     {
       let argumentsType: String
       let argumentsValue: String

@@ -8,12 +8,13 @@ import VeneerRenderer
 /// Veneer's compiled templates render what Stencil renders, byte for byte, before layout.
 @Suite("Compiled templates agree with Stencil")
 struct CompiledTemplateTests {
+  static let fixtureCatalog = ProtocolParser().parseCatalog(
+    paths: [repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path])
+
   /// Plans of every protocol in the fixture catalog that Veneer decorates.
-  static let fixturePlans: [ProtocolPlan] = {
-    let catalog = ProtocolParser().parseCatalog(
-      paths: [repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path])
-    return catalog.protocols.compactMap { try? ProtocolPlan.make(for: $0).get() }
-  }()
+  static let fixturePlans = fixtureCatalog.protocols.compactMap {
+    try? ProtocolPlan.make(for: $0).get()
+  }
 
   /// The built-in templates, the example aspects, and each with options set, as users may.
   static let shippedTemplates: [TemplateSource] = {
@@ -54,6 +55,26 @@ struct CompiledTemplateTests {
       let expected = try StencilOracle.renderUnformatted(template, plan: plan)
       let actual = try compiled.renderUnformatted(plan)
       #expect(actual == expected, "\(template.name) over \(plan.protocolName)")
+    }
+  }
+
+  /// The generator leaves a requirement's interception members out of plans whose templates do
+  /// not read them; every shipped template renders the same from such a plan.
+  @Test(arguments: shippedTemplateLabels)
+  func templatesThatReadNoInterceptionRenderAlikeWithout(label: String) throws {
+    let template = Self.shippedTemplates[Self.shippedTemplateLabels.firstIndex(of: label)!]
+    let compiled = try CompiledTemplate.compile(template).get()
+    #expect(compiled.readsInterception == (template.name == "Intercepting"))
+    for proto in Self.fixtureCatalog.protocols {
+      guard let full = try? ProtocolPlan.make(for: proto).get(),
+        let planned = try? ProtocolPlan.make(
+          for: proto, interception: compiled.readsInterception
+        ).get()
+      else { continue }
+      #expect(try compiled.render(planned) == compiled.render(full), "over \(proto.name)")
+      if !compiled.readsInterception {
+        #expect(planned.requirements.allSatisfy { $0.interceptingBody == nil })
+      }
     }
   }
 
