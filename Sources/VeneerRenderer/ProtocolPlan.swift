@@ -122,6 +122,7 @@ public struct ProtocolPlan: Sendable {
   /// alone (`represented() -> Node` and `represented() -> Node.Scalar`): their forwarding calls
   /// must name the type, or Swift picks one overload for both.
   static func overloadedByResult(_ requirements: [Requirement]) -> Set<Int> {
+    guard hasRepeatedNames(requirements) else { return [] }
     let bySelector = Dictionary(
       grouping: requirements.indices.filter { requirements[$0].kind != .property },
       by: { "\(requirements[$0].isStatic) \(requirements[$0].selector)" })
@@ -134,6 +135,7 @@ public struct ProtocolPlan: Sendable {
   /// A name for each requirement's advice: its own name, or for overloads the name followed by
   /// its argument labels (`loadIdCompletion`), numbered if even that repeats.
   static func hookNames(_ requirements: [Requirement]) -> [String] {
+    guard hasRepeatedNames(requirements) else { return requirements.map(\.name) }
     let counts = Dictionary(requirements.map { ($0.name, 1) }, uniquingKeysWith: +)
     var names = requirements.map { requirement in
       guard counts[requirement.name, default: 0] > 1 else { return requirement.name }
@@ -149,6 +151,14 @@ public struct ProtocolPlan: Sendable {
       if count > 1 { names[index] = names[index].trimmingBackticks + String(count) }
     }
     return names
+  }
+
+  /// Whether two requirements share a name: only then can they be overloads. Most protocols
+  /// have none, and telling so is quicker than grouping their selectors.
+  static func hasRepeatedNames(_ requirements: [Requirement]) -> Bool {
+    var names: Set<String> = []
+    names.reserveCapacity(requirements.count)
+    return !requirements.allSatisfy { names.insert($0.name).inserted }
   }
 
   /// Names of the decorators' own stored properties, which requirements must not reuse.
