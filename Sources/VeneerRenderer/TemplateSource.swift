@@ -23,9 +23,14 @@ public struct TemplateSource: Sendable, Hashable {
     guard let start = text.range(of: "{# imports:"),
       let end = text[start.upperBound...].range(of: "#}")
     else { return [] }
-    return text[start.upperBound..<end.lowerBound].split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespacesAndNewlines)
-    }.filter { !$0.isEmpty }
+    // Trimmed by hand: Foundation's `trimmingCharacters(in:)` builds its character set on first
+    // use, which took an eighth of compiling a template.
+    return text[start.upperBound..<end.lowerBound].split(separator: ",").compactMap { name in
+      guard let first = name.firstIndex(where: { !$0.isWhitespace }),
+        let last = name.lastIndex(where: { !$0.isWhitespace })
+      else { return nil }
+      return String(name[first...last])
+    }
   }
 
   public init(name: String, path: String, text: String, options: [String: String] = [:]) {
