@@ -33,10 +33,13 @@ enum SourceFiles {
     }
     let excluded = exclude.map { Glob($0.value) }
     let prefix = directory == "." ? "" : directory + "/"
+    // Entries may overlap (`Sources` and `Sources/**/*.swift`); one entry lists a file once.
     var seen: Set<String> = []
     let kept = files.filter { file in
+      guard include.count == 1 || seen.insert(file).inserted else { return false }
+      guard !excluded.isEmpty else { return true }
       let path = relative(file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
-      return seen.insert(file).inserted && !excluded.contains { $0.matches(path) }
+      return !excluded.contains { $0.matches(path) }
     }
     return (kept, diagnostics)
   }
