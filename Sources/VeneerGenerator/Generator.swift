@@ -413,8 +413,7 @@ public struct Generator: Sendable {
     }
     let rendered = RenderedProtocol(
       proto: work.proto, key: key,
-      fileName: configuration.fileNaming.replacingOccurrences(
-        of: "{protocol}", with: plan.decoratorSuffix),
+      fileName: configuration.fileNaming.replacingPlaceholders(["protocol": plan.decoratorSuffix]),
       bodies: bodies, templateImports: work.templates.flatMap(\.imports))
     return .rendered(rendered, plan.diagnostics)
   }

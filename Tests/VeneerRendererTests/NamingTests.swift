@@ -2,7 +2,8 @@ import Testing
 
 @testable import VeneerRenderer
 
-/// Event names and secret detection: the spellings analytics events and redaction depend on.
+/// Event names, secret detection and name patterns: the spellings analytics events, redaction,
+/// decorator and file names depend on.
 @Suite("Naming")
 struct NamingTests {
   @Test(arguments: [
@@ -21,5 +22,16 @@ struct NamingTests {
     let plain = ["pinned", "spinner", "username", "title", "keyPath", "opinion"]
     #expect(secret.filter { !Naming.looksSecret($0) } == [])
     #expect(plain.filter { Naming.looksSecret($0) } == [])
+  }
+
+  @Test(arguments: [
+    ("{template}{protocol}", "LoggingPostRepo"),
+    ("{protocol}+Decorators.swift", "PostRepo+Decorators.swift"),
+    ("{{protocol}}", "{PostRepo}"), ("{other}{protocol", "{other}{protocol"),
+    ("{templ{protocol}", "{templPostRepo"), ("Ärger{protocol}Ü", "ÄrgerPostRepoÜ"), ("", ""),
+  ])
+  func placeholdersAreReplacedAndOtherBracesKept(pattern: String, expected: String) {
+    #expect(
+      pattern.replacingPlaceholders(["template": "Logging", "protocol": "PostRepo"]) == expected)
   }
 }
