@@ -454,6 +454,7 @@ extension RequirementPlan {
 
     // Interception: the arguments travel as one value, a labelled tuple when there are several.
     self.hookName = hookName
+    // Without interception, nothing travels: the members stay `nil`.
     let canTravel =
       includesInterception
       && parameters.allSatisfy { parameter in
@@ -466,8 +467,8 @@ extension RequirementPlan {
       }
     // The advice is nonisolated; an actor's arguments would have to cross into it.
     let isIsolated = proto.isActorBound || proto.globalActor != nil
-    if includesInterception, requirement.kind == .method, !requirement.isStatic,
-      requirement.genericParameters.isEmpty, canTravel, !isIsolated
+    if requirement.kind == .method, !requirement.isStatic, requirement.genericParameters.isEmpty,
+      canTravel, !isIsolated
     {
       let argumentsType: String
       let argumentsValue: String
