@@ -223,39 +223,41 @@ private func trimmedText(_ bytes: [UInt8], _ range: Range<Int>) -> String {
   return text(bytes, start..<end)
 }
 
-private let accessModifiers = ["public", "package", "internal", "fileprivate", "private"]
+/// Sets made once: comparing each word's bytes with every keyword in turn was most of deciding
+/// a line's kind.
+private let accessModifiers: Set<Substring> = [
+  "public", "package", "internal", "fileprivate", "private",
+]
+private let typeKeywords: Set<Substring> = [
+  "struct", "class", "actor", "enum", "extension", "protocol",
+]
 
 /// Whether the line declares a type: attributes and modifiers, then `struct`, `class` … .
 private func isTypeDeclaration(_ line: String) -> Bool {
-  let keywords = ["struct", "class", "actor", "enum", "extension", "protocol"]
-  return firstWord(of: line) { word in
-    if keywords.contains(where: { word.elementsEqual($0.utf8) }) { return true }
-    let isModifier =
-      word.first == UInt8(ascii: "@")
-      || (accessModifiers + ["final"]).contains { word.elementsEqual($0.utf8) }
+  firstWord(of: line) { word in
+    if typeKeywords.contains(word) { return true }
+    let isModifier = word.hasPrefix("@") || word == "final" || accessModifiers.contains(word)
     return isModifier ? nil : false
   } ?? false
 }
 
 /// Whether the line declares a type alias, after its access modifier.
 private func isTypeAlias(_ line: String) -> Bool {
-  firstWord(of: line) { word in
-    accessModifiers.contains { word.elementsEqual($0.utf8) }
-      ? nil : word.elementsEqual("typealias".utf8)
-  } ?? false
+  firstWord(of: line) { word in accessModifiers.contains(word) ? nil : word == "typealias" }
+    ?? false
 }
 
 /// What `decide` says of the first word of `line` it decides on, words being split at spaces;
 /// read in place, since only the first few words ever matter.
-private func firstWord<Decision>(
-  of line: String, _ decide: (Substring.UTF8View) -> Decision?
-) -> Decision? {
+private func firstWord<Decision>(of line: String, _ decide: (Substring) -> Decision?)
+  -> Decision?
+{
   var rest = Substring(line).utf8
   while true {
     rest = rest.drop { $0 == UInt8(ascii: " ") }
     let word = rest.prefix { $0 != UInt8(ascii: " ") }
     guard !word.isEmpty else { return nil }
-    if let decision = decide(word) { return decision }
+    if let decision = decide(Substring(word)) { return decision }
     rest = rest[word.endIndex...]
   }
 }
@@ -384,11 +386,11 @@ private struct ArgumentListSplit {
           // Tuples assigned whole, `let arguments = (…)`, and type aliases of tuples break like
           // declarations, closing on a line of their own.
           let isAssignedTuple =
-            index == bytes.count - 1
-            && bytes[..<openIndex].reversed().starts(with: " = ".utf8.reversed())
+            index == bytes.count - 1 && openIndex >= 3
+            && bytes[(openIndex - 3)..<openIndex].elementsEqual(" = ".utf8)
           isDeclaration =
             byte == UInt8(ascii: ")")
-            && (line.hasSuffix("{") || isAssignedTuple || isTypeAlias(line))
+            && (bytes.last == UInt8(ascii: "{") || isAssignedTuple || isTypeAlias(line))
           return
         }
       case UInt8(ascii: ",") where openIndex != nil && depth == 1:
