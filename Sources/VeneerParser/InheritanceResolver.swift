@@ -59,7 +59,7 @@ enum InheritanceResolver {
       var result = Inherited()
       for name in proto.inheritedNames where !markerProtocols.contains(name) {
         guard let parent = lookUp(name, from: proto) else {
-          if let standard = StandardProtocols.byName[name] {
+          if let standard = StandardProtocols.named(name) {
             // Reported, if at all, at the protocol that inherits them.
             let relocated = { (requirement: Requirement) in
               var requirement = requirement
