@@ -223,8 +223,7 @@ private func trimmedText(_ bytes: [UInt8], _ range: Range<Int>) -> String {
   return text(bytes, start..<end)
 }
 
-/// Sets made once: comparing each word's bytes with every keyword in turn was most of deciding
-/// a line's kind.
+/// Sets made once, rather than lists built for every word and compared with it entry by entry.
 private let accessModifiers: Set<Substring> = [
   "public", "package", "internal", "fileprivate", "private",
 ]
