@@ -61,17 +61,14 @@ public enum Parallel {
     private var nextIndex = 0
     private let count: Int
     private let slots: UnsafeMutablePointer<Result>
-    private var isMovedOut = false
 
     init(count: Int) {
       self.count = count
       slots = .allocate(capacity: count)
     }
 
-    deinit {
-      if !isMovedOut { slots.deinitialize(count: nextIndex) }
-      slots.deallocate()
-    }
+    // `map` always moves the results out, so no slot is left to deinitialize.
+    deinit { slots.deallocate() }
 
     func claimIndex() -> Int? {
       lock.lock()
@@ -87,8 +84,7 @@ public enum Parallel {
 
     /// Every result, moved out of the slots; called once, after the workers have finished.
     func results() -> [Result] {
-      isMovedOut = true
-      return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+      [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
         buffer.baseAddress?.moveInitialize(from: slots, count: count)
         initialized = count
       }

@@ -132,9 +132,7 @@ extension String {
     }
     return "\"\(escaped)\""
   }
-}
 
-extension String {
   /// `{template}{protocol}` with each `{name}` in `values` replaced, and other braces kept.
   /// Over bytes, once per protocol and template: `Character` by `Character` this took 5 % of
   /// rendering a template, and Foundation's `replacingOccurrences` builds its machinery on

@@ -402,7 +402,6 @@ private struct ArgumentListSplit {
     }
     return nil
   }
-
 }
 
 /// The index just past the string literal whose opening quote is at `start`, in a line's bytes.
