@@ -135,7 +135,13 @@ private indirect enum RenderNode: Sendable {
   case output(Evaluation)
   case forLoop(
     slot: Int, loopSlot: Int, sequence: Evaluation, body: [RenderNode], empty: [RenderNode])
-  case conditional(branches: [(condition: Test, body: [RenderNode])], otherwise: [RenderNode])
+  case conditional(branches: [Branch], otherwise: [RenderNode])
+}
+
+/// A struct rather than a tuple: a closure in an array's tuple is called through thunks.
+private struct Branch {
+  let condition: Test
+  let body: [RenderNode]
 }
 
 private struct Compiler {
@@ -176,7 +182,9 @@ private struct Compiler {
           empty: compiledEmpty)
       case .conditional(let branches, let otherwise):
         return .conditional(
-          branches: branches.map { (compile($0.condition), compile($0.body)) },
+          branches: branches.map {
+            Branch(condition: compile($0.condition), body: compile($0.body))
+          },
           otherwise: compile(otherwise))
       }
     }
@@ -261,15 +269,17 @@ private struct Compiler {
 
   /// How to read `name` from a value of `type`, and what it gives.
   func member(_ name: String, of type: TemplateType) -> (
-    read: TemplateSchema.Reader, type: TemplateType
+    read: @Sendable (TemplateValue) -> TemplateValue, type: TemplateType
   ) {
     switch type.unwrapped {
     case .object(let objectName):
       membersRead.names.insert("\(objectName).\(name)")
       let memberType = TemplateSchema.objects[objectName]?.first { $0.name == name }?.type ?? .text
       if objectName == "ForLoop" { return ({ $0.forLoopMember(name) }, memberType) }
-      let read = TemplateSchema.reader(of: name, on: objectName) ?? { _ in .nothing }
-      return (read, memberType)
+      guard let reader = TemplateSchema.reader(of: name, on: objectName) else {
+        return ({ _ in .nothing }, memberType)
+      }
+      return (reader.read, memberType)
     case .list(let element):
       let memberType = TemplateSchema.listMembers(of: element)[name] ?? .optional(element)
       return ({ $0.listMember(name) }, memberType)

@@ -475,7 +475,11 @@ struct ParameterView: TemplateObject {
 // MARK: - Values
 
 extension TemplateSchema {
-  typealias Reader = @Sendable (TemplateValue) -> TemplateValue
+  /// How to read one member. A struct, because a closure stored bare in a dictionary comes back
+  /// wrapped in reabstraction thunks, one more call for every read.
+  struct Reader: Sendable {
+    let read: @Sendable (TemplateValue) -> TemplateValue
+  }
 
   /// Reads each member of each object type from a value of that type.
   private static let readers: [String: [String: Reader]] = [
@@ -496,7 +500,7 @@ extension TemplateSchema {
     _ members: [String: TemplateMember<Owner>]
   ) -> [String: Reader] {
     members.mapValues { member in
-      { value in
+      Reader { value in
         guard case .object(let object) = value,
           let reference = object as? TemplateReference<Owner>
         else { return .nothing }
@@ -525,7 +529,7 @@ extension TemplateSchema {
       var result: [String: Any] = [:]
       for member in members {
         result[member.name] =
-          readers[member.name].flatMap { snapshot($0(value), as: member.type) } ?? NSNull()
+          readers[member.name].flatMap { snapshot($0.read(value), as: member.type) } ?? NSNull()
       }
       return result
     }
