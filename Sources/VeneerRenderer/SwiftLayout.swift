@@ -1,11 +1,13 @@
+import Foundation
+
 /// Lays out generated Swift the way `swift format` does with Veneer's `.swift-format`, so that
 /// templates need not track indentation and output reads like hand-formatted code: two-space
 /// indentation by bracket and `#if` structure, at most one blank line (none just inside braces),
 /// and lines over 100 columns wrapped at their first argument list.
 enum SwiftLayout {
   static let indentation = "  "
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
   static let lineLength = 100
+  private static let spaces: StaticString = "                                "
 
   /// Works on UTF-8: every character that decides the layout is ASCII, and most lines are
   /// copied whole. Only lines too long for their indentation go through `wrap`.
@@ -20,7 +22,7 @@ enum SwiftLayout {
     var previousEndsWithBrace = false
     var lineStart = 0
     while lineStart <= input.count {
-      let newline = input[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? input.count
+      let newline = nextNewline(in: input, from: lineStart)
       defer { lineStart = newline + 1 }
       var first = lineStart
       var end = newline
@@ -61,10 +63,7 @@ enum SwiftLayout {
       if levels.count * indentation.utf8.count + line.count <= lineLength {
         append(line, indentLevel: levels.count, to: &output)
       } else {
-        for wrapped in wrap(String(decoding: line, as: UTF8.self), indentLevel: levels.count) {
-          output += wrapped.utf8
-          output.append(UInt8(ascii: "\n"))
-        }
+        wrap(Array(line), indentLevel: levels.count, into: &output)
       }
       // Brackets opened and closed on the line cancel out; what is left opens or closes levels.
       let balance = brackets.opened - (brackets.closed - brackets.leadingClosers)
@@ -86,194 +85,235 @@ enum SwiftLayout {
   }
 
   /// The line and its newline, after `level` indentations.
-  private static func append(
-    _ line: UnsafeBufferPointer<UInt8>, indentLevel level: Int, to output: inout [UInt8]
+  private static func append<Line: Collection<UInt8>>(
+    _ line: Line, indentLevel level: Int, to output: inout [UInt8]
   ) {
-    let width = max(0, level) * indentation.utf8.count
-    // Appending a string's `utf8` goes element by element; a run of spaces is copied at once.
-    if width <= spaces.count {
-      output.append(contentsOf: spaces[..<width])
-    } else {
-      output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+    var width = max(0, level) * indentation.utf8.count
+    // Spaces copied a run at a time: appending them one by one was most of a short line's cost.
+    spaces.withUTF8Buffer { spaces in
+      while width > 0 {
+        let run = min(width, spaces.count)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: spaces[..<run]))
+        width -= run
+      }
     }
     output.append(contentsOf: line)
     output.append(UInt8(ascii: "\n"))
   }
 
-  private static func indent(_ level: Int) -> String {
-    String(repeating: indentation, count: max(0, level))
+  /// The index of the next newline at or after `start`, or the end: `memchr`, which reads many
+  /// bytes at a time.
+  private static func nextNewline(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard start < input.count, let base = input.baseAddress,
+      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), input.count - start)
+    else { return input.count }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
-  /// The line at its indentation, broken at its first argument list if it is too long: the
-  /// arguments packed onto continuation lines, and for declarations (which open a brace) the
+  /// Writes the line at its indentation, broken at its first argument list if it is too long:
+  /// the arguments packed onto continuation lines, and for declarations (which open a brace) the
   /// closing parenthesis on a line of its own.
-  private static func wrap(_ line: String, indentLevel: Int) -> [String] {
-    let prefix = indent(indentLevel)
+  ///
+  /// Works on the line's UTF-8 like `format`: the pieces it breaks at are ASCII, and building
+  /// lines as strings was most of the cost of layout.
+  private static func wrap(_ line: [UInt8], indentLevel level: Int, into output: inout [UInt8]) {
+    let width = max(0, level) * indentation.utf8.count
     // Most lines are short enough in bytes, which are quicker to count than characters.
-    guard prefix.utf8.count + line.utf8.count > lineLength,
-      prefix.utf8.count + columns(line) > lineLength, !line.hasPrefix("//")
+    guard width + line.count > lineLength, width + columns(line[...]) > lineLength,
+      !line.starts(with: "//".utf8)
     else {
-      return [prefix + line]
+      return append(line, indentLevel: level, to: &output)
     }
-    if line.hasPrefix("guard "), line.hasSuffix(" else {") {
-      let condition = String(line.dropFirst("guard ".count).dropLast(" else {".count))
-      return [prefix + "guard"] + wrap(condition, indentLevel: indentLevel + 1)
-        + [prefix + "else {"]
+    if line.starts(with: "guard ".utf8), line.ends(with: " else {") {
+      append("guard".utf8, indentLevel: level, to: &output)
+      wrap(
+        Array(line["guard ".utf8.count..<(line.count - " else {".utf8.count)]),
+        indentLevel: level + 1, into: &output)
+      return append("else {".utf8, indentLevel: level, to: &output)
     }
-    if line.hasSuffix(" {"), isTypeDeclaration(line) {
-      let head = String(line.dropLast(2))
-      if prefix.utf8.count + columns(head) <= lineLength { return [prefix + head, prefix + "{"] }
+    if line.ends(with: " {"), isTypeDeclaration(line) {
+      let head = line[..<(line.count - 2)]
+      if width + columns(head) <= lineLength {
+        append(head, indentLevel: level, to: &output)
+        return append("{".utf8, indentLevel: level, to: &output)
+      }
       if let colon = inheritanceColon(in: head) {
-        return [
-          prefix + head[...colon],
-          indent(indentLevel + 1) + head[head.index(colon, offsetBy: 2)...],
-          prefix + "{",
-        ]
+        append(head[...colon], indentLevel: level, to: &output)
+        append(head[(colon + 2)...], indentLevel: level + 1, to: &output)
+        return append("{".utf8, indentLevel: level, to: &output)
       }
     }
     // `= Generic<A, B>()` too long breaks inside its angle brackets.
-    if line.hasSuffix(">()"), let equals = line.range(of: " = "),
-      let open = line[equals.upperBound...].firstIndex(of: "<"),
-      line[equals.upperBound..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    if line.ends(with: ">()"), let equals = line.firstRange(of: " = ".utf8),
+      let open = line[equals.upperBound...].firstIndex(of: UInt8(ascii: "<")),
+      isIdentifier(line[equals.upperBound..<open])
     {
-      let arguments = String(
-        line[line.index(after: open)..<line.index(line.endIndex, offsetBy: -3)])
-      return [prefix + line[...open]] + wrap(arguments, indentLevel: indentLevel + 1)
-        + [prefix + ">()"]
+      append(line[...open], indentLevel: level, to: &output)
+      wrap(Array(line[(open + 1)..<(line.count - 3)]), indentLevel: level + 1, into: &output)
+      return append(">()".utf8, indentLevel: level, to: &output)
     }
     // A closure too long for one line breaks after `in`, its body on a line of its own.
     if let closure = ClosureSplit(line) {
-      // A signature that still does not fit goes on a line of its own, inside the brace.
-      let opening =
-        prefix.utf8.count + columns(closure.head) <= lineLength
-        ? [prefix + closure.head]
-        : [prefix + closure.beforeSignature, indent(indentLevel + 1) + closure.signature]
-      return opening + wrap(closure.body, indentLevel: indentLevel + 1) + [prefix + closure.tail]
+      if width + columns(closure.head) <= lineLength {
+        append(closure.head, indentLevel: level, to: &output)
+      } else {
+        // A signature that still does not fit goes on a line of its own, inside the brace.
+        append(closure.beforeSignature, indentLevel: level, to: &output)
+        append(closure.signature, indentLevel: level + 1, to: &output)
+      }
+      wrap(Array(closure.body), indentLevel: level + 1, into: &output)
+      return append(closure.tail, indentLevel: level, to: &output)
     }
     guard let split = ArgumentListSplit(line) else {
       // A labelled argument too long on its own continues after its label.
-      if let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy(\.isLetter),
-        line[line.index(after: colon)...].hasPrefix(" \"")
+      if let colon = line.firstIndex(of: UInt8(ascii: ":")), isWord(line[..<colon]),
+        line[(colon + 1)...].starts(with: " \"".utf8)
       {
-        return [prefix + line[...colon]]
-          + wrap(String(line[line.index(colon, offsetBy: 2)...]), indentLevel: indentLevel + 1)
+        append(line[...colon], indentLevel: level, to: &output)
+        return wrap(Array(line[(colon + 2)...]), indentLevel: level + 1, into: &output)
       }
-      return [prefix + line]
+      return append(line, indentLevel: level, to: &output)
     }
-    let continuation = indent(indentLevel + 1)
-    var packed: [String] = []
-    var current = ""
+    let continuationWidth = max(0, level + 1) * indentation.utf8.count
+    // What follows the last argument on its line: a comma, or the closing bracket and the rest.
+    let lastTailColumns =
+      split.isDeclaration || split.isCollection ? 1 : columns(split.closerAndSuffix)
+    var packed: [[UInt8]] = []
+    var current: [UInt8] = []
     var currentColumns = 0
     for (index, argument) in split.arguments.enumerated() {
-      let isLast = index == split.arguments.count - 1
+      let tailColumns = index == split.arguments.count - 1 ? lastTailColumns : 1
       let argumentColumns = columns(argument)
-      let tail =
-        isLast
-        ? (split.isDeclaration || split.closer == "]" ? "," : split.closer + split.suffix) : ","
       if current.isEmpty {
-        current = argument
+        current = Array(argument)
         currentColumns = argumentColumns
-      } else if continuation.utf8.count + currentColumns + 2 + argumentColumns + columns(tail)
+      } else if continuationWidth + currentColumns + 2 + argumentColumns + tailColumns
         <= lineLength
       {
-        current += ", " + argument
+        current += ", ".utf8
+        current += argument
         currentColumns += 2 + argumentColumns
       } else {
-        packed.append(current + ",")
-        current = argument
+        current.append(UInt8(ascii: ","))
+        packed.append(current)
+        current = Array(argument)
         currentColumns = argumentColumns
       }
     }
-    packed.append(current)
-    var result = [prefix + split.head]
-    if split.closer == "]" {
+    append(split.head, indentLevel: level, to: &output)
+    if split.isCollection {
       // A collection literal: a trailing comma, and the bracket on a line of its own.
-      packed[packed.count - 1] += ","
-      result += packed.flatMap { wrap($0, indentLevel: indentLevel + 1) }
-      result.append(prefix + split.closer + split.suffix)
-    } else if split.isDeclaration {
-      result += packed.flatMap { wrap($0, indentLevel: indentLevel + 1) }
-      result.append(prefix + split.closer + split.suffix)
-    } else {
-      packed[packed.count - 1] += split.closer + split.suffix
-      result += packed.flatMap { wrap($0, indentLevel: indentLevel + 1) }
+      current.append(UInt8(ascii: ","))
+    } else if !split.isDeclaration {
+      current += split.closerAndSuffix
     }
-    return result
+    packed.append(current)
+    for argumentsLine in packed {
+      wrap(argumentsLine, indentLevel: level + 1, into: &output)
+    }
+    if split.isCollection || split.isDeclaration {
+      append(split.closerAndSuffix, indentLevel: level, to: &output)
+    }
   }
 }
 
 /// How many characters wide `text` is: its bytes when they are ASCII, as they nearly always are.
-private func columns(_ text: String) -> Int {
-  var text = text
-  // In place: through `utf8`, one byte at a time, this showed in profiles of layout.
-  let isASCII = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
-  return isASCII ? text.utf8.count : text.count
+private func columns(_ text: ArraySlice<UInt8>) -> Int {
+  isASCII(text) ? text.count : String(decoding: text, as: UTF8.self).count
 }
 
-/// The text of `bytes[range]`, which starts and ends at ASCII bytes.
-private func text(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-  String(decoding: bytes[range], as: UTF8.self)
+/// Whether every character is a letter, a digit or `_`; empty text is.
+private func isIdentifier(_ text: ArraySlice<UInt8>) -> Bool {
+  guard isASCII(text) else {
+    return String(decoding: text, as: UTF8.self).allSatisfy {
+      $0.isLetter || $0.isNumber || $0 == "_"
+    }
+  }
+  return text.allSatisfy { isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
 }
 
-/// The same without leading and trailing spaces and tabs.
-private func trimmedText(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-  var (start, end) = (range.lowerBound, range.upperBound)
-  while start < end, isBlank(bytes[start]) { start += 1 }
-  while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-  return text(bytes, start..<end)
+/// Whether every character is a letter; empty text is.
+private func isWord(_ text: ArraySlice<UInt8>) -> Bool {
+  guard isASCII(text) else { return String(decoding: text, as: UTF8.self).allSatisfy(\.isLetter) }
+  return text.allSatisfy(isASCIILetter)
 }
 
-/// Sets made once, rather than lists built for every word and compared with it entry by entry.
-private let accessModifiers: Set<Substring> = [
-  "public", "package", "internal", "fileprivate", "private",
-]
-private let typeKeywords: Set<Substring> = [
-  "struct", "class", "actor", "enum", "extension", "protocol",
-]
+private func isASCII(_ text: ArraySlice<UInt8>) -> Bool {
+  text.allSatisfy { $0 < 0x80 }
+}
+
+private func isASCIILetter(_ byte: UInt8) -> Bool {
+  (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+}
+
+/// Without leading and trailing spaces and tabs.
+private func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+  var (start, end) = (text.startIndex, text.endIndex)
+  while start < end, isBlank(text[start]) { start += 1 }
+  while end > start, isBlank(text[end - 1]) { end -= 1 }
+  return text[start..<end]
+}
+
+extension [UInt8] {
+  fileprivate func ends(with suffix: StaticString) -> Bool {
+    let length = suffix.utf8CodeUnitCount
+    return count >= length
+      && suffix.withUTF8Buffer { self[(count - length)...].elementsEqual($0) }
+  }
+}
+
+private let accessModifiers = ["public", "package", "internal", "fileprivate", "private"]
+private let typeKeywords = ["struct", "class", "actor", "enum", "extension", "protocol"]
+
+private func isAny(of words: [String], _ word: ArraySlice<UInt8>) -> Bool {
+  words.contains { word.elementsEqual($0.utf8) }
+}
 
 /// Whether the line declares a type: attributes and modifiers, then `struct`, `class` … .
-private func isTypeDeclaration(_ line: String) -> Bool {
+private func isTypeDeclaration(_ line: [UInt8]) -> Bool {
   firstWord(of: line) { word in
-    if typeKeywords.contains(word) { return true }
-    let isModifier = word.hasPrefix("@") || word == "final" || accessModifiers.contains(word)
+    if isAny(of: typeKeywords, word) { return true }
+    let isModifier =
+      word.first == UInt8(ascii: "@") || word.elementsEqual("final".utf8)
+      || isAny(of: accessModifiers, word)
     return isModifier ? nil : false
   } ?? false
 }
 
 /// Whether the line declares a type alias, after its access modifier.
-private func isTypeAlias(_ line: String) -> Bool {
-  firstWord(of: line) { word in accessModifiers.contains(word) ? nil : word == "typealias" }
-    ?? false
+private func isTypeAlias(_ line: [UInt8]) -> Bool {
+  firstWord(of: line) { word in
+    isAny(of: accessModifiers, word) ? nil : word.elementsEqual("typealias".utf8)
+  } ?? false
 }
 
 /// What `decide` says of the first word of `line` it decides on, words being split at spaces;
 /// read in place, since only the first few words ever matter.
-private func firstWord<Decision>(of line: String, _ decide: (Substring) -> Decision?)
+private func firstWord<Decision>(of line: [UInt8], _ decide: (ArraySlice<UInt8>) -> Decision?)
   -> Decision?
 {
-  var rest = Substring(line).utf8
+  var rest = line[...]
   while true {
     rest = rest.drop { $0 == UInt8(ascii: " ") }
     let word = rest.prefix { $0 != UInt8(ascii: " ") }
     guard !word.isEmpty else { return nil }
-    if let decision = decide(Substring(word)) { return decision }
+    if let decision = decide(word) { return decision }
     rest = rest[word.endIndex...]
   }
 }
 
 /// The colon before a type's conformances: the first `: ` outside its generic parameters.
-private func inheritanceColon(in head: String) -> String.Index? {
+private func inheritanceColon(in head: ArraySlice<UInt8>) -> Int? {
   var depth = 0
-  var index = head.startIndex
-  while index < head.endIndex {
+  for index in head.indices {
     switch head[index] {
-    case "<": depth += 1
-    case ">": depth -= 1
-    case ":" where depth == 0 && head[head.index(after: index)...].hasPrefix(" "):
+    case UInt8(ascii: "<"): depth += 1
+    case UInt8(ascii: ">"): depth -= 1
+    case UInt8(ascii: ":")
+    where depth == 0 && index + 1 < head.endIndex && head[index + 1] == UInt8(ascii: " "):
       return index
     default: break
     }
-    index = head.index(after: index)
   }
   return nil
 }
@@ -282,16 +322,15 @@ private func inheritanceColon(in head: String) -> String.Index? {
 /// `compute: { [base] () async -> Int in try await base.count() })`.
 private struct ClosureSplit {
   /// Up to and including `in`.
-  var head: String
+  var head: ArraySlice<UInt8>
   /// Up to and including the opening brace, and what follows it up to and including `in`.
-  var beforeSignature: String
-  var signature: String
-  var body: String
+  var beforeSignature: ArraySlice<UInt8>
+  var signature: ArraySlice<UInt8>
+  var body: ArraySlice<UInt8>
   /// The closing brace and what follows it, e.g. `})`.
-  var tail: String
+  var tail: ArraySlice<UInt8>
 
-  init?(_ line: String) {
-    let bytes = Array(line.utf8)
+  init?(_ bytes: [UInt8]) {
     // Only a closure outside any parentheses: one inside an argument list waits for that list
     // to be split.
     guard let open = bytes.firstIndex(of: UInt8(ascii: "{")),
@@ -314,11 +353,11 @@ private struct ClosureSplit {
           guard let inIndex, bytes[index] == UInt8(ascii: "}"),
             bytes[(index + 1)...].allSatisfy({ ")]}".utf8.contains($0) })
           else { return nil }
-          head = text(bytes, 0..<(inIndex + 2))
-          beforeSignature = text(bytes, 0..<(open + 1))
-          signature = trimmedText(bytes, (open + 1)..<(inIndex + 2))
-          body = trimmedText(bytes, (inIndex + 3)..<index)
-          tail = text(bytes, index..<bytes.count)
+          head = bytes[0..<(inIndex + 2)]
+          beforeSignature = bytes[0..<(open + 1)]
+          signature = trimmed(bytes[(open + 1)..<(inIndex + 2)])
+          body = trimmed(bytes[(inIndex + 3)..<index])
+          tail = bytes[index...]
           guard !body.isEmpty else { return nil }
           return
         }
@@ -339,21 +378,21 @@ private struct ClosureSplit {
 /// top-level commas.
 private struct ArgumentListSplit {
   /// Up to and including the opening bracket.
-  var head: String
-  var arguments: [String]
-  var closer: String
-  /// After the closing bracket, e.g. ` -> Int {`.
-  var suffix: String
+  var head: ArraySlice<UInt8>
+  var arguments: [ArraySlice<UInt8>]
+  /// The closing bracket and what follows it, e.g. `) -> Int {`.
+  var closerAndSuffix: ArraySlice<UInt8>
+  /// Whether the list is in square brackets: a collection literal.
+  var isCollection: Bool
   /// Whether the line opens a body (`{` at its end), as declarations do.
   var isDeclaration: Bool
 
-  init?(_ line: String) {
-    let bytes = Array(line.utf8)
+  init?(_ bytes: [UInt8]) {
     var index = 0
     var openIndex: Int?
     var depth = 0
     var argumentStart = 0
-    var arguments: [String] = []
+    var arguments: [ArraySlice<UInt8>] = []
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -375,13 +414,13 @@ private struct ArgumentListSplit {
       case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"), UInt8(ascii: "}"):
         depth -= 1
         if let openIndex, depth == 0 {
-          let last = trimmedText(bytes, argumentStart..<index)
+          let last = trimmed(bytes[argumentStart..<index])
           if !last.isEmpty { arguments.append(last) }
           guard !arguments.isEmpty else { return nil }
-          head = text(bytes, 0..<(openIndex + 1))
+          head = bytes[...openIndex]
           self.arguments = arguments
-          closer = text(bytes, index..<(index + 1))
-          suffix = text(bytes, (index + 1)..<bytes.count)
+          closerAndSuffix = bytes[index...]
+          isCollection = byte == UInt8(ascii: "]")
           // Tuples assigned whole, `let arguments = (…)`, and type aliases of tuples break like
           // declarations, closing on a line of their own.
           let isAssignedTuple =
@@ -389,11 +428,11 @@ private struct ArgumentListSplit {
             && bytes[(openIndex - 3)..<openIndex].elementsEqual(" = ".utf8)
           isDeclaration =
             byte == UInt8(ascii: ")")
-            && (bytes.last == UInt8(ascii: "{") || isAssignedTuple || isTypeAlias(line))
+            && (bytes.last == UInt8(ascii: "{") || isAssignedTuple || isTypeAlias(bytes))
           return
         }
       case UInt8(ascii: ",") where openIndex != nil && depth == 1:
-        arguments.append(trimmedText(bytes, argumentStart..<index))
+        arguments.append(trimmed(bytes[argumentStart..<index]))
         argumentStart = index + 1
       default:
         break
