@@ -15,6 +15,8 @@ public struct CompiledTemplate: Sendable {
   /// Whether it reads a requirement's interception members, which plans otherwise leave out.
   public let readsInterception: Bool
   private let nodes: [RenderNode]
+  /// The template's text, which `.text` nodes point into.
+  private let text: [UInt8]
   private let slotCount: Int
 
   /// Compiles `source`, or gives every mistake in it, each at its line and column.
@@ -33,6 +35,7 @@ public struct CompiledTemplate: Sendable {
   private init(source: TemplateSource, syntax: TemplateSyntax) {
     var compiler = Compiler()
     nodes = compiler.compile(syntax.nodes)
+    text = compiler.text
     slotCount = compiler.slotCount
     readsInterception = !compiler.membersRead.names.isDisjoint(
       with: RequirementPlan.interceptionMembers.map { "RequirementPlan.\($0)" })
@@ -58,28 +61,32 @@ public struct CompiledTemplate: Sendable {
     scope.slots[Compiler.decoratorSlot] = .text(plan.decoratorName(template: source.name))
     scope.slots[Compiler.optionsSlot] = .dictionary(source.options.mapValues(TemplateValue.text))
     var output: [UInt8] = []
-    try Self.render(nodes, scope, into: &output)
+    output.reserveCapacity(4096)
+    try text.withUnsafeBufferPointer { text throws(TemplateError) in
+      try Self.render(nodes, scope, text: text, into: &output)
+    }
     return output
   }
 
   private static func render(
-    _ nodes: [RenderNode], _ scope: RenderScope, into output: inout [UInt8]
+    _ nodes: [RenderNode], _ scope: RenderScope, text: UnsafeBufferPointer<UInt8>,
+    into output: inout [UInt8]
   ) throws(TemplateError) {
     for node in nodes {
       switch node {
-      case .text(let text):
-        output.append(utf8Of: text)
+      case .text(let range):
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
       case .output(let expression):
         output.append(utf8Of: try expression(scope).text)
       case .forLoop(let slot, let loopSlot, let sequence, let body, let empty):
         guard case .list(let elements) = try sequence(scope), !elements.isEmpty else {
-          try render(empty, scope, into: &output)
+          try render(empty, scope, text: text, into: &output)
           continue
         }
         for (index, element) in elements.enumerated() {
           scope.slots[slot] = element
           scope.slots[loopSlot] = .forLoop(index: index, length: elements.count)
-          try render(body, scope, into: &output)
+          try render(body, scope, text: text, into: &output)
         }
       case .conditional(let branches, let otherwise):
         var taken: [RenderNode]?
@@ -89,7 +96,7 @@ public struct CompiledTemplate: Sendable {
             break
           }
         }
-        try render(taken ?? otherwise, scope, into: &output)
+        try render(taken ?? otherwise, scope, text: text, into: &output)
       }
     }
   }
@@ -130,8 +137,9 @@ private final class NameLog {
 private typealias Evaluation = @Sendable (RenderScope) throws(TemplateError) -> TemplateValue
 private typealias Test = @Sendable (RenderScope) throws(TemplateError) -> Bool
 
-private indirect enum RenderNode: Sendable {
-  case text(String)
+private enum RenderNode: Sendable {
+  /// A range of the template's text: a node that holds no reference costs nothing to visit.
+  case text(Range<Int>)
   case output(Evaluation)
   case forLoop(
     slot: Int, loopSlot: Int, sequence: Evaluation, body: [RenderNode], empty: [RenderNode])
@@ -150,6 +158,8 @@ private struct Compiler {
   static let optionsSlot = 2
 
   var slotCount = 3
+  /// The UTF-8 of every `.text` node, one after another.
+  var text: [UInt8] = []
   /// `Object.member` for each member the template reads.
   let membersRead = NameLog()
   /// Each visible name's slot and type; loops shadow outer names.
@@ -162,7 +172,9 @@ private struct Compiler {
     nodes.map { node in
       switch node {
       case .text(let text):
-        return .text(text)
+        let start = self.text.count
+        self.text.append(utf8Of: text)
+        return .text(start..<self.text.count)
       case .output(let expression):
         return .output(compile(expression).evaluation)
       case .forLoop(let variable, let sequence, let body, let empty):
