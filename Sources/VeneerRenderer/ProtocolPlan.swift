@@ -193,8 +193,13 @@ public struct ProtocolPlan: Sendable {
         proto.location
       )
     }
+    // Asked once: each is worked out from the protocol's inherited types or attributes.
+    let isClassOrActorBound = proto.isClassBound || proto.isActorBound
+    let isActorBound = proto.isActorBound
+    let isGlobalActorIsolated = proto.globalActor != nil
     for requirement in proto.allRequirements {
-      let name = requirement.selector
+      // Only a requirement that cannot be decorated needs its selector, for the message.
+      var name: String { requirement.selector }
       if requirement.kind == .initializer {
         return (
           "initializer requirement \(name) cannot be met: a decorator wraps an existing "
@@ -204,7 +209,7 @@ public struct ProtocolPlan: Sendable {
       }
       // A parameter of type `Self` is another decorator, whose base is handed on; any other
       // `Self` would need a value of the wrapped type turned into a decorator, or back.
-      if proto.isClassBound || proto.isActorBound,
+      if isClassOrActorBound,
         let parameter = requirement.parameters.first(where: \.isSelfValue)
       {
         return (
@@ -213,11 +218,10 @@ public struct ProtocolPlan: Sendable {
           requirement.location
         )
       }
-      let types =
-        requirement.parameters.filter { !$0.isSelfValue }.map(\.type)
-        + [requirement.returnType, requirement.type]
-        .compactMap { $0 }
-      if types.contains(where: \.mentionsSelf) {
+      let mentionsSelf =
+        requirement.parameters.contains { !$0.isSelfValue && $0.type.mentionsSelf }
+        || requirement.returnType?.mentionsSelf == true || requirement.type?.mentionsSelf == true
+      if mentionsSelf {
         return (
           "requirement \(name) uses Self other than as a parameter's type, and a decorator is a "
             + "different type from the one it wraps",
@@ -231,14 +235,14 @@ public struct ProtocolPlan: Sendable {
           requirement.location
         )
       }
-      if proto.globalActor != nil, requirement.isMutating, requirement.effects.isAsync {
+      if isGlobalActorIsolated, requirement.isMutating, requirement.effects.isAsync {
         return (
           "requirement \(name) is mutating and async in a global-actor protocol, and Swift does "
             + "not let a decorator pass its isolated 'base' inout across a suspension",
           requirement.location
         )
       }
-      if proto.isActorBound, !requirement.effects.isAsync, !requirement.isNonisolated,
+      if isActorBound, !requirement.effects.isAsync, !requirement.isNonisolated,
         !requirement.isStatic
       {
         return (
