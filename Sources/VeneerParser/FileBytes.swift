@@ -9,21 +9,29 @@ public enum FileBytes {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-    var filled = 0
-    while true {
-      if filled == bytes.count {
-        // The file grew since `fstat`: read on.
-        bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+    var failed = false
+    // Read into uninitialized memory: zeroing it first cost as much as the read.
+    var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, filled in
+      filled = 0
+      while filled < buffer.count {
+        let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        guard count > 0 else {
+          failed = count < 0
+          return  // Or the file shrank since `fstat`.
+        }
+        filled += count
       }
-      let count = bytes.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
-      }
-      guard count >= 0 else { return nil }
-      if count == 0 { break }
-      filled += count
     }
-    bytes.removeLast(bytes.count - filled)
+    guard !failed else { return nil }
+    // The file may have grown since `fstat`: read on to its end, a page at a time.
+    let isComplete = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { page in
+      while true {
+        let count = Foundation.read(descriptor, page.baseAddress!, page.count)
+        guard count > 0 else { return count == 0 }
+        bytes.append(contentsOf: page[..<count])
+      }
+    }
+    guard isComplete else { return nil }
     return bytes
   }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import VeneerParser
+
+/// Files are read whole, whatever their size says, and an unreadable one is nil.
+@Suite("Reading files")
+struct FileBytesTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "veneer-file-bytes-\(UUID())")
+
+  init() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func write(_ bytes: [UInt8], named name: String) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  @Test func readsEveryByteOfFilesOfAnySize() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for size in [0, 1, 4095, 4096, 4097, 100_003] {
+      let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+      let path = try write(bytes, named: "file\(size).swift")
+      #expect(FileBytes.read(path) == bytes, "\(size) bytes")
+    }
+  }
+
+  @Test func missingFilesAndFoldersAreNil() {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(FileBytes.read(folder.appendingPathComponent("missing.swift").path) == nil)
+    #expect(FileBytes.read(folder.path) == nil)
+  }
+
+  #if os(Linux)
+    /// A file whose size says 0 but which has content, as one that grows after its size is
+    /// read does: read to its end all the same.
+    @Test func readsPastTheSizeTheFileHadWhenOpened() throws {
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let bytes = try #require(FileBytes.read("/proc/self/status"))
+      #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Name:"))
+    }
+  #endif
+}
