@@ -23,11 +23,14 @@ enum NestingGuard {
       while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == 9 {
         index += 1
       }
-      if directive("#if", at: index, in: bytes) {
-        depth += 1
-        if depth > limit { return index }
-      } else if directive("#endif", at: index, in: bytes) {
-        depth = max(depth - 1, 0)
+      // Most lines start with something else: one byte tells.
+      if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
+        if directive("#if", at: index, in: bytes) {
+          depth += 1
+          if depth > limit { return index }
+        } else if directive("#endif", at: index, in: bytes) {
+          depth = max(depth - 1, 0)
+        }
       }
       while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
       lineStart = index + 1
