@@ -117,10 +117,22 @@ extension String {
 
   /// The string as a Swift string literal.
   var swiftLiteral: String {
-    let needsEscapes = utf8.contains {
-      $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+    var text = self
+    let literal: String? = text.withUTF8 { bytes in
+      guard
+        !bytes.contains(where: {
+          $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+        })
+      else { return nil }
+      // Written in place, one allocation: concatenating grew the string twice.
+      return String(unsafeUninitializedCapacity: bytes.count + 2) { literal in
+        literal[0] = UInt8(ascii: "\"")
+        _ = literal[1...].initialize(from: bytes)
+        literal[bytes.count + 1] = UInt8(ascii: "\"")
+        return bytes.count + 2
+      }
     }
-    guard needsEscapes else { return "\"" + self + "\"" }
+    if let literal { return literal }
     var escaped = ""
     for character in self {
       switch character {

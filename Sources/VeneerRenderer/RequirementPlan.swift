@@ -23,7 +23,9 @@ public struct RequirementPlan: Sendable {
   public var kind: Kind
   public var requirement: Requirement
   /// `PostRepo.getPost(id:completion:)`, the identity used in logs and cache keys.
-  public var qualifiedSelector: String
+  public var qualifiedSelector: String {
+    didSet { qualifiedSelectorLiteral = qualifiedSelector.swiftLiteral }
+  }
   /// The member's declaration in the decorator, without a body:
   /// `public func getPost(id: Int, completion: …)`.
   public var declaration: String
@@ -50,8 +52,16 @@ public struct RequirementPlan: Sendable {
   public var completionForward: String?
   /// Logger metadata of the arguments, secrets redacted: `["id": "\(id)"]`.
   public var logMetadata: String
-  public var analyticsEvent: String
-  public var analyticsFailureEvent: String
+  public var analyticsEvent: String {
+    didSet { analyticsEventLiteral = analyticsEvent.swiftLiteral }
+  }
+  public var analyticsFailureEvent: String {
+    didSet { analyticsFailureEventLiteral = analyticsFailureEvent.swiftLiteral }
+  }
+  /// The three above as Swift string literals, stored because templates read them often.
+  public private(set) var qualifiedSelectorLiteral: String
+  public private(set) var analyticsEventLiteral: String
+  public private(set) var analyticsFailureEventLiteral: String
   /// Analytics properties taken from arguments: `["title": AnalyticsValue(title)]`.
   public var analyticsProperties: String
   /// Whether the caching decorator answers this requirement from its cache.
@@ -105,9 +115,6 @@ public struct RequirementPlan: Sendable {
   public var isMethod: Bool { kind == .method }
   /// Whether it has generic parameters of its own.
   public var isGeneric: Bool { !requirement.genericParameters.isEmpty }
-  public var qualifiedSelectorLiteral: String { qualifiedSelector.swiftLiteral }
-  public var analyticsEventLiteral: String { analyticsEvent.swiftLiteral }
-  public var analyticsFailureEventLiteral: String { analyticsFailureEvent.swiftLiteral }
   public var isStatic: Bool { requirement.isStatic }
   public func isSkipped(by template: String) -> Bool {
     skippedTemplates.contains("*") || skippedTemplates.contains(template.lowercased())
@@ -142,6 +149,7 @@ extension RequirementPlan {
       }
     let selector = "\(proto.qualifiedName).\(requirement.selector)"
     qualifiedSelector = selector
+    qualifiedSelectorLiteral = selector.swiftLiteral
     let parameters = requirement.parameters.enumerated().map { index, parameter in
       ForwardedParameter(parameter, index: index)
     }
@@ -326,6 +334,8 @@ extension RequirementPlan {
     analyticsEvent = option("event", keys: ["analytics"]).flatMap(\.text) ?? defaultEvent
     analyticsFailureEvent =
       option("failure", keys: ["analytics"]).flatMap(\.text) ?? "\(analyticsEvent)_failed"
+    analyticsEventLiteral = analyticsEvent.swiftLiteral
+    analyticsFailureEventLiteral = analyticsFailureEvent.swiftLiteral
     var trackedProperties: [(String, String)] = []
     for name in annotations.filter({ $0.key == "analytics" })
       .flatMap({ $0.value(for: "properties")?.texts ?? [] })
@@ -354,7 +364,7 @@ extension RequirementPlan {
     let keyArguments = parameters.filter { $0.completion == nil }
     let keyArgumentList = keyArguments.map(\.name).joined(separator: ", ")
     cacheKey =
-      "CacheKey(requirement: \(selector.swiftLiteral)"
+      "CacheKey(requirement: \(qualifiedSelectorLiteral)"
       + (keyArguments.isEmpty ? ")" : ", arguments: \(keyArgumentList))")
     let hasOtherClosures = parameters.contains { $0.parameter.isClosure && $0.completion == nil }
     let invalidates = annotations.filter { $0.key == "invalidates" }

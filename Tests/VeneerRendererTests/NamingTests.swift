@@ -17,6 +17,15 @@ struct NamingTests {
     #expect(Naming.snakeCase(name) == expected)
   }
 
+  @Test(arguments: [
+    ("PostRepo.getPost(id:)", #""PostRepo.getPost(id:)""#), ("", #""""#),
+    ("café", #""café""#), (#"say "hi""#, #""say \"hi\"""#), (#"a\b"#, #""a\\b""#),
+    ("two\nlines", #""two\nlines""#),
+  ])
+  func swiftLiteralsQuoteAndEscape(text: String, expected: String) {
+    #expect(text.swiftLiteral == expected)
+  }
+
   @Test func secretsAreFoundInWordsAndFragments() {
     let secret = ["password", "userPassword", "api_key", "APIKey", "pin", "cardPin", "`token`"]
     let plain = ["pinned", "spinner", "username", "title", "keyPath", "opinion"]
