@@ -14,9 +14,7 @@ public struct CompiledTemplate: Sendable {
   public let imports: [String]
   /// Whether it reads a requirement's interception members, which plans otherwise leave out.
   public let readsInterception: Bool
-  private let nodes: [RenderNode]
-  /// The template's text, which `.text` nodes point into.
-  private let text: [UInt8]
+  private let program: Program
   private let slotCount: Int
 
   /// Compiles `source`, or gives every mistake in it, each at its line and column.
@@ -34,8 +32,8 @@ public struct CompiledTemplate: Sendable {
 
   private init(source: TemplateSource, syntax: TemplateSyntax) {
     var compiler = Compiler()
-    nodes = compiler.compile(syntax.nodes)
-    text = compiler.text
+    let root = compiler.compileBlock(syntax.nodes)
+    program = Program(compiler.program, root: root)
     slotCount = compiler.slotCount
     readsInterception = !compiler.membersRead.names.isDisjoint(
       with: RequirementPlan.interceptionMembers.map { "RequirementPlan.\($0)" })
@@ -45,58 +43,57 @@ public struct CompiledTemplate: Sendable {
 
   /// The template's output for one protocol, laid out like `swift format` would.
   public func render(_ plan: ProtocolPlan) throws(TemplateError) -> String {
-    try renderBytes(plan).withUnsafeBufferPointer(SwiftLayout.format)
+    try renderBytes(plan).withBytes(SwiftLayout.format)
   }
 
   /// The template's output before layout: what Stencil would render.
   public func renderUnformatted(_ plan: ProtocolPlan) throws(TemplateError) -> String {
-    String(decoding: try renderBytes(plan), as: UTF8.self)
+    try renderBytes(plan).withBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The output as UTF-8, which layout reads: appending to bytes is several times quicker than
   /// appending to a `String`, which checks its capacity, uniqueness and encoding each time.
-  private func renderBytes(_ plan: ProtocolPlan) throws(TemplateError) -> [UInt8] {
+  private func renderBytes(_ plan: ProtocolPlan) throws(TemplateError) -> RenderOutput {
     let scope = RenderScope(slotCount: slotCount)
     scope.slots[Compiler.planSlot] = .object(TemplateReference(plan))
     scope.slots[Compiler.decoratorSlot] = .text(plan.decoratorName(template: source.name))
     scope.slots[Compiler.optionsSlot] = .dictionary(source.options.mapValues(TemplateValue.text))
-    var output: [UInt8] = []
-    output.reserveCapacity(4096)
-    try text.withUnsafeBufferPointer { text throws(TemplateError) in
-      try Self.render(nodes, scope, text: text, into: &output)
-    }
+    var output = RenderOutput(capacity: 4096)
+    try Self.render(program.root, program, scope, into: &output)
     return output
   }
 
   private static func render(
-    _ nodes: [RenderNode], _ scope: RenderScope, text: UnsafeBufferPointer<UInt8>,
-    into output: inout [UInt8]
+    _ block: Range<Int>, _ program: Program, _ scope: RenderScope,
+    into output: inout RenderOutput
   ) throws(TemplateError) {
-    for node in nodes {
-      switch node {
+    for index in block {
+      switch program.instructions[index] {
       case .text(let range):
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        output.append(UnsafeBufferPointer(rebasing: program.text[range]))
       case .output(let expression):
-        output.append(utf8Of: try expression(scope).text)
-      case .forLoop(let slot, let loopSlot, let sequence, let body, let empty):
-        guard case .list(let elements) = try sequence(scope), !elements.isEmpty else {
-          try render(empty, scope, text: text, into: &output)
+        output.append(utf8Of: try program.outputs[expression].evaluate(scope).text)
+      case .forLoop(let loopIndex):
+        let loop = program.loops[loopIndex]
+        guard case .list(let elements) = try loop.sequence(scope), !elements.isEmpty else {
+          try render(loop.empty, program, scope, into: &output)
           continue
         }
         for (index, element) in elements.enumerated() {
-          scope.slots[slot] = element
-          scope.slots[loopSlot] = .forLoop(index: index, length: elements.count)
-          try render(body, scope, text: text, into: &output)
+          scope.slots[loop.slot] = element
+          scope.slots[loop.slot + 1] = .forLoop(index: index, length: elements.count)
+          try render(loop.body, program, scope, into: &output)
         }
-      case .conditional(let branches, let otherwise):
-        var taken: [RenderNode]?
-        for branch in branches {
+      case .conditional(let conditionalIndex):
+        let conditional = program.conditionals[conditionalIndex]
+        var taken = conditional.otherwise
+        for branch in conditional.branches {
           if try branch.condition(scope) {
             taken = branch.body
             break
           }
         }
-        try render(taken ?? otherwise, scope, text: text, into: &output)
+        try render(taken, program, scope, into: &output)
       }
     }
   }
@@ -107,6 +104,44 @@ extension [UInt8] {
   mutating func append(utf8Of text: String) {
     var text = text
     text.withUTF8 { append(contentsOf: $0) }
+  }
+}
+
+/// Rendered UTF-8, grown by doubling. A render appends hundreds of pieces, and appending each to
+/// an array checked the array's uniqueness and capacity through calls.
+private struct RenderOutput: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    base = .allocate(capacity: capacity)
+    self.capacity = capacity
+  }
+
+  deinit { base.deallocate() }
+
+  /// The bytes, valid only inside `body`: the memory goes with the output.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    guard let source = piece.baseAddress else { return }
+    if count + piece.count > capacity {
+      capacity = max(capacity * 2, count + piece.count)
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      grown.initialize(from: base, count: count)
+      base.deallocate()
+      base = grown
+    }
+    (base + count).initialize(from: source, count: piece.count)
+    count += piece.count
+  }
+
+  mutating func append(utf8Of text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
   }
 }
 
@@ -137,19 +172,94 @@ private final class NameLog {
 private typealias Evaluation = @Sendable (RenderScope) throws(TemplateError) -> TemplateValue
 private typealias Test = @Sendable (RenderScope) throws(TemplateError) -> Bool
 
-private enum RenderNode: Sendable {
-  /// A range of the template's text: a node that holds no reference costs nothing to visit.
+/// One step of a compiled template. Blocks (a template, a loop's body, a branch) are ranges of
+/// one flat list of these, and each refers to its text or closures by index: visiting one copies
+/// no reference, which visiting a tree of enums with closures and arrays did.
+private enum Instruction {
+  /// A range of the template's text.
   case text(Range<Int>)
-  case output(Evaluation)
-  case forLoop(
-    slot: Int, loopSlot: Int, sequence: Evaluation, body: [RenderNode], empty: [RenderNode])
-  case conditional(branches: [Branch], otherwise: [RenderNode])
+  /// An index into `outputs`.
+  case output(Int)
+  /// An index into `loops`.
+  case forLoop(Int)
+  /// An index into `conditionals`.
+  case conditional(Int)
 }
 
-/// A struct rather than a tuple: a closure in an array's tuple is called through thunks.
-private struct Branch {
-  let condition: Test
-  let body: [RenderNode]
+/// Closures are held in structs: a closure stored bare in an array, or in a tuple, is called
+/// through reabstraction thunks.
+private struct OutputExpression {
+  let evaluate: Evaluation
+}
+
+private struct Loop {
+  /// The loop variable's slot; `forloop` has the next.
+  let slot: Int
+  let sequence: Evaluation
+  let body: Range<Int>
+  let empty: Range<Int>
+}
+
+private struct Conditional {
+  struct Branch {
+    let condition: Test
+    let body: Range<Int>
+  }
+
+  let branches: [Branch]
+  let otherwise: Range<Int>
+}
+
+/// What the compiler builds, as it builds it.
+private struct ProgramParts {
+  var instructions: [Instruction] = []
+  /// The UTF-8 of every text, one after another.
+  var text: [UInt8] = []
+  var outputs: [OutputExpression] = []
+  var loops: [Loop] = []
+  var conditionals: [Conditional] = []
+}
+
+/// A compiled template's instructions and tables in memory of its own, read in place while it
+/// renders: an array read there would be retained, or checked for exclusive access, each time.
+/// Immutable once made, so it can be shared by threads.
+private final class Program: @unchecked Sendable {
+  let instructions: UnsafeBufferPointer<Instruction>
+  let text: UnsafeBufferPointer<UInt8>
+  let outputs: UnsafeBufferPointer<OutputExpression>
+  let loops: UnsafeBufferPointer<Loop>
+  let conditionals: UnsafeBufferPointer<Conditional>
+  /// The template's own block.
+  let root: Range<Int>
+
+  init(_ parts: ProgramParts, root: Range<Int>) {
+    instructions = Self.copy(parts.instructions)
+    text = Self.copy(parts.text)
+    outputs = Self.copy(parts.outputs)
+    loops = Self.copy(parts.loops)
+    conditionals = Self.copy(parts.conditionals)
+    self.root = root
+  }
+
+  deinit {
+    Self.free(instructions)
+    Self.free(text)
+    Self.free(outputs)
+    Self.free(loops)
+    Self.free(conditionals)
+  }
+
+  private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+    let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+    _ = buffer.initialize(from: elements)
+    return UnsafeBufferPointer(buffer)
+  }
+
+  private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {
+    let buffer = UnsafeMutableBufferPointer(mutating: buffer)
+    buffer.deinitialize()
+    buffer.deallocate()
+  }
 }
 
 private struct Compiler {
@@ -158,8 +268,7 @@ private struct Compiler {
   static let optionsSlot = 2
 
   var slotCount = 3
-  /// The UTF-8 of every `.text` node, one after another.
-  var text: [UInt8] = []
+  var program = ProgramParts()
   /// `Object.member` for each member the template reads.
   let membersRead = NameLog()
   /// Each visible name's slot and type; loops shadow outer names.
@@ -168,18 +277,21 @@ private struct Compiler {
     "options": (optionsSlot, .dictionary(.text)),
   ]
 
-  mutating func compile(_ nodes: [TemplateSyntax.Node]) -> [RenderNode] {
-    nodes.map { node in
+  /// Compiles `nodes` into a block of the program: the blocks nested in it first, then its own
+  /// instructions, one after another.
+  mutating func compileBlock(_ nodes: [TemplateSyntax.Node]) -> Range<Int> {
+    let instructions = nodes.map { node -> Instruction in
       switch node {
       case .text(let text):
-        let start = self.text.count
-        self.text.append(utf8Of: text)
-        return .text(start..<self.text.count)
+        let start = program.text.count
+        program.text.append(utf8Of: text)
+        return .text(start..<program.text.count)
       case .output(let expression):
-        return .output(compile(expression).evaluation)
+        program.outputs.append(OutputExpression(evaluate: compile(expression).evaluation))
+        return .output(program.outputs.count - 1)
       case .forLoop(let variable, let sequence, let body, let empty):
         let (evaluation, type) = compile(sequence)
-        let compiledEmpty = compile(empty)
+        let compiledEmpty = compileBlock(empty)
         let outer = scope
         let slot = slotCount
         slotCount += 2
@@ -187,19 +299,23 @@ private struct Compiler {
           scope[variable.text] = (slot, element)
         }
         scope["forloop"] = (slot + 1, .object("ForLoop"))
-        let compiledBody = compile(body)
+        let compiledBody = compileBlock(body)
         scope = outer
-        return .forLoop(
-          slot: slot, loopSlot: slot + 1, sequence: evaluation, body: compiledBody,
-          empty: compiledEmpty)
+        program.loops.append(
+          Loop(slot: slot, sequence: evaluation, body: compiledBody, empty: compiledEmpty))
+        return .forLoop(program.loops.count - 1)
       case .conditional(let branches, let otherwise):
-        return .conditional(
-          branches: branches.map {
-            Branch(condition: compile($0.condition), body: compile($0.body))
-          },
-          otherwise: compile(otherwise))
+        let compiledBranches = branches.map {
+          Conditional.Branch(condition: compile($0.condition), body: compileBlock($0.body))
+        }
+        program.conditionals.append(
+          Conditional(branches: compiledBranches, otherwise: compileBlock(otherwise)))
+        return .conditional(program.conditionals.count - 1)
       }
     }
+    let start = program.instructions.count
+    program.instructions += instructions
+    return start..<program.instructions.count
   }
 
   func compile(_ condition: TemplateSyntax.Condition) -> Test {
