@@ -53,19 +53,19 @@ public struct CompiledTemplate: Sendable {
 
   /// The output as UTF-8, which layout reads: appending to bytes is several times quicker than
   /// appending to a `String`, which checks its capacity, uniqueness and encoding each time.
-  private func renderBytes(_ plan: ProtocolPlan) throws(TemplateError) -> RenderOutput {
+  private func renderBytes(_ plan: ProtocolPlan) throws(TemplateError) -> ByteBuffer {
     let scope = RenderScope(slotCount: slotCount)
     scope.slots[Compiler.planSlot] = .object(TemplateReference(plan))
     scope.slots[Compiler.decoratorSlot] = .text(plan.decoratorName(template: source.name))
     scope.slots[Compiler.optionsSlot] = .dictionary(source.options.mapValues(TemplateValue.text))
-    var output = RenderOutput(capacity: 4096)
+    var output = ByteBuffer(capacity: 4096)
     try Self.render(program.root, program, scope, into: &output)
     return output
   }
 
   private static func render(
     _ block: Range<Int>, _ program: Program, _ scope: RenderScope,
-    into output: inout RenderOutput
+    into output: inout ByteBuffer
   ) throws(TemplateError) {
     for index in block {
       switch program.instructions[index] {
@@ -104,44 +104,6 @@ extension [UInt8] {
   mutating func append(utf8Of text: String) {
     var text = text
     text.withUTF8 { append(contentsOf: $0) }
-  }
-}
-
-/// Rendered UTF-8, grown by doubling. A render appends hundreds of pieces, and appending each to
-/// an array checked the array's uniqueness and capacity through calls.
-private struct RenderOutput: ~Copyable {
-  private var base: UnsafeMutablePointer<UInt8>
-  private var count = 0
-  private var capacity: Int
-
-  init(capacity: Int) {
-    base = .allocate(capacity: capacity)
-    self.capacity = capacity
-  }
-
-  deinit { base.deallocate() }
-
-  /// The bytes, valid only inside `body`: the memory goes with the output.
-  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    body(UnsafeBufferPointer(start: base, count: count))
-  }
-
-  mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
-    guard let source = piece.baseAddress else { return }
-    if count + piece.count > capacity {
-      capacity = max(capacity * 2, count + piece.count)
-      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-      grown.initialize(from: base, count: count)
-      base.deallocate()
-      base = grown
-    }
-    (base + count).initialize(from: source, count: piece.count)
-    count += piece.count
-  }
-
-  mutating func append(utf8Of text: String) {
-    var text = text
-    text.withUTF8 { append($0) }
   }
 }
 

@@ -12,8 +12,7 @@ enum SwiftLayout {
   /// Works on UTF-8: every character that decides the layout is ASCII, and most lines are
   /// copied whole. Only lines too long for their indentation go through `wrap`.
   static func format(_ input: UnsafeBufferPointer<UInt8>) -> String {
-    var output: [UInt8] = []
-    output.reserveCapacity(input.count + input.count / 2)
+    var output = ByteBuffer(capacity: input.count + input.count / 2)
     var levels: [Int] = []  // Open brackets per indentation level; -1 marks an `#if`.
     var hasLines = false
     // A blank line seen after a line that may be followed by one; written before the next line
@@ -69,8 +68,8 @@ enum SwiftLayout {
       let balance = brackets.opened - (brackets.closed - brackets.leadingClosers)
       if balance > 0 { levels.append(balance) } else { close(-balance, of: &levels) }
     }
-    if output.isEmpty { output.append(UInt8(ascii: "\n")) }
-    return String(decoding: output, as: UTF8.self)
+    if output.count == 0 { output.append(UInt8(ascii: "\n")) }
+    return output.withBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Closes `count` brackets, innermost level first, stopping at an `#if`.
@@ -86,14 +85,14 @@ enum SwiftLayout {
 
   /// The line and its newline, after `level` indentations.
   private static func append<Line: Collection<UInt8>>(
-    _ line: Line, indentLevel level: Int, to output: inout [UInt8]
+    _ line: Line, indentLevel level: Int, to output: inout ByteBuffer
   ) {
     var width = max(0, level) * indentation.utf8.count
     // Spaces copied a run at a time: appending them one by one was most of a short line's cost.
     spaces.withUTF8Buffer { spaces in
       while width > 0 {
         let run = min(width, spaces.count)
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: spaces[..<run]))
+        output.append(UnsafeBufferPointer(rebasing: spaces[..<run]))
         width -= run
       }
     }
@@ -116,7 +115,7 @@ enum SwiftLayout {
   ///
   /// Works on the line's UTF-8 like `format`: the pieces it breaks at are ASCII, and building
   /// lines as strings was most of the cost of layout.
-  private static func wrap(_ line: [UInt8], indentLevel level: Int, into output: inout [UInt8]) {
+  private static func wrap(_ line: [UInt8], indentLevel level: Int, into output: inout ByteBuffer) {
     let width = max(0, level) * indentation.utf8.count
     // Most lines are short enough in bytes, which are quicker to count than characters.
     guard width + line.count > lineLength, width + columns(line[...]) > lineLength,

@@ -1,0 +1,53 @@
+/// UTF-8 written piece by piece, grown by doubling. A render appends hundreds of pieces, and
+/// layout as many lines; appending each to an array checked the array's uniqueness and
+/// capacity through calls.
+struct ByteBuffer: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// The bytes, valid only inside `body`: the memory goes with the buffer.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    guard let source = piece.baseAddress else { return }
+    reserve(piece.count)
+    (base + count).initialize(from: source, count: piece.count)
+    count += piece.count
+  }
+
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  mutating func append<Bytes: Collection<UInt8>>(contentsOf bytes: Bytes) {
+    if bytes.withContiguousStorageIfAvailable({ append($0) }) == nil {
+      for byte in bytes { append(byte) }
+    }
+  }
+
+  mutating func append(utf8Of text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    capacity = max(capacity * 2, count + extra)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    grown.initialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+  }
+}
