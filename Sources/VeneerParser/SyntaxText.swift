@@ -6,13 +6,17 @@ extension SyntaxProtocol {
   /// folded to one space, so that a type or condition fits on one line of generated code.
   var normalizedText: String {
     var result = ""
-    var previous: TokenSyntax?
+    var isFirst = true
+    var previousHasTrailingTrivia = false
+    // Trivia's lengths, not its pieces: the parser makes no empty piece, and listing the
+    // pieces allocates an array for each token.
     for token in tokens(viewMode: .sourceAccurate) {
-      if let previous, !previous.trailingTrivia.isEmpty || !token.leadingTrivia.isEmpty {
+      if !isFirst, previousHasTrailingTrivia || token.leadingTriviaLength.utf8Length > 0 {
         result += " "
       }
       result += token.text
-      previous = token
+      isFirst = false
+      previousHasTrailingTrivia = token.trailingTriviaLength.utf8Length > 0
     }
     return result
   }
