@@ -61,18 +61,43 @@ enum Naming {
     "privatekey", "authorization", "credential", "cookie", "session", "pin", "cvv", "ssn",
   ]
 
+  /// The same as UTF-8, searched for in names' bytes.
+  private static let secretFragmentBytes = secretNameFragments.map { ($0, Array($0.utf8)) }
+
   static func looksSecret(_ name: String) -> Bool {
-    let normalized = String(
-      decoding: name.trimmingBackticks.lowercased().utf8.filter { $0 != UInt8(ascii: "_") },
-      as: UTF8.self)
+    let normalized = lowercasedWithoutUnderscores(name.trimmingBackticks)
     var words: [String]?
-    for fragment in secretNameFragments where normalized.containsBytes(of: fragment) {
+    for (fragment, bytes) in secretFragmentBytes where occurs(bytes, in: normalized) {
       // Short fragments must be the whole name or a camel-case word, not part of a word.
-      if fragment.utf8.count > 3 { return true }
+      if bytes.count > 3 { return true }
       words = words ?? Self.words(of: name)
       if words?.contains(fragment) == true { return true }
     }
     return false
+  }
+
+  /// Whether `part` occurs in `text`: names are short, so a plain search is quickest.
+  private static func occurs(_ part: [UInt8], in text: [UInt8]) -> Bool {
+    guard let first = part.first, part.count <= text.count else { return false }
+    for start in 0...(text.count - part.count) where text[start] == first {
+      if text[start..<(start + part.count)].elementsEqual(part) { return true }
+    }
+    return false
+  }
+
+  /// The name's UTF-8, lowercased, without `_`. ASCII names, nearly all of them, are lowercased
+  /// byte by byte rather than through Unicode's case mappings.
+  private static func lowercasedWithoutUnderscores(_ name: String) -> [UInt8] {
+    guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return name.lowercased().utf8.filter { $0 != UInt8(ascii: "_") }
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(name.utf8.count)
+    for byte in name.utf8 where byte != UInt8(ascii: "_") {
+      let isUppercase = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+      bytes.append(isUppercase ? byte + 32 : byte)
+    }
+    return bytes
   }
 
   /// Swift's keywords, which a parameter may be named after (`func data(for: URLRequest)`) but

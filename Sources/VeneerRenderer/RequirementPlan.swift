@@ -475,10 +475,10 @@ extension RequirementPlan {
           && !(parameter.parameter.isClosure && !parameter.parameter.isEscaping
             && !parameter.parameter.type.isOptional)
       }
-    // The advice is nonisolated; an actor's arguments would have to cross into it.
-    let isIsolated = proto.isActorBound || proto.globalActor != nil
+    // The advice is nonisolated; an actor's arguments would have to cross into it. Asked last,
+    // since each looks through the protocol's inherited types or attributes.
     if requirement.kind == .method, !requirement.isStatic, requirement.genericParameters.isEmpty,
-      canTravel, !isIsolated
+      canTravel, !proto.isActorBound, proto.globalActor == nil
     {
       let argumentsType: String
       let argumentsValue: String

@@ -27,8 +27,11 @@ struct NamingTests {
   }
 
   @Test func secretsAreFoundInWordsAndFragments() {
-    let secret = ["password", "userPassword", "api_key", "APIKey", "pin", "cardPin", "`token`"]
-    let plain = ["pinned", "spinner", "username", "title", "keyPath", "opinion"]
+    let secret = [
+      "password", "userPassword", "api_key", "APIKey", "pin", "cardPin", "`token`",
+      "nutzerPASSWORD", "clé_SECRET",
+    ]
+    let plain = ["pinned", "spinner", "username", "title", "keyPath", "opinion", "naïveName"]
     #expect(secret.filter { !Naming.looksSecret($0) } == [])
     #expect(plain.filter { Naming.looksSecret($0) } == [])
   }
