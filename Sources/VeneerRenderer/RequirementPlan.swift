@@ -58,7 +58,9 @@ public struct RequirementPlan: Sendable {
   public var analyticsFailureEvent: String {
     didSet { analyticsFailureEventLiteral = analyticsFailureEvent.swiftLiteral }
   }
-  /// The three above as Swift string literals, stored because templates read them often.
+  /// `qualifiedSelector`, `analyticsEvent` and `analyticsFailureEvent` as Swift string literals,
+  /// kept in step by their `didSet`: stored, because templates read them several times a
+  /// requirement.
   public private(set) var qualifiedSelectorLiteral: String
   public private(set) var analyticsEventLiteral: String
   public private(set) var analyticsFailureEventLiteral: String

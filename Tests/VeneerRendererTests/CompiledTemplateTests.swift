@@ -47,6 +47,18 @@ struct CompiledTemplateTests {
     #expect(Self.shippedTemplates.count >= 16)
   }
 
+  /// The literals templates read follow the names they quote when a caller changes those.
+  @Test func planLiteralsFollowTheirNames() throws {
+    var requirement = try #require(Self.fixturePlans.first?.requirements.first)
+    #expect(requirement.qualifiedSelectorLiteral == "\"\(requirement.qualifiedSelector)\"")
+    requirement.qualifiedSelector = "Repo.load(id:)"
+    requirement.analyticsEvent = #"say "hi""#
+    requirement.analyticsFailureEvent = "load_failed"
+    #expect(requirement.qualifiedSelectorLiteral == #""Repo.load(id:)""#)
+    #expect(requirement.analyticsEventLiteral == #""say \"hi\"""#)
+    #expect(requirement.analyticsFailureEventLiteral == #""load_failed""#)
+  }
+
   @Test(arguments: shippedTemplateLabels)
   func shippedTemplateRendersLikeStencil(label: String) throws {
     let template = Self.shippedTemplates[Self.shippedTemplateLabels.firstIndex(of: label)!]
