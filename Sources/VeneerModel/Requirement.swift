@@ -86,8 +86,15 @@ public struct Requirement: Codable, Sendable, Hashable {
     switch kind {
     case .property: return name
     case .method, .subscript, .initializer:
-      let labels = parameters.map { "\($0.label ?? "_"):" }.joined()
-      return "\(name)(\(labels))"
+      // Appended in place: an array of labels joined cost several strings a requirement.
+      var selector = name
+      selector += "("
+      for parameter in parameters {
+        selector += parameter.label ?? "_"
+        selector += ":"
+      }
+      selector += ")"
+      return selector
     }
   }
 

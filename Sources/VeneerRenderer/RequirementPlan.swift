@@ -141,7 +141,7 @@ extension RequirementPlan {
     diagnostics: inout [Diagnostic]
   ) {
     self.requirement = requirement
-    let names = LocalNames(avoiding: Set(requirement.parameters.map(\.name)))
+    let names = LocalNames(avoiding: requirement.parameters)
     namesReference = TemplateReference(names)
     kind =
       switch requirement.kind {
@@ -552,12 +552,13 @@ public struct LocalNames: Sendable {
   public var key: String
   public var arguments: String
 
-  init(avoiding parameterNames: Set<String>) {
+  /// A requirement has a few parameters: searching them beats hashing their names into a set.
+  init(avoiding parameters: [Parameter]) {
     // `key2` rather than `key_`, which `swift format` would flag.
     func fresh(_ name: String) -> String {
       var candidate = name
       var number = 1
-      while parameterNames.contains(candidate) {
+      while parameters.contains(where: { $0.name == candidate }) {
         number += 1
         candidate = name + String(number)
       }
