@@ -15,6 +15,8 @@ public struct CompiledTemplate: Sendable {
   /// Whether it reads a requirement's interception members, which plans otherwise leave out.
   public let readsInterception: Bool
   private let program: Program
+  /// The template's own block of `program`.
+  private let root: Range<Int>
   private let slotCount: Int
 
   /// Compiles `source`, or gives every mistake in it, each at its line and column.
@@ -32,8 +34,8 @@ public struct CompiledTemplate: Sendable {
 
   private init(source: TemplateSource, syntax: TemplateSyntax) {
     var compiler = Compiler()
-    let root = compiler.compileBlock(syntax.nodes)
-    program = Program(compiler.program, root: root)
+    root = compiler.compileBlock(syntax.nodes)
+    program = compiler.program
     slotCount = compiler.slotCount
     readsInterception = !compiler.membersRead.names.isDisjoint(
       with: RequirementPlan.interceptionMembers.map { "RequirementPlan.\($0)" })
@@ -59,7 +61,7 @@ public struct CompiledTemplate: Sendable {
     scope.slots[Compiler.decoratorSlot] = .text(plan.decoratorName(template: source.name))
     scope.slots[Compiler.optionsSlot] = .dictionary(source.options.mapValues(TemplateValue.text))
     var output = ByteBuffer(capacity: 4096)
-    try Self.render(program.root, program, scope, into: &output)
+    try Self.render(root, program, scope, into: &output)
     return output
   }
 
@@ -70,7 +72,9 @@ public struct CompiledTemplate: Sendable {
     for index in block {
       switch program.instructions[index] {
       case .text(let range):
-        output.append(UnsafeBufferPointer(rebasing: program.text[range]))
+        program.text.withUnsafeBufferPointer {
+          output.append(UnsafeBufferPointer(rebasing: $0[range]))
+        }
       case .output(let expression):
         output.append(utf8Of: try program.outputs[expression].evaluate(scope).text)
       case .forLoop(let loopIndex):
@@ -172,8 +176,8 @@ private struct Conditional {
   let otherwise: Range<Int>
 }
 
-/// What the compiler builds, as it builds it.
-private struct ProgramParts {
+/// A compiled template's instructions and the tables they refer to.
+private struct Program {
   var instructions: [Instruction] = []
   /// The UTF-8 of every text, one after another.
   var text: [UInt8] = []
@@ -182,55 +186,13 @@ private struct ProgramParts {
   var conditionals: [Conditional] = []
 }
 
-/// A compiled template's instructions and tables in memory of its own, read in place while it
-/// renders: an array read there would be retained, or checked for exclusive access, each time.
-/// Immutable once made, so it can be shared by threads.
-private final class Program: @unchecked Sendable {
-  let instructions: UnsafeBufferPointer<Instruction>
-  let text: UnsafeBufferPointer<UInt8>
-  let outputs: UnsafeBufferPointer<OutputExpression>
-  let loops: UnsafeBufferPointer<Loop>
-  let conditionals: UnsafeBufferPointer<Conditional>
-  /// The template's own block.
-  let root: Range<Int>
-
-  init(_ parts: ProgramParts, root: Range<Int>) {
-    instructions = Self.copy(parts.instructions)
-    text = Self.copy(parts.text)
-    outputs = Self.copy(parts.outputs)
-    loops = Self.copy(parts.loops)
-    conditionals = Self.copy(parts.conditionals)
-    self.root = root
-  }
-
-  deinit {
-    Self.free(instructions)
-    Self.free(text)
-    Self.free(outputs)
-    Self.free(loops)
-    Self.free(conditionals)
-  }
-
-  private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
-    let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
-    _ = buffer.initialize(from: elements)
-    return UnsafeBufferPointer(buffer)
-  }
-
-  private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {
-    let buffer = UnsafeMutableBufferPointer(mutating: buffer)
-    buffer.deinitialize()
-    buffer.deallocate()
-  }
-}
-
 private struct Compiler {
   static let planSlot = 0
   static let decoratorSlot = 1
   static let optionsSlot = 2
 
   var slotCount = 3
-  var program = ProgramParts()
+  var program = Program()
   /// `Object.member` for each member the template reads.
   let membersRead = NameLog()
   /// Each visible name's slot and type; loops shadow outer names.
