@@ -76,12 +76,14 @@ public struct Generator: Sendable {
       include: configuration.include, exclude: configuration.exclude,
       directory: configuration.directory)
     statistics.sourceFiles = sources.files.count
-    let stamps = sources.files.map { FileStamp(path: $0) }
     let (templates, settings, index, templateDiagnostics) = preparation.value
+    // Only an index is compared with the sources' stamps before they are parsed. Without one,
+    // each file's stamp is taken by the thread that reads it, just before reading it.
+    let stamps = index.map { _ in sources.files.map { FileStamp(path: $0) } }
     var diagnostics = templateDiagnostics + sources.diagnostics
     endStage("discover")
 
-    if let index, !diagnostics.contains(where: { $0.severity == .error }),
+    if let index, let stamps, !diagnostics.contains(where: { $0.severity == .error }),
       let unchanged = Self.unchangedRun(index, sources: sources.files, stamps, configuration)
     {
       statistics.protocols = index.statistics.protocols
@@ -142,7 +144,11 @@ public struct Generator: Sendable {
         if key != 0, let output = reusable[key] {
           return RenderOutcome.unchanged(output)
         }
-        return Self.render(item, key: key, configuration)
+        // A file of its own is assembled here, on every core, rather than after all are rendered.
+        return Self.render(
+          item, key: key,
+          assemblesFile: configuration.sourceFileRoot == nil
+            && !branchedNames.contains(item.proto.qualifiedName), configuration)
       }
     }
     var rendered: [RenderedProtocol] = []
@@ -159,11 +165,14 @@ public struct Generator: Sendable {
       }
     }
     statistics.renderedProtocols = rendered.count
-    let files =
+    let filesAndLines =
       configuration.sourceFileRoot.map {
-        filesPerSourceFile(rendered, sources: sources.files, root: $0, configuration)
+        filesPerSourceFile(rendered, sources: sources.files, root: $0, configuration).map {
+          AssembledFile(source: $0)
+        }
       } ?? filesPerProtocol(rendered, configuration, &diagnostics)
-    let fileLines = files.map { Self.lineCount($0.contents) }
+    let files = filesAndLines.map(\.source)
+    let fileLines = filesAndLines.map(\.lines)
     statistics.outputLines = fileLines.reduce(0, +)
     // Files not rendered again were counted when they were written.
     statistics.outputLines += unchanged.map(\.lines).reduce(0, +)
@@ -192,15 +201,19 @@ public struct Generator: Sendable {
   /// file's size and modification time, or failing those its bytes, are as last time. The
   /// cached models are decoded on other threads while the changed sources are read and parsed.
   private static func parse(
-    _ files: [String], stamps: [FileStamp?], parser: ProtocolParser,
+    _ files: [String], stamps: [FileStamp?]?, parser: ProtocolParser,
     index: GenerationCache.Index?, cache: GenerationCache?, times: StageTimes, threads: Int?
   ) -> SourceIndex {
     let models = index.flatMap { _ in cache.map { cache in Parallel.Future { cache.models() } } }
     let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
+    /// The file's size and modification time, taken before its bytes are read.
+    @Sendable func stamp(_ position: Int) -> FileStamp? {
+      stamps.map { $0[position] } ?? FileStamp(path: files[position])
+    }
     /// The source read and parsed, unless `reusing` and its bytes are as last time.
     @Sendable func readAndParse(_ position: Int, reusing: Bool) -> Source {
       let file = files[position]
-      guard let stamp = stamps[position],
+      guard let stamp = stamp(position),
         let contents = times.measure("read", { FileBytes.read(file) })
       else {
         return .parsed(ParsedSource(parsed: ProtocolParser.unreadable(file), hash: 0, stamp: nil))
@@ -215,7 +228,7 @@ public struct Generator: Sendable {
           stamp: stamp))
     }
     var sources = Parallel.map(Array(files.indices), threads: threads) { position -> Source in
-      if models != nil, let stamp = stamps[position],
+      if models != nil, let stamp = stamp(position),
         let old = previousStamps[position, files[position]], old.size == stamp.size,
         old.modified == stamp.modified
       {
@@ -385,16 +398,28 @@ public struct Generator: Sendable {
     return text.withUTF8 { bytes in bytes.count { $0 == 0x0A } }
   }
 
+  /// A generated file and how many lines it has.
+  private struct AssembledFile: Sendable {
+    var source: GeneratedSource
+    var lines: Int
+
+    init(source: GeneratedSource) {
+      self.source = source
+      lines = Generator.lineCount(source.contents)
+    }
+  }
+
   private enum RenderOutcome: Sendable {
     case rendered(RenderedProtocol, [Diagnostic])
     case failed([Diagnostic])
     case unchanged(GenerationCache.OutputStamp)
   }
 
-  /// One protocol's decorators, or why it has none.
-  private static func render(_ work: RenderWork, key: UInt64, _ configuration: Configuration)
-    -> RenderOutcome
-  {
+  /// One protocol's decorators, or why it has none; with `assemblesFile`, in the file they are
+  /// written to, which no other protocol shares.
+  private static func render(
+    _ work: RenderWork, key: UInt64, assemblesFile: Bool, _ configuration: Configuration
+  ) -> RenderOutcome {
     let plan: ProtocolPlan
     let interception = work.templates.contains(where: \.readsInterception)
     switch ProtocolPlan.make(
@@ -411,10 +436,13 @@ public struct Generator: Sendable {
     } catch {
       return .failed(plan.diagnostics + [error.diagnostic])
     }
-    let rendered = RenderedProtocol(
+    var rendered = RenderedProtocol(
       proto: work.proto, key: key,
       fileName: configuration.fileNaming.replacingPlaceholders(["protocol": plan.decoratorSuffix]),
       bodies: bodies, templateImports: work.templates.flatMap(\.imports))
+    if assemblesFile {
+      rendered.file = AssembledFile(source: file(of: [rendered], configuration))
+    }
     return .rendered(rendered, plan.diagnostics)
   }
 
@@ -427,12 +455,14 @@ public struct Generator: Sendable {
     var bodies: [String]
     /// Modules the templates that rendered it import.
     var templateImports: [String]
+    /// Its file, when it has one of its own.
+    var file: AssembledFile?
   }
 
   private func filesPerProtocol(
     _ rendered: [RenderedProtocol], _ configuration: Configuration,
     _ diagnostics: inout [Diagnostic]
-  ) -> [GeneratedSource] {
+  ) -> [AssembledFile] {
     // By file name, whatever order the sources were given in.
     var groups: [String: [RenderedProtocol]] = [:]
     for item in rendered { groups[item.fileName, default: []].append(item) }
@@ -448,13 +478,22 @@ public struct Generator: Sendable {
               + "written to \(fileName)", at: items[1].proto.location))
         return nil
       }
-      let sourceName = URL(fileURLWithPath: first.proto.location.file).lastPathComponent
-      return GeneratedSource(
-        name: fileName,
-        contents: fileContents(
-          description: "Decorators of \(first.proto.qualifiedName), declared in \(sourceName).",
-          items, imports: configuration.imports))
+      if items.count == 1, let file = first.file { return file }
+      return AssembledFile(source: Self.file(of: items, configuration))
     }
+  }
+
+  /// The file of `items`, one protocol or the `#if` branches of one, named after the first.
+  private static func file(of items: [RenderedProtocol], _ configuration: Configuration)
+    -> GeneratedSource
+  {
+    let first = items[0]
+    let sourceName = URL(fileURLWithPath: first.proto.location.file).lastPathComponent
+    return GeneratedSource(
+      name: first.fileName,
+      contents: fileContents(
+        description: "Decorators of \(first.proto.qualifiedName), declared in \(sourceName).",
+        items, imports: configuration.imports))
   }
 
   /// Whether `protocols` are one protocol declared under different `#if` conditions.
@@ -479,7 +518,7 @@ public struct Generator: Sendable {
       let items = byFile[source] ?? []
       return GeneratedSource(
         name: Self.perSourceFileName(forSourceAt: stem),
-        contents: fileContents(
+        contents: Self.fileContents(
           description: items.isEmpty
             ? "Nothing in \(relative) is decorated."
             : "Decorators of the protocols in \(relative).",
@@ -622,7 +661,7 @@ public struct Generator: Sendable {
     }
   }
 
-  private func fileContents(
+  private static func fileContents(
     description: String, _ items: [RenderedProtocol], imports: [String]
   ) -> String {
     var plainImports = Set(imports.map { "import \($0)" })
