@@ -30,7 +30,11 @@ public enum BuiltInTemplates {
         {% else %}
         {{ r.declaration }} {
         let {{ r.names.call }} = TrackedCall(tracker: tracker, properties: {{ r.analyticsProperties }})
-        {% if r.outcome == "completionResult" %}
+        {% if r.isGeneric and r.completionIsSendable and r.outcome == "completionResult" %}
+        {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }}))
+        {% elif r.isGeneric and r.completionIsSendable and r.outcome == "completion" %}
+        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}, success: {{ r.analyticsEventLiteral }}))
+        {% elif r.outcome == "completionResult" %}
         {{ r.completionCallOpening }}
         {{ r.names.call }}.finished({{ r.completionArguments }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
         {{ r.completionForward }}
@@ -286,7 +290,11 @@ public enum BuiltInTemplates {
         {% else %}
         {{ r.declaration }} {
         let {{ r.names.call }} = LoggedCall(logger: logger, level: level, errorLevel: errorLevel, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }})
-        {% if r.outcome == "completionResult" %}
+        {% if r.isGeneric and r.completionIsSendable and r.outcome == "completionResult" %}
+        {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))
+        {% elif r.isGeneric and r.completionIsSendable and r.outcome == "completion" %}
+        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}))
+        {% elif r.outcome == "completionResult" %}
         {{ r.completionCallOpening }}
         {{ r.names.call }}.finished({{ r.completionArguments }})
         {{ r.completionForward }}

@@ -50,6 +50,10 @@ public struct RequirementPlan: Sendable {
   public var completionArguments: String?
   /// The original handler called with `completionArguments`.
   public var completionForward: String?
+  /// The same call up to the handler's value, `base.get(path, completion: `, for passing a
+  /// handler made by the runtime: a closure written in a generic requirement's decorator would
+  /// capture its generic parameters, and Swift warns about sending their metatypes.
+  public var callPassingCompletion: String?
   /// Logger metadata of the arguments, secrets redacted: `["id": "\(id)"]`.
   public var logMetadata: String
   public var analyticsEvent: String {
@@ -249,6 +253,7 @@ extension RequirementPlan {
     completionCallOpening = nil
     completionArguments = nil
     completionForward = nil
+    callPassingCompletion = nil
     completionName = nil
     completionIsSendable = false
     // Only a last parameter is taken for a completion handler (an escaping closure elsewhere
@@ -278,6 +283,10 @@ extension RequirementPlan {
       completionIsSendable = handler.parameter.type.attributes.contains { $0.name == "Sendable" }
       completionArguments = closureArguments
       completionForward = "\(handler.name)(\(closureArguments))"
+      let handlerLabel = handler.argument(
+        singleNameIsLabel: requirement.singleParameterNameIsLabel, value: "")
+      callPassingCompletion =
+        "\(call)(" + (otherArguments.isEmpty ? "" : "\(otherArguments), ") + handlerLabel
       if let success = completion.resultSuccessType {
         outcome = .completionResult
         valueType = Self.parenthesized(success)

@@ -296,6 +296,11 @@ extension RequirementPlan: TemplateObject {
       {
         $0.completionForward
       }),
+    "callPassingCompletion": .init(
+      .optional(.text),
+      "the same call up to the handler's value, for passing one the runtime makes: "
+        + "`base.get(path, completion: `",
+      { $0.callPassingCompletion }),
     "logMetadata": .init(
       .text, "logger metadata of the arguments, secrets redacted: `[\"id\": \"\\(id)\"]`",
       { $0.logMetadata }),

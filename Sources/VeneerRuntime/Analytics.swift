@@ -82,6 +82,29 @@ public struct TrackedCall: Sendable {
     }
   }
 
+  /// `completion`, tracking `success` or `failure` by its result before it runs. Decorators of
+  /// generic requirements pass this rather than a closure of their own, which would capture
+  /// the requirement's generic parameters, and Swift warns about sending their metatypes.
+  public func finishing<Success, Failure>(
+    _ completion: @escaping @Sendable (Result<Success, Failure>) -> Void, success: String,
+    failure: String
+  ) -> @Sendable (Result<Success, Failure>) -> Void {
+    { result in
+      finished(result, success: success, failure: failure)
+      completion(result)
+    }
+  }
+
+  /// `completion`, tracking `success` before it runs; see `finishing`.
+  public func completing<each Value>(
+    _ completion: @escaping @Sendable (repeat each Value) -> Void, success: String
+  ) -> @Sendable (repeat each Value) -> Void {
+    { (values: repeat each Value) in
+      succeeded(success)
+      completion(repeat each values)
+    }
+  }
+
   private func properties(adding extra: [String: AnalyticsValue]) -> [String: AnalyticsValue] {
     let duration = ContinuousClock.now - start
     let milliseconds =

@@ -52,6 +52,28 @@ public struct LoggedCall: Sendable {
     }
   }
 
+  /// `completion`, logging its result before it runs. Decorators of generic requirements pass
+  /// this rather than a closure of their own, which would capture the requirement's generic
+  /// parameters, and Swift warns about sending their metatypes.
+  public func finishing<Success, Failure>(
+    _ completion: @escaping @Sendable (Result<Success, Failure>) -> Void
+  ) -> @Sendable (Result<Success, Failure>) -> Void {
+    { result in
+      finished(result)
+      completion(result)
+    }
+  }
+
+  /// `completion`, logging the values it is called with before it runs; see `finishing`.
+  public func completing<each Value>(
+    _ completion: @escaping @Sendable (repeat each Value) -> Void
+  ) -> @Sendable (repeat each Value) -> Void {
+    { (values: repeat each Value) in
+      completed(repeat each values)
+      completion(repeat each values)
+    }
+  }
+
   /// Logs a completion handler being called with values that are not a `Result`.
   public func completed<each Value>(_ values: repeat each Value) {
     logger.log(

@@ -26,6 +26,12 @@ public struct DelayHttpClient<Base: HttpClient>: HttpClient {
   ) {
     base.get(path, completion: completion)
   }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
+  }
 }
 
 extension HttpClient {
@@ -51,6 +57,12 @@ public struct GuardHttpClient<Base: HttpClient>: HttpClient {
   ) {
     base.get(path, completion: completion)
   }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
+  }
 }
 
 extension HttpClient {
@@ -74,6 +86,12 @@ public struct MainActorDeliveryHttpClient<Base: HttpClient>: HttpClient {
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
     base.get(path, completion: completion)
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
   }
 }
 
@@ -103,6 +121,12 @@ public struct RetryHttpClient<Base: HttpClient>: HttpClient {
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
     base.get(path, completion: completion)
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
   }
 }
 

@@ -6,6 +6,7 @@ public protocol LoaderService: Sendable {
 public protocol HttpClient: Sendable {
   func get<T: Codable>(
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void)
+  func fetch<T: Codable>(_ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void)
 }
 
 /// Completion handlers without a `Result`, and a `Result` return.

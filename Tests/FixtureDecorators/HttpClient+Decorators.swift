@@ -20,10 +20,17 @@ public struct AnalyticsHttpClient<Base: HttpClient>: HttpClient {
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
     let call = TrackedCall(tracker: tracker, properties: [:])
-    base.get(path) { (result: Result<T, any Error>) in
-      call.finished(result, success: "http_client.get", failure: "http_client.get_failed")
-      completion(result)
-    }
+    base.get(
+      path,
+      completion: call.finishing(
+        completion, success: "http_client.get", failure: "http_client.get_failed"))
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    let call = TrackedCall(tracker: tracker, properties: [:])
+    base.fetch(path, completion: call.completing(completion, success: "http_client.fetch"))
   }
 }
 
@@ -55,6 +62,12 @@ public struct CachingHttpClient<Base: HttpClient>: HttpClient {
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
     base.get(path, completion: completion)
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
   }
 }
 
@@ -107,6 +120,12 @@ public struct InterceptingHttpClient<Base: HttpClient>: HttpClient {
   ) {
     base.get(path, completion: completion)
   }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
+  }
 }
 
 extension HttpClient {
@@ -143,10 +162,16 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "HttpClient.get(_:completion:)", arguments: ["path": "\(path)"])
-    base.get(path) { (result: Result<T, any Error>) in
-      call.finished(result)
-      completion(result)
-    }
+    base.get(path, completion: call.finishing(completion))
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    let call = LoggedCall(
+      logger: logger, level: level, errorLevel: errorLevel,
+      requirement: "HttpClient.fetch(_:completion:)", arguments: ["path": "\(path)"])
+    base.fetch(path, completion: call.completing(completion))
   }
 }
 

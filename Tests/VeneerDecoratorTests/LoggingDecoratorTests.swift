@@ -68,6 +68,36 @@ struct LoggingDecoratorTests {
       ])
   }
 
+  /// Generic requirements get the runtime's handler, not a closure of their own.
+  @Test func genericCompletionHandlersAreLoggedTrackedAndDeliveredOnce() {
+    let recorder = LogRecorder()
+    let tracker = RecordingTracker()
+    let client = JSONHttpClient(responses: ["/count": "3", "/names": #"["a","b"]"#])
+      .withLogging(recorder.logger()).withAnalytics(tracker)
+    let counts = Deliveries<Int?>()
+    let names = Deliveries<[String]?>()
+    client.get("/count") { (result: Result<Int, any Error>) in counts.append(try? result.get()) }
+    client.get("/names") { (result: Result<[String], any Error>) in
+      names.append(try? result.get())
+    }
+    client.get("/missing") { (result: Result<Int, any Error>) in counts.append(try? result.get()) }
+    #expect(counts.values == [3, nil])
+    #expect(names.values == [["a", "b"]])
+    #expect(
+      recorder.records.map(\.message)
+        == ["called", "returned", "called", "returned", "called", "threw"].map {
+          "HttpClient.get(_:completion:) \($0)"
+        })
+    #expect(recorder.records[3].metadata["result"] == #"["a", "b"]"#)
+    #expect(tracker.names == ["http_client.get", "http_client.get", "http_client.get_failed"])
+
+    client.fetch("/count") { (value: Int?, _) in counts.append(value) }
+    #expect(counts.values == [3, nil, 3])
+    #expect(recorder.records.last?.message == "HttpClient.fetch(_:completion:) completed")
+    #expect(recorder.records.last?.metadata["result"] == "Optional(3), nil")
+    #expect(tracker.names.last == "http_client.fetch")
+  }
+
   @Test func nothingIsLoggedBelowTheLoggersLevel() async throws {
     let recorder = LogRecorder()
     let repository = CountingUserRepository(counter: CallCounter())

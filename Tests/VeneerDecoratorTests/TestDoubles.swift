@@ -191,6 +191,32 @@ struct CountingNotifier: Notifier {
   }
 }
 
+/// Answers each path with the JSON it was given, decoded as whatever type the caller asks for.
+struct JSONHttpClient: HttpClient {
+  let responses: [String: String]
+
+  func get<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) {
+    completion(Result { try decode(path) })
+  }
+
+  func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    do {
+      completion(try decode(path), nil)
+    } catch {
+      completion(nil, error)
+    }
+  }
+
+  private func decode<T: Decodable>(_ path: String) throws -> T {
+    guard let json = responses[path] else { throw TestFailure() }
+    return try JSONDecoder().decode(T.self, from: Data(json.utf8))
+  }
+}
+
 struct KeywordSpelling: Spelling {
   func `default`() -> Int { 0 }
   func `for`(_ `in`: Int) -> Int { `in` }
