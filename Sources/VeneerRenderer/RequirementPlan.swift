@@ -532,7 +532,8 @@ extension RequirementPlan {
       let packing =
         parameters.count > 1
         ? "let \(names.arguments) = ("
-          + parameters.map { "\($0.name): \($0.name)" }.joined(separator: ", ") + ")\n" : ""
+          + parameters.map { "\(ForwardedParameter.label($0.name)): \($0.name)" }
+          .joined(separator: ", ") + ")\n" : ""
       interceptingBody =
         packing
         + "return \(effectPrefix)hooks.\(hookName).call(\(argumentsValue)) { \(closureParameter)"
@@ -650,10 +651,14 @@ struct ForwardedParameter {
   /// `label: value`, or just `value` for an unlabelled parameter.
   func argument(singleNameIsLabel: Bool, value: String) -> String {
     guard let label = parameter.label else { return value }
-    // Keywords need no backticks as argument labels of a call, and Swift warns when they have
-    // them, but for the three that would read as something else.
-    let bare = label.trimmingBackticks
-    return ["inout", "var", "let"].contains(bare) ? "\(label): \(value)" : "\(bare): \(value)"
+    return "\(Self.label(label)): \(value)"
+  }
+
+  /// `name` as the label of an argument or tuple element. Keywords need no backticks there, and
+  /// Swift warns when they have them, but for the three that would read as something else.
+  static func label(_ name: String) -> String {
+    let bare = name.trimmingBackticks
+    return ["inout", "var", "let"].contains(bare) ? name : bare
   }
 
   /// The type as a value of it is stored: without `@escaping`, which a tuple element or

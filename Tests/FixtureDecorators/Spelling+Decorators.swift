@@ -159,7 +159,7 @@ public struct InterceptingSpelling<Base: Spelling>: Spelling {
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
-    let arguments = (`in`: `in`, of: of, `default`: `default`)
+    let arguments = (in: `in`, of: of, default: `default`)
     return hooks.index.call(arguments) { arguments in
       base.index(in: arguments.`in`, of: arguments.of, default: arguments.`default`)
     }
