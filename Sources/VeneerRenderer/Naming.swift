@@ -117,6 +117,15 @@ enum Naming {
     keywords.contains(name) ? "`\(name)`" : name
   }
 
+  /// `name`, in backticks unless it is a plain identifier: a name Veneer builds from a raw
+  /// identifier (`` `load all` ``, Swift 6.2) must be one too.
+  static func rawIdentifierIfNeeded(_ name: String) -> String {
+    guard let first = name.first, first == "_" || first.isLetter,
+      name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
+    else { return "`\(name)`" }
+    return name
+  }
+
   private static func words(of name: String) -> [String] {
     snakeCase(name).split(separator: "_").map(String.init)
   }

@@ -142,13 +142,16 @@ public struct ProtocolPlan: Sendable {
       let labels = requirement.parameters.compactMap(\.label).filter { $0 != "_" }
         .map { $0.trimmingBackticks.prefix(1).uppercased() + $0.trimmingBackticks.dropFirst() }
       // Without labels the name stays as written, backticks and all (`class`).
-      return labels.isEmpty ? requirement.name : requirement.bareName + labels.joined()
+      return labels.isEmpty
+        ? requirement.name : Naming.rawIdentifierIfNeeded(requirement.bareName + labels.joined())
     }
     var seen: [String: Int] = [:]
     for index in names.indices {
       let count = seen[names[index], default: 0] + 1
       seen[names[index]] = count
-      if count > 1 { names[index] = names[index].trimmingBackticks + String(count) }
+      if count > 1 {
+        names[index] = Naming.rawIdentifierIfNeeded(names[index].trimmingBackticks + String(count))
+      }
     }
     return names
   }

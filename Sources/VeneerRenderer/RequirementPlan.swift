@@ -521,9 +521,9 @@ extension RequirementPlan {
         }
       }
       let failure = isThrowing ? ", \(effects.thrownType?.text ?? "any Error")" : ""
-      let alias =
+      let alias = Naming.rawIdentifierIfNeeded(
         hookName.trimmingBackticks.prefix(1).uppercased()
-        + hookName.trimmingBackticks.dropFirst() + "Arguments"
+          + hookName.trimmingBackticks.dropFirst() + "Arguments")
       interceptionArguments = alias
       interceptionArgumentsType = argumentsType
       interceptionType =

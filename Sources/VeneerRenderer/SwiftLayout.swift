@@ -344,6 +344,9 @@ private struct ClosureSplit {
       case UInt8(ascii: "\""):
         index = endOfStringLiteral(in: bytes, openingAt: index)
         continue
+      case UInt8(ascii: "`"):
+        index = endOfRawIdentifier(in: bytes, openingAt: index)
+        continue
       case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
         depth += 1
       case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
@@ -396,6 +399,10 @@ private struct ArgumentListSplit {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index = endOfStringLiteral(in: bytes, openingAt: index)
+        continue
+      }
+      if byte == UInt8(ascii: "`") {
+        index = endOfRawIdentifier(in: bytes, openingAt: index)
         continue
       }
       if byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") {
@@ -465,7 +472,17 @@ private func endOfStringLiteral<Bytes: RandomAccessCollection<UInt8>>(
   return index
 }
 
-/// Counts of brackets on a line, outside string literals and comments.
+/// The index just past the identifier in backticks whose opening backtick is at `start`: a raw
+/// identifier (`` `load (all)` ``) may hold brackets.
+private func endOfRawIdentifier<Bytes: RandomAccessCollection<UInt8>>(
+  in bytes: Bytes, openingAt start: Int
+) -> Int where Bytes.Index == Int {
+  var index = start + 1
+  while index < bytes.count, bytes[index] != UInt8(ascii: "`") { index += 1 }
+  return min(index + 1, bytes.count)
+}
+
+/// Counts of brackets on a line, outside string literals, identifiers in backticks and comments.
 private struct BracketScan {
   var opened = 0
   var closed = 0
@@ -493,6 +510,8 @@ private struct BracketScan {
       switch byte {
       case UInt8(ascii: "\""):
         index = endOfStringLiteral(in: line, openingAt: index - 1)
+      case UInt8(ascii: "`"):
+        index = endOfRawIdentifier(in: line, openingAt: index - 1)
       case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
         opened += 1
       case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
