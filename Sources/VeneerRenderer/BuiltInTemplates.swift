@@ -30,20 +30,24 @@ public enum BuiltInTemplates {
         {% else %}
         {{ r.declaration }} {
         let {{ r.names.call }} = TrackedCall(tracker: tracker, properties: {{ r.analyticsProperties }})
-        {% if r.isGeneric and r.completionIsSendable and r.outcome == "completionResult" %}
+        {% if r.outcome == "completionResult" %}
+        {% if r.isGeneric and r.completionIsSendable %}
         {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }}))
-        {% elif r.isGeneric and r.completionIsSendable and r.outcome == "completion" %}
-        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}, success: {{ r.analyticsEventLiteral }}))
-        {% elif r.outcome == "completionResult" %}
+        {% else %}
         {{ r.completionCallOpening }}
         {{ r.names.call }}.finished({{ r.completionArguments }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
         {{ r.completionForward }}
         }
+        {% endif %}
         {% elif r.outcome == "completion" %}
+        {% if r.isGeneric and r.completionIsSendable %}
+        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}, success: {{ r.analyticsEventLiteral }}))
+        {% else %}
         {{ r.completionCallOpening }}
         {{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
         {{ r.completionForward }}
         }
+        {% endif %}
         {% else %}
         {% if r.isThrowing %}
         {{ r.doStatement }} {
@@ -290,20 +294,24 @@ public enum BuiltInTemplates {
         {% else %}
         {{ r.declaration }} {
         let {{ r.names.call }} = LoggedCall(logger: logger, level: level, errorLevel: errorLevel, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }})
-        {% if r.isGeneric and r.completionIsSendable and r.outcome == "completionResult" %}
+        {% if r.outcome == "completionResult" %}
+        {% if r.isGeneric and r.completionIsSendable %}
         {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))
-        {% elif r.isGeneric and r.completionIsSendable and r.outcome == "completion" %}
-        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}))
-        {% elif r.outcome == "completionResult" %}
+        {% else %}
         {{ r.completionCallOpening }}
         {{ r.names.call }}.finished({{ r.completionArguments }})
         {{ r.completionForward }}
         }
+        {% endif %}
         {% elif r.outcome == "completion" %}
+        {% if r.isGeneric and r.completionIsSendable %}
+        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}))
+        {% else %}
         {{ r.completionCallOpening }}
         {{ r.names.call }}.completed({{ r.completionArguments }})
         {{ r.completionForward }}
         }
+        {% endif %}
         {% else %}
         {% if r.isThrowing %}
         {{ r.doStatement }} {
