@@ -87,6 +87,12 @@ enum SwiftLayout {
   private static func append<Line: Collection<UInt8>>(
     _ line: Line, indentLevel level: Int, to output: inout ByteBuffer
   ) {
+    appendIndentation(level, to: &output)
+    output.append(contentsOf: line)
+    output.append(UInt8(ascii: "\n"))
+  }
+
+  private static func appendIndentation(_ level: Int, to output: inout ByteBuffer) {
     var width = max(0, level) * indentation.utf8.count
     // Spaces copied a run at a time: appending them one by one was most of a short line's cost.
     spaces.withUTF8Buffer { spaces in
@@ -96,8 +102,6 @@ enum SwiftLayout {
         width -= run
       }
     }
-    output.append(contentsOf: line)
-    output.append(UInt8(ascii: "\n"))
   }
 
   /// The index of the next newline at or after `start`, or the end: `memchr`, which reads many
@@ -175,44 +179,62 @@ enum SwiftLayout {
     }
     let continuationWidth = max(0, level + 1) * indentation.utf8.count
     // What follows the last argument on its line: a comma, or the closing bracket and the rest.
-    let lastTailColumns =
-      split.isDeclaration || split.isCollection ? 1 : columns(split.closerAndSuffix)
-    var packed: [[UInt8]] = []
-    var current: [UInt8] = []
-    var currentColumns = 0
-    for (index, argument) in split.arguments.enumerated() {
-      let tailColumns = index == split.arguments.count - 1 ? lastTailColumns : 1
-      let argumentColumns = columns(argument)
-      if current.isEmpty {
-        current = Array(argument)
-        currentColumns = argumentColumns
-      } else if continuationWidth + currentColumns + 2 + argumentColumns + tailColumns
-        <= lineLength
-      {
-        current += ", ".utf8
-        current += argument
-        currentColumns += 2 + argumentColumns
+    // A collection literal gets a trailing comma, and a declaration or collection its closing
+    // bracket on a line of its own.
+    let lastTail =
+      split.isCollection ? ArraySlice(",".utf8) : split.isDeclaration ? [] : split.closerAndSuffix
+    let lastTailColumns = split.isDeclaration || split.isCollection ? 1 : columns(lastTail)
+    append(split.head, indentLevel: level, to: &output)
+    // The arguments packed onto lines, each written as soon as the next does not fit on it.
+    let arguments = split.arguments
+    var lineStart = 0
+    var lineColumns = columns(arguments[0])
+    for index in arguments.indices.dropFirst() {
+      let tailColumns = index == arguments.count - 1 ? lastTailColumns : 1
+      let argumentColumns = columns(arguments[index])
+      if continuationWidth + lineColumns + 2 + argumentColumns + tailColumns <= lineLength {
+        lineColumns += 2 + argumentColumns
       } else {
-        current.append(UInt8(ascii: ","))
-        packed.append(current)
-        current = Array(argument)
-        currentColumns = argumentColumns
+        appendArguments(
+          arguments[lineStart..<index], columns: lineColumns, tail: ArraySlice(",".utf8),
+          indentLevel: level + 1, to: &output)
+        lineStart = index
+        lineColumns = argumentColumns
       }
     }
-    append(split.head, indentLevel: level, to: &output)
-    if split.isCollection {
-      // A collection literal: a trailing comma, and the bracket on a line of its own.
-      current.append(UInt8(ascii: ","))
-    } else if !split.isDeclaration {
-      current += split.closerAndSuffix
-    }
-    packed.append(current)
-    for argumentsLine in packed {
-      wrap(argumentsLine, indentLevel: level + 1, into: &output)
-    }
+    appendArguments(
+      arguments[lineStart...], columns: lineColumns, tail: lastTail, indentLevel: level + 1,
+      to: &output)
     if split.isCollection || split.isDeclaration {
       append(split.closerAndSuffix, indentLevel: level, to: &output)
     }
+  }
+
+  /// One line of packed arguments, separated by `, ` and followed by `tail`: written in place
+  /// when it fits, as it nearly always does; an argument too long on its own is wrapped.
+  private static func appendArguments(
+    _ arguments: ArraySlice<ArraySlice<UInt8>>, columns argumentColumns: Int,
+    tail: ArraySlice<UInt8>, indentLevel level: Int, to output: inout ByteBuffer
+  ) {
+    let width = max(0, level) * indentation.utf8.count
+    guard width + argumentColumns + columns(tail) <= lineLength else {
+      var line: [UInt8] = []
+      for argument in arguments {
+        if !line.isEmpty { line += ", ".utf8 }
+        line += argument
+      }
+      return wrap(line + tail, indentLevel: level, into: &output)
+    }
+    appendIndentation(level, to: &output)
+    for index in arguments.indices {
+      if index != arguments.startIndex {
+        output.append(UInt8(ascii: ","))
+        output.append(UInt8(ascii: " "))
+      }
+      output.append(contentsOf: arguments[index])
+    }
+    output.append(contentsOf: tail)
+    output.append(UInt8(ascii: "\n"))
   }
 }
 
