@@ -263,8 +263,13 @@ private struct Compiler {
         return try second(scope)
       }
     case .comparison(let left, let comparison, let right):
-      let (first, second) = (compile(left).evaluation, compile(right).evaluation)
       let compare = TemplateValue.comparison(comparison)
+      // Most comparisons are with a literal (`r.outcome == "value"`): its value is made here.
+      if right.filters.isEmpty, let value = constant(right.operand) {
+        let first = compile(left).evaluation
+        return { scope throws(TemplateError) in compare(try first(scope), value) }
+      }
+      let (first, second) = (compile(left).evaluation, compile(right).evaluation)
       return { scope throws(TemplateError) in compare(try first(scope), try second(scope)) }
     }
   }
@@ -274,30 +279,48 @@ private struct Compiler {
   ) {
     var (evaluation, type) = compile(expression.operand)
     for filter in expression.filters {
-      let arguments = filter.arguments.map { compile($0).evaluation }
       let apply = TemplateValue.filter(named: filter.name.text, at: filter.name.location)
       let input = evaluation
-      evaluation = { scope throws(TemplateError) in
-        var values: [TemplateValue] = []
-        for argument in arguments { values.append(try argument(scope)) }
-        return try apply(try input(scope), values)
+      // Filters' arguments are nearly always literals (`r|skips:"logging"`), whose list is
+      // made once here rather than on every call.
+      let constants = filter.arguments.compactMap(constant)
+      if constants.count == filter.arguments.count {
+        evaluation = { scope throws(TemplateError) in try apply(try input(scope), constants) }
+      } else {
+        let arguments = filter.arguments.map { compile($0).evaluation }
+        evaluation = { scope throws(TemplateError) in
+          var values: [TemplateValue] = []
+          for argument in arguments { values.append(try argument(scope)) }
+          return try apply(try input(scope), values)
+        }
       }
       type = TemplateSchema.filters.first { $0.name == filter.name.text }?.result(type) ?? type
     }
     return (evaluation, type)
   }
 
+  /// A literal's value.
+  func constant(_ operand: TemplateSyntax.Operand) -> TemplateValue? {
+    switch operand {
+    case .string(let text): .text(text)
+    // Stencil reads an integer literal as `Int`, any other number as `Float`.
+    case .number(let literal): Int(exactly: literal).map { .integer($0) } ?? .float(Float(literal))
+    case .bool(let flag): .bool(flag)
+    case .variable: nil
+    }
+  }
+
   func compile(_ operand: TemplateSyntax.Operand) -> (evaluation: Evaluation, type: TemplateType) {
     switch operand {
-    case .string(let text):
-      return ({ _ in .text(text) }, .text)
-    case .number(let literal):
-      // Stencil reads an integer literal as `Int`, any other number as `Float`.
-      if let integer = Int(exactly: literal) { return ({ _ in .integer(integer) }, .number) }
-      let float = Float(literal)
-      return ({ _ in .float(float) }, .number)
-    case .bool(let flag):
-      return ({ _ in .bool(flag) }, .bool)
+    case .string, .number, .bool:
+      let value = constant(operand) ?? .nothing
+      let type: TemplateType =
+        switch operand {
+        case .string: .text
+        case .bool: .bool
+        default: .number
+        }
+      return ({ _ in value }, type)
     case .variable(let names):
       // The checker has accepted every name, so each is in scope or a member of its owner.
       guard let root = scope[names[0].text] else { return ({ _ in .nothing }, .text) }

@@ -5,7 +5,7 @@ import VeneerModel
 /// writing one is a switch rather than a dynamic cast from `Any`.
 ///
 /// The rules are Stencil's, which the tests hold `CompiledTemplate` to byte for byte.
-enum TemplateValue {
+enum TemplateValue: Sendable {
   case nothing
   case text(String)
   case bool(Bool)
@@ -15,7 +15,7 @@ enum TemplateValue {
   case list([TemplateValue])
   case dictionary([String: TemplateValue])
   /// A `TemplateReference`, whose members compiled readers know by its type.
-  case object(AnyObject)
+  case object(any AnyObject & Sendable)
   /// `forloop` inside a `for`.
   case forLoop(index: Int, length: Int)
 
