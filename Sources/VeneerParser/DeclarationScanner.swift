@@ -155,7 +155,15 @@ private struct Lexer {
     let current = bytes[index]
     switch current {
     case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-      index += 1
+      // A run at a time, in a local like names: indentation is a run of spaces.
+      var end = index + 1
+      while end < bytes.count,
+        bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")
+          || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r")
+      {
+        end += 1
+      }
+      index = end
       return true
     case UInt8(ascii: "."):
       log(.dot, start..<start + 1)
