@@ -26,8 +26,8 @@ public struct ProtocolPlan: Sendable {
   public let existentialType: String
   /// `public typealias Input = Base.Input` for each associated type.
   public let typeAliases: [String]
-  public let requirements: [RequirementPlan]
-  /// The same, as templates hold them.
+  public var requirements: [RequirementPlan] { requirementReferences.map(\.value) }
+  /// The same, as templates hold them: the only copy, since each plan is large.
   let requirementReferences: [TemplateReference<RequirementPlan>]
   public let conditionsOpening: String
   public let conditionsClosing: String
@@ -97,22 +97,25 @@ public struct ProtocolPlan: Sendable {
         + associatedType.conditions.map { _ in "\n#endif" }.joined()
     }
     var diagnostics: [Diagnostic] = []
-    var requirements: [RequirementPlan] = []
-    let hookNames = Self.hookNames(proto.allRequirements)
-    let overloadedByResult = Self.overloadedByResult(proto.allRequirements)
+    // Joined once: `allRequirements` joins the inherited and own requirements each time.
+    let allRequirements = proto.allRequirements
+    var requirements: [TemplateReference<RequirementPlan>] = []
+    requirements.reserveCapacity(allRequirements.count)
+    let hookNames = Self.hookNames(allRequirements)
+    let overloadedByResult = Self.overloadedByResult(allRequirements)
     let eventPrefix = options.eventNaming.eventPrefix(protocol: proto.name)
-    for (index, requirement) in proto.allRequirements.enumerated() {
+    for (index, requirement) in allRequirements.enumerated() {
       requirements.append(
-        RequirementPlan(
-          requirement, in: proto, access: access, baseType: baseType,
-          isClassDecorator: isClassDecorator, options: options, eventPrefix: eventPrefix,
-          hookName: hookNames[index],
-          namesResultType: overloadedByResult.contains(index),
-          protocolAnnotations: proto.annotations, includesInterception: interception,
-          diagnostics: &diagnostics))
+        TemplateReference(
+          RequirementPlan(
+            requirement, in: proto, access: access, baseType: baseType,
+            isClassDecorator: isClassDecorator, options: options, eventPrefix: eventPrefix,
+            hookName: hookNames[index],
+            namesResultType: overloadedByResult.contains(index),
+            protocolAnnotations: proto.annotations, includesInterception: interception,
+            diagnostics: &diagnostics)))
     }
-    self.requirements = requirements
-    requirementReferences = requirements.map(TemplateReference.init)
+    requirementReferences = requirements
     self.diagnostics = diagnostics
     conditionsOpening = proto.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = proto.conditions.map { _ in "#endif" }.joined(separator: "\n")
