@@ -265,7 +265,7 @@ private struct Compiler {
     case .comparison(let left, let comparison, let right):
       let compare = TemplateValue.comparison(comparison)
       // Most comparisons are with a literal (`r.outcome == "value"`): its value is made here.
-      if right.filters.isEmpty, let value = constant(right.operand) {
+      if right.filters.isEmpty, let value = literal(right.operand)?.value {
         let first = compile(left).evaluation
         return { scope throws(TemplateError) in compare(try first(scope), value) }
       }
@@ -283,7 +283,7 @@ private struct Compiler {
       let input = evaluation
       // Filters' arguments are nearly always literals (`r|skips:"logging"`), whose list is
       // made once here rather than on every call.
-      let constants = filter.arguments.compactMap(constant)
+      let constants = filter.arguments.compactMap { literal($0)?.value }
       if constants.count == filter.arguments.count {
         evaluation = { scope throws(TemplateError) in try apply(try input(scope), constants) }
       } else {
@@ -299,13 +299,14 @@ private struct Compiler {
     return (evaluation, type)
   }
 
-  /// A literal's value.
-  func constant(_ operand: TemplateSyntax.Operand) -> TemplateValue? {
+  /// A literal's value and type, or nil for a variable.
+  func literal(_ operand: TemplateSyntax.Operand) -> (value: TemplateValue, type: TemplateType)? {
     switch operand {
-    case .string(let text): .text(text)
+    case .string(let text): (.text(text), .text)
     // Stencil reads an integer literal as `Int`, any other number as `Float`.
-    case .number(let literal): Int(exactly: literal).map { .integer($0) } ?? .float(Float(literal))
-    case .bool(let flag): .bool(flag)
+    case .number(let number):
+      (Int(exactly: number).map { .integer($0) } ?? .float(Float(number)), .number)
+    case .bool(let flag): (.bool(flag), .bool)
     case .variable: nil
     }
   }
@@ -313,13 +314,7 @@ private struct Compiler {
   func compile(_ operand: TemplateSyntax.Operand) -> (evaluation: Evaluation, type: TemplateType) {
     switch operand {
     case .string, .number, .bool:
-      let value = constant(operand) ?? .nothing
-      let type: TemplateType =
-        switch operand {
-        case .string: .text
-        case .bool: .bool
-        default: .number
-        }
+      let (value, type) = literal(operand) ?? (.nothing, .text)
       return ({ _ in value }, type)
     case .variable(let names):
       // The checker has accepted every name, so each is in scope or a member of its owner.
