@@ -172,7 +172,7 @@ func renderCost(_ files: [String], fixedRounds: Int?) -> (
 
 /// Milliseconds to create `count` empty files in `folder`, deleted again afterwards: the file
 /// system's own share of writing as many outputs there. On this machine's ext4 it ranges from
-/// 0.02 to 0.5 ms a file, by where the folder's inodes are allocated.
+/// 0.01 to 0.6 ms a file, by how many inodes were deleted near the folder's in the last minutes.
 func fileCreationFloor(count: Int, in folder: String) -> Double {
   let names = (0..<count).map { "\(folder)/.veneer-bench-floor-\($0)" }
   let clock = ContinuousClock()
