@@ -36,6 +36,14 @@ public struct DelaySpelling<Base: Spelling>: Spelling {
   public var `self`: Int {
     base.`self`
   }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
+  }
 }
 
 extension Spelling {
@@ -71,6 +79,14 @@ public struct GuardSpelling<Base: Spelling>: Spelling {
   public var `self`: Int {
     base.`self`
   }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
+  }
 }
 
 extension Spelling {
@@ -102,6 +118,14 @@ public struct MainActorDeliverySpelling<Base: Spelling>: Spelling {
 
   public var `self`: Int {
     base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
   }
 }
 
@@ -141,6 +165,14 @@ public struct RetrySpelling<Base: Spelling>: Spelling {
 
   public var `self`: Int {
     base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
   }
 }
 

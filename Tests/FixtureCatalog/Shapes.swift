@@ -15,6 +15,9 @@ public protocol Spelling {
   /// Parameters named after keywords need no backticks here, but do where they are used.
   func index(in: [Int], of: Int, default: Int) -> Int
   var `self`: Int { get }
+  /// Raw identifiers (Swift 6.2), overloaded: the names decorators build from them stay ones.
+  func `count (all)`(of: [Int]) -> Int
+  func `count (all)`(in: String) -> Int
 }
 
 // Requirements a decorator cannot meet: Swift allows no decorator of these protocols.

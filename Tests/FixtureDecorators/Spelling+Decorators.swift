@@ -40,6 +40,20 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   public var `self`: Int {
     base.`self`
   }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    let call = TrackedCall(tracker: tracker, properties: [:])
+    let result = base.`count (all)`(of: of)
+    call.succeeded("spelling.count (all)")
+    return result
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    let call = TrackedCall(tracker: tracker, properties: [:])
+    let result = base.`count (all)`(in: `in`)
+    call.succeeded("spelling.count (all)")
+    return result
+  }
 }
 
 extension Spelling {
@@ -95,6 +109,22 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
   public var `self`: Int {
     base.`self`
   }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    guard let key = CacheKey(requirement: "Spelling.`count (all)`(of:)", arguments: of) else {
+      return base.`count (all)`(of: of)
+    }
+    return cache.value(
+      for: key, timeToLive: nil, compute: { () -> Int in base.`count (all)`(of: of) })
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    guard let key = CacheKey(requirement: "Spelling.`count (all)`(in:)", arguments: `in`) else {
+      return base.`count (all)`(in: `in`)
+    }
+    return cache.value(
+      for: key, timeToLive: nil, compute: { () -> Int in base.`count (all)`(in: `in`) })
+  }
 }
 
 extension Spelling {
@@ -139,6 +169,12 @@ public struct InterceptingSpelling<Base: Spelling>: Spelling {
     public typealias IndexArguments = (`in`: [Int], of: Int, `default`: Int)
     public var index = Interception<IndexArguments, Int>()
 
+    public typealias `Count (all)OfArguments` = [Int]
+    public var `count (all)Of` = Interception<`Count (all)OfArguments`, Int>()
+
+    public typealias `Count (all)InArguments` = String
+    public var `count (all)In` = Interception<`Count (all)InArguments`, Int>()
+
     public init() {}
   }
 
@@ -167,6 +203,14 @@ public struct InterceptingSpelling<Base: Spelling>: Spelling {
 
   public var `self`: Int {
     base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    return hooks.`count (all)Of`.call(of) { arguments in base.`count (all)`(of: arguments) }
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    return hooks.`count (all)In`.call(`in`) { arguments in base.`count (all)`(in: arguments) }
   }
 }
 
@@ -228,6 +272,24 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
 
   public var `self`: Int {
     base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    let call = LoggedCall(
+      logger: logger, level: level, errorLevel: errorLevel,
+      requirement: "Spelling.`count (all)`(of:)", arguments: ["of": "\(of)"])
+    let result = base.`count (all)`(of: of)
+    call.returned(result)
+    return result
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    let call = LoggedCall(
+      logger: logger, level: level, errorLevel: errorLevel,
+      requirement: "Spelling.`count (all)`(in:)", arguments: ["in": "\(`in`)"])
+    let result = base.`count (all)`(in: `in`)
+    call.returned(result)
+    return result
   }
 }
 

@@ -89,6 +89,21 @@ struct InterceptingTests {
       ])
   }
 
+  @Test func rawIdentifiersAreDecoratedAndTheirOverloadsInterceptedApart() {
+    let recorder = LogRecorder()
+    let spelling = KeywordSpelling().withLogging(recorder.logger()).withCaching()
+      .intercepted { hooks in
+        hooks.`count (all)Of`.instead = { values, original in original(values) * 10 }
+      }
+    #expect(spelling.`count (all)`(of: [1, 2, 3]) == 30)
+    #expect(spelling.`count (all)`(in: "abcd") == 4)
+    #expect(
+      recorder.records.map(\.message) == [
+        "Spelling.`count (all)`(of:) called", "Spelling.`count (all)`(of:) returned",
+        "Spelling.`count (all)`(in:) called", "Spelling.`count (all)`(in:) returned",
+      ])
+  }
+
   @Test func synchronousAndCompletionRequirementsAreInterceptedToo() throws {
     let counter = CallCounter()
     let users = CountingUserService(counter: counter).intercepted { hooks in

@@ -222,4 +222,6 @@ struct KeywordSpelling: Spelling {
   func `for`(_ `in`: Int) -> Int { `in` }
   func index(in: [Int], of: Int, default: Int) -> Int { `in`.firstIndex(of: of) ?? `default` }
   var `self`: Int { 1 }
+  func `count (all)`(of values: [Int]) -> Int { values.count }
+  func `count (all)`(in text: String) -> Int { text.count }
 }
