@@ -123,6 +123,9 @@ public struct GenerationCache: Sendable {
   private var indexPath: String { folder + "/index" }
   private var modelsPath: String { folder + "/models" }
 
+  /// Whether an index is on disk, to be read or refused by `index(settings:)`.
+  var mayHaveIndex: Bool { access(indexPath, F_OK) == 0 }
+
   /// The index, when it was written by this format and version with these settings.
   func index(settings: UInt64) -> Index? {
     guard let bytes = FileBytes.read(indexPath),

@@ -76,10 +76,12 @@ public struct Generator: Sendable {
       include: configuration.include, exclude: configuration.exclude,
       directory: configuration.directory)
     statistics.sourceFiles = sources.files.count
+    // Only an index is compared with the sources' stamps before they are parsed: when there may
+    // be one, they are taken while the other thread reads it. Without one, each file's stamp is
+    // taken by the thread that reads the file, just before reading it.
+    let earlyStamps = cache?.mayHaveIndex == true ? sources.files.map { FileStamp(path: $0) } : nil
     let (templates, settings, index, templateDiagnostics) = preparation.value
-    // Only an index is compared with the sources' stamps before they are parsed. Without one,
-    // each file's stamp is taken by the thread that reads it, just before reading it.
-    let stamps = index.map { _ in sources.files.map { FileStamp(path: $0) } }
+    let stamps = index.map { _ in earlyStamps ?? sources.files.map { FileStamp(path: $0) } }
     var diagnostics = templateDiagnostics + sources.diagnostics
     endStage("discover")
 
