@@ -336,16 +336,10 @@ private struct Lexer {
 
   // MARK: Trivia and literals
 
-  /// Skips to the end of the line: `memchr`, which reads many bytes at a time, since comments
-  /// are a large part of most files.
+  /// Skips to the end of the line, found a run of bytes at a time: comments are a large part of
+  /// most files.
   mutating func skipLine() {
-    guard index < bytes.count, let base = bytes.baseAddress,
-      let newline = memchr(base + index, Int32(UInt8(ascii: "\n")), bytes.count - index)
-    else {
-      index = bytes.count
-      return
-    }
-    index = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+    index = bytes.newlineIndex(from: index)
   }
 
   /// Skips a block comment, nested ones included.

@@ -35,3 +35,14 @@ public enum FileBytes {
     return bytes
   }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The index of the first newline at or after `start`, or `count`: found by `memchr`, which
+  /// reads many bytes at a time where a loop tests one.
+  public func newlineIndex(from start: Int) -> Int {
+    guard start < count, let base = baseAddress,
+      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
+    else { return count }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+}

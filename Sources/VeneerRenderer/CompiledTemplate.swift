@@ -103,14 +103,6 @@ public struct CompiledTemplate: Sendable {
   }
 }
 
-extension [UInt8] {
-  /// Appends the bytes of `text`, copied at once from its storage when it has any.
-  mutating func append(utf8Of text: String) {
-    var text = text
-    text.withUTF8 { append(contentsOf: $0) }
-  }
-}
-
 // MARK: - Compiled form
 
 /// Variables by slot: `plan`, `decorator` and `options` first, then each loop's variable and
@@ -208,7 +200,7 @@ private struct Compiler {
       switch node {
       case .text(let text):
         let start = program.text.count
-        program.text.append(utf8Of: text)
+        program.text += text.utf8
         return .text(start..<program.text.count)
       case .output(let expression):
         program.outputs.append(OutputExpression(evaluate: compile(expression).evaluation))
