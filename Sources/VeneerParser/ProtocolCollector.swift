@@ -13,7 +13,7 @@ final class ProtocolCollector: SyntaxVisitor {
   }
 
   private let file: String
-  private let converter: SourceLocationConverter
+  private let lines: SourceLines
   private let annotationKeys: AnnotationKeys
   private(set) var protocols: [ProtocolDecl] = []
   private(set) var imports: [Import] = []
@@ -21,9 +21,9 @@ final class ProtocolCollector: SyntaxVisitor {
   private var scopes: [Scope] = []
   private var conditions: [String] = []
 
-  init(file: String, converter: SourceLocationConverter, annotationKeys: AnnotationKeys) {
+  init(file: String, lines: SourceLines, annotationKeys: AnnotationKeys) {
     self.file = file
-    self.converter = converter
+    self.lines = lines
     self.annotationKeys = annotationKeys
     super.init(viewMode: .sourceAccurate)
   }
@@ -353,7 +353,7 @@ final class ProtocolCollector: SyntaxVisitor {
   }
 
   private func location(of position: AbsolutePosition) -> VeneerModel.SourceLocation {
-    let location = converter.location(for: position)
+    let location = lines.location(of: position)
     return VeneerModel.SourceLocation(file: file, line: location.line, column: location.column)
   }
 }

@@ -71,12 +71,15 @@ public struct ProtocolParser: Sendable {
     let tree = contents.withUnsafeBufferPointer {
       Parser.parse(source: $0, maximumNestingLevel: Self.maximumNestingLevel)
     }
-    let converter = SourceLocationConverter(fileName: file, tree: tree)
     let collector = ProtocolCollector(
-      file: file, converter: converter, annotationKeys: annotationKeys)
+      file: file, lines: SourceLines(contents, tree: tree, file: file),
+      annotationKeys: annotationKeys)
     collector.walk(tree)
     let syntaxErrors =
-      tree.hasError ? syntaxDiagnostics(of: tree, file: file, converter: converter) : []
+      tree.hasError
+      ? syntaxDiagnostics(
+        of: tree, file: file, converter: SourceLocationConverter(fileName: file, tree: tree))
+      : []
     let diagnostics = (syntaxErrors + collector.diagnostics).sorted { lhs, rhs in
       let left = lhs.location.map { ($0.line, $0.column) } ?? (0, 0)
       let right = rhs.location.map { ($0.line, $0.column) } ?? (0, 0)
