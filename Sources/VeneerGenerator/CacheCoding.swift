@@ -24,16 +24,15 @@ struct CacheWriter {
   static let magic = Array("VNRB1\n".utf8)
 
   private var body: [UInt8] = []
-  private var tableIndex: [String: Int] = [:]
-  private var table: [String] = []
+  private var table = StringTable()
 
   /// The bytes of `value` as a blob.
   static func encode(_ value: some CacheCodable) -> [UInt8] {
     var writer = CacheWriter()
     value.write(to: &writer)
     var bytes = magic
-    writer.writeCount(writer.table.count, to: &bytes)
-    for string in writer.table {
+    writer.writeCount(writer.table.strings.count, to: &bytes)
+    for string in writer.table.strings {
       writer.writeCount(string.utf8.count, to: &bytes)
       bytes += string.utf8
     }
@@ -79,10 +78,46 @@ struct CacheWriter {
   }
 
   fileprivate mutating func writeString(_ string: String) {
-    if let index = tableIndex[string] { return writeCount(index) }
-    tableIndex[string] = table.count
-    writeCount(table.count)
-    table.append(string)
+    writeCount(table.index(of: string))
+  }
+}
+
+/// The distinct strings of a blob, in the order first written, found again by a hash of their
+/// UTF-8 in a table of their own: a `Dictionary` hashes with SipHash, which was most of the
+/// cost of encoding a model.
+private struct StringTable {
+  private(set) var strings: [String] = []
+  private var hashes: [UInt64] = []
+  /// Open addressing, probed linearly: each slot holds an index into `strings` plus one, or 0
+  /// when empty. Its count is a power of two, and at least twice that of `strings`.
+  private var slots: [Int32] = []
+
+  /// The string's place in `strings`, where it is added the first time.
+  mutating func index(of string: String) -> Int {
+    if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
+    let hash = ContentHash.of(string)
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 {
+      let index = Int(slots[slot]) - 1
+      if hashes[index] == hash, strings[index] == string { return index }
+      slot = (slot + 1) & mask
+    }
+    slots[slot] = Int32(strings.count + 1)
+    strings.append(string)
+    hashes.append(hash)
+    if strings.count * 2 > slots.count { grow() }
+    return strings.count - 1
+  }
+
+  private mutating func grow() {
+    slots = Array(repeating: 0, count: slots.count * 2)
+    let mask = slots.count - 1
+    for (index, hash) in hashes.enumerated() {
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(index + 1)
+    }
   }
 }
 
