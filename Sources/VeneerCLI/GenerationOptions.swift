@@ -140,7 +140,8 @@ struct GenerationOptions: ParsableArguments {
       let output = configuration.output?.value
     else { return nil }
     let generationCache = cache(output).map(GenerationCache.init(folder:))
-    let generation = Generator(threads: jobs).generate(configuration, cache: generationCache)
+    let generation = Generator(threads: jobs, measuresCPUTime: verbose).generate(
+      configuration, cache: generationCache)
     report(generation.diagnostics)
     return generation.hasErrors ? nil : (generation, output, generationCache)
   }

@@ -212,6 +212,11 @@ struct FileStamp: Equatable {
   /// Nanoseconds since 1970.
   var modified: Int
 
+  init(size: Int, modified: Int) {
+    self.size = size
+    self.modified = modified
+  }
+
   init?(path: String) {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }

@@ -38,7 +38,7 @@ public struct Generation: Sendable {
     /// Wall-clock time of each stage, in order.
     public var stages: [(name: String, duration: Duration)] = []
     /// CPU time of the parallel stages (read, prefilter, scan, parse, render), summed over
-    /// threads.
+    /// threads; empty unless the generator `measuresCPUTime`.
     public var cpuTimes: [String: Duration] = [:]
   }
 }
@@ -49,10 +49,16 @@ public struct Generator: Sendable {
   /// How many threads parse and render; one per core when `nil`. The output is the same
   /// whatever the number.
   public var threads: Int?
+  /// Whether `Statistics.cpuTimes` is measured: a thread's CPU time is a system call, and a
+  /// first run over 2,000 files made 14,000 of them.
+  public var measuresCPUTime: Bool
 
-  public init(parser: ProtocolParser = ProtocolParser(), threads: Int? = nil) {
+  public init(
+    parser: ProtocolParser = ProtocolParser(), threads: Int? = nil, measuresCPUTime: Bool = false
+  ) {
     self.parser = parser
     self.threads = threads
+    self.measuresCPUTime = measuresCPUTime
   }
 
   /// Generates from `configuration`; with a `cache`, only what changed since the run it
@@ -60,7 +66,7 @@ public struct Generator: Sendable {
   public func generate(_ configuration: Configuration, cache: GenerationCache? = nil) -> Generation
   {
     let clock = ContinuousClock()
-    let times = StageTimes()
+    let times = measuresCPUTime ? StageTimes() : nil
     var statistics = Generation.Statistics()
     var stageStart = clock.now
     func endStage(_ name: String) {
@@ -104,7 +110,7 @@ public struct Generator: Sendable {
       sources.files, stamps: stamps, parser: parser, index: index, cache: cache, times: times,
       threads: threads)
     statistics.readFiles = sourceIndex.readCount
-    let (catalog, ancestorFiles) = times.measure("resolve") {
+    let (catalog, ancestorFiles) = StageTimes.measure(times, "resolve") {
       ProtocolParser.resolveTracingSources(sourceIndex.parsed.map(\.parsed))
     }
     diagnostics += catalog.diagnostics
@@ -114,7 +120,7 @@ public struct Generator: Sendable {
     let listed = listedProtocols(configuration.selection, among: protocols, &diagnostics)
     endStage("parse")
     guard !diagnostics.contains(where: { $0.severity == .error }) else {
-      statistics.cpuTimes = times.cpuTimes
+      statistics.cpuTimes = times?.cpuTimes ?? [:]
       return Generation(files: [], diagnostics: diagnostics, statistics: statistics)
     }
 
@@ -139,7 +145,7 @@ public struct Generator: Sendable {
       Dictionary(grouping: work.map(\.proto.qualifiedName), by: { $0 }).filter { $1.count > 1 }
         .keys)
     let outcomes = Parallel.map(work, threads: threads) { item in
-      times.measure("render") {
+      StageTimes.measure(times, "render") {
         let key =
           usesRenderKeys && !branchedNames.contains(item.proto.qualifiedName)
           ? Self.renderKey(item, settings: settings, fileHashes: fileHashes) : 0
@@ -179,7 +185,7 @@ public struct Generator: Sendable {
     // Files not rendered again were counted when they were written.
     statistics.outputLines += unchanged.map(\.lines).reduce(0, +)
     endStage("render")
-    statistics.cpuTimes = times.cpuTimes
+    statistics.cpuTimes = times?.cpuTimes ?? [:]
 
     let keysByName = Dictionary(
       rendered.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first })
@@ -204,23 +210,23 @@ public struct Generator: Sendable {
   /// cached models are decoded on other threads while the changed sources are read and parsed.
   private static func parse(
     _ files: [String], stamps: [FileStamp?]?, parser: ProtocolParser,
-    index: GenerationCache.Index?, cache: GenerationCache?, times: StageTimes, threads: Int?
+    index: GenerationCache.Index?, cache: GenerationCache?, times: StageTimes?, threads: Int?
   ) -> SourceIndex {
     let models = index.flatMap { _ in cache.map { cache in Parallel.Future { cache.models() } } }
     let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
-    /// The file's size and modification time, taken before its bytes are read.
-    @Sendable func stamp(_ position: Int) -> FileStamp? {
-      stamps.map { $0[position] } ?? FileStamp(path: files[position])
-    }
-    /// The source read and parsed, unless `reusing` and its bytes are as last time.
+    /// The source read and parsed, unless `reusing` and its bytes are as last time. Its stamp,
+    /// its size and modification time, is taken before its bytes are read: by `stat` when an
+    /// index is read, else as the file is opened.
     @Sendable func readAndParse(_ position: Int, reusing: Bool) -> Source {
       let file = files[position]
-      guard let stamp = stamp(position),
-        let contents = times.measure("read", { FileBytes.read(file) })
+      guard let read = StageTimes.measure(times, "read", { FileBytes.readWithStamp(file) }),
+        let stamp = stamps.map({ $0[position] })
+          ?? FileStamp(size: read.size, modified: read.modified)
       else {
         return .parsed(ParsedSource(parsed: ProtocolParser.unreadable(file), hash: 0, stamp: nil))
       }
-      let hash = times.measure("read") { ContentHash.of(contents) }
+      let contents = read.bytes
+      let hash = StageTimes.measure(times, "read") { ContentHash.of(contents) }
       if reusing, previousStamps[position, file]?.hash == hash {
         return .cached(hash: hash, stamp: stamp)
       }
@@ -230,7 +236,7 @@ public struct Generator: Sendable {
           stamp: stamp))
     }
     var sources = Parallel.map(Array(files.indices), threads: threads) { position -> Source in
-      if models != nil, let stamp = stamp(position),
+      if models != nil, let stamp = stamps?[position],
         let old = previousStamps[position, files[position]], old.size == stamp.size,
         old.modified == stamp.modified
       {

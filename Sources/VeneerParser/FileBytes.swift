@@ -2,37 +2,69 @@ import Foundation
 
 /// Reads whole files straight into byte arrays, without `Data` in between.
 public enum FileBytes {
+  /// A file's bytes, and its size and modification time as they were before they were read.
+  public struct Contents {
+    public var bytes: [UInt8]
+    public var size: Int
+    /// Nanoseconds since 1970.
+    public var modified: Int
+  }
+
   /// The file's bytes, or nil when it cannot be read.
   public static func read(_ path: String) -> [UInt8]? {
+    readWithStamp(path)?.bytes
+  }
+
+  /// The file's bytes with its size and modification time, or nil when it cannot be read. The
+  /// stamp comes from the open file, which spares a first run a `stat` of each path.
+  public static func readWithStamp(_ path: String) -> Contents? {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return nil }
+    let size = Int(status.st_size)
+    let isRegular = (status.st_mode & S_IFMT) == S_IFREG
     var failed = false
-    // Read into uninitialized memory: zeroing it first cost as much as the read.
-    var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, filled in
+    var isAtEnd = false
+    // Read into uninitialized memory: zeroing it first cost as much as the read. One byte more
+    // than the size is asked for: a regular file gives fewer bytes than asked only at its end,
+    // so reading it whole takes one call, not a second that returns nothing.
+    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, filled in
       filled = 0
       while filled < buffer.count {
-        let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        let requested = buffer.count - filled
+        let count = Foundation.read(descriptor, buffer.baseAddress! + filled, requested)
         guard count > 0 else {
           failed = count < 0
-          return  // Or the file shrank since `fstat`.
+          isAtEnd = !failed
+          return
         }
         filled += count
+        if isRegular, count < requested {
+          isAtEnd = true
+          return
+        }
       }
     }
     guard !failed else { return nil }
-    // The file may have grown since `fstat`: read on to its end, a page at a time.
-    let isComplete = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { page in
-      while true {
-        let count = Foundation.read(descriptor, page.baseAddress!, page.count)
-        guard count > 0 else { return count == 0 }
-        bytes.append(contentsOf: page[..<count])
+    // The file grew since `fstat`: read on to its end, a page at a time.
+    let isComplete =
+      isAtEnd
+      || withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { page in
+        while true {
+          let count = Foundation.read(descriptor, page.baseAddress!, page.count)
+          guard count > 0 else { return count == 0 }
+          bytes.append(contentsOf: page[..<count])
+        }
       }
-    }
     guard isComplete else { return nil }
-    return bytes
+    #if canImport(Darwin)
+      let modified = status.st_mtimespec.tv_sec * 1_000_000_000 + status.st_mtimespec.tv_nsec
+    #else
+      let modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+    #endif
+    return Contents(bytes: bytes, size: size, modified: modified)
   }
 }
 

@@ -32,8 +32,9 @@ public final class StageTimes: @unchecked Sendable {
 
 extension StageTimes {
   /// Runs `body` under `times` when there are any.
-  static func measure<Result>(_ times: StageTimes?, _ stage: String, _ body: () -> Result) -> Result
-  {
+  public static func measure<Result>(
+    _ times: StageTimes?, _ stage: String, _ body: () -> Result
+  ) -> Result {
     times.map { $0.measure(stage, body) } ?? body()
   }
 }

@@ -28,6 +28,23 @@ struct FileBytesTests {
     }
   }
 
+  /// The stamp is the open file's size and modification time, as `stat` gives them.
+  @Test func theStampIsTheFilesSizeAndModificationTime() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try write(Array("protocol P {}\n".utf8), named: "Stamped.swift")
+    let read = try #require(FileBytes.readWithStamp(path))
+    var status = stat()
+    #expect(stat(path, &status) == 0)
+    #if canImport(Darwin)
+      let modified = status.st_mtimespec.tv_sec * 1_000_000_000 + status.st_mtimespec.tv_nsec
+    #else
+      let modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+    #endif
+    #expect(read.bytes == Array("protocol P {}\n".utf8))
+    #expect(read.size == 14)
+    #expect(read.modified == modified)
+  }
+
   @Test func missingFilesAndFoldersAreNil() {
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(FileBytes.read(folder.appendingPathComponent("missing.swift").path) == nil)
