@@ -287,7 +287,8 @@ private let accessModifiers = ["public", "package", "internal", "fileprivate", "
 private let typeKeywords = ["struct", "class", "actor", "enum", "extension", "protocol"]
 
 private func isAny(of words: [String], _ word: ArraySlice<UInt8>) -> Bool {
-  words.contains { word.elementsEqual($0.utf8) }
+  // Lengths first: most words differ in length, and comparing bytes goes through iterators.
+  words.contains { word.count == $0.utf8.count && word.elementsEqual($0.utf8) }
 }
 
 /// Whether the line declares a type: attributes and modifiers, then `struct`, `class` … .
@@ -354,10 +355,16 @@ private struct ClosureSplit {
   init?(_ bytes: [UInt8]) {
     // Only a closure outside any parentheses: one inside an argument list waits for that list
     // to be split.
-    guard let open = bytes.firstIndex(of: UInt8(ascii: "{")),
-      bytes[..<open].count(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "[") })
-        == bytes[..<open].count(where: { $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "]") })
-    else { return nil }
+    guard let open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
+    var unclosed = 0
+    for byte in bytes[..<open] {
+      switch byte {
+      case UInt8(ascii: "("), UInt8(ascii: "["): unclosed += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"): unclosed -= 1
+      default: break
+      }
+    }
+    guard unclosed == 0 else { return nil }
     var depth = 0
     var index = open
     var inIndex: Int?
@@ -419,6 +426,11 @@ private struct ArgumentListSplit {
     var arguments: [ArraySlice<UInt8>] = []
     while index < bytes.count {
       let byte = bytes[index]
+      // Lower-case letters are most of a line, and none of them matters.
+      if byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") {
+        index += 1
+        continue
+      }
       if byte == UInt8(ascii: "\"") {
         index = endOfStringLiteral(in: bytes, openingAt: index)
         continue
@@ -437,6 +449,7 @@ private struct ArgumentListSplit {
           openIndex = index
           argumentStart = index + 1
           depth = 0
+          arguments.reserveCapacity(8)
         }
         depth += 1
       case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"), UInt8(ascii: "}"):
