@@ -77,8 +77,14 @@ public struct Requirement: Codable, Sendable, Hashable {
 
   /// Whether the name is an operator such as `==`.
   public var isOperator: Bool {
-    guard let first = name.unicodeScalars.first else { return false }
-    return !(first == "`" || first == "_" || first.properties.isXIDStart)
+    guard let first = name.utf8.first else { return false }
+    // Nearly every name starts with an ASCII letter, which needs no look at Unicode's tables.
+    if first < 0x80 {
+      return
+        !((first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
+        || first == UInt8(ascii: "`") || first == UInt8(ascii: "_"))
+    }
+    return !(name.unicodeScalars.first?.properties.isXIDStart ?? false)
   }
 
   /// `getPost(id:completion:)`, the name Swift uses to refer to the requirement.

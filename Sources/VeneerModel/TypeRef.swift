@@ -92,12 +92,9 @@ public struct Effects: Codable, Sendable, Hashable {
 
   /// `async throws(E)`, as it stands between a signature's parameters and its arrow.
   public var text: String {
-    var words: [String] = []
-    if isAsync { words.append("async") }
-    if let throwing {
-      words.append(thrownType.map { "\(throwing.rawValue)(\($0.text))" } ?? throwing.rawValue)
-    }
-    return words.joined(separator: " ")
+    guard let throwing else { return isAsync ? "async" : "" }
+    let throwsText = thrownType.map { "\(throwing.rawValue)(\($0.text))" } ?? throwing.rawValue
+    return isAsync ? "async " + throwsText : throwsText
   }
 }
 

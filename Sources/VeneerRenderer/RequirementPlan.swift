@@ -161,6 +161,8 @@ extension RequirementPlan {
     let parameters = requirement.parameters.enumerated().map { index, parameter in
       ForwardedParameter(parameter, index: index)
     }
+    // Asked of every parameter; it looks at the name's first character's Unicode properties.
+    let singleNameIsLabel = requirement.singleParameterNameIsLabel
     // `Base.Type` and `Base.self` are the metatype, whatever the backticks; `Base.self.Type()`
     // is the member.
     let target =
@@ -172,6 +174,7 @@ extension RequirementPlan {
     isThrowing = effects.isThrowing
     isAsync = effects.isAsync
     let effectPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
+    let effectsText = effects.text
     doStatement = effects.thrownType.map { "do throws(\($0.text))" } ?? "do"
     thrownType = effects.thrownType?.text
 
@@ -183,18 +186,18 @@ extension RequirementPlan {
     let prefix = (attributes + [access] + modifiers).filter { !$0.isEmpty }
       .joined(separator: " ")
     let parameterList = parameters.map {
-      $0.declaration(singleNameIsLabel: requirement.singleParameterNameIsLabel)
+      $0.declaration(singleNameIsLabel: singleNameIsLabel)
     }.joined(separator: ", ")
     let signature: String
     switch requirement.kind {
     case .method, .initializer:
       let result = requirement.returnType.map { " -> \($0.text)" } ?? ""
-      let effectsText = effects.text.isEmpty ? "" : " \(effects.text)"
+      let effectsSuffix = effectsText.isEmpty ? "" : " \(effectsText)"
       // `func == (lhs: Self, …)`, spaced as swift-format spaces operators.
       let space = requirement.isOperator && requirement.genericClauseText.isEmpty ? " " : ""
       signature =
         "func \(requirement.name)\(requirement.genericClauseText)\(space)(\(parameterList))"
-        + effectsText + result + requirement.whereClauseText
+        + effectsSuffix + result + requirement.whereClauseText
     case .subscript:
       signature =
         "subscript\(requirement.genericClauseText)(\(parameterList)) -> "
@@ -206,7 +209,7 @@ extension RequirementPlan {
 
     // Forwarding.
     let arguments = parameters.map {
-      $0.argument(singleNameIsLabel: requirement.singleParameterNameIsLabel)
+      $0.argument(singleNameIsLabel: singleNameIsLabel)
     }
     let access: String
     switch requirement.kind {
@@ -239,7 +242,7 @@ extension RequirementPlan {
     if requirement.kind == .method || requirement.kind == .initializer {
       forwardingImplementation = "\(declaration) {\n\(forwardCall)\n}"
     } else {
-      let getterEffects = effects.text.isEmpty ? "" : " \(effects.text)"
+      let getterEffects = effectsText.isEmpty ? "" : " \(effectsText)"
       forwardingImplementation =
         requirement.isSettable
         ? "\(declaration) {\nget\(getterEffects) { \(forwardCall) }\nset { \(access) = newValue }\n}"
@@ -284,7 +287,7 @@ extension RequirementPlan {
       completionArguments = closureArguments
       completionForward = "\(handler.name)(\(closureArguments))"
       let handlerLabel = handler.argument(
-        singleNameIsLabel: requirement.singleParameterNameIsLabel, value: "")
+        singleNameIsLabel: singleNameIsLabel, value: "")
       callPassingCompletion =
         "\(call)(" + (otherArguments.isEmpty ? "" : "\(otherArguments), ") + handlerLabel
       if let success = completion.resultSuccessType {
@@ -507,7 +510,7 @@ extension RequirementPlan {
         )
         forwardedArguments = [
           parameters[0].argument(
-            singleNameIsLabel: requirement.singleParameterNameIsLabel, value: names.arguments)
+            singleNameIsLabel: singleNameIsLabel, value: names.arguments)
         ]
       default:
         argumentsType =
@@ -516,7 +519,7 @@ extension RequirementPlan {
         closureParameter = names.arguments
         forwardedArguments = parameters.map {
           $0.argument(
-            singleNameIsLabel: requirement.singleParameterNameIsLabel,
+            singleNameIsLabel: singleNameIsLabel,
             value: "\(names.arguments).\($0.name)")
         }
       }
