@@ -221,11 +221,7 @@ struct FileStamp: Equatable {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     size = Int(status.st_size)
-    #if canImport(Darwin)
-      modified = status.st_mtimespec.tv_sec * 1_000_000_000 + status.st_mtimespec.tv_nsec
-    #else
-      modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
-    #endif
+    modified = status.modifiedNanoseconds
   }
 }
 

@@ -59,12 +59,18 @@ public enum FileBytes {
         }
       }
     guard isComplete else { return nil }
+    return Contents(bytes: bytes, size: size, modified: status.modifiedNanoseconds)
+  }
+}
+
+extension stat {
+  /// The modification time, in nanoseconds since 1970.
+  public var modifiedNanoseconds: Int {
     #if canImport(Darwin)
-      let modified = status.st_mtimespec.tv_sec * 1_000_000_000 + status.st_mtimespec.tv_nsec
+      st_mtimespec.tv_sec * 1_000_000_000 + st_mtimespec.tv_nsec
     #else
-      let modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+      st_mtim.tv_sec * 1_000_000_000 + st_mtim.tv_nsec
     #endif
-    return Contents(bytes: bytes, size: size, modified: modified)
   }
 }
 

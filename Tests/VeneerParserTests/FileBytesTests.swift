@@ -35,14 +35,9 @@ struct FileBytesTests {
     let read = try #require(FileBytes.readWithStamp(path))
     var status = stat()
     #expect(stat(path, &status) == 0)
-    #if canImport(Darwin)
-      let modified = status.st_mtimespec.tv_sec * 1_000_000_000 + status.st_mtimespec.tv_nsec
-    #else
-      let modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
-    #endif
     #expect(read.bytes == Array("protocol P {}\n".utf8))
     #expect(read.size == 14)
-    #expect(read.modified == modified)
+    #expect(read.modified == status.modifiedNanoseconds)
   }
 
   @Test func missingFilesAndFoldersAreNil() {
