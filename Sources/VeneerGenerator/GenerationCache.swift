@@ -206,25 +206,6 @@ struct CacheRecord: Sendable {
   var keptOutputs: [GenerationCache.OutputStamp]
 }
 
-/// A file's size and modification time, as `stat` gives them.
-struct FileStamp: Equatable {
-  var size: Int
-  /// Nanoseconds since 1970.
-  var modified: Int
-
-  init(size: Int, modified: Int) {
-    self.size = size
-    self.modified = modified
-  }
-
-  init?(path: String) {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    size = Int(status.st_size)
-    modified = status.modifiedNanoseconds
-  }
-}
-
 extension GenerationCache.Index: CacheCodable {
   func write(to writer: inout CacheWriter) {
     writer.write(format)

@@ -219,14 +219,15 @@ public struct Generator: Sendable {
     /// index is read, else as the file is opened.
     @Sendable func readAndParse(_ position: Int, reusing: Bool) -> Source {
       let file = files[position]
-      guard let read = StageTimes.measure(times, "read", { FileBytes.readWithStamp(file) }),
-        let stamp = stamps.map({ $0[position] })
-          ?? FileStamp(size: read.size, modified: read.modified)
+      let read = StageTimes.measure(times, "read") {
+        FileBytes.readWithStamp(file).map { ($0, ContentHash.of($0.bytes)) }
+      }
+      guard let (read, hash) = read,
+        let stamp = if let stamps { stamps[position] } else { read.stamp }
       else {
         return .parsed(ParsedSource(parsed: ProtocolParser.unreadable(file), hash: 0, stamp: nil))
       }
       let contents = read.bytes
-      let hash = StageTimes.measure(times, "read") { ContentHash.of(contents) }
       if reusing, previousStamps[position, file]?.hash == hash {
         return .cached(hash: hash, stamp: stamp)
       }

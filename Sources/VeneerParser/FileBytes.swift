@@ -2,12 +2,10 @@ import Foundation
 
 /// Reads whole files straight into byte arrays, without `Data` in between.
 public enum FileBytes {
-  /// A file's bytes, and its size and modification time as they were before they were read.
+  /// A file's bytes, and its stamp as it was before they were read.
   public struct Contents {
     public var bytes: [UInt8]
-    public var size: Int
-    /// Nanoseconds since 1970.
-    public var modified: Int
+    public var stamp: FileStamp
   }
 
   /// The file's bytes, or nil when it cannot be read.
@@ -15,8 +13,8 @@ public enum FileBytes {
     readWithStamp(path)?.bytes
   }
 
-  /// The file's bytes with its size and modification time, or nil when it cannot be read. The
-  /// stamp comes from the open file, which spares a first run a `stat` of each path.
+  /// The file's bytes with its stamp, or nil when it cannot be read. The stamp comes from the
+  /// open file, which spares a first run a `stat` of each path.
   public static func readWithStamp(_ path: String) -> Contents? {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return nil }
@@ -59,18 +57,30 @@ public enum FileBytes {
         }
       }
     guard isComplete else { return nil }
-    return Contents(bytes: bytes, size: size, modified: status.modifiedNanoseconds)
+    return Contents(bytes: bytes, stamp: FileStamp(status))
   }
 }
 
-extension stat {
-  /// The modification time, in nanoseconds since 1970.
-  public var modifiedNanoseconds: Int {
+/// A file's size and modification time, as `stat` gives them: what tells the cache that a file
+/// may have changed.
+public struct FileStamp: Equatable, Sendable {
+  public var size: Int
+  /// Nanoseconds since 1970.
+  public var modified: Int
+
+  init(_ status: stat) {
+    size = Int(status.st_size)
     #if canImport(Darwin)
-      st_mtimespec.tv_sec * 1_000_000_000 + st_mtimespec.tv_nsec
+      modified = status.st_mtimespec.tv_sec * 1_000_000_000 + status.st_mtimespec.tv_nsec
     #else
-      st_mtim.tv_sec * 1_000_000_000 + st_mtim.tv_nsec
+      modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
     #endif
+  }
+
+  public init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    self.init(status)
   }
 }
 

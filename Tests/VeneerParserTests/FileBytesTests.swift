@@ -33,11 +33,12 @@ struct FileBytesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try write(Array("protocol P {}\n".utf8), named: "Stamped.swift")
     let read = try #require(FileBytes.readWithStamp(path))
-    var status = stat()
-    #expect(stat(path, &status) == 0)
     #expect(read.bytes == Array("protocol P {}\n".utf8))
-    #expect(read.size == 14)
-    #expect(read.modified == status.modifiedNanoseconds)
+    #expect(read.stamp.size == 14)
+    #expect(read.stamp == FileStamp(path: path))
+    let modified = try #require(
+      FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+    #expect(abs(Double(read.stamp.modified) / 1e9 - modified.timeIntervalSince1970) < 0.001)
   }
 
   @Test func missingFilesAndFoldersAreNil() {
