@@ -38,8 +38,11 @@ struct ByteBuffer: ~Copyable {
   }
 
   mutating func append(utf8Of text: String) {
-    var text = text
-    text.withUTF8 { append($0) }
+    // Native strings lend their UTF-8 in place; others are copied into one first.
+    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+      var text = text
+      text.withUTF8 { append($0) }
+    }
   }
 
   private mutating func reserve(_ extra: Int) {
