@@ -18,6 +18,8 @@ public struct CompiledTemplate: Sendable {
   /// The template's own block of `program`.
   private let root: Range<Int>
   private let slotCount: Int
+  /// `options` as templates read it, made once rather than for every protocol.
+  private let options: TemplateValue
 
   /// Compiles `source`, or gives every mistake in it, each at its line and column.
   public static func compile(_ source: TemplateSource) -> Result<CompiledTemplate, TemplateErrors> {
@@ -41,6 +43,7 @@ public struct CompiledTemplate: Sendable {
       with: RequirementPlan.interceptionMembers.map { "RequirementPlan.\($0)" })
     self.source = source
     imports = source.imports
+    options = .dictionary(source.options.mapValues(TemplateValue.text))
   }
 
   /// The template's output for one protocol, laid out like `swift format` would.
@@ -59,7 +62,7 @@ public struct CompiledTemplate: Sendable {
     let scope = RenderScope(slotCount: slotCount)
     scope.slots[Compiler.planSlot] = .object(TemplateReference(plan))
     scope.slots[Compiler.decoratorSlot] = .text(plan.decoratorName(template: source.name))
-    scope.slots[Compiler.optionsSlot] = .dictionary(source.options.mapValues(TemplateValue.text))
+    scope.slots[Compiler.optionsSlot] = options
     var output = ByteBuffer(capacity: 4096)
     try Self.render(root, program, scope, into: &output)
     return output
