@@ -184,7 +184,7 @@ enum SwiftLayout {
     // A collection literal gets a trailing comma, and a declaration or collection its closing
     // bracket on a line of its own.
     let lastTail =
-      split.isCollection ? comma : split.isDeclaration ? comma[..<0] : split.closerAndSuffix
+      split.isCollection ? comma : split.isDeclaration ? comma.prefix(0) : split.closerAndSuffix
     let lastTailColumns = split.isDeclaration || split.isCollection ? 1 : columns(lastTail)
     append(split.head, indentLevel: level, to: &output)
     // The arguments packed onto lines, each written as soon as the next does not fit on it.
@@ -225,9 +225,10 @@ enum SwiftLayout {
         line += argument
       }
       line += tail
-      var arguments: [ByteSlice] = []
+      // Its own array: `arguments` may be a slice of the caller's, which this wrap would reuse.
+      var innerArguments: [ByteSlice] = []
       return line.withUnsafeBufferPointer {
-        wrap($0, indentLevel: level, arguments: &arguments, into: &output)
+        wrap($0, indentLevel: level, arguments: &innerArguments, into: &output)
       }
     }
     appendIndentation(level, to: &output)
