@@ -31,6 +31,25 @@ struct ByteBuffer: ~Copyable {
     count += 1
   }
 
+  /// `width` spaces.
+  mutating func appendSpaces(_ width: Int) {
+    reserve(width)
+    (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
+    count += width
+  }
+
+  /// `line` after `width` spaces, and a newline: layout writes most of its output this way, with
+  /// one check of the capacity per line.
+  mutating func appendLine(_ line: UnsafeBufferPointer<UInt8>, indentedBy width: Int) {
+    reserve(width + line.count + 1)
+    (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
+    count += width
+    if let source = line.baseAddress { (base + count).initialize(from: source, count: line.count) }
+    count += line.count
+    base[count] = UInt8(ascii: "\n")
+    count += 1
+  }
+
   mutating func append<Bytes: Collection<UInt8>>(contentsOf bytes: Bytes) {
     if bytes.withContiguousStorageIfAvailable({ append($0) }) == nil {
       for byte in bytes { append(byte) }

@@ -7,7 +7,6 @@ import Foundation
 enum SwiftLayout {
   static let indentation = "  "
   static let lineLength = 100
-  private static let spaces: StaticString = "                                "
 
   /// Works on UTF-8: every character that decides the layout is ASCII, and most lines are
   /// copied whole. Only lines too long for their indentation go through `wrap`.
@@ -77,24 +76,21 @@ enum SwiftLayout {
   }
 
   /// The line and its newline, after `level` indentations.
-  private static func append<Line: Collection<UInt8>>(
-    _ line: Line, indentLevel level: Int, to output: inout ByteBuffer
-  ) {
-    appendIndentation(level, to: &output)
-    output.append(contentsOf: line)
-    output.append(UInt8(ascii: "\n"))
+  private static func append(_ line: Bytes, indentLevel level: Int, to output: inout ByteBuffer) {
+    output.appendLine(line, indentedBy: max(0, level) * indentation.utf8.count)
   }
 
-  private static func appendIndentation(_ level: Int, to output: inout ByteBuffer) {
-    var width = max(0, level) * indentation.utf8.count
-    // Spaces copied a run at a time: appending them one by one was most of a short line's cost.
-    spaces.withUTF8Buffer { spaces in
-      while width > 0 {
-        let run = min(width, spaces.count)
-        output.append(UnsafeBufferPointer(rebasing: spaces[..<run]))
-        width -= run
-      }
-    }
+  private static func append(
+    _ line: ByteSlice, indentLevel level: Int, to output: inout ByteBuffer
+  ) {
+    append(Bytes(rebasing: line), indentLevel: level, to: &output)
+  }
+
+  private static func append(
+    _ line: StaticString, indentLevel level: Int, to output: inout ByteBuffer
+  ) {
+    append(
+      Bytes(start: line.utf8Start, count: line.utf8CodeUnitCount), indentLevel: level, to: &output)
   }
 
   /// The index of the next newline at or after `start`, or the end: `memchr`, which reads many
@@ -124,22 +120,22 @@ enum SwiftLayout {
       return append(line, indentLevel: level, to: &output)
     }
     if line.starts(with: "guard "), line.ends(with: " else {") {
-      append("guard".utf8, indentLevel: level, to: &output)
+      append("guard", indentLevel: level, to: &output)
       wrap(
         Bytes(rebasing: line["guard ".utf8.count..<(line.count - " else {".utf8.count)]),
         indentLevel: level + 1, arguments: &arguments, into: &output)
-      return append("else {".utf8, indentLevel: level, to: &output)
+      return append("else {", indentLevel: level, to: &output)
     }
     if line.ends(with: " {"), isTypeDeclaration(line) {
       let head = line[..<(line.count - 2)]
       if width + columns(head) <= lineLength {
         append(head, indentLevel: level, to: &output)
-        return append("{".utf8, indentLevel: level, to: &output)
+        return append("{", indentLevel: level, to: &output)
       }
       if let colon = inheritanceColon(in: head) {
         append(head[...colon], indentLevel: level, to: &output)
         append(head[(colon + 2)...], indentLevel: level + 1, to: &output)
-        return append("{".utf8, indentLevel: level, to: &output)
+        return append("{", indentLevel: level, to: &output)
       }
     }
     // `= Generic<A, B>()` too long breaks inside its angle brackets.
@@ -151,7 +147,7 @@ enum SwiftLayout {
       wrap(
         Bytes(rebasing: line[(open + 1)..<(line.count - 3)]), indentLevel: level + 1,
         arguments: &arguments, into: &output)
-      return append(">()".utf8, indentLevel: level, to: &output)
+      return append(">()", indentLevel: level, to: &output)
     }
     // A closure too long for one line breaks after `in`, its body on a line of its own.
     if let closure = ClosureSplit(line) {
@@ -231,7 +227,7 @@ enum SwiftLayout {
         wrap($0, indentLevel: level, arguments: &innerArguments, into: &output)
       }
     }
-    appendIndentation(level, to: &output)
+    output.appendSpaces(width)
     for index in arguments.indices {
       if index != arguments.startIndex {
         output.append(UInt8(ascii: ","))

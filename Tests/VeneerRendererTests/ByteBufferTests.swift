@@ -22,4 +22,18 @@ struct ByteBufferTests {
     #expect(buffer.count == expected.count)
     #expect(buffer.withBytes { Array($0) } == expected)
   }
+
+  @Test func writesIndentedLinesAcrossGrowth() {
+    var buffer = ByteBuffer(capacity: 0)
+    var expected = ""
+    for (width, line) in [
+      (0, ""), (4, "let a = 1"), (40, String(repeating: "b", count: 70)), (2, "}"),
+    ] {
+      Array(line.utf8).withUnsafeBufferPointer { buffer.appendLine($0, indentedBy: width) }
+      expected += String(repeating: " ", count: width) + line + "\n"
+    }
+    buffer.appendSpaces(3)
+    expected += "   "
+    #expect(buffer.withBytes { String(decoding: $0, as: UTF8.self) } == expected)
+  }
 }
