@@ -19,10 +19,8 @@ struct ByteBuffer: ~Copyable {
   }
 
   mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
-    guard let source = piece.baseAddress else { return }
     reserve(piece.count)
-    (base + count).initialize(from: source, count: piece.count)
-    count += piece.count
+    write(piece)
   }
 
   mutating func append(_ byte: UInt8) {
@@ -34,26 +32,17 @@ struct ByteBuffer: ~Copyable {
   /// `width` spaces.
   mutating func appendSpaces(_ width: Int) {
     reserve(width)
-    (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
-    count += width
+    writeSpaces(width)
   }
 
   /// `line` after `width` spaces, and a newline: layout writes most of its output this way, with
   /// one check of the capacity per line.
   mutating func appendLine(_ line: UnsafeBufferPointer<UInt8>, indentedBy width: Int) {
     reserve(width + line.count + 1)
-    (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
-    count += width
-    if let source = line.baseAddress { (base + count).initialize(from: source, count: line.count) }
-    count += line.count
+    writeSpaces(width)
+    write(line)
     base[count] = UInt8(ascii: "\n")
     count += 1
-  }
-
-  mutating func append<Bytes: Collection<UInt8>>(contentsOf bytes: Bytes) {
-    if bytes.withContiguousStorageIfAvailable({ append($0) }) == nil {
-      for byte in bytes { append(byte) }
-    }
   }
 
   mutating func append(utf8Of text: String) {
@@ -62,6 +51,19 @@ struct ByteBuffer: ~Copyable {
       var text = text
       text.withUTF8 { append($0) }
     }
+  }
+
+  /// Writes into capacity already reserved.
+  private mutating func write(_ piece: UnsafeBufferPointer<UInt8>) {
+    guard let source = piece.baseAddress else { return }
+    (base + count).initialize(from: source, count: piece.count)
+    count += piece.count
+  }
+
+  /// Writes into capacity already reserved.
+  private mutating func writeSpaces(_ width: Int) {
+    (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
+    count += width
   }
 
   private mutating func reserve(_ extra: Int) {

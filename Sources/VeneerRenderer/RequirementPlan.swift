@@ -174,7 +174,9 @@ extension RequirementPlan {
     isThrowing = effects.isThrowing
     isAsync = effects.isAsync
     let effectPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
+    // After the parameters of a method, or after `get`: ` async throws`, or nothing.
     let effectsText = effects.text
+    let effectsSuffix = effectsText.isEmpty ? "" : " \(effectsText)"
     doStatement = effects.thrownType.map { "do throws(\($0.text))" } ?? "do"
     thrownType = effects.thrownType?.text
 
@@ -192,7 +194,6 @@ extension RequirementPlan {
     switch requirement.kind {
     case .method, .initializer:
       let result = requirement.returnType.map { " -> \($0.text)" } ?? ""
-      let effectsSuffix = effectsText.isEmpty ? "" : " \(effectsText)"
       // `func == (lhs: Self, …)`, spaced as swift-format spaces operators.
       let space = requirement.isOperator && requirement.genericClauseText.isEmpty ? " " : ""
       signature =
@@ -242,13 +243,12 @@ extension RequirementPlan {
     if requirement.kind == .method || requirement.kind == .initializer {
       forwardingImplementation = "\(declaration) {\n\(forwardCall)\n}"
     } else {
-      let getterEffects = effectsText.isEmpty ? "" : " \(effectsText)"
       forwardingImplementation =
         requirement.isSettable
-        ? "\(declaration) {\nget\(getterEffects) { \(forwardCall) }\nset { \(access) = newValue }\n}"
-        : getterEffects.isEmpty
+        ? "\(declaration) {\nget\(effectsSuffix) { \(forwardCall) }\nset { \(access) = newValue }\n}"
+        : effectsSuffix.isEmpty
           ? "\(declaration) {\n\(forwardCall)\n}"
-          : "\(declaration) {\nget\(getterEffects) {\n\(forwardCall)\n}\n}"
+          : "\(declaration) {\nget\(effectsSuffix) {\n\(forwardCall)\n}\n}"
     }
 
     // The outcome, and completion handlers.

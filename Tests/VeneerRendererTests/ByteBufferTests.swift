@@ -16,8 +16,10 @@ struct ByteBufferTests {
     }
     buffer.append(UInt8(ascii: "\n"))
     buffer.append(utf8Of: "café")
-    buffer.append(contentsOf: "tail".utf8)
-    buffer.append(contentsOf: [UInt8](repeating: 9, count: 3)[1...])
+    Array("tail".utf8).withUnsafeBufferPointer { buffer.append($0) }
+    [UInt8](repeating: 9, count: 3).withUnsafeBufferPointer {
+      buffer.append(UnsafeBufferPointer(rebasing: $0[1...]))
+    }
     expected += [UInt8(ascii: "\n")] + Array("café".utf8) + Array("tail".utf8) + [9, 9]
     #expect(buffer.count == expected.count)
     #expect(buffer.withBytes { Array($0) } == expected)
