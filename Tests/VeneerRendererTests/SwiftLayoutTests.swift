@@ -13,44 +13,37 @@ struct SwiftLayoutTests {
 
   @Test(arguments: paddings)
   func opensOnlyTheBracketsOutsideStringsAndComments(padding: String) {
-    let input = """
-      struct S {
-      let a = "\(padding){([\\(b)" + c(\(padding)) {
-      next
-      }
-      let `\(padding)(` = d // \(padding){
-      after
-      }
-      """
-    let expected = """
-      struct S {
-        let a = "\(padding){([\\(b)" + c(\(padding)) {
-          next
-        }
-        let `\(padding)(` = d // \(padding){
-        after
-      }
-
-      """
-    #expect(format(input) == expected)
+    expectLayout([
+      (0, "struct S {"),
+      (1, #"let a = "\#(padding){([\(b)" + c(\#(padding)) {"#),
+      (2, "next"),
+      (1, "}"),
+      (1, "let `\(padding)(` = d // \(padding){"),
+      (1, "after"),
+      (0, "}"),
+    ])
   }
 
   /// The last lines of the input have fewer than 16 bytes after them to test at once.
   @Test(arguments: paddings)
   func scansTheEndOfTheInput(padding: String) {
-    let input = "enum E {\ncase a(\"\(padding)(\") {\n}\n}"
-    let expected = "enum E {\n  case a(\"\(padding)(\") {\n  }\n}\n"
-    #expect(format(input) == expected)
+    expectLayout([(0, "enum E {"), (1, "case a(\"\(padding)(\") {"), (1, "}"), (0, "}")])
   }
 
   @Test(arguments: paddings)
   func closesLevelsWithLeadingClosers(padding: String) {
-    let input = "f(\n[\ny\(padding)\n]) + [\nz\n]\ng()"
-    let expected = "f(\n  [\n    y\(padding)\n]) + [\n  z\n]\ng()\n"
-    #expect(format(input) == expected)
+    expectLayout([
+      (0, "f("), (1, "["), (2, "y\(padding)"), (0, "]) + ["), (1, "z"), (0, "]"), (0, "g()"),
+    ])
   }
 
-  private func format(_ text: String) -> String {
-    Array(text.utf8).withUnsafeBufferPointer(SwiftLayout.format)
+  /// Lays out `lines` given without indentation, and expects each at its level.
+  private func expectLayout(
+    _ lines: [(level: Int, text: String)], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let input = lines.map(\.text).joined(separator: "\n")
+    let expected = lines.map { String(repeating: "  ", count: $0.level) + $0.text + "\n" }.joined()
+    let output = Array(input.utf8).withUnsafeBufferPointer(SwiftLayout.format)
+    #expect(output == expected, sourceLocation: sourceLocation)
   }
 }
