@@ -80,6 +80,9 @@ public struct CompiledTemplate: Sendable {
         }
       case .output(let expression):
         output.append(utf8Of: try program.outputs[expression].evaluate(scope).text)
+      case .memberText(let index):
+        let member = program.memberTexts[index]
+        if let text = member.text.read(scope.slots[member.slot]) { output.append(utf8Of: text) }
       case .forLoop(let loopIndex):
         let loop = program.loops[loopIndex]
         guard case .list(let elements) = try loop.sequence(scope), !elements.isEmpty else {
@@ -141,6 +144,8 @@ private enum Instruction {
   case text(Range<Int>)
   /// An index into `outputs`.
   case output(Int)
+  /// An index into `memberTexts`: `{{ r.member }}`, most outputs, written with no value between.
+  case memberText(Int)
   /// An index into `loops`.
   case forLoop(Int)
   /// An index into `conditionals`.
@@ -151,6 +156,12 @@ private enum Instruction {
 /// through reabstraction thunks.
 private struct OutputExpression {
   let evaluate: Evaluation
+}
+
+private struct MemberText {
+  /// The slot of the object whose member it writes.
+  let slot: Int
+  let text: TemplateSchema.Reader.Text
 }
 
 private struct Loop {
@@ -177,6 +188,7 @@ private struct Program {
   /// The UTF-8 of every text, one after another.
   var text: [UInt8] = []
   var outputs: [OutputExpression] = []
+  var memberTexts: [MemberText] = []
   var loops: [Loop] = []
   var conditionals: [Conditional] = []
 }
@@ -206,6 +218,10 @@ private struct Compiler {
         program.text += text.utf8
         return .text(start..<program.text.count)
       case .output(let expression):
+        if let (slot, reader) = directMember(expression), let text = reader.text {
+          program.memberTexts.append(MemberText(slot: slot, text: text))
+          return .memberText(program.memberTexts.count - 1)
+        }
         program.outputs.append(OutputExpression(evaluate: compile(expression).evaluation))
         return .output(program.outputs.count - 1)
       case .forLoop(let variable, let sequence, let body, let empty):
@@ -240,6 +256,9 @@ private struct Compiler {
   func compile(_ condition: TemplateSyntax.Condition) -> Test {
     switch condition {
     case .test(let expression):
+      if let (slot, reader) = directMember(expression), let flag = reader.flag {
+        return { scope in flag.read(scope.slots[slot]) }
+      }
       let evaluation = compile(expression).evaluation
       return { scope throws(TemplateError) in try evaluation(scope).isTruthy }
     case .not(let inner):
@@ -258,8 +277,16 @@ private struct Compiler {
         return try second(scope)
       }
     case .comparison(let left, let comparison, let right):
+      // `r.outcome == "value"`, the most common comparison, compares the member's text itself.
+      if comparison == "==" || comparison == "!=", right.filters.isEmpty,
+        case .string(let literal) = right.operand, let (slot, reader) = directMember(left),
+        let text = reader.text
+      {
+        let isEqual = comparison == "=="
+        return { scope in (text.read(scope.slots[slot]) == literal) == isEqual }
+      }
       let compare = TemplateValue.comparison(comparison)
-      // Most comparisons are with a literal (`r.outcome == "value"`): its value is made here.
+      // Other comparisons with a literal (`forloop.counter > 1`): its value is made here.
       if right.filters.isEmpty, let value = literal(right.operand)?.value {
         let first = compile(left).evaluation
         return { scope throws(TemplateError) in compare(try first(scope), value) }
@@ -330,6 +357,20 @@ private struct Compiler {
       }
       return (evaluation, type)
     }
+  }
+
+  /// The slot and reader of an object's member read with no filters, `r.member`: the form of
+  /// most outputs and conditions, which reading directly spares making a value.
+  func directMember(_ expression: TemplateSyntax.Expression) -> (
+    slot: Int, reader: TemplateSchema.Reader
+  )? {
+    guard expression.filters.isEmpty, case .variable(let names) = expression.operand,
+      names.count == 2, let root = scope[names[0].text],
+      case .object(let objectName) = root.type.unwrapped,
+      let reader = TemplateSchema.reader(of: names[1].text, on: objectName)
+    else { return nil }
+    membersRead.names.insert("\(objectName).\(names[1].text)")
+    return (root.slot, reader)
   }
 
   /// How to read `name` from a value of `type`, and what it gives.

@@ -54,13 +54,27 @@ public struct TemplateMember<Owner>: Sendable {
   public let summary: String
   /// Borrows its owner: a copy of a plan would retain every one of its members.
   let value: @Sendable (borrowing Owner) -> TemplateValue
+  /// The member itself, for text members: `{{ r.member }}` writes it without making a value.
+  let text: Accessor<String>?
+  /// The member itself, for true-or-false members: `{% if r.flag %}` tests it directly.
+  let flag: Accessor<Bool>?
+
+  /// A closure in a struct: an optional closure is called through reabstraction thunks, which
+  /// cost more than the read.
+  struct Accessor<Value>: Sendable {
+    let read: @Sendable (borrowing Owner) -> Value
+  }
 
   private init(
     type: TemplateType, summary: String,
+    text: Accessor<String>? = nil,
+    flag: Accessor<Bool>? = nil,
     value: @escaping @Sendable (borrowing Owner) -> TemplateValue
   ) {
     self.type = type
     self.summary = summary
+    self.text = text
+    self.flag = flag
     self.value = value
   }
 
@@ -69,7 +83,7 @@ public struct TemplateMember<Owner>: Sendable {
   init(
     _ type: TemplateType, _ summary: String, _ read: @escaping @Sendable (borrowing Owner) -> String
   ) {
-    self.init(type: type, summary: summary) { .text(read($0)) }
+    self.init(type: type, summary: summary, text: Accessor(read: read)) { .text(read($0)) }
   }
 
   init(
@@ -82,7 +96,7 @@ public struct TemplateMember<Owner>: Sendable {
   init(
     _ type: TemplateType, _ summary: String, _ read: @escaping @Sendable (borrowing Owner) -> Bool
   ) {
-    self.init(type: type, summary: summary) { .bool(read($0)) }
+    self.init(type: type, summary: summary, flag: Accessor(read: read)) { .bool(read($0)) }
   }
 
   init(
@@ -484,6 +498,20 @@ extension TemplateSchema {
   /// wrapped in reabstraction thunks, one more call for every read.
   struct Reader: Sendable {
     let read: @Sendable (TemplateValue) -> TemplateValue
+    /// A text member as it is, for outputs and comparisons; nil for other members.
+    let text: Text?
+    /// A true-or-false member as it is, for conditions; nil for other members.
+    let flag: Flag?
+
+    /// The member's text, or nil from a value that is not its object.
+    struct Text: Sendable {
+      let read: @Sendable (TemplateValue) -> String?
+    }
+
+    /// The member, or false from a value that is not its object.
+    struct Flag: Sendable {
+      let read: @Sendable (TemplateValue) -> Bool
+    }
   }
 
   /// Reads each member of each object type from a value of that type.
@@ -505,12 +533,30 @@ extension TemplateSchema {
     _ members: [String: TemplateMember<Owner>]
   ) -> [String: Reader] {
     members.mapValues { member in
-      Reader { value in
-        guard case .object(let object) = value,
-          let reference = object as? TemplateReference<Owner>
-        else { return .nothing }
-        return member.value(reference.value)
+      // Each reads what `read` would give for the value, or nothing from any other value.
+      let text = member.text.map { text in
+        Reader.Text { value in
+          guard case .object(let object) = value,
+            let reference = object as? TemplateReference<Owner>
+          else { return nil }
+          return text.read(reference.value)
+        }
       }
+      let flag = member.flag.map { flag in
+        Reader.Flag { value in
+          guard case .object(let object) = value,
+            let reference = object as? TemplateReference<Owner>
+          else { return false }
+          return flag.read(reference.value)
+        }
+      }
+      return Reader(
+        read: { value in
+          guard case .object(let object) = value,
+            let reference = object as? TemplateReference<Owner>
+          else { return .nothing }
+          return member.value(reference.value)
+        }, text: text, flag: flag)
     }
   }
 
