@@ -97,7 +97,8 @@ public struct CompiledTemplate: Sendable {
       case .conditional(let conditionalIndex):
         let conditional = program.conditionals[conditionalIndex]
         var taken = conditional.otherwise
-        for branch in conditional.branches {
+        for branchIndex in conditional.branches {
+          let branch = program.branches[branchIndex]
           if try branch.condition(scope) {
             taken = branch.body
             break
@@ -178,7 +179,9 @@ private struct Conditional {
     let body: Range<Int>
   }
 
-  let branches: [Branch]
+  /// Indices into `branches`, whose conditions are tested in order: a range rather than an
+  /// array, so that taking a conditional retains nothing.
+  let branches: Range<Int>
   let otherwise: Range<Int>
 }
 
@@ -191,6 +194,7 @@ private struct Program {
   var memberTexts: [MemberText] = []
   var loops: [Loop] = []
   var conditionals: [Conditional] = []
+  var branches: [Conditional.Branch] = []
 }
 
 private struct Compiler {
@@ -243,8 +247,11 @@ private struct Compiler {
         let compiledBranches = branches.map {
           Conditional.Branch(condition: compile($0.condition), body: compileBlock($0.body))
         }
+        let start = program.branches.count
+        program.branches += compiledBranches
         program.conditionals.append(
-          Conditional(branches: compiledBranches, otherwise: compileBlock(otherwise)))
+          Conditional(
+            branches: start..<program.branches.count, otherwise: compileBlock(otherwise)))
         return .conditional(program.conditionals.count - 1)
       }
     }
