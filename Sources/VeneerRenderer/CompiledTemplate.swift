@@ -82,7 +82,7 @@ public struct CompiledTemplate: Sendable {
         output.append(utf8Of: try program.outputs[expression].evaluate(scope).text)
       case .memberText(let index):
         let member = program.memberTexts[index]
-        if let text = member.text.read(scope.slots[member.slot]) { output.append(utf8Of: text) }
+        if let text = member.text.read(scope.slot(member.slot)) { output.append(utf8Of: text) }
       case .forLoop(let loopIndex):
         let loop = program.loops[loopIndex]
         guard case .list(let elements) = try loop.sequence(scope), !elements.isEmpty else {
@@ -121,6 +121,11 @@ private final class RenderScope {
   init(slotCount: Int) {
     slots = .allocate(capacity: slotCount)
     slots.initialize(repeating: .nothing)
+  }
+
+  /// The value in `slot`, lent rather than copied: a copy retains what the value holds.
+  func slot(_ slot: Int) -> UnsafePointer<TemplateValue> {
+    UnsafePointer(slots.baseAddress! + slot)
   }
 
   deinit {
@@ -264,7 +269,7 @@ private struct Compiler {
     switch condition {
     case .test(let expression):
       if let (slot, reader) = directMember(expression), let flag = reader.flag {
-        return { scope in flag.read(scope.slots[slot]) }
+        return { scope in flag.read(scope.slot(slot)) }
       }
       let evaluation = compile(expression).evaluation
       return { scope throws(TemplateError) in try evaluation(scope).isTruthy }
@@ -290,7 +295,7 @@ private struct Compiler {
         let text = reader.text
       {
         let isEqual = comparison == "=="
-        return { scope in (text.read(scope.slots[slot]) == literal) == isEqual }
+        return { scope in (text.read(scope.slot(slot)) == literal) == isEqual }
       }
       let compare = TemplateValue.comparison(comparison)
       // Other comparisons with a literal (`forloop.counter > 1`): its value is made here.
@@ -356,9 +361,11 @@ private struct Compiler {
         let owner = evaluation
         if index == 0 {
           // The first member reads the slot itself: one closure call less for `r.declaration`.
-          evaluation = { scope throws(TemplateError) in step.read(scope.slots[slot]) }
+          evaluation = { scope throws(TemplateError) in step.read(scope.slot(slot)) }
         } else {
-          evaluation = { scope throws(TemplateError) in step.read(try owner(scope)) }
+          evaluation = { scope throws(TemplateError) in
+            withUnsafePointer(to: try owner(scope), step.read)
+          }
         }
         type = step.type
       }
@@ -382,22 +389,22 @@ private struct Compiler {
 
   /// How to read `name` from a value of `type`, and what it gives.
   func member(_ name: String, of type: TemplateType) -> (
-    read: @Sendable (TemplateValue) -> TemplateValue, type: TemplateType
+    read: @Sendable (UnsafePointer<TemplateValue>) -> TemplateValue, type: TemplateType
   ) {
     switch type.unwrapped {
     case .object(let objectName):
       membersRead.names.insert("\(objectName).\(name)")
       let memberType = TemplateSchema.objects[objectName]?.first { $0.name == name }?.type ?? .text
-      if objectName == "ForLoop" { return ({ $0.forLoopMember(name) }, memberType) }
+      if objectName == "ForLoop" { return ({ $0.pointee.forLoopMember(name) }, memberType) }
       guard let reader = TemplateSchema.reader(of: name, on: objectName) else {
         return ({ _ in .nothing }, memberType)
       }
       return (reader.read, memberType)
     case .list(let element):
       let memberType = TemplateSchema.listMembers(of: element)[name] ?? .optional(element)
-      return ({ $0.listMember(name) }, memberType)
+      return ({ $0.pointee.listMember(name) }, memberType)
     case .dictionary(let value):
-      return ({ $0.dictionaryMember(name) }, .optional(value))
+      return ({ $0.pointee.dictionaryMember(name) }, .optional(value))
     default:
       return ({ _ in .nothing }, .text)
     }

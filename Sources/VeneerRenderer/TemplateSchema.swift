@@ -497,7 +497,8 @@ extension TemplateSchema {
   /// How to read one member. A struct, because a closure stored bare in a dictionary comes back
   /// wrapped in reabstraction thunks, one more call for every read.
   struct Reader: Sendable {
-    let read: @Sendable (TemplateValue) -> TemplateValue
+    /// Takes the value lent, as the others do: a copy retains what the value holds.
+    let read: @Sendable (UnsafePointer<TemplateValue>) -> TemplateValue
     /// A text member as it is, for outputs and comparisons; nil for other members.
     let text: Text?
     /// A true-or-false member as it is, for conditions; nil for other members.
@@ -505,12 +506,12 @@ extension TemplateSchema {
 
     /// The member's text, or nil from a value that is not its object.
     struct Text: Sendable {
-      let read: @Sendable (TemplateValue) -> String?
+      let read: @Sendable (UnsafePointer<TemplateValue>) -> String?
     }
 
     /// The member, or false from a value that is not its object.
     struct Flag: Sendable {
-      let read: @Sendable (TemplateValue) -> Bool
+      let read: @Sendable (UnsafePointer<TemplateValue>) -> Bool
     }
   }
 
@@ -536,7 +537,7 @@ extension TemplateSchema {
       // Each reads what `read` would give for the value, or nothing from any other value.
       let text = member.text.map { text in
         Reader.Text { value in
-          guard case .object(let object) = value,
+          guard case .object(let object) = value.pointee,
             let reference = object as? TemplateReference<Owner>
           else { return nil }
           return text.read(reference.value)
@@ -544,7 +545,7 @@ extension TemplateSchema {
       }
       let flag = member.flag.map { flag in
         Reader.Flag { value in
-          guard case .object(let object) = value,
+          guard case .object(let object) = value.pointee,
             let reference = object as? TemplateReference<Owner>
           else { return false }
           return flag.read(reference.value)
@@ -552,7 +553,7 @@ extension TemplateSchema {
       }
       return Reader(
         read: { value in
-          guard case .object(let object) = value,
+          guard case .object(let object) = value.pointee,
             let reference = object as? TemplateReference<Owner>
           else { return .nothing }
           return member.value(reference.value)
@@ -580,7 +581,9 @@ extension TemplateSchema {
       var result: [String: Any] = [:]
       for member in members {
         result[member.name] =
-          readers[member.name].flatMap { snapshot($0.read(value), as: member.type) } ?? NSNull()
+          readers[member.name].flatMap { reader in
+            snapshot(withUnsafePointer(to: value, reader.read), as: member.type)
+          } ?? NSNull()
       }
       return result
     }
