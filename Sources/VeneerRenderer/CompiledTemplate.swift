@@ -380,33 +380,33 @@ private struct Compiler {
   )? {
     guard expression.filters.isEmpty, case .variable(let names) = expression.operand,
       names.count == 2, let root = scope[names[0].text],
-      case .object(let objectName) = root.type.unwrapped,
-      let reader = TemplateSchema.reader(of: names[1].text, on: objectName)
+      let reader = member(names[1].text, of: root.type).reader
     else { return nil }
-    membersRead.names.insert("\(objectName).\(names[1].text)")
     return (root.slot, reader)
   }
 
-  /// How to read `name` from a value of `type`, and what it gives.
+  /// How to read `name` from a value of `type`, what it gives, and its reader when it is a
+  /// member of a template object.
   func member(_ name: String, of type: TemplateType) -> (
-    read: @Sendable (UnsafePointer<TemplateValue>) -> TemplateValue, type: TemplateType
+    read: @Sendable (UnsafePointer<TemplateValue>) -> TemplateValue, type: TemplateType,
+    reader: TemplateSchema.Reader?
   ) {
     switch type.unwrapped {
     case .object(let objectName):
       membersRead.names.insert("\(objectName).\(name)")
       let memberType = TemplateSchema.objects[objectName]?.first { $0.name == name }?.type ?? .text
-      if objectName == "ForLoop" { return ({ $0.pointee.forLoopMember(name) }, memberType) }
+      if objectName == "ForLoop" { return ({ $0.pointee.forLoopMember(name) }, memberType, nil) }
       guard let reader = TemplateSchema.reader(of: name, on: objectName) else {
-        return ({ _ in .nothing }, memberType)
+        return ({ _ in .nothing }, memberType, nil)
       }
-      return (reader.read, memberType)
+      return (reader.read, memberType, reader)
     case .list(let element):
       let memberType = TemplateSchema.listMembers(of: element)[name] ?? .optional(element)
-      return ({ $0.pointee.listMember(name) }, memberType)
+      return ({ $0.pointee.listMember(name) }, memberType, nil)
     case .dictionary(let value):
-      return ({ $0.pointee.dictionaryMember(name) }, .optional(value))
+      return ({ $0.pointee.dictionaryMember(name) }, .optional(value), nil)
     default:
-      return ({ _ in .nothing }, .text)
+      return ({ _ in .nothing }, .text, nil)
     }
   }
 }

@@ -536,29 +536,27 @@ extension TemplateSchema {
     members.mapValues { member in
       // Each reads what `read` would give for the value, or nothing from any other value.
       let text = member.text.map { text in
-        Reader.Text { value in
-          guard case .object(let object) = value.pointee,
-            let reference = object as? TemplateReference<Owner>
-          else { return nil }
-          return text.read(reference.value)
-        }
+        Reader.Text { value in reference(in: value, to: Owner.self).map { text.read($0.value) } }
       }
       let flag = member.flag.map { flag in
         Reader.Flag { value in
-          guard case .object(let object) = value.pointee,
-            let reference = object as? TemplateReference<Owner>
-          else { return false }
-          return flag.read(reference.value)
+          reference(in: value, to: Owner.self).map { flag.read($0.value) } ?? false
         }
       }
       return Reader(
         read: { value in
-          guard case .object(let object) = value.pointee,
-            let reference = object as? TemplateReference<Owner>
-          else { return .nothing }
-          return member.value(reference.value)
+          reference(in: value, to: Owner.self).map { member.value($0.value) } ?? .nothing
         }, text: text, flag: flag)
     }
+  }
+
+  /// The object in `value`, if it is one of `Owner`.
+  @inline(__always)
+  private static func reference<Owner>(
+    in value: UnsafePointer<TemplateValue>, to _: Owner.Type
+  ) -> TemplateReference<Owner>? {
+    guard case .object(let object) = value.pointee else { return nil }
+    return object as? TemplateReference<Owner>
   }
 
   /// What templates see for `plan`, as text, numbers, booleans, lists and dictionaries, for
