@@ -200,6 +200,11 @@ func median(_ values: [Double]) -> Double {
     ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
 }
 
+/// A run's name, padded so that the figures of every run line up.
+func label(_ name: String) -> String {
+  name.padding(toLength: 18, withPad: " ", startingAt: 0)
+}
+
 func format(_ value: Double, _ digits: Int = 1) -> String {
   String(format: "%.\(digits)f", value)
 }
@@ -208,7 +213,7 @@ func printReport(_ name: String, _ report: RunReport) {
   let stages = report.stageOrder.map { "\($0) \(format(report.stages[$0] ?? 0))" }
   let cpu = report.cpuStages.sorted { $0.key < $1.key }.map { "\($0.key) \(format($0.value))" }
   print(
-    "\(name.padding(toLength: 18, withPad: " ", startingAt: 0)) wall \(format(report.wallMilliseconds)) ms, "
+    "\(label(name)) wall \(format(report.wallMilliseconds)) ms, "
       + "CPU \(format(report.cpuMilliseconds)) ms, peak \(format(report.peakMegabytes)) MB; "
       + "\(report.readFiles)/\(report.sourceFiles) files read, "
       + "\(report.rendered)/\(report.decorated) protocols rendered, \(report.outputLines) lines")
@@ -358,7 +363,7 @@ if !isSmoke {
     stages[stage].map { "\(stage) \(format(median($0)))" }
   }
   print(
-    "\("cold, \(coldRuns) runs".padding(toLength: 18, withPad: " ", startingAt: 0)) wall median \(format(median(walls))) ms "
+    "\(label("cold, \(coldRuns) runs")) wall median \(format(median(walls))) ms "
       + "(\(format(walls.min() ?? 0))–\(format(walls.max() ?? 0)))")
   print("    median stages (wall ms): \(medianStages.joined(separator: ", "))")
 }
