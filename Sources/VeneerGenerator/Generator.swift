@@ -455,7 +455,9 @@ public struct Generator: Sendable {
     }
     var rendered = RenderedProtocol(
       proto: work.proto, key: key,
-      fileName: configuration.fileNaming.replacingPlaceholders(["protocol": plan.decoratorSuffix]),
+      fileName: configuration.fileNaming.replacingPlaceholders {
+        $0 == "protocol" ? plan.decoratorSuffix : nil
+      },
       bodies: bodies, templateImports: work.templates.flatMap(\.imports))
     if assemblesFile {
       rendered.file = AssembledFile(source: file(of: [rendered], configuration))

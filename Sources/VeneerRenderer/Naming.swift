@@ -179,25 +179,25 @@ extension String {
     return "\"\(escaped)\""
   }
 
-  /// `{template}{protocol}` with each `{name}` in `values` replaced, and other braces kept.
-  /// Over bytes, once per protocol and template: `Character` by `Character` this took 5 % of
-  /// rendering a template, and Foundation's `replacingOccurrences` builds its machinery on
-  /// first use.
-  public func replacingPlaceholders(_ values: [String: String]) -> String {
+  /// `{template}{protocol}` with each `{name}` that `value` knows replaced, and other braces
+  /// kept. Over bytes, once per protocol and template: `Character` by `Character` this took 5 %
+  /// of rendering a template, and a dictionary of the values, hashed for each name, took 4 %.
+  public func replacingPlaceholders(_ value: (Substring) -> String?) -> String {
     var result = ""
-    var rest = utf8[...]
-    while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
-      result += Substring(rest[..<open])
-      rest = rest[open...]
-      let close = rest.firstIndex(of: UInt8(ascii: "}"))
-      if let close, let value = values[String(Substring(rest[rest.index(after: open)..<close]))] {
-        result += value
-        rest = rest[rest.index(after: close)...]
+    var rest = self[...]
+    while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
+      result += rest[..<open]
+      let nameStart = rest.utf8.index(after: open)
+      if let close = rest.utf8[nameStart...].firstIndex(of: UInt8(ascii: "}")),
+        let replacement = value(rest[nameStart..<close])
+      {
+        result += replacement
+        rest = rest[rest.utf8.index(after: close)...]
       } else {
         result += "{"
-        rest = rest.dropFirst()
+        rest = rest[nameStart...]
       }
     }
-    return result + Substring(rest)
+    return result + rest
   }
 }

@@ -11,8 +11,9 @@ public struct ProtocolPlan: Sendable {
   public let isolation: String
   /// `@MainActor public final class`: what precedes a decorator's name.
   public let typeDeclarationPrefix: String
-  /// `public ` (with its space) or nothing, to start a member declaration.
-  public var memberAccess: String { access.isEmpty ? "" : access + " " }
+  /// `public ` (with its space) or nothing, to start a member declaration. Stored, as are the
+  /// log levels: templates read them many times, and joining text each time cost more.
+  public let memberAccess: String
   /// `var` when members may mutate the decorated value, else `let`.
   public let baseStorage: String
   /// The decorators' generic parameter: `Base`, unless the protocol or one of its associated
@@ -35,8 +36,8 @@ public struct ProtocolPlan: Sendable {
   public let diagnostics: [Diagnostic]
   public let options: RenderOptions
   /// `.debug`: the default level of logged calls, and `.error` of failed ones.
-  public var logLevel: String { "." + options.logLevel }
-  public var logErrorLevel: String { "." + options.logErrorLevel }
+  public let logLevel: String
+  public let logErrorLevel: String
   /// How many values `withCaching()` keeps by default.
   public var cacheCapacity: Int { options.cacheCapacity }
 
@@ -89,6 +90,9 @@ public struct ProtocolPlan: Sendable {
       ? "any \(proto.qualifiedName)"
       : "any \(proto.qualifiedName)<\(proto.primaryAssociatedTypes.joined(separator: ", "))>"
     let memberAccess = access.isEmpty ? "" : "\(access) "
+    self.memberAccess = memberAccess
+    logLevel = "." + options.logLevel
+    logErrorLevel = "." + options.logErrorLevel
     typeAliases = proto.allAssociatedTypes.map { associatedType in
       let alias =
         "\(memberAccess)typealias \(associatedType.name) = \(baseType).\(associatedType.name)"

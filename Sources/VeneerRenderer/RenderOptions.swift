@@ -53,7 +53,9 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
 
   /// The decorator type name for a template and a protocol's decorator suffix.
   public func decoratorName(template: String, protocolSuffix: String) -> String {
-    decoratorNaming.replacingPlaceholders(["template": template, "protocol": protocolSuffix])
+    decoratorNaming.replacingPlaceholders { name in
+      name == "template" ? template : name == "protocol" ? protocolSuffix : nil
+    }
   }
 
   /// The log levels `Logger.Level` knows, for checking configured levels.

@@ -343,12 +343,24 @@ extension Bytes {
   }
 }
 
-private let accessModifiers = ["public", "package", "internal", "fileprivate", "private"]
-private let typeKeywords = ["struct", "class", "actor", "enum", "extension", "protocol"]
+private let accessModifiers: [StaticString] = [
+  "public", "package", "internal", "fileprivate", "private",
+]
+private let typeKeywords: [StaticString] = [
+  "struct", "class", "actor", "enum", "extension", "protocol",
+]
 
-private func isAny(of words: [String], _ word: ByteSlice) -> Bool {
-  // Lengths first: most words differ in length, and comparing bytes goes through iterators.
-  words.contains { word.count == $0.utf8.count && word.elementsEqual($0.utf8) }
+private func isAny(of words: [StaticString], _ word: ByteSlice) -> Bool {
+  words.contains { word.is($0) }
+}
+
+extension ByteSlice {
+  /// Whether these bytes spell `word`: compared in memory, since comparing with a `String`'s
+  /// UTF-8 goes through iterators and cost more than the rest of deciding a line's kind.
+  fileprivate func `is`(_ word: StaticString) -> Bool {
+    count == word.utf8CodeUnitCount
+      && (isEmpty || memcmp(base.baseAddress! + startIndex, word.utf8Start, count) == 0)
+  }
 }
 
 /// Whether the line declares a type: attributes and modifiers, then `struct`, `class` … .
@@ -356,7 +368,7 @@ private func isTypeDeclaration(_ line: Bytes) -> Bool {
   firstWord(of: line) { word in
     if isAny(of: typeKeywords, word) { return true }
     let isModifier =
-      word.first == UInt8(ascii: "@") || word.elementsEqual("final".utf8)
+      word.first == UInt8(ascii: "@") || word.is("final")
       || isAny(of: accessModifiers, word)
     return isModifier ? nil : false
   } ?? false
@@ -365,7 +377,7 @@ private func isTypeDeclaration(_ line: Bytes) -> Bool {
 /// Whether the line declares a type alias, after its access modifier.
 private func isTypeAlias(_ line: Bytes) -> Bool {
   firstWord(of: line) { word in
-    isAny(of: accessModifiers, word) ? nil : word.elementsEqual("typealias".utf8)
+    isAny(of: accessModifiers, word) ? nil : word.is("typealias")
   } ?? false
 }
 
@@ -457,7 +469,7 @@ private struct ClosureSplit {
         }
       case UInt8(ascii: " ")
       where depth == 1 && inIndex == nil && index + 3 < bytes.count
-        && bytes[(index + 1)...(index + 3)].elementsEqual("in ".utf8):
+        && bytes[(index + 1)...(index + 3)].is("in "):
         inIndex = index + 1
       default:
         break
@@ -527,7 +539,7 @@ private struct ArgumentListSplit {
           // declarations, closing on a line of their own.
           let isAssignedTuple =
             index == bytes.count - 1 && openIndex >= 3
-            && bytes[(openIndex - 3)..<openIndex].elementsEqual(" = ".utf8)
+            && bytes[(openIndex - 3)..<openIndex].is(" = ")
           isDeclaration =
             byte == UInt8(ascii: ")")
             && (bytes.last == UInt8(ascii: "{") || isAssignedTuple || isTypeAlias(bytes))

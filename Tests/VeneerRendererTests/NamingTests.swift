@@ -43,7 +43,7 @@ struct NamingTests {
     ("{templ{protocol}", "{templPostRepo"), ("Ärger{protocol}Ü", "ÄrgerPostRepoÜ"), ("", ""),
   ])
   func placeholdersAreReplacedAndOtherBracesKept(pattern: String, expected: String) {
-    #expect(
-      pattern.replacingPlaceholders(["template": "Logging", "protocol": "PostRepo"]) == expected)
+    let values = ["template": "Logging", "protocol": "PostRepo"]
+    #expect(pattern.replacingPlaceholders { values[String($0)] } == expected)
   }
 }
