@@ -79,27 +79,35 @@ public struct CompiledTemplate: Sendable {
           output.append(UnsafeBufferPointer(rebasing: $0[range]))
         }
       case .output(let expression):
-        output.append(utf8Of: try program.outputs[expression].evaluate(scope).text)
-      case .memberText(let index):
-        let member = program.memberTexts[index]
-        if let text = member.text.read(scope.slot(member.slot)) { output.append(utf8Of: text) }
-      case .forLoop(let loopIndex):
-        let loop = program.loops[loopIndex]
-        guard case .list(let elements) = try loop.sequence(scope), !elements.isEmpty else {
-          try render(loop.empty, program, scope, into: &output)
+        let value = try expression.withNode { expression throws(TemplateError) in
+          try expression.evaluate(scope)
+        }
+        output.append(utf8Of: value.text)
+      case .memberText(let member):
+        let text = member.withNode { member in member.text.read(scope.slot(member.slot)) }
+        if let text { output.append(utf8Of: text) }
+      case .forLoop(let loop):
+        let (sequence, body, empty, slot) = try loop.withNode { loop throws(TemplateError) in
+          (try loop.sequence(scope), loop.body, loop.empty, loop.slot)
+        }
+        guard case .list(let elements) = sequence, !elements.isEmpty else {
+          try render(empty, program, scope, into: &output)
           continue
         }
         for (index, element) in elements.enumerated() {
-          scope.slots[loop.slot] = element
-          scope.slots[loop.slot + 1] = .forLoop(index: index, length: elements.count)
-          try render(loop.body, program, scope, into: &output)
+          scope.slots[slot] = element
+          scope.slots[slot + 1] = .forLoop(index: index, length: elements.count)
+          try render(body, program, scope, into: &output)
         }
       case .conditional(let conditionalIndex):
         let conditional = program.conditionals[conditionalIndex]
         var taken = conditional.otherwise
         for branchIndex in conditional.branches {
           let branch = program.branches[branchIndex]
-          if try branch.condition(scope) {
+          let isTaken = try branch.condition.withNode { condition throws(TemplateError) in
+            try condition.isTrue(scope)
+          }
+          if isTaken {
             taken = branch.body
             break
           }
@@ -143,49 +151,65 @@ private typealias Evaluation = @Sendable (RenderScope) throws(TemplateError) -> 
 private typealias Test = @Sendable (RenderScope) throws(TemplateError) -> Bool
 
 /// One step of a compiled template. Blocks (a template, a loop's body, a branch) are ranges of
-/// one flat list of these, and each refers to its text or closures by index: visiting one copies
-/// no reference, which visiting a tree of enums with closures and arrays did.
+/// one flat list of these. Each refers to its closures unretained, in a node that
+/// `Program.nodes` keeps alive: taking a closure out of an array retained its context, and
+/// released it after the call, an atomic pair for nearly every step.
 private enum Instruction {
   /// A range of the template's text.
   case text(Range<Int>)
-  /// An index into `outputs`.
-  case output(Int)
-  /// An index into `memberTexts`: `{{ r.member }}`, most outputs, written with no value between.
-  case memberText(Int)
-  /// An index into `loops`.
-  case forLoop(Int)
+  case output(Unmanaged<OutputExpression>)
+  /// `{{ r.member }}`, most outputs, written with no value between.
+  case memberText(Unmanaged<MemberText>)
+  case forLoop(Unmanaged<Loop>)
   /// An index into `conditionals`.
   case conditional(Int)
 }
 
-/// Closures are held in structs: a closure stored bare in an array, or in a tuple, is called
-/// through reabstraction thunks.
-private struct OutputExpression {
+private final class OutputExpression: Sendable {
   let evaluate: Evaluation
+
+  init(evaluate: @escaping Evaluation) { self.evaluate = evaluate }
 }
 
-private struct MemberText {
+private final class MemberText: Sendable {
   /// The slot of the object whose member it writes.
   let slot: Int
   let text: TemplateSchema.Reader.Text
+
+  init(slot: Int, text: TemplateSchema.Reader.Text) {
+    self.slot = slot
+    self.text = text
+  }
 }
 
-private struct Loop {
+private final class Loop: Sendable {
   /// The loop variable's slot; `forloop` has the next.
   let slot: Int
   let sequence: Evaluation
   let body: Range<Int>
   let empty: Range<Int>
+
+  init(slot: Int, sequence: @escaping Evaluation, body: Range<Int>, empty: Range<Int>) {
+    self.slot = slot
+    self.sequence = sequence
+    self.body = body
+    self.empty = empty
+  }
+}
+
+private final class Condition: Sendable {
+  let isTrue: Test
+
+  init(_ isTrue: @escaping Test) { self.isTrue = isTrue }
 }
 
 private struct Conditional {
   struct Branch {
-    let condition: Test
+    let condition: Unmanaged<Condition>
     let body: Range<Int>
   }
 
-  /// Indices into `branches`, whose conditions are tested in order: a range rather than an
-  /// array, so that taking a conditional retains nothing.
+  /// Indices into `branches`, whose conditions are tested in order.
   let branches: Range<Int>
   let otherwise: Range<Int>
 }
@@ -195,11 +219,25 @@ private struct Program {
   var instructions: [Instruction] = []
   /// The UTF-8 of every text, one after another.
   var text: [UInt8] = []
-  var outputs: [OutputExpression] = []
-  var memberTexts: [MemberText] = []
-  var loops: [Loop] = []
   var conditionals: [Conditional] = []
   var branches: [Conditional.Branch] = []
+  /// Every node an instruction or branch refers to, kept for as long as the program.
+  var nodes: [any AnyObject & Sendable] = []
+
+  /// `node`, kept alive by the program, to be referred to unretained.
+  mutating func keep<Node: AnyObject & Sendable>(_ node: Node) -> Unmanaged<Node> {
+    nodes.append(node)
+    return .passUnretained(node)
+  }
+}
+
+extension Unmanaged {
+  /// `body`'s result for the node, which is neither retained nor released: its program keeps it.
+  fileprivate func withNode<Value, Failure>(_ body: (Instance) throws(Failure) -> Value)
+    throws(Failure) -> Value
+  {
+    try _withUnsafeGuaranteedRef { node in Result { () throws(Failure) in try body(node) } }.get()
+  }
 }
 
 private struct Compiler {
@@ -228,11 +266,9 @@ private struct Compiler {
         return .text(start..<program.text.count)
       case .output(let expression):
         if let (slot, reader) = directMember(expression), let text = reader.text {
-          program.memberTexts.append(MemberText(slot: slot, text: text))
-          return .memberText(program.memberTexts.count - 1)
+          return .memberText(program.keep(MemberText(slot: slot, text: text)))
         }
-        program.outputs.append(OutputExpression(evaluate: compile(expression).evaluation))
-        return .output(program.outputs.count - 1)
+        return .output(program.keep(OutputExpression(evaluate: compile(expression).evaluation)))
       case .forLoop(let variable, let sequence, let body, let empty):
         let (evaluation, type) = compile(sequence)
         let compiledEmpty = compileBlock(empty)
@@ -245,12 +281,13 @@ private struct Compiler {
         scope["forloop"] = (slot + 1, .object("ForLoop"))
         let compiledBody = compileBlock(body)
         scope = outer
-        program.loops.append(
-          Loop(slot: slot, sequence: evaluation, body: compiledBody, empty: compiledEmpty))
-        return .forLoop(program.loops.count - 1)
+        return .forLoop(
+          program.keep(
+            Loop(slot: slot, sequence: evaluation, body: compiledBody, empty: compiledEmpty)))
       case .conditional(let branches, let otherwise):
         let compiledBranches = branches.map {
-          Conditional.Branch(condition: compile($0.condition), body: compileBlock($0.body))
+          Conditional.Branch(
+            condition: program.keep(Condition(compile($0.condition))), body: compileBlock($0.body))
         }
         let start = program.branches.count
         program.branches += compiledBranches
