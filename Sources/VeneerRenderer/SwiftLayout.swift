@@ -351,13 +351,13 @@ private let typeKeywords: [StaticString] = [
 ]
 
 private func isAny(of words: [StaticString], _ word: ByteSlice) -> Bool {
-  words.contains { word.is($0) }
+  words.contains { word.spells($0) }
 }
 
 extension ByteSlice {
   /// Whether these bytes spell `word`: compared in memory, since comparing with a `String`'s
   /// UTF-8 goes through iterators and cost more than the rest of deciding a line's kind.
-  fileprivate func `is`(_ word: StaticString) -> Bool {
+  fileprivate func spells(_ word: StaticString) -> Bool {
     count == word.utf8CodeUnitCount
       && (isEmpty || memcmp(base.baseAddress! + startIndex, word.utf8Start, count) == 0)
   }
@@ -368,7 +368,7 @@ private func isTypeDeclaration(_ line: Bytes) -> Bool {
   firstWord(of: line) { word in
     if isAny(of: typeKeywords, word) { return true }
     let isModifier =
-      word.first == UInt8(ascii: "@") || word.is("final")
+      word.first == UInt8(ascii: "@") || word.spells("final")
       || isAny(of: accessModifiers, word)
     return isModifier ? nil : false
   } ?? false
@@ -377,7 +377,7 @@ private func isTypeDeclaration(_ line: Bytes) -> Bool {
 /// Whether the line declares a type alias, after its access modifier.
 private func isTypeAlias(_ line: Bytes) -> Bool {
   firstWord(of: line) { word in
-    isAny(of: accessModifiers, word) ? nil : word.is("typealias")
+    isAny(of: accessModifiers, word) ? nil : word.spells("typealias")
   } ?? false
 }
 
@@ -469,7 +469,7 @@ private struct ClosureSplit {
         }
       case UInt8(ascii: " ")
       where depth == 1 && inIndex == nil && index + 3 < bytes.count
-        && bytes[(index + 1)...(index + 3)].is("in "):
+        && bytes[(index + 1)...(index + 3)].spells("in "):
         inIndex = index + 1
       default:
         break
@@ -539,7 +539,7 @@ private struct ArgumentListSplit {
           // declarations, closing on a line of their own.
           let isAssignedTuple =
             index == bytes.count - 1 && openIndex >= 3
-            && bytes[(openIndex - 3)..<openIndex].is(" = ")
+            && bytes[(openIndex - 3)..<openIndex].spells(" = ")
           isDeclaration =
             byte == UInt8(ascii: ")")
             && (bytes.last == UInt8(ascii: "{") || isAssignedTuple || isTypeAlias(bytes))
