@@ -54,7 +54,11 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
   /// The decorator type name for a template and a protocol's decorator suffix.
   public func decoratorName(template: String, protocolSuffix: String) -> String {
     decoratorNaming.replacingPlaceholders { name in
-      name == "template" ? template : name == "protocol" ? protocolSuffix : nil
+      switch name {
+      case "template": template
+      case "protocol": protocolSuffix
+      default: nil
+      }
     }
   }
 
