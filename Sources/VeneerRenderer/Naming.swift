@@ -155,7 +155,7 @@ extension String {
     let literal: String? = text.withUTF8 { bytes in
       guard
         !bytes.contains(where: {
-          $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+          $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 || $0 == 0x7F
         })
       else { return nil }
       // Written in place, one allocation: concatenating grew the string twice.
@@ -167,13 +167,19 @@ extension String {
       }
     }
     if let literal { return literal }
+    // By scalar: `\r\n` is one `Character`. Swift rejects control characters in a literal.
     var escaped = ""
-    for character in self {
-      switch character {
+    for scalar in unicodeScalars {
+      switch scalar {
       case "\\": escaped += "\\\\"
       case "\"": escaped += "\\\""
       case "\n": escaped += "\\n"
-      default: escaped.append(character)
+      case "\r": escaped += "\\r"
+      case "\t": escaped += "\\t"
+      case "\0": escaped += "\\0"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: escaped.unicodeScalars.append(scalar)
       }
     }
     return "\"\(escaped)\""

@@ -20,7 +20,8 @@ struct NamingTests {
   @Test(arguments: [
     ("PostRepo.getPost(id:)", #""PostRepo.getPost(id:)""#), ("", #""""#),
     ("café", #""café""#), (#"say "hi""#, #""say \"hi\"""#), (#"a\b"#, #""a\\b""#),
-    ("two\nlines", #""two\nlines""#),
+    ("two\nlines", #""two\nlines""#), ("crlf\r\nend", #""crlf\r\nend""#),
+    ("tab\tnul\0", #""tab\tnul\0""#), ("bell\u{7}del\u{7F}é", #""bell\u{7}del\u{7F}é""#),
   ])
   func swiftLiteralsQuoteAndEscape(text: String, expected: String) {
     #expect(text.swiftLiteral == expected)
