@@ -1,4 +1,5 @@
 import Foundation
+import VeneerModel
 
 #if canImport(Glibc)
   import Glibc
@@ -12,16 +13,20 @@ import Foundation
 /// modification dates twice a second. Ctrl-C ends the wait instead of the process, so that
 /// `--watch` exits cleanly.
 final class FileWatcher {
-  private let paths: [String]
-  private let ignored: Set<String>
+  private var paths: [String]
+  /// The output folder: its generated files change with every run, which must not start another.
+  private var output: String?
+  /// The names of watched files that are not Swift sources: `veneer.yml` and template files.
+  private var inputNames: Set<String>
   /// Written to by the SIGINT handler (a pipe is one of the few things a handler may touch).
   nonisolated(unsafe) private static var interruptPipe: [Int32] = [-1, -1]
   /// How long things must stay quiet before a burst of changes counts as one.
   private let quietPeriod: Int32 = 150
 
-  init(paths: [String], ignoring ignored: [String]) {
+  init(paths: [String], output: String?) {
     self.paths = paths
-    self.ignored = Set(ignored.map(Self.standardized))
+    self.output = output.map(Self.standardized)
+    inputNames = Self.inputNames(paths)
     if Self.interruptPipe[0] < 0 {
       var descriptors: [Int32] = [-1, -1]
       if pipe(&descriptors) == 0 {
@@ -39,8 +44,38 @@ final class FileWatcher {
     }
   }
 
+  /// Watches `paths` from the next `arm()` on: a changed `veneer.yml` may name other sources.
+  func watch(_ paths: [String], output: String?) {
+    self.paths = paths
+    self.output = output.map(Self.standardized)
+    inputNames = Self.inputNames(paths)
+  }
+
+  private static func inputNames(_ paths: [String]) -> Set<String> {
+    Set(
+      paths.filter { !$0.hasSuffix(".swift") }.map { URL(fileURLWithPath: $0).lastPathComponent })
+  }
+
+  /// Whether a change to the file `name` in `folder` calls for a new run: a Swift source, a
+  /// template or the configuration, but not a file Veneer itself writes (a generated file or a
+  /// temporary one) nor any other file, such as a log the output is redirected to.
+  private func isRelevant(_ name: String, in folder: String) -> Bool {
+    guard !name.hasPrefix(".") else { return false }
+    guard name.hasSuffix(".swift") else {
+      return inputNames.contains(name) || name.hasSuffix(".stencil")
+    }
+    guard folder == output else { return true }
+    // In the output folder, a file that starts with Veneer's header is one it wrote.
+    guard let bytes = FileManager.default.contents(atPath: folder + "/" + name) else {
+      return true
+    }
+    return !bytes.starts(with: Data(GeneratedFile.header.utf8))
+  }
+
   /// The inotify descriptor watching since the last `arm()`, on Linux.
   private var inotify: Int32 = -1
+  /// The folder each inotify watch descriptor watches.
+  private var watchedFolders: [Int32: String] = [:]
   /// The files as they were at the last `arm()`, elsewhere.
   private var armedSnapshot: [String: [Int]] = [:]
 
@@ -59,8 +94,10 @@ final class FileWatcher {
       let mask = UInt32(
         IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
           | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
+      watchedFolders = [:]
       for folder in folders() {
-        _ = inotify_add_watch(inotify, folder, mask)
+        let descriptor = inotify_add_watch(inotify, folder, mask)
+        if descriptor >= 0 { watchedFolders[descriptor] = folder }
       }
     #else
       armedSnapshot = snapshot()
@@ -87,7 +124,7 @@ final class FileWatcher {
     var seen: Set<String> = []
     func visit(_ folder: String) {
       let path = Self.standardized(folder)
-      guard !ignored.contains(path), seen.insert(path).inserted else { return }
+      guard seen.insert(path).inserted else { return }
       result.append(path)
       for entry in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
       where !entry.hasPrefix(".") {
@@ -134,14 +171,51 @@ final class FileWatcher {
   #if os(Linux)
     private func waitWithInotify() -> Bool {
       var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-      func drain() { while read(inotify, &buffer, buffer.count) > 0 {} }
-      guard waitForInput(on: inotify, timeout: -1) != nil else { return false }
+      /// Reads the pending events; whether one of them matters.
+      func drain() -> Bool {
+        var isRelevant = false
+        while true {
+          let count = read(inotify, &buffer, buffer.count)
+          guard count > 0 else { return isRelevant }
+          isRelevant =
+            buffer.withUnsafeBytes { events(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            || isRelevant
+        }
+      }
+      var changed = false
+      while !changed {
+        guard waitForInput(on: inotify, timeout: -1) != nil else { return false }
+        changed = drain()
+      }
       // Debounce: a save is often several events, and a checkout many.
       repeat {
-        drain()
+        _ = drain()
         guard let more = waitForInput(on: inotify, timeout: quietPeriod) else { return false }
         if !more { return true }
       } while true
+    }
+
+    /// Whether any of the inotify events in `bytes` calls for a new run.
+    private func events(in bytes: UnsafeRawBufferPointer) -> Bool {
+      var offset = 0
+      var isRelevant = false
+      let headerSize = MemoryLayout<inotify_event>.size
+      while offset + headerSize <= bytes.count {
+        let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+        let nameBytes = bytes[(offset + headerSize)..<(offset + headerSize + Int(event.len))]
+        let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+        offset += headerSize + Int(event.len)
+        // A folder made, moved or gone changes what is watched, but for the output folder
+        // that a first run makes; the watched folder itself too.
+        let folder = watchedFolders[event.wd]
+        if event.mask & UInt32(IN_ISDIR) != 0 || name.isEmpty {
+          let path = folder.map { name.isEmpty ? $0 : $0 + "/" + name }
+          if !name.hasPrefix("."), path != output { isRelevant = true }
+        } else if let folder, self.isRelevant(name, in: folder) {
+          isRelevant = true
+        }
+      }
+      return isRelevant
     }
   #endif
 
@@ -156,7 +230,8 @@ final class FileWatcher {
   private func snapshot() -> [String: [Int]] {
     var result: [String: [Int]] = [:]
     for folder in folders() {
-      for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+      for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      where isRelevant(entry, in: folder) {
         let path = folder + "/" + entry
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
           continue

@@ -39,8 +39,11 @@ struct Generate: ParsableCommand {
     }
     let (configuration, _) = options.configuration()
     let watcher = FileWatcher(
-      paths: configuration.inputPaths, ignoring: configuration.output.map { [$0.value] } ?? [])
+      paths: configuration.inputPaths, output: configuration.output?.value)
     repeat {
+      // Read again each time: a changed veneer.yml may name other sources.
+      let (configuration, _) = options.configuration()
+      watcher.watch(configuration.inputPaths, output: configuration.output?.value)
       watcher.arm()
       _ = generateOnce()
       if !options.quiet { printToStandardError("Watching for changes; press Ctrl-C to stop.") }
@@ -63,7 +66,9 @@ struct Generate: ParsableCommand {
       let plan = try folder.plan(generation.files, unchanged: generation.unchangedFiles)
       if dryRun {
         for change in plan.changes {
-          print("would \(change.kind.rawValue) \(output)/\(change.name)")
+          print(
+            "would \(change.kind.rawValue) "
+              + (output.hasSuffix("/") ? output : output + "/") + change.name)
         }
         if !options.quiet {
           printToStandardError(
@@ -73,7 +78,9 @@ struct Generate: ParsableCommand {
         return true
       }
       try folder.apply(plan)
-      generationCache?.save(generation, outputFolder: output)
+      if let warning = generationCache?.save(generation, outputFolder: output) {
+        options.report([warning])
+      }
       options.reportStatistics(generation.statistics, extraStages: [("write", clock.now - start)])
       if !options.quiet {
         let count = { (kind: OutputFolder.Change.Kind) in plan.changes.count { $0.kind == kind } }

@@ -71,6 +71,10 @@ struct GenerationOptions: ParsableArguments {
     if verbose && quiet {
       throw ValidationError("--verbose and --quiet cannot be used together.")
     }
+    if let module = imports.first(where: { !Configuration.isModuleName($0) }) {
+      throw ValidationError(
+        "--import takes a module name such as 'Foundation', not \(module.debugDescription).")
+    }
   }
 
   /// The configuration file, if any, with the flags applied over it.

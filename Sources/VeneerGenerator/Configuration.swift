@@ -58,6 +58,14 @@ public struct Configuration: Sendable, Equatable, Encodable {
     return paths
   }
 
+  /// Whether `name` can follow `import`: identifiers joined by dots (`NIOCore`, `Foo.Bar`).
+  public static func isModuleName(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+        Naming.isPlainIdentifier(String($0))
+      }
+  }
+
   /// Which protocols get decorators.
   public enum Selection: Sendable, Equatable, Encodable {
     /// Protocols annotated `// veneer: …`, with the templates they name.

@@ -84,7 +84,15 @@ private final class ConfigurationReader {
     }
     if let selection = fields["selection"] { readSelection(selection) }
     if let imports = fields["imports"] {
-      configuration.imports = locatedStrings(imports, "imports").map(\.value)
+      configuration.imports = locatedStrings(imports, "imports").compactMap { module in
+        guard Configuration.isModuleName(module.value) else {
+          error(
+            "'imports' entries must be module names such as 'Foundation' or 'NIOCore', not "
+              + "'\(module.value.escapedForComment)'", at: module.location)
+          return nil
+        }
+        return module.value
+      }
     }
     if let access = fields["access"] { readAccess(access) }
     if let naming = fields["naming"] { readNaming(naming) }
@@ -143,21 +151,33 @@ private final class ConfigurationReader {
       return
     }
     if let decorator = fields["decorator"], let pattern = string(decorator, "decorator") {
-      if pattern.contains("{template}"), pattern.contains("{protocol}") {
-        configuration.render.decoratorNaming = pattern
-      } else {
+      let example = pattern.replacingPlaceholders {
+        $0 == "template" ? "Logging" : $0 == "protocol" ? "PostRepo" : nil
+      }
+      if !pattern.contains("{template}") || !pattern.contains("{protocol}") {
         error(
           "'decorator' must contain both {template} and {protocol}, so that every decorator "
             + "gets its own type name", at: decorator)
+      } else if !Naming.isPlainIdentifier(example) {
+        error(
+          "'decorator' must make a Swift type name: letters, digits and '_' around {template} "
+            + "and {protocol} ('\(pattern.escapedForComment)' gives "
+            + "'\(example.escapedForComment)')", at: decorator)
+      } else {
+        configuration.render.decoratorNaming = pattern
       }
     }
     if let fileNode = fields["file"], let pattern = string(fileNode, "file") {
-      if pattern.contains("{protocol}"), pattern.hasSuffix(".swift"), !pattern.contains("/") {
+      let example = pattern.replacingPlaceholders { $0 == "protocol" ? "PostRepo" : nil }
+      if pattern.contains("{protocol}"), !pattern.contains("\\"),
+        OutputFileName.problem(with: example) == nil
+      {
         configuration.fileNaming = pattern
       } else {
         error(
-          "'file' must contain {protocol} and end in .swift, without folders, so that every "
-            + "protocol gets its own file in the output folder", at: fileNode)
+          "'file' must contain {protocol} and end in .swift, without folders, a leading '.' or "
+            + "control characters, so that every protocol gets its own file in the output folder",
+          at: fileNode)
       }
     }
   }
@@ -182,8 +202,18 @@ private final class ConfigurationReader {
   }
 
   private func readLoggingOptions(_ node: Node) {
-    guard let fields = fields(of: node, in: "'logging'", known: ["level", "error_level"]) else {
-      return
+    guard
+      let fields = fields(
+        of: node, in: "'logging'", known: ["level", "error_level", "value_limit"])
+    else { return }
+    if let limitNode = fields["value_limit"] {
+      if let limit = limitNode.scalar.flatMap({ Int($0.string) }), limit > 0, limit <= 1 << 20 {
+        configuration.render.logValueLimit = limit
+      } else {
+        error(
+          "'value_limit' must be a whole number of characters from 1 to \(1 << 20)",
+          at: limitNode)
+      }
     }
     func level(_ key: String) -> String? {
       guard let levelNode = fields[key], let level = string(levelNode, key) else { return nil }
@@ -266,8 +296,12 @@ private final class ConfigurationReader {
       return
     }
     if let ttlNode = fields["ttl"] {
-      if let seconds = ttlNode.scalar.flatMap({ Double($0.string) }), seconds > 0 {
-        configuration.render.cacheTimeToLive = seconds
+      if let seconds = ttlNode.scalar.flatMap({ Double($0.string) }) {
+        if let problem = CacheLifetime.problem(with: seconds) {
+          error("'ttl' \(problem)", at: ttlNode)
+        } else {
+          configuration.render.cacheTimeToLive = seconds
+        }
       } else {
         error("'ttl' must be a positive number of seconds", at: ttlNode)
       }
@@ -373,6 +407,12 @@ private final class ConfigurationReader {
     let scalars = lines[line - 1].unicodeScalars.prefix(max(0, scalarColumn - 1))
     let column = scalars.reduce(1) { $0 + UTF8.width($1) }
     return SourceLocation(file: file, line: line, column: column)
+  }
+
+  private func error(_ message: String, at location: SourceLocation?) {
+    diagnostics.append(
+      location.map { Diagnostic(.error, message, at: $0) }
+        ?? Diagnostic(.error, message, file: file))
   }
 
   private func error(_ message: String, at node: Node) {

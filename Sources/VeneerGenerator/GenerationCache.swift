@@ -122,13 +122,48 @@ public struct GenerationCache: Sendable {
 
   private var indexPath: String { folder + "/index" }
   private var modelsPath: String { folder + "/models" }
+  private var tagPath: String { folder + "/" + Self.tagName }
+
+  /// The Cache Directory Tagging Specification's file, which marks the folder as Veneer's: only
+  /// a folder holding it, an empty or new one, or one of an earlier Veneer's caches is written
+  /// into, and nothing in it but Veneer's own files is ever replaced or deleted.
+  static let tagName = "CACHEDIR.TAG"
+  static let tag =
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    + "# This file is a cache directory tag created by Veneer.\n"
+    + "# Veneer keeps its incremental cache here; the folder may be deleted at any time.\n"
+
+  /// Whether the folder is Veneer's, and what to do with it.
+  enum Ownership: Equatable {
+    /// It holds Veneer's tag, or only an earlier Veneer's cache files.
+    case veneers
+    /// It does not exist, or is empty: Veneer may make it its own.
+    case unclaimed
+    /// It holds something else, which Veneer leaves alone.
+    case foreign
+  }
+
+  var ownership: Ownership {
+    if FileBytes.readRegular(tagPath) == Array(Self.tag.utf8) { return .veneers }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
+        ? .foreign : .unclaimed
+    }
+    if names.isEmpty { return .unclaimed }
+    // A cache of a Veneer without tags: its two files, the index sealed by its checksum.
+    let isEarlierCache =
+      Set(names).isSubset(of: ["index", "models"])
+      && FileBytes.readRegular(indexPath).map { (try? CacheSeal.unseal($0)) != nil } == true
+    return isEarlierCache ? .veneers : .foreign
+  }
 
   /// Whether an index is on disk, to be read or refused by `index(settings:)`.
-  var mayHaveIndex: Bool { access(indexPath, F_OK) == 0 }
+  var mayHaveIndex: Bool { access(indexPath, F_OK) == 0 && ownership == .veneers }
 
   /// The index, when it was written by this format and version with these settings.
   func index(settings: UInt64) -> Index? {
-    guard let bytes = FileBytes.read(indexPath),
+    guard ownership == .veneers, let bytes = FileBytes.readRegular(indexPath),
       let index = try? CacheReader.decode(Index.self, from: CacheSeal.unseal(bytes)),
       index.format == Self.format, index.veneerVersion == GeneratedFile.veneerVersion,
       index.settings == settings
@@ -137,14 +172,28 @@ public struct GenerationCache: Sendable {
   }
 
   func models() -> Models? {
-    guard let bytes = FileBytes.read(modelsPath) else { return nil }
+    guard let bytes = FileBytes.readRegular(modelsPath) else { return nil }
     return try? Models.decode(bytes)
   }
 
   /// Records a run whose output folder now holds everything `generation` expects. A cache
-  /// that cannot be written only costs the next run its speed.
-  public func save(_ generation: Generation, outputFolder: String) {
-    guard let record = generation.cacheRecord else { return }
+  /// that cannot be written only costs the next run its speed; a folder that is not Veneer's
+  /// is left as it is, and the warning returned says so.
+  @discardableResult
+  public func save(_ generation: Generation, outputFolder: String) -> Diagnostic? {
+    guard let record = generation.cacheRecord else { return nil }
+    switch ownership {
+    case .veneers: break
+    case .unclaimed:
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      guard write(Array(Self.tag.utf8), to: tagPath) else { return nil }
+    case .foreign:
+      return Diagnostic(
+        .warning,
+        "the cache folder holds files that are not Veneer's (it has no \(Self.tagName) of "
+          + "Veneer's), so Veneer keeps no cache there and leaves them alone; choose an empty or "
+          + "new folder", file: folder)
+    }
     let written = record.outputs.compactMap { output -> OutputStamp? in
       guard let stamp = FileStamp(path: outputFolder + "/" + output.name) else { return nil }
       return OutputStamp(
@@ -160,32 +209,43 @@ public struct GenerationCache: Sendable {
         protocols: generation.statistics.protocols,
         decoratedProtocols: generation.statistics.decoratedProtocols,
         outputLines: generation.statistics.outputLines))
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     // The models first: an index is only trusted beside the models it was written with, and a
     // run killed in between leaves an index that no longer matches them, so both are ignored.
-    try? FileManager.default.removeItem(atPath: indexPath)
+    // `unlink` removes a file or link, never a folder's contents.
+    unlink(indexPath)
     if let models = record.models {
       write(models.encoded(), to: modelsPath)
     }
     write(CacheSeal.seal(CacheWriter.encode(index)), to: indexPath)
+    return nil
   }
 
-  /// Written beside its path and renamed over it, never synced: a cache lost in a crash is
-  /// rebuilt, and one torn is refused by its checksum.
-  private func write(_ bytes: [UInt8], to path: String) {
-    let temporary = path + ".\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { return }
+  /// Written to a new temporary file beside its path, created exclusively (so through no
+  /// link), and renamed over it, never synced: a cache lost in a crash is rebuilt, and one torn
+  /// is refused by its checksum.
+  @discardableResult
+  private func write(_ bytes: [UInt8], to path: String) -> Bool {
+    let temporary = path + ".\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { return false }
     let failed =
       writeAll(bytes, to: descriptor) { Foundation.write($0, $1.baseAddress, $1.count) } != nil
-    if close(descriptor) != 0 || failed || rename(temporary, path) != 0 { unlink(temporary) }
+    if close(descriptor) != 0 || failed || rename(temporary, path) != 0 {
+      unlink(temporary)
+      return false
+    }
+    return true
   }
 
-  /// The cache folder for an output folder, under the user's cache directory.
-  public static func defaultFolder(forOutput output: String) -> String {
+  /// The cache folder for an output folder, under the user's cache directory: `XDG_CACHE_HOME`
+  /// when it is an absolute path, as the XDG specification requires, else the platform's.
+  public static func defaultFolder(
+    forOutput output: String,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
     let absolute = URL(fileURLWithPath: output).standardizedFileURL.path
     let base =
-      ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+      environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
       ?? FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
       ?? URL(fileURLWithPath: NSTemporaryDirectory())
     return base.appendingPathComponent("veneer")

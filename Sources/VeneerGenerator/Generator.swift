@@ -220,14 +220,25 @@ public struct Generator: Sendable {
     @Sendable func readAndParse(_ position: Int, reusing: Bool) -> Source {
       let file = files[position]
       let read = StageTimes.measure(times, "read") {
-        FileBytes.readWithStamp(file).map { ($0, ContentHash.of($0.bytes)) }
+        Result { () throws(FileBytes.Failure) in
+          let read = try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit)
+          return (read, ContentHash.of(read.bytes))
+        }
       }
-      guard let (read, hash) = read,
-        let stamp = if let stamps { stamps[position] } else { read.stamp }
-      else {
-        return .parsed(ParsedSource(parsed: ProtocolParser.unreadable(file), hash: 0, stamp: nil))
+      let (readFile, hash): (FileBytes.Contents, UInt64)
+      switch read {
+      case .success(let success): (readFile, hash) = success
+      case .failure(let failure):
+        return .parsed(
+          ParsedSource(parsed: ProtocolParser.unreadable(file, failure), hash: 0, stamp: nil))
       }
-      let contents = read.bytes
+      guard let stamp = if let stamps { stamps[position] } else { readFile.stamp } else {
+        return .parsed(
+          ParsedSource(
+            parsed: ProtocolParser.unreadable(file, .cannotRead(reason: "it vanished")), hash: 0,
+            stamp: nil))
+      }
+      let contents = readFile.bytes
       if reusing, previousStamps[position, file]?.hash == hash {
         return .cached(hash: hash, stamp: stamp)
       }
@@ -456,7 +467,7 @@ public struct Generator: Sendable {
     var rendered = RenderedProtocol(
       proto: work.proto, key: key,
       fileName: configuration.fileNaming.replacingPlaceholders {
-        $0 == "protocol" ? plan.decoratorSuffix : nil
+        $0 == "protocol" ? OutputFileName.component(plan.decoratorSuffix) : nil
       },
       bodies: bodies, templateImports: work.templates.flatMap(\.imports))
     if assemblesFile {
@@ -485,6 +496,7 @@ public struct Generator: Sendable {
     // By file name, whatever order the sources were given in.
     var groups: [String: [RenderedProtocol]] = [:]
     for item in rendered { groups[item.fileName, default: []].append(item) }
+    diagnostics += Self.namesDifferingOnlyInCase(groups)
     return groups.sorted { $0.key < $1.key }.compactMap { fileName, items in
       let first = items[0]
       // One protocol declared in exclusive `#if` branches (`#if compiler(>=6.2)` … `#else` …)
@@ -493,12 +505,35 @@ public struct Generator: Sendable {
         diagnostics.append(
           Diagnostic(
             .error,
-            "\(items[1].proto.qualifiedName) and \(first.proto.qualifiedName) would both be "
-              + "written to \(fileName)", at: items[1].proto.location))
+            "\(items[1].proto.qualifiedName) (here) and \(first.proto.qualifiedName) (at "
+              + "\(first.proto.location)) would both be written to \(fileName); "
+              + Self.howToSeparate, at: items[1].proto.location))
         return nil
       }
       if items.count == 1, let file = first.file { return file }
       return AssembledFile(source: Self.file(of: items, configuration))
+    }
+  }
+
+  private static let howToSeparate =
+    "leave one out ('exclude' under 'sources' in veneer.yml, or '// veneer: skip' on it), or "
+    + "generate each module's decorators into an output folder of its own"
+
+  /// Errors for output files whose names differ only in case: one file on a case-insensitive
+  /// file system (macOS's default), so refused on every platform.
+  private static func namesDifferingOnlyInCase(_ groups: [String: [RenderedProtocol]])
+    -> [Diagnostic]
+  {
+    let byFoldedName = Dictionary(grouping: groups.keys.sorted(), by: { $0.lowercased() })
+    return byFoldedName.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }.map { names in
+      let first = groups[names[0]]![0].proto
+      let second = groups[names[1]]![0].proto
+      return Diagnostic(
+        .error,
+        "\(second.qualifiedName) (here) and \(first.qualifiedName) (at \(first.location)) would "
+          + "be written to \(names[1]) and \(names[0]), whose names differ only in case: one "
+          + "file on a case-insensitive file system such as macOS's; " + howToSeparate,
+        at: second.location)
     }
   }
 
@@ -517,7 +552,8 @@ public struct Generator: Sendable {
     return GeneratedSource(
       name: first.fileName,
       contents: fileContents(
-        description: "Decorators of \(first.proto.qualifiedName), declared in \(sourceName).",
+        description:
+          "Decorators of \(first.proto.qualifiedName), declared in \(sourceName.escapedForComment).",
         items, imports: configuration.imports))
   }
 
@@ -545,8 +581,8 @@ public struct Generator: Sendable {
         name: Self.perSourceFileName(forSourceAt: stem),
         contents: Self.fileContents(
           description: items.isEmpty
-            ? "Nothing in \(relative) is decorated."
-            : "Decorators of the protocols in \(relative).",
+            ? "Nothing in \(relative.escapedForComment) is decorated."
+            : "Decorators of the protocols in \(relative.escapedForComment).",
           items, imports: configuration.imports))
     }
   }
@@ -631,8 +667,19 @@ public struct Generator: Sendable {
         }) {
           return builtIn
         }
-        if let data = FileManager.default.contents(atPath: name) {
+        if let data = FileBytes.read(name) {
           let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+          guard Naming.isPlainIdentifier(baseName) else {
+            let message =
+              "a template's file name must be a Swift identifier, since decorator type names "
+              + "and its annotation key are made of it: rename "
+              + "'\(baseName.escapedForComment).stencil' (letters, digits and '_', not starting "
+              + "with a digit)"
+            diagnostics.append(
+              entry.location.map { Diagnostic(.error, message, at: $0) }
+                ?? Diagnostic(.error, message, file: name))
+            return nil
+          }
           return TemplateSource(
             name: baseName, path: name, text: String(decoding: data, as: UTF8.self))
         }
@@ -644,6 +691,38 @@ public struct Generator: Sendable {
           entry.location.map { Diagnostic(.error, message, at: $0) }
             ?? Diagnostic(.error, message, file: name))
         return nil
+      }
+    }
+    // Two templates of one name would write two decorators of one type name.
+    var seenNames: [String: TemplateSource] = [:]
+    for template in templates {
+      let key = template.name.lowercased()
+      guard let earlier = seenNames[key] else {
+        seenNames[key] = template
+        continue
+      }
+      let describe = { (source: TemplateSource) in
+        BuiltInTemplates.all.contains(source)
+          ? "the built-in '\(source.name.lowercased())'" : "'\(source.path.escapedForComment)'"
+      }
+      let message =
+        "two templates are named '\(template.name)' (\(describe(earlier)) and "
+        + "\(describe(template))): their decorators would have one type name; rename one file"
+      let entry = configuration.templates.last {
+        $0.value.lowercased() == template.path.lowercased()
+          || $0.value.lowercased() == template.name.lowercased()
+      }
+      diagnostics.append(
+        entry?.location.map { Diagnostic(.error, message, at: $0) }
+          ?? Diagnostic(.error, message, file: template.path))
+    }
+    for template in templates {
+      for module in template.imports where !Configuration.isModuleName(module) {
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "'{# imports: #}' must list module names such as 'Foundation', not "
+              + "'\(module.escapedForComment)'", file: template.path))
       }
     }
     var optionsByTemplate: [String: [String: String]] = [:]

@@ -12,7 +12,8 @@ public struct AnnotationKeys: Sendable {
   /// - `logging`, `analytics`, `caching`: decorate with that template (on a protocol), or
   ///   configure it (on a requirement), e.g. `analytics(event: "login_succeeded")`.
   /// - `cache(ttl: 300)`: caching options of one requirement or protocol.
-  /// - `redact(password)`: never log or track these parameters.
+  /// - `redact(password)`: never log or track these parameters (by name or argument label);
+  ///   `redact(result)`: never log what the requirement returns.
   /// - `invalidates(getPost)`: a call clears the cached results of the named requirements.
   /// - `skip`: leave the protocol undecorated, or forward the requirement untouched;
   ///   `skip(logging)` limits that to the named templates.
@@ -20,23 +21,121 @@ public struct AnnotationKeys: Sendable {
     "logging", "analytics", "caching", "cache", "redact", "invalidates", "skip",
   ])
 
-  /// A warning for an annotation whose key is unknown or whose arguments name no parameter.
-  func warning(for annotation: Annotation, parameters: [Parameter]?) -> String? {
-    guard names.contains(annotation.key) else {
-      let hint = Spelling.suggestion(for: annotation.key, among: names).map {
-        "; did you mean '\($0)'?"
-      }
-      return "unknown veneer annotation '\(annotation.key)'"
-        + (hint ?? " (known: \(names.sorted().joined(separator: ", ")))")
+  /// What an annotation is written on.
+  enum Target {
+    case `protocol`
+    case property
+    /// A method, initializer or subscript, with its parameters.
+    case callable([Parameter])
+  }
+
+  /// The labelled arguments each built-in key takes, and what each must be.
+  private static let labels: [String: [String: ValueKind]] = [
+    "logging": [:],
+    "analytics": ["event": .text, "failure": .text, "properties": .names],
+    "caching": ["ttl": .lifetime],
+    "cache": ["ttl": .lifetime],
+    "redact": [:],
+    "invalidates": [:],
+    "skip": [:],
+  ]
+
+  /// Built-in keys whose arguments are names without labels.
+  private static let takesNames: Set<String> = ["redact", "invalidates", "skip"]
+
+  private enum ValueKind {
+    case text, names, lifetime
+  }
+
+  /// What is wrong with `annotation` on `target`, each with its severity. An unknown key is a
+  /// warning, since it may select a template this run does not use; a known key with a
+  /// misspelt label, a value of the wrong kind or a name that names nothing is an error, as the
+  /// same mistake in `veneer.yml` is.
+  func problems(for annotation: Annotation, on target: Target) -> [(Diagnostic.Severity, String)] {
+    let key = annotation.key
+    guard names.contains(key) else {
+      let hint = Spelling.suggestion(for: key, among: names).map { "; did you mean '\($0)'?" }
+      return [
+        (
+          .warning,
+          "unknown veneer annotation '\(key)'"
+            + (hint ?? " (known: \(names.sorted().joined(separator: ", ")))")
+        )
+      ]
     }
-    if annotation.key == "redact", let parameters {
-      let names = Set(parameters.map(\.name))
-      let unknown = annotation.positionalValues.flatMap(\.texts).filter { !names.contains($0) }
-      if let first = unknown.first {
-        let hint = Spelling.suggestion(for: first, among: names).map { "; did you mean '\($0)'?" }
-        return "'redact' names '\(first)', which is not a parameter here" + (hint ?? "")
+    // A user template's key: its arguments are the template's to read.
+    guard let labels = Self.labels[key] else { return [] }
+    var problems: [(Diagnostic.Severity, String)] = []
+    for argument in annotation.arguments {
+      guard let label = argument.label else {
+        if !Self.takesNames.contains(key) {
+          problems.append((.error, "'\(key)' takes no unlabelled arguments"))
+        } else if argument.value.texts.isEmpty {
+          problems.append((.error, "'\(key)' takes names, not \(argument.value)"))
+        }
+        continue
+      }
+      guard let kind = labels[label] else {
+        let known = labels.keys.sorted()
+        let hint = Spelling.suggestion(for: label, among: known).map { "; did you mean '\($0)'?" }
+        problems.append(
+          (
+            .error,
+            "'\(key)' has no argument '\(label)'"
+              + (hint
+                ?? (known.isEmpty
+                  ? "; it takes none" : " (known: \(known.joined(separator: ", ")))"))
+          ))
+        continue
+      }
+      if let problem = Self.problem(with: argument.value, kind) {
+        problems.append((.error, "'\(key)(\(label):)' \(problem)"))
       }
     }
-    return nil
+    let parameters: [Parameter]? =
+      if case .callable(let parameters) = target { parameters } else { nil }
+    if key == "analytics", let properties = annotation.value(for: "properties") {
+      if case .protocol = target {
+        problems.append(
+          (
+            .error,
+            "'analytics(properties:)' names parameters, so it belongs on a requirement, not on "
+              + "the protocol"
+          ))
+      } else {
+        problems += unknownParameters(properties.texts, in: parameters ?? [], key: "analytics")
+      }
+    }
+    if key == "redact", let parameters {
+      problems += unknownParameters(
+        annotation.positionalValues.flatMap(\.texts).filter { $0 != "result" }, in: parameters,
+        key: "redact")
+    }
+    return problems
+  }
+
+  private func unknownParameters(_ names: [String], in parameters: [Parameter], key: String)
+    -> [(Diagnostic.Severity, String)]
+  {
+    let known = Set(parameters.flatMap { [$0.name] + ($0.label.map { [$0] } ?? []) })
+    return names.filter { !known.contains($0) }.map { name in
+      let hint = Spelling.suggestion(for: name, among: known).map { "; did you mean '\($0)'?" }
+      return (.error, "'\(key)' names '\(name)', which is not a parameter here" + (hint ?? ""))
+    }
+  }
+
+  private static func problem(with value: AnnotationValue, _ kind: ValueKind) -> String? {
+    switch kind {
+    case .text:
+      return value.text == nil ? "must be a string or a name, not \(value)" : nil
+    case .names:
+      if case .list(let items) = value, items.allSatisfy({ $0.text != nil }) { return nil }
+      return value.text == nil ? "must be a name or a list of names, not \(value)" : nil
+    case .lifetime:
+      guard case .number(let seconds) = value else {
+        return "must be a number of seconds, not \(value)"
+      }
+      return CacheLifetime.problem(with: seconds)
+    }
   }
 }

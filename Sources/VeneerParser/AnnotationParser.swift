@@ -11,7 +11,13 @@ struct AnnotationParser {
 
   private let bytes: [UInt8]
   private var index = 0
+  /// How many lists the value being read is inside.
+  private var depth = 0
   private let location: (Int) -> SourceLocation
+
+  /// No annotation needs lists in lists; a bound keeps a hostile one from exhausting the stack
+  /// here and in every later walk of its value.
+  static let maximumDepth = 16
 
   /// - Parameter location: the source location of a byte offset in `text`.
   init(_ text: String, location: @escaping (Int) -> SourceLocation) {
@@ -70,7 +76,12 @@ struct AnnotationParser {
     case UInt8(ascii: "\""):
       return .string(try string())
     case UInt8(ascii: "["):
+      guard depth < Self.maximumDepth else {
+        throw failure("lists are nested deeper than \(Self.maximumDepth) levels")
+      }
       index += 1
+      depth += 1
+      defer { depth -= 1 }
       var values: [AnnotationValue] = []
       skipSpaces()
       if consume("]") { return .list(values) }

@@ -8,21 +8,56 @@ public enum FileBytes {
     public var stamp: FileStamp
   }
 
-  /// The file's bytes, or nil when it cannot be read.
-  public static func read(_ path: String) -> [UInt8]? {
-    readWithStamp(path)?.bytes
+  /// Why a file was not read.
+  public enum Failure: Error, Equatable, CustomStringConvertible {
+    case cannotRead(reason: String)
+    /// A folder, FIFO, device or socket: reading one could block or never end.
+    case notARegularFile
+    case tooLarge(limit: Int)
+
+    public var description: String {
+      switch self {
+      case .cannotRead(let reason): "cannot read the file: \(reason)"
+      case .notARegularFile: "not a regular file (a FIFO, device, socket or folder); skipped"
+      case .tooLarge(let limit): "larger than \(limit >> 20) MiB, the limit for a source; skipped"
+      }
+    }
   }
 
-  /// The file's bytes with its stamp, or nil when it cannot be read. The stamp comes from the
-  /// open file, which spares a first run a `stat` of each path.
-  public static func readWithStamp(_ path: String) -> Contents? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
+  /// The largest source Veneer reads: far above any real Swift file, far below what would
+  /// exhaust memory.
+  public static let sourceSizeLimit = 64 << 20
+
+  /// The regular file's bytes, or nil when it cannot be read.
+  public static func read(_ path: String) -> [UInt8]? {
+    try? readWithStamp(path).bytes
+  }
+
+  /// The bytes of the regular file at `path`, never through a symbolic link, or nil: for files
+  /// Veneer keeps itself.
+  public static func readRegular(_ path: String) -> [UInt8]? {
+    try? readWithStamp(path, followingLinks: false).bytes
+  }
+
+  /// The regular file's bytes with its stamp. The stamp comes from the open file, which spares
+  /// a first run a `stat` of each path. Opened without blocking, so that a FIFO is refused rather
+  /// than waited on.
+  public static func readWithStamp(
+    _ path: String, limit: Int = .max, followingLinks: Bool = true
+  ) throws(Failure) -> Contents {
+    let descriptor = open(
+      path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else {
+      throw .cannotRead(reason: String(cString: strerror(errno)))
+    }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return nil }
+    guard fstat(descriptor, &status) == 0 else {
+      throw .cannotRead(reason: String(cString: strerror(errno)))
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile }
     let size = Int(status.st_size)
-    let isRegular = (status.st_mode & S_IFMT) == S_IFREG
+    guard size <= limit else { throw .tooLarge(limit: limit) }
     var failed = false
     var isAtEnd = false
     // Read into uninitialized memory: zeroing it first cost as much as the read. One byte more
@@ -39,24 +74,27 @@ public enum FileBytes {
           return
         }
         filled += count
-        if isRegular, count < requested {
+        if count < requested {
           isAtEnd = true
           return
         }
       }
     }
-    guard !failed else { return nil }
-    // The file grew since `fstat`: read on to its end, a page at a time.
+    guard !failed else { throw .cannotRead(reason: String(cString: strerror(errno))) }
+    // The file grew since `fstat`: read on to its end, a page at a time, up to the limit.
     let isComplete =
       isAtEnd
       || withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { page in
-        while true {
+        while bytes.count <= limit {
           let count = Foundation.read(descriptor, page.baseAddress!, page.count)
           guard count > 0 else { return count == 0 }
           bytes.append(contentsOf: page[..<count])
         }
+        return false
       }
-    guard isComplete else { return nil }
+    guard isComplete else {
+      throw bytes.count > limit ? .tooLarge(limit: limit) : .cannotRead(reason: "read failed")
+    }
     return Contents(bytes: bytes, stamp: FileStamp(status))
   }
 }

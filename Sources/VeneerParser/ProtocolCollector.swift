@@ -130,7 +130,7 @@ final class ProtocolCollector: SyntaxVisitor {
         associatedTypes: body.associatedTypes,
         whereClause: node.genericWhereClause.model,
         conditions: conditions,
-        annotations: annotations(from: comments, parameters: nil),
+        annotations: annotations(from: comments, on: .protocol),
         location: location(of: node),
         requirements: body.requirements))
     return .skipChildren
@@ -220,7 +220,7 @@ final class ProtocolCollector: SyntaxVisitor {
       returnType: node.signature.returnClause?.type.typeRef,
       modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
       documentation: comments.documentation,
-      annotations: annotations(from: comments, parameters: parameters),
+      annotations: annotations(from: comments, on: .callable(parameters)),
       conditions: context.conditions, declaredIn: context.declaredIn,
       location: location(of: node))
   }
@@ -240,7 +240,7 @@ final class ProtocolCollector: SyntaxVisitor {
       failability: node.optionalMark.flatMap { Requirement.Failability(rawValue: $0.text) },
       modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
       documentation: comments.documentation,
-      annotations: annotations(from: comments, parameters: parameters),
+      annotations: annotations(from: comments, on: .callable(parameters)),
       conditions: context.conditions, declaredIn: context.declaredIn,
       location: location(of: node))
   }
@@ -260,7 +260,7 @@ final class ProtocolCollector: SyntaxVisitor {
       returnType: node.returnClause.type.typeRef, isSettable: accessors.hasSetter,
       modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
       documentation: comments.documentation,
-      annotations: annotations(from: comments, parameters: parameters),
+      annotations: annotations(from: comments, on: .callable(parameters)),
       conditions: context.conditions, declaredIn: context.declaredIn,
       location: location(of: node))
   }
@@ -293,7 +293,7 @@ final class ProtocolCollector: SyntaxVisitor {
         kind: .property, name: name, effects: accessors.getterEffects, type: type,
         isSettable: accessors.hasSetter, modifiers: node.modifiers.nonAccessModifiers,
         attributes: node.attributes.model, documentation: comments.documentation,
-        annotations: annotations(from: comments, parameters: nil),
+        annotations: annotations(from: comments, on: .property),
         conditions: context.conditions, declaredIn: context.declaredIn,
         location: location(of: node))
     }
@@ -313,7 +313,7 @@ final class ProtocolCollector: SyntaxVisitor {
 
   // MARK: Annotations
 
-  private func annotations(from comments: LeadingComments, parameters: [Parameter]?)
+  private func annotations(from comments: LeadingComments, on target: AnnotationKeys.Target)
     -> [Annotation]
   {
     for directive in comments.detachedDirectives {
@@ -339,8 +339,8 @@ final class ProtocolCollector: SyntaxVisitor {
       }
     }
     for annotation in annotations {
-      if let warning = annotationKeys.warning(for: annotation, parameters: parameters) {
-        diagnostics.append(Diagnostic(.warning, warning, at: annotation.location))
+      for (severity, message) in annotationKeys.problems(for: annotation, on: target) {
+        diagnostics.append(Diagnostic(severity, message, at: annotation.location))
       }
     }
     return annotations

@@ -102,10 +102,37 @@ public struct ProtocolParser: Sendable {
   public func parseDeclarations(contents: [UInt8], file: String, times: StageTimes? = nil)
     -> ParsedFile
   {
+    // SwiftParser keeps a byte-order mark and the comment after it as one piece of trivia, so
+    // a first-line annotation would be lost: the mark is read as three spaces, which keeps
+    // every offset, line and column.
+    if contents.starts(with: [0xEF, 0xBB, 0xBF]) {
+      var contents = contents
+      contents.replaceSubrange(0..<3, with: [0x20, 0x20, 0x20])
+      return parseDeclarations(contents: contents, file: file, times: times)
+    }
     let none = ParsedFile(protocols: [], diagnostics: [])
     guard
       StageTimes.measure(times, "prefilter", { DeclarationScanner.mayDeclareProtocol(contents) })
     else { return none }
+    var parsed = parseScanned(contents: contents, file: file, times: times)
+    // Swift ignores a NUL byte with a warning; so does Veneer, and says where.
+    let nul = contents.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.flatMap { memchr($0, 0, buffer.count) }.map {
+        buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+      }
+    }
+    if let nul {
+      let position = Self.lineAndColumn(of: nul, in: contents)
+      parsed.diagnostics.append(
+        Diagnostic(
+          .warning, "NUL byte in the file, which Swift ignores",
+          at: VeneerModel.SourceLocation(file: file, line: position.line, column: position.column)))
+    }
+    return parsed
+  }
+
+  private func parseScanned(contents: [UInt8], file: String, times: StageTimes?) -> ParsedFile {
+    let none = ParsedFile(protocols: [], diagnostics: [])
     let scan = StageTimes.measure(times, "scan") { DeclarationScanner.scan(contents) }
     return StageTimes.measure(times, "parse") {
       switch scan {
@@ -127,10 +154,15 @@ public struct ProtocolParser: Sendable {
   /// generated are not parsed.
   public func parseFiles(_ files: [String], times: StageTimes? = nil) -> [ParsedFile] {
     Parallel.map(files) { file in
-      guard let contents = StageTimes.measure(times, "read", { FileBytes.read(file) }) else {
-        return Self.unreadable(file)
+      let read = StageTimes.measure(times, "read") {
+        Result { () throws(FileBytes.Failure) in
+          try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit).bytes
+        }
       }
-      return parseFile(file, contents: contents, times: times)
+      switch read {
+      case .success(let contents): return parseFile(file, contents: contents, times: times)
+      case .failure(let failure): return Self.unreadable(file, failure)
+      }
     }
   }
 
@@ -142,9 +174,13 @@ public struct ProtocolParser: Sendable {
     return parseDeclarations(contents: contents, file: file, times: times)
   }
 
-  public static func unreadable(_ file: String) -> ParsedFile {
-    ParsedFile(
-      protocols: [], diagnostics: [Diagnostic(.error, "cannot read the file", file: file)])
+  /// A source that was not read: an error when it could not be, a warning when it was left
+  /// out on purpose (a FIFO, a device, a file over the size limit).
+  public static func unreadable(_ file: String, _ failure: FileBytes.Failure) -> ParsedFile {
+    let severity: Diagnostic.Severity =
+      if case .cannotRead = failure { .error } else { .warning }
+    return ParsedFile(
+      protocols: [], diagnostics: [Diagnostic(severity, failure.description, file: file)])
   }
 
   /// The files' protocols with what each inherits from the others filled in.

@@ -23,7 +23,36 @@ extension SyntaxProtocol {
 }
 
 extension TypeSyntax {
-  var typeRef: TypeRef { TypeRef(text: normalizedText, shape: shape) }
+  /// The type's text, and its structure to `maximumStructuredDepth` levels: each level keeps
+  /// its own text, so a structure as deep as the type (`Array<Array<…>>` two thousand levels
+  /// deep) would take time and memory quadratic in its length. Deeper types keep their exact
+  /// text, which is all that forwarding them needs.
+  var typeRef: TypeRef {
+    nestingDepth > Self.maximumStructuredDepth
+      ? TypeRef(text: normalizedText, shape: .other) : structuredTypeRef
+  }
+
+  /// Far deeper than real code nests types.
+  static var maximumStructuredDepth: Int { 16 }
+
+  fileprivate var structuredTypeRef: TypeRef { TypeRef(text: normalizedText, shape: shape) }
+
+  /// How deeply brackets (`<`, `[`, `(`) nest in the type, in one pass over its tokens.
+  private var nestingDepth: Int {
+    var depth = 0
+    var deepest = 0
+    for token in tokens(viewMode: .sourceAccurate) {
+      switch token.tokenKind {
+      case .leftAngle, .leftSquare, .leftParen:
+        depth += 1
+        deepest = max(deepest, depth)
+      case .rightAngle, .rightSquare, .rightParen:
+        depth -= 1
+      default: break
+      }
+    }
+    return deepest
+  }
 
   private var shape: TypeShape {
     if let type = self.as(IdentifierTypeSyntax.self) {
@@ -32,20 +61,20 @@ extension TypeSyntax {
     }
     if let type = self.as(MemberTypeSyntax.self) {
       return .member(
-        base: type.baseType.typeRef, name: type.name.text,
+        base: type.baseType.structuredTypeRef, name: type.name.text,
         genericArguments: type.genericArgumentClause.typeRefs)
     }
     if let type = self.as(OptionalTypeSyntax.self) {
-      return .optional(wrapped: type.wrappedType.typeRef)
+      return .optional(wrapped: type.wrappedType.structuredTypeRef)
     }
     if let type = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return .implicitlyUnwrappedOptional(wrapped: type.wrappedType.typeRef)
+      return .implicitlyUnwrappedOptional(wrapped: type.wrappedType.structuredTypeRef)
     }
     if let type = self.as(ArrayTypeSyntax.self) {
-      return .array(element: type.element.typeRef)
+      return .array(element: type.element.structuredTypeRef)
     }
     if let type = self.as(DictionaryTypeSyntax.self) {
-      return .dictionary(key: type.key.typeRef, value: type.value.typeRef)
+      return .dictionary(key: type.key.structuredTypeRef, value: type.value.structuredTypeRef)
     }
     if let type = self.as(TupleTypeSyntax.self) {
       let elements = type.elements.map(\.tupleElement)
@@ -63,7 +92,7 @@ extension TypeSyntax {
         effects: Effects(
           asyncSpecifier: type.effectSpecifiers?.asyncSpecifier,
           throwsClause: type.effectSpecifiers?.throwsClause),
-        returnType: type.returnClause.type.typeRef)
+        returnType: type.returnClause.type.structuredTypeRef)
     }
     if let type = self.as(AttributedTypeSyntax.self) {
       var specifiers = type.specifiers.map(\.normalizedText)
@@ -71,26 +100,27 @@ extension TypeSyntax {
         specifiers += type.lateSpecifiers.map(\.normalizedText)
       #endif
       return .attributed(
-        attributes: type.attributes.model, specifiers: specifiers, base: type.baseType.typeRef)
+        attributes: type.attributes.model, specifiers: specifiers,
+        base: type.baseType.structuredTypeRef)
     }
     if let type = self.as(SomeOrAnyTypeSyntax.self) {
-      let constraint = type.constraint.typeRef
+      let constraint = type.constraint.structuredTypeRef
       return type.someOrAnySpecifier.tokenKind == .keyword(.some)
         ? .opaque(constraint: constraint) : .existential(constraint: constraint)
     }
     if let type = self.as(MetatypeTypeSyntax.self) {
       return .metatype(
-        base: type.baseType.typeRef,
+        base: type.baseType.structuredTypeRef,
         isProtocolMetatype: type.metatypeSpecifier.tokenKind == .keyword(.Protocol))
     }
     if let type = self.as(CompositionTypeSyntax.self) {
-      return .composition(types: type.elements.map(\.type.typeRef))
+      return .composition(types: type.elements.map(\.type.structuredTypeRef))
     }
     if let type = self.as(PackExpansionTypeSyntax.self) {
-      return .packExpansion(pattern: type.repetitionPattern.typeRef)
+      return .packExpansion(pattern: type.repetitionPattern.structuredTypeRef)
     }
     if let type = self.as(PackElementTypeSyntax.self) {
-      return .packElement(pack: type.pack.typeRef)
+      return .packElement(pack: type.pack.structuredTypeRef)
     }
     return .other
   }
@@ -102,11 +132,11 @@ extension GenericArgumentClauseSyntax? {
     return self.arguments.map { argument in
       #if canImport(SwiftSyntax601)
         switch argument.argument {
-        case .type(let type): type.typeRef
+        case .type(let type): type.structuredTypeRef
         case .expr(let expression): TypeRef(text: expression.normalizedText, shape: .other)
         }
       #else
-        argument.argument.typeRef
+        argument.argument.structuredTypeRef
       #endif
     }
   }
@@ -114,7 +144,7 @@ extension GenericArgumentClauseSyntax? {
 
 extension TupleTypeElementSyntax {
   fileprivate var tupleElement: TupleElement {
-    let type = self.type.typeRef
+    let type = self.type.structuredTypeRef
     let firstName = firstName.flatMap { $0.tokenKind == .wildcard ? nil : $0.text }
     let secondName = secondName.map(\.text)
     return TupleElement(

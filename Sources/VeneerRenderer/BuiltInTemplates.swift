@@ -293,7 +293,7 @@ public enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = LoggedCall(logger: logger, level: level, errorLevel: errorLevel, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }})
+        let {{ r.names.call }} = LoggedCall(logger: logger, level: level, errorLevel: errorLevel, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }}{{ r.logCallOptions }})
         {% if r.outcome == "completionResult" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))

@@ -1,6 +1,6 @@
 import VeneerModel
 
-enum Naming {
+public enum Naming {
   /// `post_repo` for `PostRepo`, `create_post` for `createPost`, `http_client` for `HTTPClient`.
   static func snakeCase(_ name: String) -> String {
     let bare = name.trimmingBackticks
@@ -55,10 +55,14 @@ enum Naming {
     return first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
-  /// Parameter names that hold secrets, matched against the lowercased name without `_`.
+  /// Parameter names that hold secrets, matched against the lowercased name without `_`:
+  /// fragments of four letters or more anywhere in it (`newPassword`, `card_number`), shorter
+  /// ones only as a whole camel-case or snake-case word (`pin`, `user_otp`, not `spinner`).
   static let secretNameFragments = [
-    "password", "passcode", "passphrase", "secret", "token", "apikey", "accesskey",
-    "privatekey", "authorization", "credential", "cookie", "session", "pin", "cvv", "ssn",
+    "password", "passwd", "passcode", "passphrase", "secret", "token", "apikey", "accesskey",
+    "privatekey", "signingkey", "authorization", "bearer", "credential", "cookie", "session",
+    "cardnumber", "creditcard", "securitycode", "accountnumber", "routingnumber", "iban",
+    "socialsecurity", "pin", "pwd", "otp", "cvv", "cvc", "ssn",
   ]
 
   /// The same as UTF-8, searched for in names' bytes.
@@ -120,10 +124,25 @@ enum Naming {
   /// `name`, in backticks unless it is a plain identifier: a name Veneer builds from a raw
   /// identifier (`` `load all` ``, Swift 6.2) must be one too.
   static func rawIdentifierIfNeeded(_ name: String) -> String {
-    guard let first = name.first, first == "_" || first.isLetter,
-      name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
-    else { return "`\(name)`" }
-    return name
+    isPlainIdentifier(name) ? name : "`\(name)`"
+  }
+
+  /// Whether `name` is an identifier without backticks: a letter or `_`, then letters, digits
+  /// and `_`.
+  public static func isPlainIdentifier(_ name: String) -> Bool {
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      guard let first = name.utf8.first, first == UInt8(ascii: "_") || isASCIILetter(first)
+      else { return false }
+      return name.utf8.allSatisfy {
+        $0 == UInt8(ascii: "_") || isASCIILetter($0) || (0x30...0x39).contains($0)
+      }
+    }
+    guard let first = name.first, first == "_" || first.isLetter else { return false }
+    return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
 
   private static func words(of name: String) -> [String] {
@@ -155,7 +174,7 @@ extension String {
     let literal: String? = text.withUTF8 { bytes in
       guard
         !bytes.contains(where: {
-          $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 || $0 == 0x7F
+          $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 || $0 >= 0x7F
         })
       else { return nil }
       // Written in place, one allocation: concatenating grew the string twice.
@@ -167,7 +186,8 @@ extension String {
       }
     }
     if let literal { return literal }
-    // By scalar: `\r\n` is one `Character`. Swift rejects control characters in a literal.
+    // By scalar: `\r\n` is one `Character`. Swift rejects control characters in a literal,
+    // and bidirectional controls would make the code read otherwise than it compiles.
     var escaped = ""
     for scalar in unicodeScalars {
       switch scalar {
@@ -177,12 +197,28 @@ extension String {
       case "\r": escaped += "\\r"
       case "\t": escaped += "\\t"
       case "\0": escaped += "\\0"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      case _ where scalar.isInvisibleControl:
         escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
       default: escaped.unicodeScalars.append(scalar)
       }
     }
     return "\"\(escaped)\""
+  }
+
+  /// The text for a `//` comment of generated code: line breaks, other control characters and
+  /// bidirectional controls written as `\u{…}`, so that a file name cannot end the comment or
+  /// make the code read otherwise than it compiles.
+  public var escapedForComment: String {
+    guard unicodeScalars.contains(where: \.isInvisibleControl) else { return self }
+    var escaped = ""
+    for scalar in unicodeScalars {
+      if scalar.isInvisibleControl {
+        escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
   }
 
   /// `{template}{protocol}` with each `{name}` that `value` knows replaced, and other braces
@@ -205,5 +241,16 @@ extension String {
       }
     }
     return result + rest
+  }
+}
+
+extension Unicode.Scalar {
+  /// A control character (C0, DEL, C1), a line or paragraph separator, or a bidirectional
+  /// control: characters a reader of generated code would not see as they are.
+  var isInvisibleControl: Bool {
+    switch value {
+    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }

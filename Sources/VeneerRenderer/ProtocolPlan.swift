@@ -21,7 +21,8 @@ public struct ProtocolPlan: Sendable {
   public let baseType: String
   /// How code outside the protocol names it: `Outer.Nested`.
   public let protocolName: String
-  /// The name part of a decorator's type name: `OuterNested` for `Outer.Nested`.
+  /// The name part of a decorator's type name: `OuterNested` for `Outer.Nested`; without
+  /// backticks for a raw identifier (`` `load all` `` gives `load all`).
   public let decoratorSuffix: String
   /// The type composition helpers return for existentials: `any Service<Input, Output>`.
   public let existentialType: String
@@ -84,7 +85,7 @@ public struct ProtocolPlan: Sendable {
     let baseType = ["Base", "Wrapped", "Decorated"].first { !takenNames.contains($0) } ?? "Base_"
     self.baseType = baseType
     protocolName = proto.qualifiedName
-    decoratorSuffix = proto.enclosingTypes.joined() + proto.name
+    decoratorSuffix = (proto.enclosingTypes + [proto.name]).map(\.trimmingBackticks).joined()
     existentialType =
       proto.primaryAssociatedTypes.isEmpty
       ? "any \(proto.qualifiedName)"

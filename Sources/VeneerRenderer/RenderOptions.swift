@@ -10,6 +10,8 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
   /// The default `Logger.Level` of logged calls, and of failed ones.
   public var logLevel = "debug"
   public var logErrorLevel = "error"
+  /// How many characters of a logged value are kept; `nil` keeps the runtime's default.
+  public var logValueLimit: Int?
   public var eventNaming = EventNaming.snakeCase
   /// Whether the analytics decorator tracks calls no annotation or event-map entry names.
   public var tracksUnnamedCalls = true
@@ -51,15 +53,17 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
     }
   }
 
-  /// The decorator type name for a template and a protocol's decorator suffix.
+  /// The decorator type name for a template and a protocol's decorator suffix: a raw
+  /// identifier in backticks when the protocol's name is one (`` `Logginghello world` ``).
   public func decoratorName(template: String, protocolSuffix: String) -> String {
-    decoratorNaming.replacingPlaceholders { name in
-      switch name {
-      case "template": template
-      case "protocol": protocolSuffix
-      default: nil
-      }
-    }
+    Naming.rawIdentifierIfNeeded(
+      decoratorNaming.replacingPlaceholders { name in
+        switch name {
+        case "template": template
+        case "protocol": protocolSuffix
+        default: nil
+        }
+      })
   }
 
   /// The log levels `Logger.Level` knows, for checking configured levels.

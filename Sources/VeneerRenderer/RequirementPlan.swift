@@ -54,8 +54,15 @@ public struct RequirementPlan: Sendable {
   /// handler made by the runtime: a closure written in a generic requirement's decorator would
   /// capture its generic parameters, and Swift warns about sending their metatypes.
   public var callPassingCompletion: String?
-  /// Logger metadata of the arguments, secrets redacted: `["id": "\(id)"]`.
+  /// Logger metadata of the arguments, secrets redacted: `["id": LoggedCall.value(id)]`.
   public var logMetadata: String
+  /// The arguments `LoggedCall` takes after `arguments:` when they are not its defaults:
+  /// `, redactsResult: true` when the result is a secret, `, valueLimit: 200` when
+  /// `veneer.yml` sets one; else empty.
+  public var logCallOptions: String
+  /// Whether the result is never logged: `redact(result)`, or a name that says it is a secret
+  /// (`accessToken()`).
+  public var redactsResult: Bool
   public var analyticsEvent: String {
     didSet { analyticsEventLiteral = analyticsEvent.swiftLiteral }
   }
@@ -319,12 +326,14 @@ extension RequirementPlan {
       return nil
     }
 
-    // Redaction: secret-looking names, and names listed in `redact(…)`.
+    // Redaction: secret-looking names or labels, and names or labels listed in `redact(…)`.
     let redactedNames = Set(
       (annotations + protocolAnnotations).filter { $0.key == "redact" }
         .flatMap { $0.positionalValues.flatMap(\.texts) })
     func isRedacted(_ parameter: ForwardedParameter) -> Bool {
-      redactedNames.contains(parameter.parameter.name)
+      let label = parameter.parameter.label
+      return redactedNames.contains(parameter.parameter.name)
+        || label.map { redactedNames.contains($0) || Naming.looksSecret($0) } == true
         || Naming.looksSecret(parameter.parameter.name)
         || parameter.parameter.label.map { redactedNames.contains($0) } == true
     }
@@ -333,16 +342,20 @@ extension RequirementPlan {
     let loggable = parameters.filter {
       !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack
     }
+    let valueLimit = options.logValueLimit.map { ", limit: \($0)" } ?? ""
     logMetadata = Self.dictionaryLiteral(
       loggable.map { parameter in
-        let description =
-          parameter.parameter.type.isOptional
-          ? "String(describing: \(parameter.name))" : parameter.name
-        return (
+        (
           parameter.key,
-          isRedacted(parameter) ? "LoggedCall.redacted" : "\"\\(\(description))\""
+          isRedacted(parameter)
+            ? "LoggedCall.redacted" : "LoggedCall.value(\(parameter.name)\(valueLimit))"
         )
       })
+    redactsResult =
+      redactedNames.contains("result") || Naming.looksSecret(requirement.bareName)
+    logCallOptions =
+      (redactsResult ? ", redactsResult: true" : "")
+      + (options.logValueLimit.map { ", valueLimit: \($0)" } ?? "")
 
     // Analytics.
     let defaultEvent = options.eventNaming.event(
@@ -394,7 +407,10 @@ extension RequirementPlan {
       && !hasOtherClosures && invalidates.isEmpty
       && [.value, .result, .completionResult].contains(outcome)
     let ttl = option("ttl", keys: ["cache", "caching"])
-    if case .number(let seconds)? = ttl ?? options.cacheTimeToLive.map(AnnotationValue.number) {
+    // The parser and the configuration refuse other lifetimes with a located error.
+    if case .number(let seconds)? = ttl ?? options.cacheTimeToLive.map(AnnotationValue.number),
+      CacheLifetime.problem(with: seconds) == nil
+    {
       cacheTimeToLive =
         seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
     } else {

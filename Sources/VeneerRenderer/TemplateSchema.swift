@@ -316,8 +316,17 @@ extension RequirementPlan: TemplateObject {
         + "`base.get(path, completion: `",
       { $0.callPassingCompletion }),
     "logMetadata": .init(
-      .text, "logger metadata of the arguments, secrets redacted: `[\"id\": \"\\(id)\"]`",
+      .text,
+      "logger metadata of the arguments, secrets redacted: `[\"id\": LoggedCall.value(id)]`",
       { $0.logMetadata }),
+    "logCallOptions": .init(
+      .text,
+      "`LoggedCall`'s arguments after `arguments:` when not its defaults: "
+        + "`, redactsResult: true` for a secret result; else empty",
+      { $0.logCallOptions }),
+    "redactsResult": .init(
+      .bool, "whether the result is never logged: `redact(result)`, or a secret's name",
+      { $0.redactsResult }),
     "analyticsEvent": .init(.text, "the event name of a success", { $0.analyticsEvent }),
     "analyticsEventLiteral": .init(
       .text, "the same as a Swift string literal", { $0.analyticsEventLiteral }),

@@ -11,17 +11,25 @@ public struct LoggedCall: Sendable {
   private let errorLevel: Logger.Level
   private let requirement: String
   private let start: ContinuousClock.Instant
+  /// Whether results are logged as `<redacted>`: the requirement returns a secret.
+  private let redactsResult: Bool
+  private let valueLimit: Int
 
   /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
+  /// With `redactsResult`, what it returns or hands its completion handler is logged as
+  /// `<redacted>`; values are cut to `valueLimit` characters.
   public init(
     logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: String,
-    arguments: @autoclosure () -> Logger.Metadata = [:]
+    arguments: @autoclosure () -> Logger.Metadata = [:], redactsResult: Bool = false,
+    valueLimit: Int = LoggedCall.defaultValueLimit
   ) {
     self.logger = logger
     self.level = level
     self.errorLevel = errorLevel
     self.requirement = requirement
     self.start = .now
+    self.redactsResult = redactsResult
+    self.valueLimit = valueLimit
     logger.log(level: level, "\(requirement) called", metadata: arguments())
   }
 
@@ -34,14 +42,16 @@ public struct LoggedCall: Sendable {
   public func returned<Value>(_ value: Value) {
     logger.log(
       level: level, "\(requirement) returned",
-      metadata: ["result": "\(String(describing: value))", "duration": durationValue])
+      metadata: ["result": resultValue(value), "duration": durationValue])
   }
 
   /// Logs a thrown error, at the error level.
   public func threw(_ error: any Error) {
     logger.log(
       level: errorLevel, "\(requirement) threw",
-      metadata: ["error": "\(String(describing: error))", "duration": durationValue])
+      metadata: [
+        "error": .string(Self.describe(error, limit: valueLimit)), "duration": durationValue,
+      ])
   }
 
   /// Logs the outcome a completion handler or `Result` return reports.
@@ -78,12 +88,21 @@ public struct LoggedCall: Sendable {
   public func completed<each Value>(_ values: repeat each Value) {
     logger.log(
       level: level, "\(requirement) completed",
-      metadata: ["result": "\(describe(repeat each values))", "duration": durationValue])
+      metadata: [
+        "result": redactsResult ? Self.redacted : .string(describe(repeat each values)),
+        "duration": durationValue,
+      ])
+  }
+
+  private func resultValue<Value>(_ value: Value) -> Logger.MetadataValue {
+    redactsResult ? Self.redacted : .string(Self.describe(value, limit: valueLimit))
   }
 
   private func describe<each Value>(_ values: repeat each Value) -> String {
     var descriptions: [String] = []
-    for value in repeat each values { descriptions.append(String(describing: value)) }
+    for value in repeat each values {
+      descriptions.append(Self.describe(value, limit: valueLimit))
+    }
     return descriptions.joined(separator: ", ")
   }
 

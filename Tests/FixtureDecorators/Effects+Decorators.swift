@@ -392,7 +392,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Effects.generic(_:other:)",
-      arguments: ["value": "\(value)", "other": "\(other)"])
+      arguments: ["value": LoggedCall.value(value), "other": LoggedCall.value(other)])
     let result = base.generic(value, other: other)
     call.returned(result)
     return result

@@ -161,7 +161,7 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   ) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "HttpClient.get(_:completion:)", arguments: ["path": "\(path)"])
+      requirement: "HttpClient.get(_:completion:)", arguments: ["path": LoggedCall.value(path)])
     base.get(path, completion: call.finishing(completion))
   }
 
@@ -170,7 +170,7 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   ) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "HttpClient.fetch(_:completion:)", arguments: ["path": "\(path)"])
+      requirement: "HttpClient.fetch(_:completion:)", arguments: ["path": LoggedCall.value(path)])
     base.fetch(path, completion: call.completing(completion))
   }
 }

@@ -144,7 +144,7 @@ public struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public func value(for key: Key) async -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "KeyedLookup.value(for:)",
-      arguments: ["key": "\(key)"])
+      arguments: ["key": LoggedCall.value(key)])
     let result = await base.value(for: key)
     call.returned(result)
     return result

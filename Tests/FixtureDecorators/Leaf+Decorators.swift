@@ -240,7 +240,7 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
   public func hash(into hasher: inout Hasher) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.hash(into:)",
-      arguments: ["hasher": "\(hasher)"])
+      arguments: ["hasher": LoggedCall.value(hasher)])
     base.hash(into: &hasher)
     call.returned()
   }

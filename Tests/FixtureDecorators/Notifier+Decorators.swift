@@ -199,7 +199,7 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Notifier.lookup(_:completion:)", arguments: ["key": "\(key)"])
+      requirement: "Notifier.lookup(_:completion:)", arguments: ["key": LoggedCall.value(key)])
     base.lookup(key) { value0, value1 in
       call.completed(value0, value1)
       completion(value0, value1)
@@ -209,7 +209,7 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
   public func validate(_ post: Post) -> Result<Post, PostError> {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Notifier.validate(_:)",
-      arguments: ["post": "\(post)"])
+      arguments: ["post": LoggedCall.value(post)])
     let result = base.validate(post)
     call.finished(result)
     return result

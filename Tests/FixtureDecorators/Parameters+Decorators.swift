@@ -228,7 +228,10 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.labels(_:label:same:)",
-      arguments: ["unlabeled": "\(unlabeled)", "name": "\(name)", "same": "\(same)"])
+      arguments: [
+        "unlabeled": LoggedCall.value(unlabeled), "name": LoggedCall.value(name),
+        "same": LoggedCall.value(same),
+      ])
     base.labels(unlabeled, label: name, same: same)
     call.returned()
   }
@@ -236,7 +239,7 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
   public func wildcard(_ argument0: Int) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Parameters.wildcard(_:)",
-      arguments: ["argument0": "\(argument0)"])
+      arguments: ["argument0": LoggedCall.value(argument0)])
     base.wildcard(argument0)
     call.returned()
   }
@@ -244,7 +247,8 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
   public func inoutParameter(_ counter: inout Int) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Parameters.inoutParameter(_:)", arguments: ["counter": "\(counter)"])
+      requirement: "Parameters.inoutParameter(_:)",
+      arguments: ["counter": LoggedCall.value(counter)])
     base.inoutParameter(&counter)
     call.returned()
   }
@@ -271,10 +275,10 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
       requirement:
         "Parameters.types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)",
       arguments: [
-        "tuple": "\(tuple)", "dictionary": "\(dictionary)",
-        "optional": "\(String(describing: optional))", "existential": "\(existential)",
-        "opaque": "\(opaque)", "metatype": "\(metatype)", "composition": "\(composition)",
-        "member": "\(member)",
+        "tuple": LoggedCall.value(tuple), "dictionary": LoggedCall.value(dictionary),
+        "optional": LoggedCall.value(optional), "existential": LoggedCall.value(existential),
+        "opaque": LoggedCall.value(opaque), "metatype": LoggedCall.value(metatype),
+        "composition": LoggedCall.value(composition), "member": LoggedCall.value(member),
       ])
     base.types(
       tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,

@@ -173,7 +173,7 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
   public func post(id: Int) -> Post? {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.post(id:)",
-      arguments: ["id": "\(id)"])
+      arguments: ["id": LoggedCall.value(id)])
     let result = base.post(id: id)
     call.returned(result)
     return result
@@ -182,7 +182,7 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
   public func store(_ post: Post) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.store(_:)",
-      arguments: ["post": "\(post)"])
+      arguments: ["post": LoggedCall.value(post)])
     base.store(post)
     call.returned()
   }

@@ -191,7 +191,7 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "PostRepo.getPost(id:completion:)", arguments: ["id": "\(id)"])
+      requirement: "PostRepo.getPost(id:completion:)", arguments: ["id": LoggedCall.value(id)])
     base.getPost(id: id) { result in
       call.finished(result)
       completion(result)
@@ -204,7 +204,7 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PostRepo.createPost(title:body:completion:)",
-      arguments: ["title": "\(title)", "body": "\(body)"])
+      arguments: ["title": LoggedCall.value(title), "body": LoggedCall.value(body)])
     base.createPost(title: title, body: body) { result in
       call.finished(result)
       completion(result)

@@ -159,7 +159,7 @@ public struct LoggingService<Base: Service>: Service {
   public func callAsFunction(input: Input) async throws -> Output {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Service.callAsFunction(input:)", arguments: ["input": "\(input)"])
+      requirement: "Service.callAsFunction(input:)", arguments: ["input": LoggedCall.value(input)])
     do {
       let result = try await base.callAsFunction(input: input)
       call.returned(result)

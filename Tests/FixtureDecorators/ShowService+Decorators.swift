@@ -171,7 +171,7 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ShowService.markShowAsWatched(_:until:)",
-      arguments: ["show": "\(show)", "date": "\(date)"])
+      arguments: ["show": LoggedCall.value(show), "date": LoggedCall.value(date)])
     await base.markShowAsWatched(show, until: date)
     call.returned()
   }

@@ -254,7 +254,7 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   public func `for`(_ `in`: Int) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`for`(_:)",
-      arguments: ["in": "\(`in`)"])
+      arguments: ["in": LoggedCall.value(`in`)])
     let result = base.`for`(`in`)
     call.returned(result)
     return result
@@ -264,7 +264,10 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Spelling.index(in:of:default:)",
-      arguments: ["in": "\(`in`)", "of": "\(of)", "default": "\(`default`)"])
+      arguments: [
+        "in": LoggedCall.value(`in`), "of": LoggedCall.value(of),
+        "default": LoggedCall.value(`default`),
+      ])
     let result = base.index(in: `in`, of: of, default: `default`)
     call.returned(result)
     return result
@@ -277,7 +280,7 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   public func `count (all)`(of: [Int]) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Spelling.`count (all)`(of:)", arguments: ["of": "\(of)"])
+      requirement: "Spelling.`count (all)`(of:)", arguments: ["of": LoggedCall.value(of)])
     let result = base.`count (all)`(of: of)
     call.returned(result)
     return result
@@ -286,7 +289,7 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   public func `count (all)`(in: String) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Spelling.`count (all)`(in:)", arguments: ["in": "\(`in`)"])
+      requirement: "Spelling.`count (all)`(in:)", arguments: ["in": LoggedCall.value(`in`)])
     let result = base.`count (all)`(in: `in`)
     call.returned(result)
     return result

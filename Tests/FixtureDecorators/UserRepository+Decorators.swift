@@ -196,7 +196,7 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   public func user(named name: String) async throws -> User {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "UserRepository.user(named:)", arguments: ["name": "\(name)"])
+      requirement: "UserRepository.user(named:)", arguments: ["name": LoggedCall.value(name)])
     do {
       let result = try await base.user(named: name)
       call.returned(result)
@@ -210,7 +210,7 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   public func save(_ user: User) async throws {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "UserRepository.save(_:)",
-      arguments: ["user": "\(user)"])
+      arguments: ["user": LoggedCall.value(user)])
     do {
       try await base.save(user)
       call.returned()
@@ -224,7 +224,8 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserRepository.resetPassword(for:token:)",
-      arguments: ["user": "\(user)", "token": LoggedCall.redacted])
+      arguments: ["user": LoggedCall.value(user), "token": LoggedCall.redacted],
+      redactsResult: true)
     do throws(UserRepositoryError) {
       try await base.resetPassword(for: user, token: token)
       call.returned()

@@ -148,7 +148,7 @@ public struct LoggingUserService<Base: UserService>: UserService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserService.authenticate(username:password:)",
-      arguments: ["username": "\(username)", "password": LoggedCall.redacted])
+      arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted])
     let result = base.authenticate(username: username, password: password)
     call.returned(result)
     return result

@@ -29,6 +29,65 @@ struct WatchTests {
     #expect(watcher.terminationStatus == 0)
   }
 
+  /// Run from the project's root, whose whole tree it watches, with what it prints going to a
+  /// file there: writing that file must not start another run, nor must its own output.
+  @Test func filesVeneerWritesDoNotStartAnotherRun() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Posts.swift", postRepo)
+    try workspace.write("veneer.yml", "output: Generated\n")
+    let log = try workspace.write("watch.log", "")
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    let watcher = startVeneer(["generate", "--watch"], in: workspace.path, output: handle)
+    defer { if watcher.isRunning { watcher.terminate() } }
+    #expect(waitUntil { workspace.read("watch.log")?.contains("Wrote 1 file") == true })
+    Thread.sleep(forTimeInterval: 2)
+    let runs = { (workspace.read("watch.log") ?? "").components(separatedBy: "Wrote ").count - 1 }
+    #expect(runs() == 1, "\(workspace.read("watch.log") ?? "")")
+    // A source change still starts one.
+    try workspace.write(
+      "Sources/Posts.swift", postRepo.replacingOccurrences(of: "id: Int", with: "slug: String"))
+    #expect(waitUntil { runs() == 2 })
+    kill(watcher.processIdentifier, SIGINT)
+    #expect(waitUntil { !watcher.isRunning })
+  }
+
+  /// Sources in the output folder itself are watched like any others.
+  @Test func sourcesInTheOutputFolderAreWatched() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Posts.swift", postRepo)
+    let watcher = startVeneer(
+      ["generate", "--watch", "--sources", "Sources", "--output", "Sources"], in: workspace.path)
+    defer { if watcher.isRunning { watcher.terminate() } }
+    let output = "Sources/PostRepo+Decorators.swift"
+    #expect(waitUntil { workspace.read(output)?.contains("getPost(id: Int)") == true })
+    try workspace.write(
+      "Sources/Posts.swift", postRepo.replacingOccurrences(of: "id: Int", with: "slug: String"))
+    #expect(waitUntil { workspace.read(output)?.contains("getPost(slug: String)") == true })
+    kill(watcher.processIdentifier, SIGINT)
+    #expect(waitUntil { !watcher.isRunning })
+  }
+
+  /// When `veneer.yml` names other sources, those are watched from then on.
+  @Test func sourcesNamedByAChangedConfigurationAreWatched() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Posts.swift", postRepo)
+    try workspace.write("Other/Shows.swift", showService)
+    try workspace.write("veneer.yml", "sources: Sources\noutput: Generated\n")
+    let watcher = startVeneer(["generate", "--watch"], in: workspace.path)
+    defer { if watcher.isRunning { watcher.terminate() } }
+    #expect(waitUntil { workspace.files(in: "Generated") == ["PostRepo+Decorators.swift"] })
+    try workspace.write("veneer.yml", "sources: Other\noutput: Generated\n")
+    #expect(waitUntil { workspace.files(in: "Generated") == ["ShowService+Decorators.swift"] })
+    try workspace.write(
+      "Other/Shows.swift", showService.replacingOccurrences(of: "allShows()", with: "shows()"))
+    #expect(
+      waitUntil {
+        workspace.read("Generated/ShowService+Decorators.swift")?.contains("func shows()") == true
+      })
+    kill(watcher.processIdentifier, SIGINT)
+    #expect(waitUntil { !watcher.isRunning })
+  }
+
   private func waitUntil(_ condition: () -> Bool) -> Bool {
     for _ in 0..<400 {
       if condition() { return true }

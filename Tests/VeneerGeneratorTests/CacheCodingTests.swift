@@ -146,3 +146,32 @@ struct CacheCodingTests {
     }
   }
 }
+
+@Suite("Deeply nested types")
+struct DeepTypeTests {
+  /// Each level of a type's structure keeps its own text, so the structure stops at a bounded
+  /// depth and deeper types keep their exact text alone: the model, its cache entry and its
+  /// JSON stay linear in the source, and JSON's nesting limit is never reached.
+  @Test func aDeeplyNestedTypeIsKeptAsTextBeyondABoundedDepth() throws {
+    let depth = 100
+    let type =
+      String(repeating: "Array<", count: depth) + "Int" + String(repeating: ">", count: depth)
+    let source = "protocol P {\n  func f(_ value: \(type)) -> \(type)\n}\n"
+    let parsed = ProtocolParser().parse(source: source, file: "Deep.swift")
+    #expect(parsed.diagnostics == [])
+    let requirement = try #require(parsed.protocols.first?.requirements.first)
+    #expect(requirement.returnType?.text == type)
+    #expect(requirement.parameters.first?.type.text == type)
+    #expect(requirement.returnType?.shape == .other)
+    let cached = CacheWriter.encode(parsed)
+    #expect(cached.count < 8 * source.utf8.count, "\(cached.count) bytes")
+    let json = try JSONEncoder().encode(parsed)
+    #expect(json.count < 8 * source.utf8.count)
+    // Types as deep as real code writes them keep their structure.
+    let shallow = ProtocolParser().parse(
+      source: "protocol P { func f() -> [String: [Int?]] }", file: "Shallow.swift")
+    #expect(
+      shallow.protocols.first?.requirements.first?.returnType?.shape
+        != .other)
+  }
+}

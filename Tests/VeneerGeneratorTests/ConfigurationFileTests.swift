@@ -138,7 +138,8 @@ struct ConfigurationFileTests {
         "veneer.yml:8:21: error: 'decorator' must contain both {template} and {protocol}, so "
           + "that every decorator gets its own type name",
         "veneer.yml:8:50: error: 'file' must contain {protocol} and end in .swift, without "
-          + "folders, so that every protocol gets its own file in the output folder",
+          + "folders, a leading '.' or control characters, so that every protocol gets its own "
+          + "file in the output folder",
       ])
   }
 

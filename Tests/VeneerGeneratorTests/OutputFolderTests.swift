@@ -41,6 +41,32 @@ struct OutputFolderTests {
     #expect(folder.read("Out/Handwritten.swift") == "// mine\n")
   }
 
+  /// Whatever made a name, every path written is a plain file directly in the folder.
+  @Test(arguments: [
+    "../P+Decorators.swift", "a/b.swift", ".hidden.swift", "P+Decorators.txt", "",
+    "nul\u{0}.swift", "..", String(repeating: "x", count: 250) + ".swift",
+  ])
+  func namesThatAreNotPlainFilesInTheFolderAreRefused(name: String) throws {
+    let folder = try TemporaryFolder()
+    let output = OutputFolder(path: "\(folder.path)/Out/inner")
+    #expect(throws: OutputError.self) {
+      _ = try output.plan([GeneratedSource(name: name, contents: header)])
+    }
+    var plan = OutputFolder.Plan()
+    plan.changes = [.init(name: name, kind: .create, old: nil, new: header)]
+    #expect(throws: OutputError.self) { try output.apply(plan) }
+    #expect(folder.files(in: "Out").isEmpty)
+    #expect(folder.files(in: "").isEmpty)
+  }
+
+  @Test(arguments: [
+    ("PostRepo", "PostRepo"), ("`/../../../pwned`", "___________pwned_"),
+    ("hello world", "hello_world"), ("Größe", "Größe"), ("a.b", "a_b"), ("x\u{202E}y", "x_y"),
+  ])
+  func fileNamePartsKeepLettersDigitsAndDashes(text: String, expected: String) {
+    #expect(OutputFileName.component(text) == expected)
+  }
+
   @Test func aForeignFileInTheWayIsAnErrorAndNothingIsWritten() throws {
     let folder = try TemporaryFolder()
     try folder.write("Out/P+Decorators.swift", "// my own decorator\n")

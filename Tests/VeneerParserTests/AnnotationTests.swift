@@ -4,16 +4,19 @@ import VeneerParser
 
 @Suite("Annotations: grammar, placement and checks")
 struct AnnotationTests {
+  /// Through the keys of a user's templates, whose arguments are theirs to read.
   @Test func everyValueForm() throws {
-    let parsed = parse(
-      """
-      /// veneer: caching(ttl: 300, jitter: 0.5, enabled: true), redact(password, token)
-      // veneer: analytics(event: "say \\"hi\\"", properties: [a, b], target: PostRepo.getPost), skip
-      protocol P {}
-      """)
+    var keys = AnnotationKeys.builtIn
+    keys.names.formUnion(["tune", "track"])
+    let parsed = ProtocolParser(annotationKeys: keys).parse(
+      source: """
+        /// veneer: tune(ttl: 300, jitter: 0.5, enabled: true), redact(password, token)
+        // veneer: track(event: "say \\"hi\\"", properties: [a, b], target: PostRepo.getPost), skip
+        protocol P {}
+        """, file: "Input.swift")
     #expect(parsed.diagnostics == [])
     let annotations = try #require(parsed.protocols.first?.annotations)
-    #expect(annotations.map(\.key) == ["caching", "redact", "analytics", "skip"])
+    #expect(annotations.map(\.key) == ["tune", "redact", "track", "skip"])
     #expect(annotations[0].value(for: "ttl") == .number(300))
     #expect(annotations[0].value(for: "jitter") == .number(0.5))
     #expect(annotations[0].value(for: "enabled") == .boolean(true))
@@ -25,7 +28,7 @@ struct AnnotationTests {
     #expect(annotations[3].arguments == [])
     #expect(
       annotations.map(\.description).joined(separator: ", ")
-        == #"caching(ttl: 300, jitter: 0.5, enabled: true), redact(password, token), analytics(event: "say \"hi\"", properties: [a, b], target: PostRepo.getPost), skip"#
+        == #"tune(ttl: 300, jitter: 0.5, enabled: true), redact(password, token), track(event: "say \"hi\"", properties: [a, b], target: PostRepo.getPost), skip"#
     )
   }
 
@@ -63,13 +66,13 @@ struct AnnotationTests {
     #expect(parsed.diagnostics == [])
   }
 
-  @Test func redactMustNameAParameter() {
+  @Test func redactMustNameAParameterOrItsLabel() {
     let parsed = parse(
       "protocol P {\n  // veneer: redact(pasword)\n  func login(user: String, password: String)\n}\n"
     )
     #expect(
       parsed.diagnostics.map(\.description) == [
-        "Input.swift:2:14: warning: 'redact' names 'pasword', which is not a parameter here; did you mean 'password'?"
+        "Input.swift:2:14: error: 'redact' names 'pasword', which is not a parameter here; did you mean 'password'?"
       ])
   }
 

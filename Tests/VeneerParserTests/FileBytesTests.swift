@@ -32,7 +32,7 @@ struct FileBytesTests {
   @Test func theStampIsTheFilesSizeAndModificationTime() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try write(Array("protocol P {}\n".utf8), named: "Stamped.swift")
-    let read = try #require(FileBytes.readWithStamp(path))
+    let read = try FileBytes.readWithStamp(path)
     #expect(read.bytes == Array("protocol P {}\n".utf8))
     #expect(read.stamp.size == 14)
     #expect(read.stamp == FileStamp(path: path))
@@ -45,6 +45,29 @@ struct FileBytesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(FileBytes.read(folder.appendingPathComponent("missing.swift").path) == nil)
     #expect(FileBytes.read(folder.path) == nil)
+  }
+
+  /// A FIFO would block the read forever, and a link to `/dev/zero` never end it: only regular
+  /// files are read, and none over the limit.
+  @Test func onlyRegularFilesWithinTheLimitAreRead() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("x.swift").path
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    #expect(mkfifo(fifo, 0o644) == 0)
+    #expect(throws: FileBytes.Failure.notARegularFile) { try FileBytes.readWithStamp(fifo) }
+    let zero = folder.appendingPathComponent("z.swift").path
+    try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
+    #expect(throws: FileBytes.Failure.notARegularFile) { try FileBytes.readWithStamp(zero) }
+    let large = try write(Array(repeating: UInt8(ascii: " "), count: 2_000), named: "L.swift")
+    #expect(throws: FileBytes.Failure.tooLarge(limit: 1_000)) {
+      try FileBytes.readWithStamp(large, limit: 1_000)
+    }
+    #expect(try FileBytes.readWithStamp(large, limit: 2_000).bytes.count == 2_000)
+    // Veneer's own files are never read through a link.
+    let link = folder.appendingPathComponent("link").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: large)
+    #expect(FileBytes.read(link)?.count == 2_000)
+    #expect(FileBytes.readRegular(link) == nil)
   }
 
   #if os(Linux)

@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 32)
+    #expect(catalog.protocols.count == 33)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {

@@ -22,6 +22,10 @@ struct NamingTests {
     ("café", #""café""#), (#"say "hi""#, #""say \"hi\"""#), (#"a\b"#, #""a\\b""#),
     ("two\nlines", #""two\nlines""#), ("crlf\r\nend", #""crlf\r\nend""#),
     ("tab\tnul\0", #""tab\tnul\0""#), ("bell\u{7}del\u{7F}é", #""bell\u{7}del\u{7F}é""#),
+    // Bidirectional controls and line separators would make the code read otherwise than it
+    // compiles.
+    ("ev\u{202E}tn\u{2066}", #""ev\u{202E}tn\u{2066}""#),
+    ("a\u{2028}b\u{85}", #""a\u{2028}b\u{85}""#),
   ])
   func swiftLiteralsQuoteAndEscape(text: String, expected: String) {
     #expect(text.swiftLiteral == expected)
@@ -30,11 +34,30 @@ struct NamingTests {
   @Test func secretsAreFoundInWordsAndFragments() {
     let secret = [
       "password", "userPassword", "api_key", "APIKey", "pin", "cardPin", "`token`",
-      "nutzerPASSWORD", "clé_SECRET",
+      "nutzerPASSWORD", "clé_SECRET", "creditCardNumber", "cardNumber", "socialSecurityNumber",
+      "iban", "accountNumber", "passwd", "pwd", "otp", "user_otp", "bearer", "bearerToken",
+      "cvc", "routingNumber",
     ]
-    let plain = ["pinned", "spinner", "username", "title", "keyPath", "opinion", "naïveName"]
+    let plain = [
+      "pinned", "spinner", "username", "title", "keyPath", "opinion", "naïveName", "output",
+      "forward", "hotpath",
+    ]
     #expect(secret.filter { !Naming.looksSecret($0) } == [])
     #expect(plain.filter { Naming.looksSecret($0) } == [])
+  }
+
+  @Test(arguments: [
+    ("PostRepo", "PostRepo"), ("_x1", "_x1"), ("Größe", "Größe"), ("hello world", "`hello world`"),
+    ("/../pwned", "`/../pwned`"), ("2Log", "`2Log`"), ("My-Log", "`My-Log`"),
+  ])
+  func namesThatAreNotPlainIdentifiersBecomeRawIdentifiers(name: String, expected: String) {
+    #expect(Naming.rawIdentifierIfNeeded(name) == expected)
+  }
+
+  @Test func commentTextKeepsToItsLine() {
+    #expect("Shows.swift".escapedForComment == "Shows.swift")
+    #expect(
+      "a\nimport X\r\u{202E}.swift".escapedForComment == "a\\u{A}import X\\u{D}\\u{202E}.swift")
   }
 
   @Test(arguments: [

@@ -66,7 +66,9 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PaymentGateway.charge(cardNumber:amountInCents:)",
-      arguments: ["cardNumber": LoggedCall.redacted, "amountInCents": "\(amountInCents)"])
+      arguments: [
+        "cardNumber": LoggedCall.redacted, "amountInCents": LoggedCall.value(amountInCents),
+      ])
     do {
       let result = try await base.charge(cardNumber: cardNumber, amountInCents: amountInCents)
       call.returned(result)
@@ -80,7 +82,7 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
   public func refund(_ receipt: Receipt) async throws {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "PaymentGateway.refund(_:)", arguments: ["receipt": "\(receipt)"])
+      requirement: "PaymentGateway.refund(_:)", arguments: ["receipt": LoggedCall.value(receipt)])
     do {
       try await base.refund(receipt)
       call.returned()

@@ -71,7 +71,7 @@ public struct LoggingWeatherService<Base: WeatherService>: WeatherService {
   public func forecast(city: String) async throws(WeatherError) -> Forecast {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "WeatherService.forecast(city:)", arguments: ["city": "\(city)"])
+      requirement: "WeatherService.forecast(city:)", arguments: ["city": LoggedCall.value(city)])
     do throws(WeatherError) {
       let result = try await base.forecast(city: city)
       call.returned(result)

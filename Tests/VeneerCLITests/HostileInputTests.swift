@@ -1,0 +1,273 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Input from an attacker or a careless user, at the boundaries where it enters: protocol
+/// names, file names, configuration values, template names, special files, the cache folder.
+@Suite("Hostile input: no write outside the output folder, no crash, no user file lost")
+struct HostileInputTests {
+  /// Every regular file under `folder`, relative to it, sorted.
+  private func tree(_ folder: String) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    var files: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
+      if !isDirectory.boolValue { files.append(path) }
+    }
+    return files.sorted()
+  }
+
+  @Test func rawIdentifierProtocolNamesNeverLeaveTheOutputFolder() throws {
+    let workspace = try Workspace()
+    try workspace.write(
+      "Sources/Evil.swift",
+      """
+      // veneer: logging
+      protocol `/../../../pwned` { func a() -> Int }
+      // veneer: logging, analytics
+      protocol `hello world` { func a() -> Int }
+
+      """)
+    // Folders whose names a path made of the protocol's name would climb through.
+    try FileManager.default.createDirectory(
+      atPath: workspace.path + "/Out/`", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: workspace.path + "/Out/.`", withIntermediateDirectories: true)
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "Out")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      tree(workspace.path) == [
+        "Out/__________pwned+Decorators.swift", "Out/hello_world+Decorators.swift",
+        "Sources/Evil.swift",
+      ])
+    // Decorators of raw identifiers are raw identifiers, and compile.
+    let hello = try #require(workspace.read("Out/hello_world+Decorators.swift"))
+    #expect(hello.contains("struct `Logginghello world`<Base: `hello world`>: `hello world` {"))
+    let checked = try typeCheck([
+      workspace.path + "/Sources/Evil.swift",
+      workspace.path + "/Out/__________pwned+Decorators.swift",
+      workspace.path + "/Out/hello_world+Decorators.swift",
+    ])
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
+  @Test func outputNamesDifferingOnlyInCaseAreAnErrorOnEveryPlatform() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/A.swift", "// veneer: logging\nprotocol Foo { func a() }\n")
+    try workspace.write("Sources/B.swift", "// veneer: logging\nprotocol FOO { func a() }\n")
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "Out")
+    #expect(run.status == 1)
+    #expect(
+      run.errors.contains(
+        "Sources/A.swift:2:1: error: Foo (here) and FOO (at Sources/B.swift:2:1) would be "
+          + "written to Foo+Decorators.swift and FOO+Decorators.swift, whose names differ only "
+          + "in case"), "\(run.errors)")
+    #expect(workspace.files(in: "Out").isEmpty)
+  }
+
+  @Test func twoProtocolsForOneFileAreNamedWithBothPlacesAndAWayOut() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/A/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    try workspace.write("Sources/B/P.swift", "// veneer: logging\nprotocol P { func b() }\n")
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "Out")
+    #expect(run.status == 1)
+    #expect(
+      run.errors.contains(
+        "Sources/B/P.swift:2:1: error: P (here) and P (at Sources/A/P.swift:2:1) would both be "
+          + "written to P+Decorators.swift; leave one out"), "\(run.errors)")
+  }
+
+  @Test func aSourceFileNameWithALineBreakStaysInTheHeaderComment() throws {
+    let workspace = try Workspace()
+    try workspace.write(
+      "Sources/a\nimport Evil\r\u{202E}.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "Out")
+    #expect(run.status == 0, "\(run.errors)")
+    let generated = try #require(workspace.read("Out/P+Decorators.swift"))
+    #expect(
+      generated.contains("// Decorators of P, declared in a\\u{A}import Evil\\u{D}\\u{202E}.swift.")
+    )
+    #expect(!generated.contains("\nimport Evil"))
+  }
+
+  @Test(arguments: [
+    (
+      "imports: ['Foundation; func x() {}']",
+      "veneer.yml:1:11: error: 'imports' entries must be module names"
+    ),
+    (
+      "naming:\n  decorator: '{template}-{protocol}'",
+      "veneer.yml:2:14: error: 'decorator' must make a Swift type name"
+    ),
+    (
+      "naming:\n  file: '.{protocol}.swift'",
+      "veneer.yml:2:9: error: 'file' must contain {protocol}"
+    ),
+    ("options:\n  caching:\n    ttl: 1e300", "veneer.yml:3:10: error: 'ttl' must be at most"),
+    (
+      "options:\n  caching:\n    ttl: inf",
+      "veneer.yml:3:10: error: 'ttl' must be a positive number"
+    ),
+    ("options:\n  caching:\n    ttl: 0x1p70", "veneer.yml:3:10: error: 'ttl' must be at most"),
+    (
+      "options:\n  caching:\n    ttl: 9223372036854775807",
+      "veneer.yml:3:10: error: 'ttl' must be at most"
+    ),
+  ])
+  func configurationValuesThatWouldReachSwiftAreLocatedErrors(yaml: String, error: String)
+    throws
+  {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: caching\nprotocol P { func a() -> Int }\n")
+    try workspace.write("veneer.yml", yaml + "\nsources: Sources\noutput: Out\n")
+    let run = try workspace.veneer("generate", "--config", "veneer.yml")
+    #expect(run.status == 1)
+    #expect(run.errors.contains(error), "\(run.errors)")
+    #expect(workspace.files(in: "Out").isEmpty)
+  }
+
+  @Test func importFlagsMustBeModuleNames() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    let run = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--import", "Foundation; func x() {}")
+    #expect(run.status != 0)
+    #expect(run.errors.contains("--import takes a module name"), "\(run.errors)")
+  }
+
+  @Test func templateFileNamesMustBeIdentifiersAndUnique() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    let template = "{% for r in plan.requirements %}{% endfor %}\n"
+    try workspace.write("My-Log.stencil", template)
+    try workspace.write("2Log.stencil", template)
+    try workspace.write("Custom/Logging.stencil", template)
+    for (name, message) in [
+      ("My-Log.stencil", "rename 'My-Log.stencil'"), ("2Log.stencil", "rename '2Log.stencil'"),
+    ] {
+      let run = try workspace.veneer(
+        "generate", "--sources", "Sources", "--output", "Out", "--template", name)
+      #expect(run.status == 1)
+      #expect(run.errors.contains(message), "\(run.errors)")
+    }
+    let clash = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--template", "logging",
+      "--template", "Custom/Logging.stencil")
+    #expect(clash.status == 1)
+    #expect(
+      clash.errors.contains(
+        "error: two templates are named 'Logging' (the built-in 'logging' and "
+          + "'Custom/Logging.stencil')"), "\(clash.errors)")
+    #expect(workspace.files(in: "Out").isEmpty)
+  }
+
+  @Test(arguments: [
+    "cache(ttl: 99999999999999999999)", "cache(ttl: 9223372036854775807)", "cache(ttl: \"300\")",
+    "cache(ttl: abc)", "cache(ttl: [1])", "cache(ttl: 0)", "cache(ttl: -5)",
+  ])
+  func lifetimesInAnnotationsAreCheckedLikeTheConfigurations(annotation: String) throws {
+    let workspace = try Workspace()
+    try workspace.write(
+      "Sources/P.swift",
+      "// veneer: caching\nprotocol P {\n  // veneer: \(annotation)\n  func a() -> Int\n}\n")
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "Out")
+    #expect(run.status == 1, "\(run.output)")
+    #expect(
+      run.errors.contains("Sources/P.swift:3:14: error: 'cache(ttl:)' must be"), "\(run.errors)")
+    #expect(workspace.files(in: "Out").isEmpty)
+  }
+
+  @Test func specialFilesAreSkippedWithAWarningInsteadOfBlockingOrExhaustingMemory() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    #expect(mkfifo(workspace.path + "/Sources/x.swift", 0o644) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: workspace.path + "/Sources/z.swift", withDestinationPath: "/dev/zero")
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "Out")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.contains("Sources/x.swift: warning: not a regular file"), "\(run.errors)")
+    #expect(run.errors.contains("Sources/z.swift: warning: not a regular file"), "\(run.errors)")
+    #expect(workspace.files(in: "Out") == ["P+Decorators.swift"])
+  }
+
+  @Test func aCacheFolderThatIsNotVeneersIsLeftAsItIs() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    try workspace.write("Mine/index/keep.txt", "mine\n")
+    try workspace.write("Mine/models", "my models\n")
+    let run = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--cache-path", "Mine")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      run.errors.contains("Mine: warning: the cache folder holds files that are not Veneer's"))
+    #expect(workspace.read("Mine/index/keep.txt") == "mine\n")
+    #expect(workspace.read("Mine/models") == "my models\n")
+    #expect(workspace.files(in: "Mine") == ["index", "models"])
+
+    // A new folder becomes Veneer's, tagged, and is used from then on.
+    let first = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out2", "--cache-path", "Cache", "--verbose")
+    #expect(first.status == 0, "\(first.errors)")
+    #expect(workspace.files(in: "Cache") == ["CACHEDIR.TAG", "index", "models"])
+    #expect(
+      workspace.read("Cache/CACHEDIR.TAG")?.hasPrefix(
+        "Signature: 8a477f597d28d172789f06886806bc55\n") == true)
+    let second = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out2", "--cache-path", "Cache", "--verbose")
+    #expect(second.errors.contains("(0 read)"), "\(second.errors)")
+  }
+
+  @Test func aRelativeOrEmptyXDGCacheHomeIsIgnored() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    for value in ["", "relative"] {
+      let process = Process()
+      process.executableURL = veneerExecutable
+      process.arguments = ["generate", "--sources", "Sources", "--output", "Out", "--quiet"]
+      var environment = ProcessInfo.processInfo.environment
+      environment["XDG_CACHE_HOME"] = value
+      environment["HOME"] = workspace.path + "/home"
+      process.environment = environment
+      process.currentDirectoryURL = URL(fileURLWithPath: workspace.path)
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      #expect(!FileManager.default.fileExists(atPath: workspace.path + "/veneer"))
+      #expect(!FileManager.default.fileExists(atPath: workspace.path + "/relative"))
+    }
+  }
+
+  @Test func anOutputPathThroughAFileSaysSo() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    try workspace.write("afile", "mine\n")
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "afile/sub")
+    #expect(run.status == 1)
+    #expect(run.errors.contains("is a file, not a folder"), "\(run.errors)")
+    #expect(!run.errors.contains("NSCocoaErrorDomain"))
+  }
+
+  @Test func aSymbolicLinkInTheOutputFolderIsNamedAsOne() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    try workspace.write("elsewhere.swift", "// mine\n")
+    try FileManager.default.createDirectory(
+      atPath: workspace.path + "/Out", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: workspace.path + "/Out/P+Decorators.swift",
+      withDestinationPath: workspace.path + "/elsewhere.swift")
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "Out")
+    #expect(run.status == 1)
+    #expect(run.errors.contains("this is a symbolic link, which Veneer never writes through"))
+    #expect(workspace.read("elsewhere.swift") == "// mine\n")
+  }
+
+  @Test func aDryRunIntoTheRootPrintsPlainPaths() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    let run = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "/", "--dry-run")
+    #expect(run.output == "would create /P+Decorators.swift\n", "\(run.errors)")
+  }
+}
