@@ -31,15 +31,17 @@ struct CacheWriter {
     var writer = CacheWriter()
     value.write(to: &writer)
     var bytes = magic
-    writer.writeCount(writer.table.strings.count, to: &bytes)
+    writeCount(writer.table.strings.count, to: &bytes)
     for string in writer.table.strings {
-      writer.writeCount(string.utf8.count, to: &bytes)
+      writeCount(string.utf8.count, to: &bytes)
       bytes += string.utf8
     }
     return bytes + writer.body
   }
 
-  private func writeCount(_ count: Int, to bytes: inout [UInt8]) {
+  /// Static: as a method, its call would copy the writer, and with it `body`'s buffer, so
+  /// that appending to `body` copied every byte written so far.
+  private static func writeCount(_ count: Int, to bytes: inout [UInt8]) {
     var value = UInt64(count)
     while value >= 0x80 {
       bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -48,7 +50,7 @@ struct CacheWriter {
     bytes.append(UInt8(value))
   }
 
-  mutating func writeCount(_ count: Int) { writeCount(count, to: &body) }
+  mutating func writeCount(_ count: Int) { Self.writeCount(count, to: &body) }
 
   mutating func write(_ value: some CacheCodable) { value.write(to: &self) }
 

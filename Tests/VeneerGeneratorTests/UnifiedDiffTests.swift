@@ -18,6 +18,32 @@ struct UnifiedDiffTests {
         == "--- x\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n")
   }
 
+  /// Changes far apart in a long file: linear memory, time in proportion to the changes (the
+  /// quadratic table this replaced needed ~10 GB here).
+  @Test func changesFarApartInALongFileGiveTwoSmallHunks() {
+    let lines = (0..<35_000).map { "  let value\($0) = \($0 * 7)" }
+    var changed = lines
+    changed[1] = "  // changed near the top"
+    changed[34_998] = "  // changed near the end"
+    let diff = UnifiedDiff.make(
+      old: lines.joined(separator: "\n") + "\n", new: changed.joined(separator: "\n") + "\n",
+      oldLabel: "old", newLabel: "new")
+    let hunkHeaders = diff.split(separator: "\n").filter { $0.hasPrefix("@@") }
+    #expect(hunkHeaders == ["@@ -1,5 +1,5 @@", "@@ -34996,5 +34996,5 @@"])
+    #expect(diff.split(separator: "\n").count == 2 + 2 * (1 + 6))
+  }
+
+  /// A file rewritten whole is shown as removed then added, still a diff patch(1) applies.
+  @Test func aRewrittenFileIsRemovedThenAdded() throws {
+    let old = (0..<6_000).map { "old \($0)\n" }.joined()
+    let new = (0..<6_000).map { "new \($0)\n" }.joined()
+    let diff = UnifiedDiff.make(old: old, new: new, oldLabel: "old", newLabel: "new")
+    let lines = diff.split(separator: "\n")
+    #expect(lines[2] == "@@ -1,6000 +1,6000 @@")
+    #expect(lines.count == 3 + 12_000)
+    #expect(lines[3] == "-old 0" && lines[6_003] == "+new 0")
+  }
+
   /// Random edits of random texts: as small as GNU diff's, and patch(1) applies them.
   @Test(arguments: 0..<40)
   func hunksMatchGNUDiff(seed: Int) throws {
