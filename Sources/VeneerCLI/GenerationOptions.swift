@@ -116,18 +116,22 @@ struct GenerationOptions: ParsableArguments {
           configuration.directory == "." ? "Generated" : configuration.directory + "/Generated")
       }
     }
-    // Only possible without a configuration file.
-    let file = ConfigurationFile.defaultName
+    // Only possible without a configuration file, or with one that could not be read, whose
+    // error says all there is to say.
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      return (configuration, diagnostics)
+    }
     if configuration.include.isEmpty {
       diagnostics.append(
         Diagnostic(
-          .error, "no sources: pass --sources, or write a veneer.yml ('veneer init')", file: file))
+          .error, "no sources: pass --sources, or write a veneer.yml ('veneer init')",
+          file: "veneer"))
     }
     if configuration.output == nil {
       diagnostics.append(
         Diagnostic(
           .error, "no output folder: pass --output, or write a veneer.yml ('veneer init')",
-          file: file))
+          file: "veneer"))
     }
     return (configuration, diagnostics)
   }

@@ -58,11 +58,12 @@ public struct Configuration: Sendable, Equatable, Encodable {
     return paths
   }
 
-  /// Whether `name` can follow `import`: identifiers joined by dots (`NIOCore`, `Foo.Bar`).
+  /// Whether `name` can follow `import`: identifiers that are not keywords, joined by dots
+  /// (`NIOCore`, `Foo.Bar`).
   public static func isModuleName(_ name: String) -> Bool {
     !name.isEmpty
       && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
-        Naming.isPlainIdentifier(String($0))
+        Naming.isPlainIdentifier(String($0)) && !Naming.isKeyword(String($0))
       }
   }
 

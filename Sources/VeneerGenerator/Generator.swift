@@ -701,20 +701,23 @@ public struct Generator: Sendable {
         seenNames[key] = template
         continue
       }
+      let isBuiltIn = BuiltInTemplates.all.contains(template)
       let describe = { (source: TemplateSource) in
         BuiltInTemplates.all.contains(source)
           ? "the built-in '\(source.name.lowercased())'" : "'\(source.path.escapedForComment)'"
       }
       let message =
-        "two templates are named '\(template.name)' (\(describe(earlier)) and "
-        + "\(describe(template))): their decorators would have one type name; rename one file"
+        earlier == template
+        ? "template \(describe(template)) is listed twice"
+        : "two templates are named '\(template.name)' (\(describe(earlier)) and "
+          + "\(describe(template))): their decorators would have one type name; rename one file"
       let entry = configuration.templates.last {
-        $0.value.lowercased() == template.path.lowercased()
-          || $0.value.lowercased() == template.name.lowercased()
+        $0.value == template.path || $0.value.lowercased() == template.name.lowercased()
       }
       diagnostics.append(
         entry?.location.map { Diagnostic(.error, message, at: $0) }
-          ?? Diagnostic(.error, message, file: template.path))
+          ?? Diagnostic(
+            .error, message, file: isBuiltIn ? configuration.file ?? "veneer" : template.path))
     }
     for template in templates {
       for module in template.imports where !Configuration.isModuleName(module) {

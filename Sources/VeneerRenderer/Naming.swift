@@ -116,6 +116,9 @@ public enum Naming {
     "while",
   ]
 
+  /// Whether `name` is one of Swift's keywords, which a module name cannot be.
+  public static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
+
   /// `name` as an expression: a keyword in backticks.
   static func identifier(_ name: String) -> String {
     keywords.contains(name) ? "`\(name)`" : name
@@ -128,8 +131,9 @@ public enum Naming {
   }
 
   /// Whether `name` is an identifier without backticks: a letter or `_`, then letters, digits
-  /// and `_`.
+  /// and `_`; `_` alone is the wildcard, not a name.
   public static func isPlainIdentifier(_ name: String) -> Bool {
+    guard name != "_" else { return false }
     if name.utf8.allSatisfy({ $0 < 0x80 }) {
       guard let first = name.utf8.first, first == UInt8(ascii: "_") || isASCIILetter(first)
       else { return false }

@@ -270,4 +270,15 @@ struct HostileInputTests {
       "generate", "--sources", "Sources", "--output", "/", "--dry-run")
     #expect(run.output == "would create /P+Decorators.swift\n", "\(run.errors)")
   }
+
+  /// A configuration that cannot be read says so, and only so.
+  @Test func aConfigurationThatIsNotUTF8IsOneError() throws {
+    let workspace = try Workspace()
+    let path = workspace.path + "/veneer.yml"
+    _ = FileManager.default.createFile(
+      atPath: path, contents: Data([0x6F, 0x3A, 0x20, 0xFF, 0x0A]))
+    let run = try workspace.veneer("generate", "--config", "veneer.yml")
+    #expect(run.status == 1)
+    #expect(run.errors == "veneer.yml: error: the configuration file is not UTF-8\n")
+  }
 }

@@ -126,8 +126,8 @@ struct ReviewWorkflowTests {
     let nothing = try workspace.veneer("check")
     #expect(
       nothing.errors
-        == "veneer.yml: error: no sources: pass --sources, or write a veneer.yml ('veneer init')\n"
-        + "veneer.yml: error: no output folder: pass --output, or write a veneer.yml "
+        == "veneer: error: no sources: pass --sources, or write a veneer.yml ('veneer init')\n"
+        + "veneer: error: no output folder: pass --output, or write a veneer.yml "
         + "('veneer init')\n")
   }
 

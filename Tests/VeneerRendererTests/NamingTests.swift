@@ -48,7 +48,7 @@ struct NamingTests {
 
   @Test(arguments: [
     ("PostRepo", "PostRepo"), ("_x1", "_x1"), ("Größe", "Größe"), ("hello world", "`hello world`"),
-    ("/../pwned", "`/../pwned`"), ("2Log", "`2Log`"), ("My-Log", "`My-Log`"),
+    ("/../pwned", "`/../pwned`"), ("2Log", "`2Log`"), ("My-Log", "`My-Log`"), ("_", "`_`"),
   ])
   func namesThatAreNotPlainIdentifiersBecomeRawIdentifiers(name: String, expected: String) {
     #expect(Naming.rawIdentifierIfNeeded(name) == expected)
