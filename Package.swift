@@ -54,7 +54,11 @@ let package = Package(
         "VeneerModel", "VeneerParser", "VeneerRenderer", .product(name: "Yams", package: "Yams"),
       ]
     ),
-    .target(name: "VeneerRuntime", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    .target(
+      name: "VeneerRuntime",
+      dependencies: ["CVeneerRuntime", .product(name: "Logging", package: "swift-log")]),
+    // The call counter of logging decorators, in C11 atomics.
+    .target(name: "CVeneerRuntime"),
     // `swift run -c release veneer-bench`: stage timings and memory over a synthetic corpus.
     .executableTarget(
       name: "veneer-bench",

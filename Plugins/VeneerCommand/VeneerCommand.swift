@@ -1,12 +1,14 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory veneer [generate|check] [--target T]…`
+/// `swift package --allow-writing-to-package-directory veneer [generate|check|init] [--target T]…`
 ///
 /// Writes decorators into the package, to be checked in and reviewed: for each target with a
 /// `veneer.yml` in its folder (or each target named with `--target`), into the folder the file
 /// names, `<target>/Generated` by default. `check` writes nothing and fails when they are stale.
-/// Other arguments (`--dry-run`, `--verbose`, …) are passed on to `veneer`.
+/// `init --target T` writes a starter `veneer.yml` into each named target's folder. Other
+/// arguments (`--dry-run`, `--verbose`, …) are passed on to `veneer`. Paths are given to
+/// `veneer` relative to the package, so that its messages and diffs read as in a review.
 @main
 struct VeneerCommand: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) throws {
@@ -14,9 +16,16 @@ struct VeneerCommand: CommandPlugin {
     let targetNames = extractor.extractOption(named: "target")
     var remaining = extractor.remainingArguments
     let subcommand =
-      ["generate", "check"].contains(remaining.first) ? remaining.removeFirst() : "generate"
+      ["generate", "check", "init"].contains(remaining.first)
+      ? remaining.removeFirst() : "generate"
 
     let targets: [SourceModuleTarget]
+    if subcommand == "init" && targetNames.isEmpty {
+      let names = context.package.targets.compactMap { $0 as? SourceModuleTarget }.map(\.name)
+      throw CommandError(
+        "name the targets to set up: veneer init --target NAME (targets: "
+          + names.joined(separator: ", ") + ")")
+    }
     if targetNames.isEmpty {
       targets = context.package.targets.compactMap { $0 as? SourceModuleTarget }.filter {
         FileManager.default.fileExists(
@@ -37,22 +46,33 @@ struct VeneerCommand: CommandPlugin {
     }
 
     let tool = try context.tool(named: "VeneerCLI").url
+    let packageDirectory = context.package.directoryURL.standardizedFileURL.path
     var failed: [String] = []
     for target in targets {
-      let directory = target.directoryURL
-      let configuration = directory.appendingPathComponent("veneer.yml")
-      // A veneer.yml decorates its own folder into `Generated` unless it says otherwise.
-      let inputs =
-        FileManager.default.fileExists(atPath: configuration.path)
-        ? ["--config", configuration.path]
-        : [
-          "--sources", directory.path, "--output",
-          directory.appendingPathComponent("Generated").path,
-        ]
+      var directory = target.directoryURL.standardizedFileURL.path
+      if directory.hasPrefix(packageDirectory + "/") {
+        directory.removeFirst(packageDirectory.count + 1)
+      }
+      let configuration = directory + "/veneer.yml"
+      let regenerate =
+        "swift package --allow-writing-to-package-directory veneer --target \(target.name)"
+      let arguments: [String]
+      if subcommand == "init" {
+        arguments = ["init", "--path", configuration, "--target", target.name]
+      } else {
+        // A veneer.yml decorates its own folder into `Generated` unless it says otherwise.
+        let inputs =
+          FileManager.default.fileExists(atPath: packageDirectory + "/" + configuration)
+          ? ["--config", configuration]
+          : ["--sources", directory, "--output", directory + "/Generated"]
+        let hint = subcommand == "check" ? ["--regenerate-command", regenerate] : []
+        arguments = [subcommand] + inputs + hint + remaining
+      }
       print("\(target.name):")
       let process = Process()
       process.executableURL = tool
-      process.arguments = [subcommand] + inputs + remaining
+      process.currentDirectoryURL = URL(fileURLWithPath: packageDirectory)
+      process.arguments = arguments
       try process.run()
       process.waitUntilExit()
       if process.terminationStatus != 0 { failed.append(target.name) }

@@ -14,6 +14,12 @@ struct Check: ParsableCommand {
 
   @OptionGroup var options: GenerationOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "The command that regenerates the files, named when they are stale.", valueName: "command",
+      visibility: .hidden))
+  var regenerateCommand: String?
+
   func run() throws {
     // No cache: a check compares what the sources give now with what is checked in.
     guard let (generation, output, _) = options.generate() else { throw ExitCode.failure }
@@ -32,7 +38,7 @@ struct Check: ParsableCommand {
       return
     }
     for change in plan.changes {
-      let path = "\(output)/\(change.name)"
+      let path = (output.hasSuffix("/") ? output : output + "/") + change.name
       print(
         UnifiedDiff.make(
           old: change.old, new: change.new, oldLabel: "\(path) (on disk)",
@@ -49,8 +55,9 @@ struct Check: ParsableCommand {
       printToStandardError("\(output)/\(change.name): error: \(reason)")
     }
     printToStandardError(
-      "\(counted(plan.changes.count, "generated file")) out of date; run 'veneer generate' with the "
-        + "same options and commit the result.")
+      "\(counted(plan.changes.count, "generated file")) out of date; run '"
+        + (regenerateCommand ?? "veneer generate") + "'"
+        + (regenerateCommand == nil ? " with the same options" : "") + " and commit the result.")
     throw ExitCode.failure
   }
 }

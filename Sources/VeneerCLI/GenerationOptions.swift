@@ -89,6 +89,7 @@ struct GenerationOptions: ParsableArguments {
       if FileManager.default.fileExists(atPath: path) {
         (configuration, diagnostics) = ConfigurationFile.load(path: path)
       } else {
+        configuration.isUnreadable = true
         diagnostics.append(
           Diagnostic(
             .error, "no such configuration file; 'veneer init' writes a starter one", file: path))
@@ -143,15 +144,21 @@ struct GenerationOptions: ParsableArguments {
     generation: Generation, output: String, cache: GenerationCache?
   )? {
     let (configuration, configurationDiagnostics) = self.configuration()
-    report(configurationDiagnostics)
-    guard !configurationDiagnostics.contains(where: { $0.severity == .error }),
-      let output = configuration.output?.value
-    else { return nil }
-    let generationCache = cache(output).map(GenerationCache.init(folder:))
+    let configurationFailed = configurationDiagnostics.contains { $0.severity == .error }
+    // With mistakes in the configuration, the sources are still read, without a cache, so that
+    // every mistake of the run is reported at once rather than in rounds.
+    guard !configuration.isUnreadable, !configuration.include.isEmpty else {
+      report(configurationDiagnostics)
+      return nil
+    }
+    let output = configuration.output?.value
+    let generationCache =
+      configurationFailed ? nil : output.flatMap(cache).map(GenerationCache.init(folder:))
     let generation = Generator(threads: jobs, measuresCPUTime: verbose).generate(
       configuration, cache: generationCache)
-    report(generation.diagnostics)
-    return generation.hasErrors ? nil : (generation, output, generationCache)
+    report((configurationDiagnostics + generation.diagnostics).sortedByPlace)
+    guard !configurationFailed, !generation.hasErrors, let output else { return nil }
+    return (generation, output, generationCache)
   }
 
   func report(_ diagnostics: [Diagnostic]) {

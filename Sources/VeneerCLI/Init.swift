@@ -5,22 +5,59 @@ import VeneerGenerator
 struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write a starter veneer.yml with every setting explained.",
-    discussion: "An existing file is never overwritten.")
+    discussion: """
+      With --target, the file is for a SwiftPM target's folder (Sources/<target>/veneer.yml), \
+      where the plugins look for it: it decorates that folder into Generated beside it, so it \
+      names neither sources nor an output folder. An existing file is never overwritten.
+      """)
 
-  @Option(help: ArgumentHelp("Where to write the file.", valueName: "path"))
-  var path = ConfigurationFile.defaultName
+  @Option(
+    help: ArgumentHelp(
+      "Where to write the file (default: veneer.yml, or Sources/<target>/veneer.yml).",
+      valueName: "path"))
+  var path: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The SwiftPM target whose folder the file is for, to use with the plugins.",
+      valueName: "name"))
+  var target: String?
 
   func run() throws {
+    let path =
+      self.path ?? target.map { "Sources/\($0)/veneer.yml" } ?? ConfigurationFile.defaultName
     guard !FileManager.default.fileExists(atPath: path) else {
       printToStandardError("\(path): error: the file exists; Veneer does not overwrite it")
       throw ExitCode.failure
     }
-    guard
-      FileManager.default.createFile(atPath: path, contents: Data(ConfigurationFile.starter.utf8))
-    else {
+    let folder = (path as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    if !folder.isEmpty,
+      !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
+        || !isDirectory.boolValue
+    {
+      printToStandardError(
+        "\(path): error: there is no folder \(folder)"
+          + (target.map { "; is '\($0)' the name of a target in Sources?" } ?? ""))
+      throw ExitCode.failure
+    }
+    let contents = target == nil ? ConfigurationFile.starter : ConfigurationFile.targetStarter
+    guard FileManager.default.createFile(atPath: path, contents: Data(contents.utf8)) else {
       printToStandardError("\(path): error: cannot write the file")
       throw ExitCode.failure
     }
-    print("Wrote \(path). Edit 'sources', 'output' and 'imports', then run 'veneer generate'.")
+    guard let target else {
+      print("Wrote \(path). Edit 'sources', 'output' and 'imports', then run 'veneer generate'.")
+      return
+    }
+    print(
+      """
+      Wrote \(path). Annotate protocols in \(folder) ('// veneer: logging, analytics, caching'), \
+      then either
+        check the decorators in, into \(folder)/Generated:
+          swift package --allow-writing-to-package-directory veneer --target \(target)
+        or generate them at build time: add VeneerPlugin to \(target)'s plugins
+          plugins: [.plugin(name: "VeneerPlugin", package: "veneer")]
+      """)
   }
 }

@@ -30,6 +30,9 @@ public struct Configuration: Sendable, Equatable, Encodable {
   public var file: String?
   /// The folder `exclude` globs are relative to: the configuration file's.
   public var directory = "."
+  /// Whether the configuration file could not be read or is not YAML: then nothing else it
+  /// would say is known, and a run stops at that error.
+  public var isUnreadable = false
 
   public init() {}
 

@@ -10,15 +10,14 @@ public enum ConfigurationFile {
   /// The configuration in `path`; diagnostics say what was wrong with it.
   public static func load(path: String) -> (configuration: Configuration, diagnostics: [Diagnostic])
   {
+    var unreadable = Configuration()
+    unreadable.isUnreadable = true
     guard let data = FileManager.default.contents(atPath: path) else {
-      return (
-        Configuration(),
-        [Diagnostic(.error, "cannot read the configuration file", file: path)]
-      )
+      return (unreadable, [Diagnostic(.error, "cannot read the configuration file", file: path)])
     }
     guard let text = String(data: data, encoding: .utf8) else {
       return (
-        Configuration(), [Diagnostic(.error, "the configuration file is not UTF-8", file: path)]
+        unreadable, [Diagnostic(.error, "the configuration file is not UTF-8", file: path)]
       )
     }
     let folder = (path as NSString).deletingLastPathComponent
@@ -38,6 +37,7 @@ public enum ConfigurationFile {
       }
     } catch {
       reader.diagnostics.append(reader.diagnostic(for: error))
+      reader.configuration.isUnreadable = true
     }
     reader.configuration.file = file
     reader.configuration.directory = directory

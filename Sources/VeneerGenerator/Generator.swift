@@ -119,10 +119,6 @@ public struct Generator: Sendable {
     diagnostics += EventMap.apply(configuration.eventMap, to: &protocols)
     let listed = listedProtocols(configuration.selection, among: protocols, &diagnostics)
     endStage("parse")
-    guard !diagnostics.contains(where: { $0.severity == .error }) else {
-      statistics.cpuTimes = times?.cpuTimes ?? [:]
-      return Generation(files: [], diagnostics: diagnostics, statistics: statistics)
-    }
 
     let work = zip(protocols, ancestorFiles).compactMap { proto, ancestorFiles -> RenderWork? in
       let selected = selectTemplates(
@@ -130,6 +126,20 @@ public struct Generator: Sendable {
         decorateAll: Self.isSelectedWhole(proto, configuration.selection, listed: listed))
       return selected.isEmpty
         ? nil : RenderWork(proto: proto, ancestorFiles: ancestorFiles, templates: selected)
+    }
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      // Nothing is rendered, but what planning would say is said now, not in a later round.
+      for item in work {
+        switch ProtocolPlan.make(
+          for: item.proto, options: configuration.render, interception: false)
+        {
+        case .success(let plan): diagnostics += plan.diagnostics
+        case .failure(let unsupported): diagnostics.append(unsupported.diagnostic)
+        }
+      }
+      statistics.cpuTimes = times?.cpuTimes ?? [:]
+      return Generation(
+        files: [], diagnostics: diagnostics.sortedByPlace, statistics: statistics)
     }
     statistics.decoratedProtocols = work.count
     // Per protocol file, a protocol whose model and settings are those of a file the cache
@@ -173,6 +183,12 @@ public struct Generator: Sendable {
       }
     }
     statistics.renderedProtocols = rendered.count
+    // A plan can find an error too (an annotation naming no requirement): then nothing is
+    // written, as for an error found earlier.
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
+      statistics.cpuTimes = times?.cpuTimes ?? [:]
+      return Generation(files: [], diagnostics: diagnostics.sortedByPlace, statistics: statistics)
+    }
     let filesAndLines =
       configuration.sourceFileRoot.map {
         filesPerSourceFile(rendered, sources: sources.files, root: $0, configuration).map {
@@ -201,7 +217,7 @@ public struct Generator: Sendable {
       outputs: zip(files, fileLines).map { ($0.name, keysByName[$0.name] ?? 0, $1) },
       keptOutputs: unchanged)
     return Generation(
-      files: files, unchangedFiles: unchanged.map(\.name), diagnostics: diagnostics,
+      files: files, unchangedFiles: unchanged.map(\.name), diagnostics: diagnostics.sortedByPlace,
       statistics: statistics, cacheRecord: record)
   }
 
@@ -791,5 +807,20 @@ public struct Generator: Sendable {
     }
     lines.append("")
     return lines.joined(separator: "\n") + "\n" + items.flatMap(\.bodies).joined(separator: "\n")
+  }
+}
+
+extension [Diagnostic] {
+  /// By file, line and column, and otherwise in the order found: the same for every order of
+  /// the sources and number of threads, and the order an editor lists them in.
+  public var sortedByPlace: [Diagnostic] {
+    enumerated().sorted { left, right in
+      let (a, b) = (left.element, right.element)
+      if a.file != b.file { return a.file < b.file }
+      let aPlace = [a.location?.line ?? 0, a.location?.column ?? 0]
+      let bPlace = [b.location?.line ?? 0, b.location?.column ?? 0]
+      if aPlace != bPlace { return aPlace.lexicographicallyPrecedes(bPlace) }
+      return left.offset < right.offset
+    }.map(\.element)
   }
 }

@@ -117,6 +117,8 @@ public struct OutputFolder: Sendable {
     }
     guard misnamed.isEmpty else { throw OutputError(misnamed) }
     removeLeftoverTemporaryFiles()
+    // Nothing to write: a target with nothing to decorate gets no empty folder.
+    guard !plan.changes.isEmpty else { return }
     try createFolder()
     let writes = plan.changes.compactMap { change in
       change.new.map { (name: change.name, contents: $0) }

@@ -15,6 +15,26 @@ extension ConfigurationFile {
     # and writes, replaces or deletes no others.
     output: Sources/Generated
 
+    """ + commonSettings
+
+  /// What `veneer init --target` writes into a target's folder, for the plugins: without
+  /// `sources` and `output`, which default to the folder and `Generated` beside this file.
+  public static let targetStarter = """
+    # Settings for Veneer, the decorator generator, for the target in this folder.
+    # Paths are relative to this file.
+
+    # The Swift files to read: by default, this folder (Veneer never reads its own output).
+    # sources: [Services]
+
+    # Where the command plugin writes decorators: by default, Generated beside this file. The
+    # build plugin writes them into the build folder instead. Veneer owns the files there that
+    # start with its header, and writes, replaces or deletes no others.
+    # output: Generated
+
+    """ + commonSettings
+
+  private static let commonSettings = """
+
     # Built-in templates (logging, analytics, caching) or paths to .stencil files.
     templates: [logging, analytics, caching]
 

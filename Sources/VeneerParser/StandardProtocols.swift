@@ -1,10 +1,11 @@
 import Foundation
 import VeneerModel
 
-/// Protocols of the standard library and Foundation that users' protocols inherit, with the
-/// requirements a conforming type must implement (those with default implementations are left
-/// out, as Swift does not ask for them). A decorator forwards them like the user's own, or is
-/// skipped for the reason they give (an initializer, a `Self` value).
+/// Protocols of the standard library and Foundation that users' protocols inherit, with their
+/// requirements, those with default implementations included where the base's own would
+/// otherwise be lost (`LocalizedError.errorDescription` would read the default `nil`). A
+/// decorator forwards them like the user's own, or is skipped for the reason they give (an
+/// initializer, a `Self` value).
 enum StandardProtocols {
   /// Each declaration on its own, so that a run parses only those its sources inherit.
   static let declarations = [
@@ -84,10 +85,19 @@ enum StandardProtocols {
     public protocol Error {}
     """,
     """
-    public protocol LocalizedError: Error {}
+    public protocol LocalizedError: Error {
+      var errorDescription: String? { get }
+      var failureReason: String? { get }
+      var recoverySuggestion: String? { get }
+      var helpAnchor: String? { get }
+    }
     """,
     """
-    public protocol CustomNSError: Error {}
+    public protocol CustomNSError: Error {
+      static var errorDomain: String { get }
+      var errorCode: Int { get }
+      var errorUserInfo: [String: Any] { get }
+    }
     """,
     """
     public protocol RawRepresentable<RawValue> {

@@ -9,8 +9,13 @@ public enum BuiltInTemplates {
         {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
         {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
-        /// Tracks an analytics event for each call to a `{{ plan.protocolName }}`, then forwards it to
+        /// Tracks an analytics event for each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
         /// `base`.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
         {{ alias }}
@@ -98,8 +103,13 @@ public enum BuiltInTemplates {
         {# Answers repeated calls from a cache; failures are never cached. #}
         {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
-        /// Answers calls to a `{{ plan.protocolName }}` from a cache when their arguments were seen
+        /// Answers calls to {{ plan.article }} `{{ plan.protocolName }}` from a cache when their arguments were seen
         /// before, and forwards the others to `base`.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
         {{ alias }}
@@ -208,9 +218,14 @@ public enum BuiltInTemplates {
         {# Runs typed advice before, after or instead of each call, as the Objective-C Aspects library does; the compiler checks each hook's type. #}
         {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
-        /// Runs advice before, after or instead of calls to a `{{ plan.protocolName }}`, which it
+        /// Runs advice before, after or instead of calls to {{ plan.article }} `{{ plan.protocolName }}`, which it
         /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
         /// does not compile.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
         {{ alias }}
@@ -270,7 +285,12 @@ public enum BuiltInTemplates {
         {# Logs each call with its arguments (secrets redacted), then its result or error and how long it took. #}
         {# imports: Logging, VeneerRuntime #}
         {{ plan.conditionsOpening }}
-        /// Logs each call to a `{{ plan.protocolName }}` and how it ended, then forwards it to `base`.
+        /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to `base`.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
         {{ alias }}

@@ -116,6 +116,29 @@ public enum Naming {
     "while",
   ]
 
+  /// `a` or `an` before `name`, as it is read aloud: `an APIClient`, `an HTTPClient` (letters
+  /// spelt out), `a UserService`, `an Uploader`, `a ShowService`.
+  static func article(for name: String) -> String {
+    let letters = Array(name.trimmingBackticks.filter(\.isLetter).prefix(3))
+    guard let first = letters.first else { return "a" }
+    let isAcronym = letters.count > 1 && first.isUppercase && letters[1].isUppercase
+    if isAcronym {
+      // Letters whose names start with a vowel sound: "an F", "an S", "an X".
+      return "AEFHILMNORSX".contains(first) ? "an" : "a"
+    }
+    switch first.lowercased() {
+    case "a", "e", "i", "o": return "an"
+    case "u":
+      // "a User", "a Unique…", but "an Update", "an Unlock".
+      let vowels = "aeiouy"
+      let saysYou =
+        letters.count > 2 && !vowels.contains(letters[1].lowercased())
+        && vowels.contains(letters[2].lowercased())
+      return saysYou ? "a" : "an"
+    default: return "a"
+    }
+  }
+
   /// Whether `name` is one of Swift's keywords, which a module name cannot be.
   public static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
 

@@ -21,6 +21,8 @@ public struct ProtocolPlan: Sendable {
   public let baseType: String
   /// How code outside the protocol names it: `Outer.Nested`.
   public let protocolName: String
+  /// `a` or `an`, to precede the protocol's name in documentation: `an APIClient`.
+  public let article: String
   /// The name part of a decorator's type name: `OuterNested` for `Outer.Nested`; without
   /// backticks for a raw identifier (`` `load all` `` gives `load all`).
   public let decoratorSuffix: String
@@ -85,6 +87,7 @@ public struct ProtocolPlan: Sendable {
     let baseType = ["Base", "Wrapped", "Decorated"].first { !takenNames.contains($0) } ?? "Base_"
     self.baseType = baseType
     protocolName = proto.qualifiedName
+    article = Naming.article(for: proto.qualifiedName)
     decoratorSuffix = (proto.enclosingTypes + [proto.name]).map(\.trimmingBackticks).joined()
     existentialType =
       proto.primaryAssociatedTypes.isEmpty

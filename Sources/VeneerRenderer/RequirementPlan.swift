@@ -398,14 +398,45 @@ extension RequirementPlan {
     let hasOtherClosures = parameters.contains { $0.parameter.isClosure && $0.completion == nil }
     let invalidates = annotations.filter { $0.key == "invalidates" }
       .flatMap { $0.positionalValues.flatMap(\.texts) }
-    isCacheable =
-      requirement.kind == .method && !requirement.isStatic && !requirement.isMutating
-      && requirement.genericParameters.isEmpty && !parameters.contains { $0.parameter.isInout }
-      // An opaque argument (`some Sequence<Int>`) is neither known to be hashable nor Sendable
-      // into the computing closure.
-      && !parameters.contains { $0.parameter.type.mentionsOpaqueType }
-      && !hasOtherClosures && invalidates.isEmpty
-      && [.value, .result, .completionResult].contains(outcome)
+    // Why the caching decorator forwards this requirement uncached, if it does.
+    let uncachedReason: String? =
+      if requirement.kind != .method {
+        "only methods are cached"
+      } else if requirement.isStatic || requirement.isMutating {
+        "static and mutating requirements are forwarded uncached"
+      } else if !requirement.genericParameters.isEmpty {
+        "a generic requirement's result has no one type to cache"
+      } else if parameters.contains(where: { $0.parameter.isInout }) {
+        "an inout argument is changed by the call"
+      } else if parameters.contains(where: { $0.parameter.type.mentionsOpaqueType }) {
+        // Neither known to be hashable nor Sendable into the computing closure.
+        "an opaque ('some') argument is not known to be Hashable"
+      } else if hasOtherClosures {
+        "a closure argument cannot be part of a cache key"
+      } else if !invalidates.isEmpty {
+        "it invalidates other requirements, so it changes something"
+      } else if ![.value, .result, .completionResult].contains(outcome) {
+        "it produces no value to cache"
+      } else if case .writes(let verb) = CachePolicy.verdict(
+        for: requirement.bareName, producing: valueType),
+        !annotations.contains(where: { $0.key == "cache" })
+      {
+        "'\(verb)' names a call that writes or acts, which a cache must never answer; "
+          + "annotate it '// veneer: cache' to cache it all the same"
+      } else {
+        nil
+      }
+    isCacheable = uncachedReason == nil
+    let asksForCaching = (protocolAnnotations + annotations).contains {
+      $0.key == "caching" || $0.key == "cache"
+    }
+    if let uncachedReason, asksForCaching, requirement.kind == .method, !requirement.isStatic {
+      diagnostics.append(
+        Diagnostic(
+          .note,
+          "the caching decorator forwards \(requirement.selector) uncached: \(uncachedReason)",
+          at: requirement.location))
+    }
     let ttl = option("ttl", keys: ["cache", "caching"])
     // The parser and the configuration refuse other lifetimes with a located error.
     if case .number(let seconds)? = ttl ?? options.cacheTimeToLive.map(AnnotationValue.number),
@@ -424,9 +455,10 @@ extension RequirementPlan {
         let location =
           annotations.first { $0.key == "invalidates" }?.location ?? requirement.location
         let hint = Spelling.suggestion(for: name, among: proto.allRequirements.map(\.bareName))
+        // An error, as a misspelt event map entry is: the invalidation would be lost.
         diagnostics.append(
           Diagnostic(
-            .warning,
+            .error,
             "'invalidates' names '\(name)', which is not a requirement of \(proto.qualifiedName)"
               + (hint.map { "; did you mean '\($0)'?" } ?? ""),
             at: location))

@@ -232,6 +232,9 @@ extension ProtocolPlan: TemplateObject {
       {
         $0.protocolName
       }),
+    "article": .init(
+      .text, "`a` or `an`, to precede the protocol's name in documentation: `an APIClient`",
+      { $0.article }),
     "decoratorSuffix": .init(
       .text, "the protocol's part of decorator names: `OuterNested`", { $0.decoratorSuffix }),
     "existentialType": .init(

@@ -12,7 +12,9 @@ public final class CallCache: Sendable {
 
   /// The cached value for `key`, if there is one of type `Value`.
   public func cachedValue<Value>(for key: CacheKey, as type: Value.Type = Value.self) -> Value? {
-    storage.value(for: key)?.value as? Value
+    // Unwrapped first: a missing entry cast to an optional `Value` would be a cached `nil`.
+    guard let entry = storage.value(for: key) else { return nil }
+    return entry.value as? Value
   }
 
   public func store<Value>(_ value: Value, for key: CacheKey, timeToLive: Duration?) {

@@ -1,3 +1,4 @@
+import CVeneerRuntime
 import Logging
 
 /// One call through a logging decorator: logs the call with its arguments, then how it ended and
@@ -14,6 +15,9 @@ public struct LoggedCall: Sendable {
   /// Whether results are logged as `<redacted>`: the requirement returns a secret.
   private let redactsResult: Bool
   private let valueLimit: Int
+  /// This call's number in the process, logged as `call_id` on each of its lines, so that the
+  /// lines of calls that overlap can be told apart; 0 when its call was not logged.
+  private let id: UInt64
 
   /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
   /// With `redactsResult`, what it returns or hands its completion handler is logged as
@@ -30,19 +34,28 @@ public struct LoggedCall: Sendable {
     self.start = .now
     self.redactsResult = redactsResult
     self.valueLimit = valueLimit
-    logger.log(level: level, "\(requirement) called", metadata: arguments())
+    guard logger.logLevel <= level else {
+      id = 0
+      return
+    }
+    id = veneer_next_call_id()
+    var metadata = arguments()
+    metadata["call_id"] = idValue
+    logger.log(level: level, "\(requirement) called", metadata: metadata)
   }
 
   /// Logs a return without a value.
   public func returned() {
-    logger.log(level: level, "\(requirement) returned", metadata: ["duration": durationValue])
+    logger.log(
+      level: level, "\(requirement) returned",
+      metadata: ["duration": durationValue, "call_id": idValue])
   }
 
   /// Logs a return and its value.
   public func returned<Value>(_ value: Value) {
     logger.log(
       level: level, "\(requirement) returned",
-      metadata: ["result": resultValue(value), "duration": durationValue])
+      metadata: ["result": resultValue(value), "duration": durationValue, "call_id": idValue])
   }
 
   /// Logs a thrown error, at the error level.
@@ -51,6 +64,7 @@ public struct LoggedCall: Sendable {
       level: errorLevel, "\(requirement) threw",
       metadata: [
         "error": .string(Self.describe(error, limit: valueLimit)), "duration": durationValue,
+        "call_id": idValue,
       ])
   }
 
@@ -90,9 +104,12 @@ public struct LoggedCall: Sendable {
       level: level, "\(requirement) completed",
       metadata: [
         "result": redactsResult ? Self.redacted : .string(describe(repeat each values)),
-        "duration": durationValue,
+        "duration": durationValue, "call_id": idValue,
       ])
   }
+
+  /// The call's number, or `-` when its call was not logged (its level was off).
+  private var idValue: Logger.MetadataValue { id == 0 ? "-" : "\(id)" }
 
   private func resultValue<Value>(_ value: Value) -> Logger.MetadataValue {
     redactsResult ? Self.redacted : .string(Self.describe(value, limit: valueLimit))

@@ -4,7 +4,7 @@
 import FixtureCatalog
 import VeneerRuntime
 
-/// Waits `delay` before forwarding each async call to a `ActorBound`, as a slow
+/// Waits `delay` before forwarding each async call to an `ActorBound`, as a slow
 /// network would.
 public actor DelayActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
@@ -34,7 +34,7 @@ extension ActorBound {
   }
 }
 
-/// Forwards calls to a `ActorBound` only when `isAllowed` says so, and otherwise
+/// Forwards calls to an `ActorBound` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
 public actor GuardActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
@@ -59,7 +59,7 @@ extension ActorBound {
   }
 }
 
-/// Calls the completion handlers of a `ActorBound` on the main actor.
+/// Calls the completion handlers of an `ActorBound` on the main actor.
 public actor MainActorDeliveryActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
 
@@ -79,7 +79,7 @@ extension ActorBound {
   }
 }
 
-/// Calls a `ActorBound` again when an async call fails, a bounded number of times,
+/// Calls an `ActorBound` again when an async call fails, a bounded number of times,
 /// waiting longer before each attempt.
 public actor RetryActorBound<Base: ActorBound>: ActorBound {
   public let base: Base

@@ -4,7 +4,7 @@
 import FixtureCatalog
 import VeneerRuntime
 
-/// Waits `delay` before forwarding each async call to a `Available`, as a slow
+/// Waits `delay` before forwarding each async call to an `Available`, as a slow
 /// network would.
 public struct DelayAvailable<Base: Available>: Available {
   public var base: Base
@@ -33,7 +33,7 @@ extension Available {
   }
 }
 
-/// Forwards calls to a `Available` only when `isAllowed` says so, and otherwise
+/// Forwards calls to an `Available` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
 public struct GuardAvailable<Base: Available>: Available {
   public var base: Base
@@ -56,7 +56,7 @@ extension Available {
   }
 }
 
-/// Calls the completion handlers of a `Available` on the main actor.
+/// Calls the completion handlers of an `Available` on the main actor.
 public struct MainActorDeliveryAvailable<Base: Available>: Available {
   public var base: Base
 
@@ -76,7 +76,7 @@ extension Available {
   }
 }
 
-/// Calls a `Available` again when an async call fails, a bounded number of times,
+/// Calls an `Available` again when an async call fails, a bounded number of times,
 /// waiting longer before each attempt.
 public struct RetryAvailable<Base: Available>: Available {
   public var base: Base

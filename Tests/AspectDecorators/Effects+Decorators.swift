@@ -4,7 +4,7 @@
 import FixtureCatalog
 import VeneerRuntime
 
-/// Waits `delay` before forwarding each async call to a `Effects`, as a slow
+/// Waits `delay` before forwarding each async call to an `Effects`, as a slow
 /// network would.
 public struct DelayEffects<Base: Effects>: Effects {
   public var base: Base
@@ -75,7 +75,7 @@ extension Effects {
   }
 }
 
-/// Forwards calls to a `Effects` only when `isAllowed` says so, and otherwise
+/// Forwards calls to an `Effects` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
 public struct GuardEffects<Base: Effects>: Effects {
   public var base: Base
@@ -141,7 +141,7 @@ extension Effects {
   }
 }
 
-/// Calls the completion handlers of a `Effects` on the main actor.
+/// Calls the completion handlers of an `Effects` on the main actor.
 public struct MainActorDeliveryEffects<Base: Effects>: Effects {
   public var base: Base
 
@@ -201,7 +201,7 @@ extension Effects {
   }
 }
 
-/// Calls a `Effects` again when an async call fails, a bounded number of times,
+/// Calls an `Effects` again when an async call fails, a bounded number of times,
 /// waiting longer before each attempt.
 public struct RetryEffects<Base: Effects>: Effects {
   public var base: Base

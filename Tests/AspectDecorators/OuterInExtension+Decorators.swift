@@ -4,7 +4,7 @@
 import FixtureCatalog
 import VeneerRuntime
 
-/// Waits `delay` before forwarding each async call to a `Outer.InExtension`, as a slow
+/// Waits `delay` before forwarding each async call to an `Outer.InExtension`, as a slow
 /// network would.
 public struct DelayOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
@@ -33,7 +33,7 @@ extension Outer.InExtension {
   }
 }
 
-/// Forwards calls to a `Outer.InExtension` only when `isAllowed` says so, and otherwise
+/// Forwards calls to an `Outer.InExtension` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
 public struct GuardOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
@@ -58,7 +58,7 @@ extension Outer.InExtension {
   }
 }
 
-/// Calls the completion handlers of a `Outer.InExtension` on the main actor.
+/// Calls the completion handlers of an `Outer.InExtension` on the main actor.
 public struct MainActorDeliveryOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
 
@@ -78,7 +78,7 @@ extension Outer.InExtension {
   }
 }
 
-/// Calls a `Outer.InExtension` again when an async call fails, a bounded number of times,
+/// Calls an `Outer.InExtension` again when an async call fails, a bounded number of times,
 /// waiting longer before each attempt.
 public struct RetryOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base

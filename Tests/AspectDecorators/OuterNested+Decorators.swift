@@ -4,7 +4,7 @@
 import FixtureCatalog
 import VeneerRuntime
 
-/// Waits `delay` before forwarding each async call to a `Outer.Nested`, as a slow
+/// Waits `delay` before forwarding each async call to an `Outer.Nested`, as a slow
 /// network would.
 public struct DelayOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
@@ -33,7 +33,7 @@ extension Outer.Nested {
   }
 }
 
-/// Forwards calls to a `Outer.Nested` only when `isAllowed` says so, and otherwise
+/// Forwards calls to an `Outer.Nested` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
 public struct GuardOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
@@ -58,7 +58,7 @@ extension Outer.Nested {
   }
 }
 
-/// Calls the completion handlers of a `Outer.Nested` on the main actor.
+/// Calls the completion handlers of an `Outer.Nested` on the main actor.
 public struct MainActorDeliveryOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
 
@@ -78,7 +78,7 @@ extension Outer.Nested {
   }
 }
 
-/// Calls a `Outer.Nested` again when an async call fails, a bounded number of times,
+/// Calls an `Outer.Nested` again when an async call fails, a bounded number of times,
 /// waiting longer before each attempt.
 public struct RetryOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base

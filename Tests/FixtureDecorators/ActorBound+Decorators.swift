@@ -5,7 +5,7 @@ import FixtureCatalog
 import Logging
 import VeneerRuntime
 
-/// Tracks an analytics event for each call to a `ActorBound`, then forwards it to
+/// Tracks an analytics event for each call to an `ActorBound`, then forwards it to
 /// `base`.
 public actor AnalyticsActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
@@ -36,7 +36,7 @@ extension ActorBound {
   }
 }
 
-/// Answers calls to a `ActorBound` from a cache when their arguments were seen
+/// Answers calls to an `ActorBound` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
 public actor CachingActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
@@ -77,7 +77,7 @@ extension ActorBound {
   }
 }
 
-/// Runs advice before, after or instead of calls to a `ActorBound`, which it
+/// Runs advice before, after or instead of calls to an `ActorBound`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
 public actor InterceptingActorBound<Base: ActorBound>: ActorBound {
@@ -113,7 +113,7 @@ extension ActorBound {
   }
 }
 
-/// Logs each call to a `ActorBound` and how it ended, then forwards it to `base`.
+/// Logs each call to an `ActorBound` and how it ended, then forwards it to `base`.
 public actor LoggingActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
   public let logger: Logger

@@ -5,7 +5,7 @@ import FixtureCatalog
 import Logging
 import VeneerRuntime
 
-/// Tracks an analytics event for each call to a `Available`, then forwards it to
+/// Tracks an analytics event for each call to an `Available`, then forwards it to
 /// `base`.
 public struct AnalyticsAvailable<Base: Available>: Available {
   public var base: Base
@@ -36,7 +36,7 @@ extension Available {
   }
 }
 
-/// Answers calls to a `Available` from a cache when their arguments were seen
+/// Answers calls to an `Available` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
 public struct CachingAvailable<Base: Available>: Available {
   public var base: Base
@@ -77,7 +77,7 @@ extension Available {
   }
 }
 
-/// Runs advice before, after or instead of calls to a `Available`, which it
+/// Runs advice before, after or instead of calls to an `Available`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
 public struct InterceptingAvailable<Base: Available>: Available {
@@ -116,7 +116,7 @@ extension Available {
   }
 }
 
-/// Logs each call to a `Available` and how it ended, then forwards it to `base`.
+/// Logs each call to an `Available` and how it ended, then forwards it to `base`.
 public struct LoggingAvailable<Base: Available>: Available {
   public var base: Base
   public let logger: Logger

@@ -7,6 +7,9 @@ import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `ClassBound`, then forwards it to
 /// `base`.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class AnalyticsClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
   public let tracker: any AnalyticsTracker
@@ -38,6 +41,9 @@ extension ClassBound {
 
 /// Answers calls to a `ClassBound` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class CachingClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
   public let cache: CallCache
@@ -80,6 +86,9 @@ extension ClassBound {
 /// Runs advice before, after or instead of calls to a `ClassBound`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class InterceptingClassBound<Base: ClassBound>: ClassBound {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
@@ -117,6 +126,9 @@ extension ClassBound {
 }
 
 /// Logs each call to a `ClassBound` and how it ended, then forwards it to `base`.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class LoggingClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
   public let logger: Logger

@@ -100,13 +100,7 @@ public struct CachingCredentials<Base: Credentials>: Credentials {
   }
 
   public func login(user: String, password pw: String) -> Session {
-    guard
-      let key = CacheKey(requirement: "Credentials.login(user:password:)", arguments: user, pw)
-    else {
-      return base.login(user: user, password: pw)
-    }
-    return cache.value(
-      for: key, timeToLive: nil, compute: { () -> Session in base.login(user: user, password: pw) })
+    base.login(user: user, password: pw)
   }
 
   public func set(token value: String) {
@@ -124,18 +118,7 @@ public struct CachingCredentials<Base: Credentials>: Credentials {
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
-    guard
-      let key = CacheKey(
-        requirement: "Credentials.charge(creditCardNumber:amount:code:)",
-        arguments: creditCardNumber, amount, otp)
-    else {
-      return base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
-    }
-    return cache.value(
-      for: key, timeToLive: nil,
-      compute: { () -> Bool in
-        base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
-      })
+    base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
   }
 
   public func accessToken() -> String {
@@ -156,30 +139,11 @@ public struct CachingCredentials<Base: Credentials>: Credentials {
   public func refresh(
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
-    guard
-      let key = CacheKey(requirement: "Credentials.refresh(_:completion:)", arguments: session)
-    else {
-      base.refresh(session, completion: completion)
-      return
-    }
-    if let cached = cache.cachedValue(for: key, as: Session.self) {
-      completion(.success(cached))
-      return
-    }
-    let cache = self.cache
-    base.refresh(session) { result in
-      if case .success(let value) = result {
-        cache.store(value, for: key, timeToLive: nil)
-      }
-      completion(result)
-    }
+    base.refresh(session, completion: completion)
   }
 
   public func upload(_ payload: String) -> Int {
-    guard let key = CacheKey(requirement: "Credentials.upload(_:)", arguments: payload) else {
-      return base.upload(payload)
-    }
-    return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.upload(payload) })
+    base.upload(payload)
   }
 }
 

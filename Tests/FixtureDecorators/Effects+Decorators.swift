@@ -5,7 +5,7 @@ import FixtureCatalog
 import Logging
 import VeneerRuntime
 
-/// Tracks an analytics event for each call to a `Effects`, then forwards it to
+/// Tracks an analytics event for each call to an `Effects`, then forwards it to
 /// `base`.
 public struct AnalyticsEffects<Base: Effects>: Effects {
   public var base: Base
@@ -117,7 +117,7 @@ extension Effects {
   }
 }
 
-/// Answers calls to a `Effects` from a cache when their arguments were seen
+/// Answers calls to an `Effects` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
 public struct CachingEffects<Base: Effects>: Effects {
   public var base: Base
@@ -206,7 +206,7 @@ extension Effects {
   }
 }
 
-/// Runs advice before, after or instead of calls to a `Effects`, which it
+/// Runs advice before, after or instead of calls to an `Effects`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
 public struct InterceptingEffects<Base: Effects>: Effects {
@@ -303,7 +303,7 @@ extension Effects {
   }
 }
 
-/// Logs each call to a `Effects` and how it ended, then forwards it to `base`.
+/// Logs each call to an `Effects` and how it ended, then forwards it to `base`.
 public struct LoggingEffects<Base: Effects>: Effects {
   public var base: Base
   public let logger: Logger

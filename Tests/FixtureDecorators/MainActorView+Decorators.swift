@@ -7,6 +7,9 @@ import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `MainActorView`, then forwards it to
 /// `base`.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class AnalyticsMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
   public let tracker: any AnalyticsTracker
@@ -43,6 +46,9 @@ extension MainActorView {
 
 /// Answers calls to a `MainActorView` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class CachingMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
   public let cache: CallCache
@@ -90,6 +96,9 @@ extension MainActorView {
 /// Runs advice before, after or instead of calls to a `MainActorView`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class InterceptingMainActorView<Base: MainActorView>: MainActorView {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
@@ -129,6 +138,9 @@ extension MainActorView {
 }
 
 /// Logs each call to a `MainActorView` and how it ended, then forwards it to `base`.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class LoggingMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
   public let logger: Logger

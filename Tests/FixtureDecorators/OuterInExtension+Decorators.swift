@@ -5,7 +5,7 @@ import FixtureCatalog
 import Logging
 import VeneerRuntime
 
-/// Tracks an analytics event for each call to a `Outer.InExtension`, then forwards it to
+/// Tracks an analytics event for each call to an `Outer.InExtension`, then forwards it to
 /// `base`.
 public struct AnalyticsOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
@@ -36,7 +36,7 @@ extension Outer.InExtension {
   }
 }
 
-/// Answers calls to a `Outer.InExtension` from a cache when their arguments were seen
+/// Answers calls to an `Outer.InExtension` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
 public struct CachingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
@@ -77,7 +77,7 @@ extension Outer.InExtension {
   }
 }
 
-/// Runs advice before, after or instead of calls to a `Outer.InExtension`, which it
+/// Runs advice before, after or instead of calls to an `Outer.InExtension`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
 public struct InterceptingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
@@ -116,7 +116,7 @@ extension Outer.InExtension {
   }
 }
 
-/// Logs each call to a `Outer.InExtension` and how it ended, then forwards it to `base`.
+/// Logs each call to an `Outer.InExtension` and how it ended, then forwards it to `base`.
 public struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
   public let logger: Logger

@@ -5,7 +5,7 @@ import FixtureCatalog
 import Logging
 import VeneerRuntime
 
-/// Tracks an analytics event for each call to a `Outer.Nested`, then forwards it to
+/// Tracks an analytics event for each call to an `Outer.Nested`, then forwards it to
 /// `base`.
 public struct AnalyticsOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
@@ -36,7 +36,7 @@ extension Outer.Nested {
   }
 }
 
-/// Answers calls to a `Outer.Nested` from a cache when their arguments were seen
+/// Answers calls to an `Outer.Nested` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
 public struct CachingOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
@@ -77,7 +77,7 @@ extension Outer.Nested {
   }
 }
 
-/// Runs advice before, after or instead of calls to a `Outer.Nested`, which it
+/// Runs advice before, after or instead of calls to an `Outer.Nested`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
 public struct InterceptingOuterNested<Base: Outer.Nested>: Outer.Nested {
@@ -116,7 +116,7 @@ extension Outer.Nested {
   }
 }
 
-/// Logs each call to a `Outer.Nested` and how it ended, then forwards it to `base`.
+/// Logs each call to an `Outer.Nested` and how it ended, then forwards it to `base`.
 public struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
   public let logger: Logger

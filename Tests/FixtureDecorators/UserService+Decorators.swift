@@ -49,15 +49,7 @@ public struct CachingUserService<Base: UserService>: UserService {
   }
 
   public func authenticate(username: String, password: String) -> User? {
-    guard
-      let key = CacheKey(
-        requirement: "UserService.authenticate(username:password:)", arguments: username, password)
-    else {
-      return base.authenticate(username: username, password: password)
-    }
-    return cache.value(
-      for: key, timeToLive: nil,
-      compute: { () -> User? in base.authenticate(username: username, password: password) })
+    base.authenticate(username: username, password: password)
   }
 }
 

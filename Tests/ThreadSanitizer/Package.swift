@@ -9,7 +9,10 @@ let package = Package(
   platforms: [.macOS(.v13)],
   dependencies: [.package(url: "https://github.com/apple/swift-log.git", from: "1.5.0")],
   targets: [
-    .target(name: "VeneerRuntime", dependencies: [.product(name: "Logging", package: "swift-log")]),
+    .target(
+      name: "VeneerRuntime",
+      dependencies: ["CVeneerRuntime", .product(name: "Logging", package: "swift-log")]),
+    .target(name: "CVeneerRuntime"),
     .target(name: "FixtureCatalog"),
     .target(
       name: "FixtureDecorators",

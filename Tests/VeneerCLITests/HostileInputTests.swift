@@ -281,4 +281,52 @@ struct HostileInputTests {
     #expect(run.status == 1)
     #expect(run.errors == "veneer.yml: error: the configuration file is not UTF-8\n")
   }
+
+  /// Every mistake of a run is reported at once, sorted by file and line: a configuration
+  /// error does not hide an event map error, nor a malformed annotation the warnings after it.
+  @Test func everyDiagnosticOfARunIsReportedAtOnceInOrder() throws {
+    let workspace = try Workspace()
+    try workspace.write(
+      "Sources/B.swift", "// veneer: logging(\nprotocol B {\n  func b()\n}\n")
+    try workspace.write(
+      "Sources/A.swift",
+      "// veneer: loging\nprotocol A {\n  func a(_ values: Int...)\n}\n")
+    try workspace.write(
+      "veneer.yml",
+      """
+      sources: Sources
+      output: Out
+      acess: public
+      options:
+        analytics:
+          events:
+            A.lod: loaded
+
+      """)
+    let run = try workspace.veneer("generate")
+    #expect(run.status == 1)
+    let lines = run.errors.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4, "\(run.errors)")
+    #expect(lines[0].hasPrefix("Sources/A.swift:1:12: warning: unknown veneer annotation 'loging'"))
+    #expect(lines[1].hasPrefix("Sources/B.swift:1:20: error: malformed veneer annotation"))
+    #expect(lines[2].hasPrefix("veneer.yml:3:1: error: unknown key 'acess'"), "\(run.errors)")
+    #expect(lines[3].hasPrefix("veneer.yml:7:7: error: event map names 'lod'"), "\(run.errors)")
+    #expect(workspace.files(in: "Out").isEmpty)
+  }
+
+  /// An invalidation that names no requirement would be lost: an error, as in the event map.
+  @Test func invalidatingNoRequirementIsAnError() throws {
+    let workspace = try Workspace()
+    try workspace.write(
+      "Sources/P.swift",
+      "// veneer: caching\nprotocol P {\n  func load() -> Int\n  // veneer: invalidates(lod)\n"
+        + "  func save(_ value: Int)\n}\n")
+    let run = try workspace.veneer("generate", "--sources", "Sources", "--output", "Out")
+    #expect(run.status == 1)
+    #expect(
+      run.errors.contains(
+        "Sources/P.swift:4:14: error: 'invalidates' names 'lod', which is not a requirement of P; "
+          + "did you mean 'load'?"), "\(run.errors)")
+    #expect(workspace.files(in: "Out").isEmpty)
+  }
 }

@@ -34,4 +34,54 @@ struct PluginModeTests {
     // The generated folder is inside the sources, and Veneer does not read its own files.
     #expect(try workspace.veneer("check", "--config", "Sources/Blog/veneer.yml").status == 0)
   }
+
+  /// `init --target` writes a file for the target's folder that the plugins read as it is, and
+  /// says what to run next in the plugin workflow.
+  @Test func initForATargetWritesAFileThePluginsUseAsItIs() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Blog/Posts.swift", postRepo)
+    let written = try workspace.veneer("init", "--target", "Blog")
+    #expect(written.status == 0, "\(written.errors)")
+    #expect(
+      written.output.contains(
+        "swift package --allow-writing-to-package-directory veneer --target Blog"))
+    #expect(written.output.contains(#".plugin(name: "VeneerPlugin", package: "veneer")"#))
+    let file = try #require(workspace.read("Sources/Blog/veneer.yml"))
+    #expect(!file.contains("\nsources:") && !file.contains("\noutput:"))
+    let generated = try workspace.veneer("generate", "--config", "Sources/Blog/veneer.yml")
+    #expect(generated.status == 0, "\(generated.errors)")
+    #expect(workspace.files(in: "Sources/Blog/Generated") == ["PostRepo+Decorators.swift"])
+    // A target that does not exist is named as the likely mistake.
+    let missing = try workspace.veneer("init", "--target", "Blgo")
+    #expect(missing.status == 1)
+    #expect(missing.errors.contains("is 'Blgo' the name of a target in Sources?"))
+  }
+
+  /// In the plugin workflow, `check` names the plugin command, and its diff the package's paths.
+  @Test func checkNamesTheCommandThatRegenerates() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Blog/Posts.swift", postRepo)
+    try workspace.write("Sources/Blog/veneer.yml", "imports: [Foundation]\n")
+    let stale = try workspace.veneer(
+      "check", "--config", "Sources/Blog/veneer.yml", "--regenerate-command",
+      "swift package --allow-writing-to-package-directory veneer --target Blog")
+    #expect(stale.status == 1)
+    #expect(
+      stale.output.hasPrefix(
+        "--- /dev/null\n+++ Sources/Blog/Generated/PostRepo+Decorators.swift (generated)\n"))
+    #expect(
+      stale.errors.hasSuffix(
+        "1 generated file out of date; run 'swift package --allow-writing-to-package-directory "
+          + "veneer --target Blog' and commit the result.\n"))
+  }
+
+  /// A target with nothing to decorate gets no empty Generated folder.
+  @Test func nothingToDecorateCreatesNoFolder() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Blog/Models.swift", "struct Post {}\n")
+    try workspace.write("Sources/Blog/veneer.yml", "imports: [Foundation]\n")
+    let run = try workspace.veneer("generate", "--config", "Sources/Blog/veneer.yml")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(workspace.files(in: "Sources/Blog") == ["Models.swift", "veneer.yml"])
+  }
 }

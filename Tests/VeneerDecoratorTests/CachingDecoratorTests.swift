@@ -15,6 +15,22 @@ struct CachingDecoratorTests {
     #expect(counter.calls == ["call(abc)", "call(abcd)"])
   }
 
+  /// A write is never answered from the cache, even when it returns a value and its
+  /// arguments repeat; reads are, and a write annotated `cache` is too.
+  @Test func aCacheNeverAnswersAWrite() {
+    let counter = CallCounter()
+    let store = CountingNoteStore(counter: counter).withCaching(InMemoryCache())
+    #expect(store.save("hello") && store.save("hello"))
+    // An optional result is cached like any other (a miss was once read as a cached `nil`).
+    #expect(store.note(id: 1) == "note 1")
+    #expect(store.note(id: 1) == "note 1")
+    _ = store.fetchTitles(prefix: "h")
+    _ = store.fetchTitles(prefix: "h")
+    #expect(store.generate(seed: 7) == store.generate(seed: 7))
+    #expect(
+      counter.calls == ["save(hello)", "save(hello)", "note(1)", "fetchTitles(h)", "generate(7)"])
+  }
+
   @Test func errorsAreNeverCached() async {
     let counter = CallCounter()
     let service = LengthService(counter: counter).withCaching(InMemoryCache())

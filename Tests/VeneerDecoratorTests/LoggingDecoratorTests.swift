@@ -24,6 +24,62 @@ struct LoggingDecoratorTests {
     #expect(records[1].metadata["duration"]?.hasSuffix("ms") == true)
   }
 
+  /// Requirements that Foundation or an extension give defaults are the base's all the same.
+  @Test func defaultedRequirementsAreForwardedNotDefaulted() {
+    struct Refusal: DescribedFailure {
+      var code: Int { 403 }
+      var description: String { "Refusal(403)" }
+      var errorDescription: String? { "refused" }
+      var failureReason: String? { "no permission" }
+      var recoverySuggestion: String? { "ask an owner" }
+      var helpAnchor: String? { "permissions" }
+      func retryDelay() -> Int { 30 }
+    }
+    let recorder = LogRecorder()
+    let decorated = Refusal().withLogging(recorder.logger())
+    #expect(decorated.errorDescription == "refused")
+    #expect(decorated.failureReason == "no permission")
+    #expect(decorated.recoverySuggestion == "ask an owner")
+    #expect(decorated.helpAnchor == "permissions")
+    #expect(decorated.description == "Refusal(403)")
+    #expect(decorated.retryDelay() == 30)
+    #expect(
+      recorder.records.map(\.message) == [
+        "DescribedFailure.retryDelay() called", "DescribedFailure.retryDelay() returned",
+      ])
+  }
+
+  /// Each call's lines carry its own number, so overlapping calls' lines can be joined.
+  @Test func eachCallsLinesShareACallIdentifier() async throws {
+    let recorder = LogRecorder()
+    let repository = CountingUserRepository(counter: CallCounter()).withLogging(recorder.logger())
+    await withTaskGroup(of: Void.self) { group in
+      for name in ["ada", "bob", "cy", "di"] {
+        group.addTask { _ = try? await repository.user(named: name) }
+      }
+    }
+    let records = recorder.records
+    #expect(records.count == 8)
+    let byCall = Dictionary(grouping: records) { $0.callID ?? "" }
+    #expect(byCall.count == 4)
+    for lines in byCall.values {
+      #expect(
+        lines.map(\.message).sorted() == [
+          "UserRepository.user(named:) called", "UserRepository.user(named:) returned",
+        ])
+      let name = lines.first { $0.message.hasSuffix("called") }?.metadata["name"] ?? ""
+      #expect(
+        lines.first { $0.message.hasSuffix("returned") }?.metadata["result"]
+          == "User(name: \"\(name)\")")
+    }
+    // With the level off, nothing is numbered.
+    let quiet = LogRecorder()
+    let silent = CountingUserRepository(counter: CallCounter()).withLogging(
+      quiet.logger(level: .info))
+    _ = try await silent.user(named: "ada")
+    #expect(quiet.records.isEmpty)
+  }
+
   @Test func secretsAreRedactedByNameAndByAnnotation() async throws {
     let recorder = LogRecorder()
     let counter = CallCounter()

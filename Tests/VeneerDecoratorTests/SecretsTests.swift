@@ -55,8 +55,10 @@ struct SecretsTests {
     #expect(log.contains("user=ada"))
     #expect(log.contains("amount=5"))
     #expect(log.contains("result=Session(user: ada, token: <redacted>)"))
-    #expect(log.contains("Credentials.accessToken() returned duration="))
-    #expect(log.contains("result=<redacted>"))
+    let token = recorder.records.first { $0.message == "Credentials.accessToken() returned" }
+    #expect(token?.metadata["result"] == "<redacted>")
+    let codes = recorder.records.first { $0.message == "Credentials.recoveryCodes(for:) returned" }
+    #expect(codes?.metadata["result"] == "<redacted>")
   }
 
   @Test func longValuesAreCutToTheLimit() {

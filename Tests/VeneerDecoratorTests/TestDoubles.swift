@@ -8,7 +8,9 @@ final class LogRecorder: @unchecked Sendable {
   struct Record: Equatable {
     var level: Logger.Level
     var message: String
+    /// Without `call_id`, which is kept apart: it differs from run to run.
     var metadata: [String: String]
+    var callID: String?
   }
 
   private let lock = NSLock()
@@ -36,10 +38,12 @@ struct CapturingLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
+    var metadata = (event.metadata ?? [:]).mapValues(\.description)
+    let callID = metadata.removeValue(forKey: "call_id")
     recorder.append(
       LogRecorder.Record(
-        level: event.level, message: event.message.description,
-        metadata: (event.metadata ?? [:]).mapValues(\.description)))
+        level: event.level, message: event.message.description, metadata: metadata,
+        callID: callID))
   }
 }
 
@@ -91,6 +95,30 @@ struct CountingPostRepo: PostRepo {
   ) {
     counter.record("createPost", title)
     completion(.success(Post(id: 100, title: title, body: body)))
+  }
+}
+
+struct CountingNoteStore: NoteStore {
+  let counter: CallCounter
+
+  func note(id: Int) -> String? {
+    counter.record("note", "\(id)")
+    return "note \(id)"
+  }
+
+  func fetchTitles(prefix: String) -> [String] {
+    counter.record("fetchTitles", prefix)
+    return [prefix + "ello"]
+  }
+
+  func save(_ note: String) -> Bool {
+    counter.record("save", note)
+    return true
+  }
+
+  func generate(seed: Int) -> String {
+    counter.record("generate", "\(seed)")
+    return "generated \(seed)"
   }
 }
 

@@ -106,12 +106,15 @@ struct BoundaryFuzzTests {
       let sourcePath = sources + "/" + sourceName
       guard FileManager.default.createFile(atPath: sourcePath, contents: Data(source.utf8))
       else { continue }
-      let templateName = hostileText(&generator, maxParts: 2).filter { !"/\u{0}".contains($0) }
+      let templateName =
+        Bool.random(using: &generator)
+        ? hostileText(&generator, maxParts: 2).filter { !"/\u{0}".contains($0) } : "Audit"
       let templatePath =
         folder.path + "/" + (templateName.isEmpty ? "T" : templateName) + ".stencil"
       _ = FileManager.default.createFile(
         atPath: templatePath,
-        contents: Data("{% for r in plan.requirements %}// {{ r.name }}\n{% endfor %}".utf8))
+        contents: Data(
+          "{% for r in plan.requirements %}// {{ r.qualifiedSelector }}\n{% endfor %}".utf8))
       let yaml = Bool.random(using: &generator) ? configuration(&generator) : ""
       let context =
         "iteration \(iteration): name \(name.debugDescription), file "
@@ -133,6 +136,9 @@ struct BoundaryFuzzTests {
           "\(diagnostic) — \(context)")
       }
       guard !diagnostics.contains(where: { $0.severity == .error }) else {
+        if ProcessInfo.processInfo.environment["VENEER_FUZZ_DEBUG"] != nil {
+          print("REFUSED", diagnostics.filter { $0.severity == .error }.map(\.message).first ?? "")
+        }
         refused += 1
         continue
       }
@@ -164,6 +170,7 @@ struct BoundaryFuzzTests {
         #expect(!tree.hasError, "\(file.name) does not parse — \(context)")
       }
     }
+    print("BoundaryFuzzTests: \(written) written, \(refused) refused")
     // Both outcomes are exercised: hostile values refused, and hostile names written safely.
     #expect(written > iterations / 10 && refused > iterations / 10, "\(written) \(refused)")
   }

@@ -203,7 +203,7 @@ struct ConfiguredGenerationTests {
       "Sources/Posts.swift": """
       // veneer: logging, caching
       public protocol PostRepo {
-        func post(id: Int) -> String
+        func getPost(id: Int) -> String
       }
 
       """,
@@ -322,7 +322,7 @@ extension UserTemplateTests {
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
         decorateAll: true))
     #expect(!generation.hasErrors)
-    #expect(generation.files.count == 28)
+    #expect(generation.files.count == 30)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
     #expect(
       shows.contents.hasSuffix(

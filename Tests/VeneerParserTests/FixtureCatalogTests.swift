@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 33)
+    #expect(catalog.protocols.count == 35)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {

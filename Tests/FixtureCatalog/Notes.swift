@@ -1,0 +1,10 @@
+/// Writes that return values, beside reads: a caching decorator answers the reads from its
+/// cache and never a write, unless the requirement asks for it with `cache`.
+// veneer: caching
+public protocol NoteStore: Sendable {
+  func note(id: Int) -> String?
+  func fetchTitles(prefix: String) -> [String]
+  func save(_ note: String) -> Bool
+  // veneer: cache(ttl: 60)
+  func generate(seed: Int) -> String
+}
