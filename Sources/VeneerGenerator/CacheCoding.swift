@@ -365,6 +365,7 @@ extension ProtocolDecl: CacheCodable {
     writer.write(inheritedAssociatedTypes)
     writer.write(externalProtocols)
     writer.write(standardProtocols)
+    writer.write(inheritedConstraints)
   }
 
   init(from reader: inout CacheReader) throws {
@@ -378,6 +379,7 @@ extension ProtocolDecl: CacheCodable {
       requirements: try reader.read(), inheritedRequirements: try reader.read(),
       inheritedAssociatedTypes: try reader.read(), externalProtocols: try reader.read(),
       standardProtocols: try reader.read())
+    inheritedConstraints = try reader.read()
   }
 }
 
@@ -400,6 +402,7 @@ extension Requirement: CacheCodable {
     writer.write(conditions)
     writer.write(declaredIn)
     writer.write(location)
+    writer.write(hasNonmutatingSetter)
   }
 
   init(from reader: inout CacheReader) throws {
@@ -412,6 +415,7 @@ extension Requirement: CacheCodable {
       attributes: try reader.read(), documentation: try reader.read(),
       annotations: try reader.read(), conditions: try reader.read(),
       declaredIn: try reader.read(), location: try reader.read())
+    hasNonmutatingSetter = try reader.read()
   }
 }
 

@@ -19,7 +19,7 @@ public struct GenerationCache: Sendable {
   }
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 4
+  static let format = 5
 
   struct Index {
     var format: Int

@@ -59,7 +59,8 @@ extension Requirement {
   /// `{ get }`, `{ get async throws }` or `{ get set }`.
   public var accessorsText: String {
     let getter = (["get"] + (effects.text.isEmpty ? [] : [effects.text])).joined(separator: " ")
-    return isSettable ? "{ \(getter) set }" : "{ \(getter) }"
+    return isSettable
+      ? "{ \(getter) \(hasNonmutatingSetter ? "nonmutating " : "")set }" : "{ \(getter) }"
   }
 }
 

@@ -33,6 +33,10 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
   /// Inherited protocols of the standard library or Foundation whose requirements Veneer knows
   /// and counts among the inherited ones (`CustomStringConvertible`).
   public var standardProtocols: [String]
+  /// What the protocols it inherits from impose on every conformer, filled in by the resolver:
+  /// marker constraints (`AnyObject`, `Sendable`, `Actor`) and global actors (`@MainActor`), so
+  /// that `protocol Writer: Reader` is class-bound when `Reader: AnyObject` is.
+  public var inheritedConstraints: [String] = []
 
   public init(
     name: String, enclosingTypes: [String] = [], accessLevel: AccessLevel = .internal,
@@ -80,15 +84,24 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
     inheritedTypes.flatMap(\.componentNames)
   }
 
-  public var isSendable: Bool { inheritedNames.contains { $0 == "Sendable" || $0 == "Actor" } }
+  /// Its own inherited names and the constraints its ancestors impose.
+  private var constraints: [String] { inheritedNames + inheritedConstraints }
+
+  public var isSendable: Bool { constraints.contains { $0 == "Sendable" || $0 == "Actor" } }
   /// Whether only classes (or actors) can conform, so a decorator must be a class.
   public var isClassBound: Bool {
-    inheritedNames.contains { ["AnyObject", "class", "Actor", "AnyActor"].contains($0) }
+    constraints.contains { ["AnyObject", "class", "Actor", "AnyActor"].contains($0) }
   }
-  public var isActorBound: Bool { inheritedNames.contains { $0 == "Actor" || $0 == "AnyActor" } }
+  public var isActorBound: Bool { constraints.contains { $0 == "Actor" || $0 == "AnyActor" } }
 
-  /// The global actor the protocol is isolated to, e.g. `MainActor`.
+  /// The global actor the protocol is isolated to, e.g. `MainActor`: its own, or an ancestor's.
   public var globalActor: String? {
+    ownGlobalActor
+      ?? inheritedConstraints.first { $0.hasPrefix("@") }.map { String($0.dropFirst()) }
+  }
+
+  /// The global actor its own attributes name.
+  public var ownGlobalActor: String? {
     attributes.first { $0.arguments == nil && $0.name.hasSuffix("Actor") }?.name
   }
 }

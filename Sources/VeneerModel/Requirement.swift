@@ -29,6 +29,9 @@ public struct Requirement: Codable, Sendable, Hashable {
   public var type: TypeRef?
   /// Whether a property or subscript has a setter (`{ get set }`).
   public var isSettable: Bool
+  /// Whether that setter is `nonmutating` (`{ get nonmutating set }`), which a decorator's
+  /// setter must be too.
+  public var hasNonmutatingSetter = false
   public var failability: Failability?
   /// Declaration modifiers other than access, e.g. `static`, `mutating`, `nonisolated`.
   public var modifiers: [String]

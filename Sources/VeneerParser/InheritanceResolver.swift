@@ -13,8 +13,16 @@ enum InheritanceResolver {
     var associatedTypes: [AssociatedType] = []
     var externalProtocols: [String] = []
     var standardProtocols: [String] = []
+    /// Markers and global actors of every ancestor.
+    var constraints: [String] = []
     /// Indices of the protocols these came from.
     var ancestors: Set<Int> = []
+  }
+
+  /// The markers a protocol names itself and the global actor it is isolated to.
+  private static func ownConstraints(of proto: ProtocolDecl) -> [String] {
+    proto.inheritedNames.filter(markerProtocols.contains)
+      + (proto.ownGlobalActor.map { ["@" + $0] } ?? [])
   }
 
   static func resolve(_ protocols: [ProtocolDecl]) -> [ProtocolDecl] {
@@ -71,6 +79,7 @@ enum InheritanceResolver {
             result.associatedTypes += standard.inheritedAssociatedTypes + standard.associatedTypes
             result.standardProtocols +=
               [name] + standard.inheritedRequirements.map(\.declaredIn)
+            result.constraints += Self.ownConstraints(of: standard) + standard.inheritedConstraints
           } else {
             result.externalProtocols.append(name)
           }
@@ -83,6 +92,7 @@ enum InheritanceResolver {
         result.associatedTypes += grandparents.associatedTypes + protocols[parent].associatedTypes
         result.externalProtocols += grandparents.externalProtocols
         result.standardProtocols += grandparents.standardProtocols
+        result.constraints += grandparents.constraints + Self.ownConstraints(of: protocols[parent])
         result.ancestors.formUnion(grandparents.ancestors.union([parent]))
       }
       if !result.requirements.isEmpty {
@@ -98,6 +108,8 @@ enum InheritanceResolver {
       result.externalProtocols.removeAll { !seenExternal.insert($0).inserted }
       var seenStandard: Set<String> = []
       result.standardProtocols.removeAll { !seenStandard.insert($0).inserted }
+      var seenConstraints: Set<String> = []
+      result.constraints.removeAll { !seenConstraints.insert($0).inserted }
       memo[index] = result
       return result
     }
@@ -109,6 +121,7 @@ enum InheritanceResolver {
       proto.inheritedAssociatedTypes = found.associatedTypes
       proto.externalProtocols = found.externalProtocols
       proto.standardProtocols = found.standardProtocols
+      proto.inheritedConstraints = found.constraints
       return (proto, found.ancestors.sorted())
     }
   }

@@ -253,7 +253,7 @@ final class ProtocolCollector: SyntaxVisitor {
     }
     let comments = LeadingComments(of: node)
     let accessors = Accessors(node.accessorBlock)
-    return Requirement(
+    var requirement = Requirement(
       kind: .subscript, name: "subscript", parameters: parameters,
       genericParameters: node.genericParameterClause.model,
       whereClause: node.genericWhereClause.model, effects: accessors.getterEffects,
@@ -263,6 +263,8 @@ final class ProtocolCollector: SyntaxVisitor {
       annotations: annotations(from: comments, on: .callable(parameters)),
       conditions: context.conditions, declaredIn: context.declaredIn,
       location: location(of: node))
+    requirement.hasNonmutatingSetter = accessors.hasNonmutatingSetter
+    return requirement
   }
 
   private func properties(_ node: VariableDeclSyntax, _ context: RequirementContext)
@@ -289,13 +291,15 @@ final class ProtocolCollector: SyntaxVisitor {
         return nil
       }
       let accessors = Accessors(binding.accessorBlock)
-      return Requirement(
+      var requirement = Requirement(
         kind: .property, name: name, effects: accessors.getterEffects, type: type,
         isSettable: accessors.hasSetter, modifiers: node.modifiers.nonAccessModifiers,
         attributes: node.attributes.model, documentation: comments.documentation,
         annotations: annotations(from: comments, on: .property),
         conditions: context.conditions, declaredIn: context.declaredIn,
         location: location(of: node))
+      requirement.hasNonmutatingSetter = accessors.hasNonmutatingSetter
+      return requirement
     }
   }
 
@@ -362,6 +366,7 @@ final class ProtocolCollector: SyntaxVisitor {
 private struct Accessors {
   var getterEffects = Effects.none
   var hasSetter = false
+  var hasNonmutatingSetter = false
 
   init(_ block: AccessorBlockSyntax?) {
     guard case .accessors(let accessors)? = block?.accessors else { return }
@@ -373,6 +378,7 @@ private struct Accessors {
           throwsClause: accessor.effectSpecifiers?.throwsClause)
       case .keyword(.set):
         hasSetter = true
+        hasNonmutatingSetter = accessor.modifier?.name.tokenKind == .keyword(.nonmutating)
       default:
         break
       }

@@ -32,6 +32,12 @@ public struct ProtocolParser: Sendable {
 
   /// Parses one file's bytes. Invalid UTF-8 is reported, not parsed.
   public func parse(contents: [UInt8], file: String) -> ParsedFile {
+    // SwiftParserDiagnostics 603 traps on a vertical tab or form feed before `=` (its fix-it
+    // has no change); both are white space to Swift, so they are read as spaces, one byte for
+    // one, which keeps every position.
+    if contents.contains(where: { $0 == 0x0B || $0 == 0x0C }) {
+      return parse(contents: contents.map { $0 == 0x0B || $0 == 0x0C ? 0x20 : $0 }, file: file)
+    }
     if let invalid = Self.firstInvalidUTF8(in: contents) {
       return ParsedFile(
         protocols: [],

@@ -82,7 +82,7 @@ enum StandardProtocols {
     public protocol Codable: Encodable, Decodable {}
     """,
     """
-    public protocol Error {}
+    public protocol Error: Sendable {}
     """,
     """
     public protocol LocalizedError: Error {

@@ -28,8 +28,9 @@ extension TypeSyntax {
   /// deep) would take time and memory quadratic in its length. Deeper types keep their exact
   /// text, which is all that forwarding them needs.
   var typeRef: TypeRef {
-    nestingDepth > Self.maximumStructuredDepth
-      ? TypeRef(text: normalizedText, shape: .other) : structuredTypeRef
+    let text = normalizedText
+    return Self.nestingDepth(of: text) > Self.maximumStructuredDepth
+      ? TypeRef(text: text, shape: .other) : TypeRef(text: text, shape: shape)
   }
 
   /// Far deeper than real code nests types.
@@ -37,19 +38,22 @@ extension TypeSyntax {
 
   fileprivate var structuredTypeRef: TypeRef { TypeRef(text: normalizedText, shape: shape) }
 
-  /// How deeply brackets (`<`, `[`, `(`) nest in the type, in one pass over its tokens.
-  private var nestingDepth: Int {
+  /// How deeply brackets (`<`, `[`, `(`) nest in a type's text, in one pass over its bytes;
+  /// the `>` of `->` closes nothing.
+  private static func nestingDepth(of text: String) -> Int {
     var depth = 0
     var deepest = 0
-    for token in tokens(viewMode: .sourceAccurate) {
-      switch token.tokenKind {
-      case .leftAngle, .leftSquare, .leftParen:
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "("):
         depth += 1
         deepest = max(deepest, depth)
-      case .rightAngle, .rightSquare, .rightParen:
-        depth -= 1
+      case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break
+      case UInt8(ascii: ">"), UInt8(ascii: "]"), UInt8(ascii: ")"): depth -= 1
       default: break
       }
+      previous = byte
     }
     return deepest
   }

@@ -237,10 +237,21 @@ extension RequirementPlan {
     case .property:
       access = "\(target).\(requirement.name)"
     }
-    // `as T` picks the overload; an opaque or `Self` result cannot be named here, and Swift
-    // rejects such overloads in a protocol anyway.
+    // `as T` picks the overload, and infers a generic parameter that only the result
+    // mentions (`func decode<T>(_ data: Data) -> T`); an opaque or `Self` result cannot be named
+    // here, and Swift rejects such overloads in a protocol anyway.
+    let genericNames = Set(requirement.genericParameters.map(\.name))
+    func mentionsGeneric(_ type: TypeRef?) -> Bool {
+      type?.contains {
+        if case .named(let name, _) = $0.shape { genericNames.contains(name) } else { false }
+      } == true
+    }
+    let isInferredFromResultOnly =
+      !genericNames.isEmpty && requirement.kind == .method
+      && mentionsGeneric(requirement.returnType)
+      && !requirement.parameters.contains { mentionsGeneric($0.type) }
     let resultCoercion =
-      namesResultType
+      (namesResultType || isInferredFromResultOnly)
         && requirement.returnType.map {
           !$0.text.containsBytes(of: "some ") && !$0.text.containsBytes(of: "Self")
         }
@@ -252,7 +263,10 @@ extension RequirementPlan {
     } else {
       forwardingImplementation =
         requirement.isSettable
-        ? "\(declaration) {\nget\(effectsSuffix) { \(forwardCall) }\nset { \(access) = newValue }\n}"
+        ? "\(declaration) {\nget\(effectsSuffix) { \(forwardCall) }\n"
+          // A struct's setter mutates unless it says otherwise; a class's never does.
+          + (requirement.hasNonmutatingSetter && !isClassDecorator ? "nonmutating " : "")
+          + "set { \(access) = newValue }\n}"
         : effectsSuffix.isEmpty
           ? "\(declaration) {\n\(forwardCall)\n}"
           : "\(declaration) {\nget\(effectsSuffix) {\n\(forwardCall)\n}\n}"
@@ -269,7 +283,8 @@ extension RequirementPlan {
     // Only a last parameter is taken for a completion handler (an escaping closure elsewhere
     // may be called any number of times), so the call always ends in a trailing closure.
     // A method that also returns a value is forwarded as it is: its value must be returned.
-    if requirement.kind == .method, let handler = parameters.last,
+    // An async method returns its result; a closure it takes is no completion handler.
+    if requirement.kind == .method, !requirement.effects.isAsync, let handler = parameters.last,
       let completion = handler.completion,
       requirement.returnType.map({ ["Void", "()"].contains($0.text) }) ?? true
     {
@@ -655,15 +670,25 @@ struct ForwardedParameter {
     self.parameter = parameter
     name = parameter.name == "_" ? "argument\(index)" : Naming.identifier(parameter.name)
     completion = nil
+    // An async closure, or one named for work it does rather than for a result it delivers
+    // (`body`, `transform`), may be called any number of times: it is forwarded as it is.
     if parameter.isEscaping, !parameter.type.isOptional,
-      case .function(let parameters, _, let returnType) = parameter.type.unattributed.shape,
-      returnType.isVoid
+      case .function(let parameters, let effects, let returnType) = parameter.type.unattributed
+        .shape,
+      returnType.isVoid, !effects.isAsync,
+      !Self.namesOfWork.contains(parameter.name.trimmingBackticks)
     {
       let success = parameters.count == 1 ? parameters[0].type.resultSuccessType : nil
       completion = Completion(
         parameterTypes: parameters.map(\.type.text), resultSuccessType: success)
     }
   }
+
+  /// Names of closure parameters that do work or decide, rather than receive a result.
+  static let namesOfWork: Set<String> = [
+    "body", "operation", "transform", "work", "action", "predicate", "isIncluded",
+    "areInIncreasingOrder", "onEvent", "streamHandler",
+  ]
 
   var isPack: Bool {
     if case .packExpansion = parameter.type.unattributed.shape { return true }

@@ -41,6 +41,7 @@ struct FrontEndFuzzTests {
     "/", "//", "@", "`", "\\", "protocol", "func", "associatedtype", "where", "some", "any",
     "// veneer: caching(ttl: ", "// veneer: logging(level: \"", "throws(", "async", "inout",
     "...", "->", "\u{0}", "\u{FEFF}", "é", "\r", "\t\t", "#/", "/#", "$0", "0x", "1e",
+    "\u{B}=", "\u{C}", " \u{B}= ",
   ]
 
   /// Words (letters, digits, `_`, non-ASCII bytes) and single punctuation bytes: tokens

@@ -79,4 +79,14 @@ struct AnnotationChecksTests {
         "Input.swift:2:11: warning: NUL byte in the file, which Swift ignores"
       ])
   }
+
+  /// A vertical tab or form feed before `=` once made SwiftParserDiagnostics trap: read as
+  /// the white space it is, the file parses, and a real error after it is still located.
+  @Test(arguments: ["\u{B}", "\u{C}"])
+  func controlWhiteSpaceBeforeAnEqualsSignIsNoCrash(space: String) {
+    let parsed = parse("protocol P {\n  func f(a: Int \(space)= 1)\n}\n")
+    #expect(parsed.protocols.first?.requirements.map(\.name) == ["f"])
+    let broken = parse("protocol P {\n  func f(a: Int \(space)= 1)\n  func g(\n}\n")
+    #expect(broken.diagnostics.contains { $0.severity == .error && $0.location?.line == 3 })
+  }
 }

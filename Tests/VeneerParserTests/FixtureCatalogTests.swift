@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 35)
+    #expect(catalog.protocols.count == 42)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {

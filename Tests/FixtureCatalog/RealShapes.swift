@@ -1,0 +1,40 @@
+/// Shapes from real packages' public protocols that decorators once got wrong.
+
+/// Class-bound and Sendable: so is every protocol that inherits it.
+public protocol Reader: AnyObject, Sendable {
+  func read() -> Int
+}
+
+/// Class-bound through its parent alone: its decorators are classes too.
+public protocol Writer: Reader {
+  func write(_ value: Int)
+}
+
+@MainActor
+public protocol Screen {
+  func show()
+}
+
+/// Isolated to the main actor through its parent alone.
+public protocol DetailScreen: Screen {
+  func detail() -> String
+}
+
+/// A setter that does not mutate the value it is called on: the decorator's must not either.
+public protocol Traced {
+  var operationName: String { get nonmutating set }
+}
+
+/// A generic parameter that only the result mentions: the forwarding call must name it.
+public protocol Serializer<Input> {
+  associatedtype Input
+  func serialize<Bytes: RangeReplaceableCollection<UInt8>>(_ message: Input) throws -> Bytes
+}
+
+/// Closures that are no completion handlers: an async method's, an async one, and one that
+/// does work, each called any number of times.
+public protocol Listener: Sendable {
+  func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws
+  func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void)
+  func each(body: @escaping @Sendable (Int) -> Void)
+}

@@ -1,0 +1,102 @@
+import FixtureCatalog
+import FixtureDecorators
+import Logging
+import Testing
+import VeneerRuntime
+
+/// Shapes of real packages' protocols, decorated and called: each compiled wrongly once.
+@Suite("Shapes from real packages")
+struct RealShapesTests {
+  final class Tape: Writer, @unchecked Sendable {
+    var values: [Int] = []
+    func read() -> Int { values.last ?? 0 }
+    func write(_ value: Int) { values.append(value) }
+  }
+
+  /// A protocol class-bound only through its parent gets class decorators, which a weak
+  /// reference, as only class-bound protocols allow, can hold.
+  @Test func classBoundnessIsInheritedThroughTheWholeGraph() {
+    let tape = Tape()
+    let recorder = LogRecorder()
+    let writer: any Writer = tape.withLogging(recorder.logger())
+    weak let weakWriter: (any Writer)? = writer
+    weakWriter?.write(7)
+    #expect(writer.read() == 7)
+    #expect(tape.values == [7])
+    #expect(recorder.records.count == 4)
+  }
+
+  @MainActor struct Detail: DetailScreen {
+    func show() {}
+    func detail() -> String { "detail" }
+  }
+
+  /// Isolated to the main actor through its parent: so is the decorator.
+  @MainActor @Test func globalActorIsolationIsInherited() {
+    let screen = Detail().withLogging(LogRecorder().logger())
+    #expect(screen.detail() == "detail")
+  }
+
+  final class Name: @unchecked Sendable { var value = "" }
+  struct Span: Traced {
+    let name = Name()
+    var operationName: String {
+      get { name.value }
+      nonmutating set { name.value = newValue }
+    }
+  }
+
+  /// A `nonmutating` setter stays one: set through a constant decorator.
+  @Test func nonmutatingSettersAreForwardedAsSuch() {
+    let span = Span()
+    let decorated = span.withLogging(LogRecorder().logger())
+    decorated.operationName = "GET /posts"
+    #expect(span.operationName == "GET /posts")
+    #expect(decorated.operationName == "GET /posts")
+  }
+
+  struct Bytes: Serializer {
+    func serialize<Output: RangeReplaceableCollection<UInt8>>(_ message: Int) throws -> Output {
+      Output([UInt8(message), UInt8(message + 1)])
+    }
+  }
+
+  /// A generic parameter that only the result names is inferred from the caller's type.
+  @Test func aResultOnlyGenericParameterIsInferred() throws {
+    let recorder = LogRecorder()
+    let decorated = Bytes().withLogging(recorder.logger())
+    let bytes: [UInt8] = try decorated.serialize(4)
+    #expect(bytes == [4, 5])
+    #expect(recorder.records.last?.metadata["result"] == "[4, 5]")
+  }
+
+  final class Events: @unchecked Sendable {
+    var received: [String] = []
+  }
+  struct Stream: Listener {
+    func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
+      for index in 0..<3 { await streamHandler(index, "event") }
+    }
+    func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {}
+    func each(body: @escaping @Sendable (Int) -> Void) {
+      for index in 0..<3 { body(index) }
+    }
+  }
+
+  /// Closures that are no completion handlers are passed on as they are: called as often as
+  /// the base calls them, and the call logged once, when it returns.
+  @Test func closuresThatAreNotCompletionHandlersAreForwardedAsTheyAre() async throws {
+    let recorder = LogRecorder()
+    let events = Events()
+    let decorated = Stream().withLogging(recorder.logger())
+    try await decorated.listen { index, name in events.received.append("\(name) \(index)") }
+    decorated.each { index in events.received.append("each \(index)") }
+    #expect(
+      events.received == ["event 0", "event 1", "event 2", "each 0", "each 1", "each 2"])
+    #expect(
+      recorder.records.map(\.message) == [
+        "Listener.listen(streamHandler:) called", "Listener.listen(streamHandler:) returned",
+        "Listener.each(body:) called", "Listener.each(body:) returned",
+      ])
+  }
+}
