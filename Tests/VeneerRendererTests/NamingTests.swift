@@ -54,6 +54,17 @@ struct NamingTests {
     #expect(Naming.rawIdentifierIfNeeded(name) == expected)
   }
 
+  /// Documentation reads "an APIClient", "a UserService", as the names are said aloud.
+  @Test(arguments: [
+    ("APIClient", "an"), ("HTTPClient", "an"), ("SQLStore", "an"), ("URLLoader", "a"),
+    ("UserService", "a"), ("Uploader", "an"), ("UpdateFeed", "an"), ("Unique", "a"),
+    ("AuthService", "an"), ("ShowService", "a"), ("OrderRepo", "an"), ("`hello world`", "a"),
+    ("", "a"),
+  ])
+  func articlesFollowTheSoundOfTheName(name: String, expected: String) {
+    #expect(Naming.article(for: name) == expected)
+  }
+
   @Test func commentTextKeepsToItsLine() {
     #expect("Shows.swift".escapedForComment == "Shows.swift")
     #expect(
