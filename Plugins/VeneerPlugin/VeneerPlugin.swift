@@ -27,7 +27,7 @@ struct VeneerPlugin: BuildToolPlugin {
     // at two files of one name before Veneer could say why.
     if let checkedIn = swiftFiles.first(where: isVeneerOutput) {
       throw PluginError(
-        "\(checkedIn.path): error: this file holds decorators Veneer generated to be checked in "
+        "\(checkedIn.path): this file holds decorators Veneer generated to be checked in "
           + "(with the command plugin); VeneerPlugin generates them while \(targetName) builds, "
           + "so each would be declared twice. Delete "
           + "\(checkedIn.deletingLastPathComponent().path) to generate at build time, or remove "

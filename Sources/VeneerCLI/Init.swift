@@ -23,6 +23,12 @@ struct Init: ParsableCommand {
       valueName: "name"))
   var target: String?
 
+  func validate() throws {
+    if let target, target.isEmpty || target.contains("/") || target.hasPrefix(".") {
+      throw ValidationError("--target takes a target's name, not a path: '\(target)'.")
+    }
+  }
+
   func run() throws {
     let path =
       self.path ?? target.map { "Sources/\($0)/veneer.yml" } ?? ConfigurationFile.defaultName

@@ -16,7 +16,11 @@ public struct GenerationCache: Sendable {
 
   public init(folder: String) {
     self.folder = folder
+    ownershipAtStart = Self.ownership(of: folder)
   }
+
+  /// Whose the folder was when the run began: what reading the cache goes by, asked once.
+  private let ownershipAtStart: Ownership
 
   /// Bumped whenever what the cache holds changes meaning.
   static let format = 5
@@ -143,8 +147,9 @@ public struct GenerationCache: Sendable {
     case foreign
   }
 
-  var ownership: Ownership {
-    if FileBytes.readRegular(tagPath) == Array(Self.tag.utf8) { return .veneers }
+  static func ownership(of folder: String) -> Ownership {
+    let indexPath = folder + "/index"
+    if FileBytes.readRegular(folder + "/" + tagName) == Array(tag.utf8) { return .veneers }
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
       var isDirectory: ObjCBool = false
       return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
@@ -159,11 +164,11 @@ public struct GenerationCache: Sendable {
   }
 
   /// Whether an index is on disk, to be read or refused by `index(settings:)`.
-  var mayHaveIndex: Bool { access(indexPath, F_OK) == 0 && ownership == .veneers }
+  var mayHaveIndex: Bool { ownershipAtStart == .veneers && access(indexPath, F_OK) == 0 }
 
   /// The index, when it was written by this format and version with these settings.
   func index(settings: UInt64) -> Index? {
-    guard ownership == .veneers, let bytes = FileBytes.readRegular(indexPath),
+    guard ownershipAtStart == .veneers, let bytes = FileBytes.readRegular(indexPath),
       let index = try? CacheReader.decode(Index.self, from: CacheSeal.unseal(bytes)),
       index.format == Self.format, index.veneerVersion == GeneratedFile.veneerVersion,
       index.settings == settings
@@ -182,7 +187,8 @@ public struct GenerationCache: Sendable {
   @discardableResult
   public func save(_ generation: Generation, outputFolder: String) -> Diagnostic? {
     guard let record = generation.cacheRecord else { return nil }
-    switch ownership {
+    // Asked again: the run may have been long, and the folder is about to be written.
+    switch Self.ownership(of: folder) {
     case .veneers: break
     case .unclaimed:
       try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

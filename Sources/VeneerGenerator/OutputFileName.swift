@@ -1,3 +1,5 @@
+import VeneerRenderer
+
 /// The names of the files Veneer writes: each one plain file directly in the output folder,
 /// whatever the protocol, template or `naming.file` pattern it comes from.
 enum OutputFileName {
@@ -29,11 +31,12 @@ enum OutputFileName {
   static func problem(with name: String) -> String? {
     if name.isEmpty { return "the file name is empty" }
     if name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(0) {
-      return "the file name '\(name.debugDescription.dropFirst().dropLast())' contains a path "
-        + "separator or a NUL byte"
+      return "the file name '\(name.escapedForComment)' contains a path separator or a NUL byte"
     }
-    if name.hasPrefix(".") { return "the file name '\(name)' starts with '.'" }
-    if !name.hasSuffix(".swift") { return "the file name '\(name)' does not end in .swift" }
+    if name.hasPrefix(".") { return "the file name '\(name.escapedForComment)' starts with '.'" }
+    if !name.hasSuffix(".swift") {
+      return "the file name '\(name.escapedForComment)' does not end in .swift"
+    }
     if name.utf8.count > 255 { return "the file name is longer than 255 bytes" }
     return nil
   }

@@ -60,13 +60,7 @@ public struct OutputFolder: Sendable {
   {
     var plan = Plan()
     let known = Set(unchanged)
-    // Every path written or deleted is a plain name directly in the folder.
-    let misnamed = (files.map(\.name) + unchanged).compactMap { name in
-      OutputFileName.problem(with: name).map {
-        Diagnostic(.error, "Veneer will not write this file: \($0)", file: path)
-      }
-    }
-    guard misnamed.isEmpty else { throw OutputError(misnamed) }
+    try refuseNamesOutsideTheFolder(files.map(\.name) + unchanged)
     let existing = try ownedAndForeignFiles(skipping: known)
     plan.unchanged = unchanged
     var problems: [Diagnostic] = []
@@ -110,12 +104,7 @@ public struct OutputFolder: Sendable {
   /// and no reader, nor a run killed halfway, ever sees a torn file. Files of protocols that are
   /// gone are deleted last.
   public func apply(_ plan: Plan) throws(OutputError) {
-    let misnamed = plan.changes.compactMap { change in
-      OutputFileName.problem(with: change.name).map {
-        Diagnostic(.error, "Veneer will not write this file: \($0)", file: path)
-      }
-    }
-    guard misnamed.isEmpty else { throw OutputError(misnamed) }
+    try refuseNamesOutsideTheFolder(plan.changes.map(\.name))
     removeLeftoverTemporaryFiles()
     // Nothing to write: a target with nothing to decorate gets no empty folder.
     guard !plan.changes.isEmpty else { return }
@@ -151,6 +140,17 @@ public struct OutputFolder: Sendable {
         ])
       }
     }
+  }
+
+  /// Fails unless every name is one plain file directly in the folder: whatever made a name,
+  /// no path Veneer writes or deletes lies elsewhere.
+  private func refuseNamesOutsideTheFolder(_ names: [String]) throws(OutputError) {
+    let misnamed = names.compactMap { name in
+      OutputFileName.problem(with: name).map {
+        Diagnostic(.error, "Veneer will not write this file: \($0)", file: path)
+      }
+    }
+    guard misnamed.isEmpty else { throw OutputError(misnamed) }
   }
 
   /// Creates the folder and the folders above it, saying which part of the path is in the way

@@ -35,7 +35,12 @@ public struct ProtocolParser: Sendable {
     // SwiftParserDiagnostics 603 traps on a vertical tab or form feed before `=` (its fix-it
     // has no change); both are white space to Swift, so they are read as spaces, one byte for
     // one, which keeps every position.
-    if contents.contains(where: { $0 == 0x0B || $0 == 0x0C }) {
+    let hasControlSpace = contents.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map {
+        memchr($0, 0x0B, buffer.count) != nil || memchr($0, 0x0C, buffer.count) != nil
+      } ?? false
+    }
+    if hasControlSpace {
       return parse(contents: contents.map { $0 == 0x0B || $0 == 0x0C ? 0x20 : $0 }, file: file)
     }
     if let invalid = Self.firstInvalidUTF8(in: contents) {

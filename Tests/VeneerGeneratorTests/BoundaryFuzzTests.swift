@@ -136,9 +136,6 @@ struct BoundaryFuzzTests {
           "\(diagnostic) — \(context)")
       }
       guard !diagnostics.contains(where: { $0.severity == .error }) else {
-        if ProcessInfo.processInfo.environment["VENEER_FUZZ_DEBUG"] != nil {
-          print("REFUSED", diagnostics.filter { $0.severity == .error }.map(\.message).first ?? "")
-        }
         refused += 1
         continue
       }
