@@ -122,6 +122,14 @@ enum InheritanceResolver {
       proto.externalProtocols = found.externalProtocols
       proto.standardProtocols = found.standardProtocols
       proto.inheritedConstraints = found.constraints
+      // Inherited requirements name types their own files import (`import class
+      // NIOCore.EventLoopFuture`): so must the decorators that forward them.
+      for ancestor in found.ancestors.sorted() {
+        for inheritedImport in protocols[ancestor].imports
+        where !proto.imports.contains(inheritedImport) {
+          proto.imports.append(inheritedImport)
+        }
+      }
       return (proto, found.ancestors.sorted())
     }
   }

@@ -10,7 +10,7 @@ public enum BuiltInTemplates {
         {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Tracks an analytics event for each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
-        /// `base`.
+        /// `{{ plan.storage.base }}`.
         {% if plan.decoratorKind == "final class" %}
         ///
         /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
@@ -20,12 +20,12 @@ public enum BuiltInTemplates {
         {% for alias in plan.typeAliases %}
         {{ alias }}
         {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
-        {{ plan.memberAccess }}let tracker: any AnalyticsTracker
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.tracker }}: any AnalyticsTracker
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, tracker: any AnalyticsTracker) {
-        self.base = base
-        self.tracker = tracker
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.tracker }} = tracker
         }
         {% for r in plan.requirements %}
 
@@ -34,7 +34,7 @@ public enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = TrackedCall(tracker: tracker, properties: {{ r.analyticsProperties }})
+        let {{ r.names.call }} = TrackedCall(tracker: {{ r.storage.tracker }}, properties: {{ r.analyticsProperties }})
         {% if r.outcome == "completionResult" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }}))
@@ -104,7 +104,7 @@ public enum BuiltInTemplates {
         {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Answers calls to {{ plan.article }} `{{ plan.protocolName }}` from a cache when their arguments were seen
-        /// before, and forwards the others to `base`.
+        /// before, and forwards the others to `{{ plan.storage.base }}`.
         {% if plan.decoratorKind == "final class" %}
         ///
         /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
@@ -114,12 +114,12 @@ public enum BuiltInTemplates {
         {% for alias in plan.typeAliases %}
         {{ alias }}
         {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
-        {{ plan.memberAccess }}let cache: CallCache
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.cache }}: CallCache
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, cache: any DecoratorCache) {
-        self.base = base
-        self.cache = CallCache(cache)
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.cache }} = CallCache(cache)
         }
         {% for r in plan.requirements %}
 
@@ -137,24 +137,24 @@ public enum BuiltInTemplates {
         {% endif %}
         }
         {% if r.outcome == "completionResult" %}
-        if let cached = cache.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
+        if let cached = {{ r.storage.cache }}.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
         {{ r.completionName }}(.success(cached))
         return
         }
-        let cache = self.cache
+        let {{ r.names.cache }} = self.{{ plan.storage.cache }}
         {{ r.completionCallOpening }}
         if case .success(let value) = {{ r.completionArguments }} {
-        cache.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
+        {{ r.names.cache }}.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
         }
         {{ r.completionForward }}
         }
         {% elif r.outcome == "result" %}
-        if let cached = cache.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
+        if let cached = {{ r.storage.cache }}.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
         return .success(cached)
         }
         let {{ r.names.result }} = {{ r.forwardCall }}
         if case .success(let value) = {{ r.names.result }} {
-        cache.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
+        {{ r.storage.cache }}.store(value, for: {{ r.names.key }}, timeToLive: {{ r.cacheTimeToLive }})
         }
         return {{ r.names.result }}
         {% else %}
@@ -164,7 +164,7 @@ public enum BuiltInTemplates {
         {% elif r.invalidation %}
         {{ r.declaration }} {
         {% if r.completionCallOpening %}
-        let cache = self.cache
+        let {{ r.names.cache }} = self.{{ plan.storage.cache }}
         {{ r.completionCallOpening }}
         {{ r.invalidation }}
         {{ r.completionForward }}
@@ -219,7 +219,7 @@ public enum BuiltInTemplates {
         {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Runs advice before, after or instead of calls to {{ plan.article }} `{{ plan.protocolName }}`, which it
-        /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
+        /// forwards to `{{ plan.storage.base }}`. Each hook's type follows its requirement, so advice of the wrong type
         /// does not compile.
         {% if plan.decoratorKind == "final class" %}
         ///
@@ -246,12 +246,12 @@ public enum BuiltInTemplates {
         {{ plan.memberAccess }}init() {}
         }
 
-        {{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
-        {{ plan.memberAccess }}let hooks: Hooks
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.hooks }}: Hooks
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, hooks: Hooks) {
-        self.base = base
-        self.hooks = hooks
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.hooks }} = hooks
         }
         {% for r in plan.requirements %}
 
@@ -285,7 +285,7 @@ public enum BuiltInTemplates {
         {# Logs each call with its arguments (secrets redacted), then its result or error and how long it took. #}
         {# imports: Logging, VeneerRuntime #}
         {{ plan.conditionsOpening }}
-        /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to `base`.
+        /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to `{{ plan.storage.base }}`.
         {% if plan.decoratorKind == "final class" %}
         ///
         /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
@@ -295,16 +295,16 @@ public enum BuiltInTemplates {
         {% for alias in plan.typeAliases %}
         {{ alias }}
         {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} base: {{ plan.baseType }}
-        {{ plan.memberAccess }}let logger: Logger
-        {{ plan.memberAccess }}let level: Logger.Level
-        {{ plan.memberAccess }}let errorLevel: Logger.Level
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.logger }}: Logger
+        {{ plan.memberAccess }}let {{ plan.storage.level }}: Logger.Level
+        {{ plan.memberAccess }}let {{ plan.storage.errorLevel }}: Logger.Level
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, logger: Logger, level: Logger.Level = {{ plan.logLevel }}, errorLevel: Logger.Level = {{ plan.logErrorLevel }}) {
-        self.base = base
-        self.logger = logger
-        self.level = level
-        self.errorLevel = errorLevel
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.logger }} = logger
+        self.{{ plan.storage.level }} = level
+        self.{{ plan.storage.errorLevel }} = errorLevel
         }
         {% for r in plan.requirements %}
 
@@ -313,7 +313,7 @@ public enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = LoggedCall(logger: logger, level: level, errorLevel: errorLevel, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }}{{ r.logCallOptions }})
+        let {{ r.names.call }} = LoggedCall(logger: {{ r.storage.logger }}, level: {{ r.storage.level }}, errorLevel: {{ r.storage.errorLevel }}, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }}{{ r.logCallOptions }})
         {% if r.outcome == "completionResult" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))

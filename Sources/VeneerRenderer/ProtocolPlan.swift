@@ -28,6 +28,10 @@ public struct ProtocolPlan: Sendable {
   public let decoratorSuffix: String
   /// The type composition helpers return for existentials: `any Service<Input, Output>`.
   public let existentialType: String
+  /// The names of the decorators' stored properties: `base`, `logger`, … or `_logger` where the
+  /// protocol has a requirement of that name.
+  public var storage: StorageNames { storageReference.value }
+  let storageReference: TemplateReference<StorageNames>
   /// `public typealias Input = Base.Input` for each associated type.
   public let typeAliases: [String]
   public var requirements: [RequirementPlan] { requirementReferences.map(\.value) }
@@ -110,6 +114,8 @@ public struct ProtocolPlan: Sendable {
     var requirements: [TemplateReference<RequirementPlan>] = []
     requirements.reserveCapacity(allRequirements.count)
     let hookNames = Self.hookNames(allRequirements)
+    let storage = StorageNames(avoiding: allRequirements)
+    storageReference = TemplateReference(storage)
     let overloadedByResult = Self.overloadedByResult(allRequirements)
     let eventPrefix = options.eventNaming.eventPrefix(protocol: proto.name)
     for (index, requirement) in allRequirements.enumerated() {
@@ -117,7 +123,8 @@ public struct ProtocolPlan: Sendable {
         TemplateReference(
           RequirementPlan(
             requirement, in: proto, access: access, baseType: baseType,
-            isClassDecorator: isClassDecorator, options: options, eventPrefix: eventPrefix,
+            isClassDecorator: isClassDecorator, storage: storage, options: options,
+            eventPrefix: eventPrefix,
             hookName: hookNames[index],
             namesResultType: overloadedByResult.contains(index),
             protocolAnnotations: proto.annotations, includesInterception: interception,
@@ -174,11 +181,6 @@ public struct ProtocolPlan: Sendable {
     names.reserveCapacity(requirements.count)
     return !requirements.allSatisfy { names.insert($0.name).inserted }
   }
-
-  /// Names of the decorators' own stored properties, which requirements must not reuse.
-  static let reservedNames: Set<String> = [
-    "base", "logger", "level", "errorLevel", "tracker", "cache",
-  ]
 
   private static func unsupportedReason(_ proto: ProtocolDecl)
     -> (reason: String, location: SourceLocation)?
@@ -262,12 +264,6 @@ public struct ProtocolPlan: Sendable {
         return (
           "requirement \(name) of an actor protocol is synchronous, so a decorating actor "
             + "cannot call another actor for it",
-          requirement.location
-        )
-      }
-      if reservedNames.contains(requirement.bareName), requirement.parameters.isEmpty {
-        return (
-          "requirement \(name) has the name of a decorator's stored property",
           requirement.location
         )
       }

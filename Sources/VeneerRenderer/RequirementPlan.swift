@@ -91,6 +91,10 @@ public struct RequirementPlan: Sendable {
   public var conditionsClosing: String
   /// Local names that do not clash with the parameters.
   public var names: LocalNames { namesReference.value }
+  /// The decorator's stored properties as this requirement's body reaches them: `self.logger`
+  /// where a parameter is called `logger`.
+  public var storage: StorageNames { storageReference.value }
+  let storageReference: TemplateReference<StorageNames>
   /// The same, as templates hold them: made once, not each time a template reads one.
   let namesReference: TemplateReference<LocalNames>
   /// The completion handler's name.
@@ -149,13 +153,16 @@ extension RequirementPlan {
   ///     `mutating` members.
   init(
     _ requirement: Requirement, in proto: ProtocolDecl, access: String, baseType: String,
-    isClassDecorator: Bool, options: RenderOptions, eventPrefix: String, hookName: String,
+    isClassDecorator: Bool, storage declaredStorage: StorageNames, options: RenderOptions,
+    eventPrefix: String, hookName: String,
     namesResultType: Bool, protocolAnnotations: [Annotation], includesInterception: Bool,
     diagnostics: inout [Diagnostic]
   ) {
     self.requirement = requirement
     let names = LocalNames(avoiding: requirement.parameters)
     namesReference = TemplateReference(names)
+    let storage = declaredStorage.reached(from: requirement.parameters)
+    storageReference = TemplateReference(storage)
     kind =
       switch requirement.kind {
       case .method, .initializer: .method
@@ -166,7 +173,7 @@ extension RequirementPlan {
     qualifiedSelector = selector
     qualifiedSelectorLiteral = selector.swiftLiteral
     let parameters = requirement.parameters.enumerated().map { index, parameter in
-      ForwardedParameter(parameter, index: index)
+      ForwardedParameter(parameter, index: index, decoratorBase: declaredStorage.base)
     }
     // Asked of every parameter; it looks at the name's first character's Unicode properties.
     let singleNameIsLabel = requirement.singleParameterNameIsLabel
@@ -174,7 +181,7 @@ extension RequirementPlan {
     // is the member.
     let target =
       !requirement.isStatic
-      ? "base"
+      ? storage.base
       : ["Type", "Protocol", "self", "init"].contains(requirement.bareName)
         ? "\(baseType).self" : baseType
     let effects = requirement.effects
@@ -480,14 +487,17 @@ extension RequirementPlan {
       }
       return matches.map { "\(proto.qualifiedName).\($0.selector)".swiftLiteral }
     }
+    // A completion handler reaches the cache through a local, which keeps `self` out of it.
+    let invalidatingCache = completionCallOpening == nil ? storage.cache : names.cache
     invalidation =
-      invalidated.isEmpty ? nil : "cache.invalidate(\(invalidated.joined(separator: ", ")))"
+      invalidated.isEmpty
+      ? nil : "\(invalidatingCache).invalidate(\(invalidated.joined(separator: ", ")))"
     if isCacheable, outcome == .value, let valueType {
       let thrown =
         effects.thrownType.map { " throws(\($0.text))" } ?? (isThrowing ? " throws" : "")
       let closureType = "()\(isAsync ? " async" : "")\(thrown) -> \(valueType)"
       let body = "\(closureType) in \(forwardCall)"
-      let lookup = "cache.value(for: \(names.key), timeToLive: \(cacheTimeToLive)"
+      let lookup = "\(storage.cache).value(for: \(names.key), timeToLive: \(cacheTimeToLive)"
       let effectsPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
       // Callers share one computation only of a Sendable value, computed by a closure that
       // captures the arguments; an associated type not declared Sendable is not known to be one.
@@ -510,8 +520,8 @@ extension RequirementPlan {
         && !parameters.contains { mayNotBeSendable($0.parameter.type) }
       if !isAsync {
         cachedCall = "\(effectsPrefix)\(lookup), compute: { \(body) })"
-      } else if proto.isSendable && isShareable {
-        cachedCall = "\(effectsPrefix)\(lookup), compute: { [base] \(body) })"
+      } else if proto.isSendable && isShareable && storage.base == declaredStorage.base {
+        cachedCall = "\(effectsPrefix)\(lookup), compute: { [\(storage.base)] \(body) })"
       } else {
         cachedCall = "\(effectsPrefix)\(lookup), computeInPlace: { \(body) })"
       }
@@ -602,7 +612,7 @@ extension RequirementPlan {
           .joined(separator: ", ") + ")\n" : ""
       interceptingBody =
         packing
-        + "return \(effectPrefix)hooks.\(hookName).call(\(argumentsValue)) { \(closureParameter)"
+        + "return \(effectPrefix)\(storage.hooks).\(hookName).call(\(argumentsValue)) { \(closureParameter)"
         // Closures do not infer a typed error from their context (yet), so it is spelt out.
         + (effects.thrownType.map { "\(isAsync ? " async" : "") throws(\($0.text))" } ?? "")
         + " in "
@@ -629,6 +639,7 @@ public struct LocalNames: Sendable {
   public var value: String
   public var key: String
   public var arguments: String
+  public var cache: String
 
   /// A requirement has a few parameters: searching them beats hashing their names into a set.
   init(avoiding parameters: [Parameter]) {
@@ -647,6 +658,7 @@ public struct LocalNames: Sendable {
     value = fresh("value")
     key = fresh("key")
     arguments = fresh("arguments")
+    cache = fresh("cache")
   }
 }
 
@@ -665,9 +677,12 @@ struct ForwardedParameter {
   /// keywords (`func f(for: T)` names its parameter `for`) their backticks.
   var name: String
   var completion: Completion?
+  /// The name under which a decorator passed as `Self` holds what it wraps.
+  var decoratorBase: String
 
-  init(_ parameter: Parameter, index: Int) {
+  init(_ parameter: Parameter, index: Int, decoratorBase: String) {
     self.parameter = parameter
+    self.decoratorBase = decoratorBase
     name = parameter.name == "_" ? "argument\(index)" : Naming.identifier(parameter.name)
     completion = nil
     // An async closure, or one named for work it does rather than for a result it delivers
@@ -711,7 +726,7 @@ struct ForwardedParameter {
   func argument(singleNameIsLabel: Bool, labelled: Bool = true) -> String {
     let value: String
     if parameter.isSelfValue {
-      value = "\(name).base"
+      value = "\(name).\(decoratorBase)"
     } else if parameter.isInout {
       value = "&\(name)"
     } else if parameter.isAutoclosure {

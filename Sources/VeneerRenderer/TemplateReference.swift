@@ -61,6 +61,10 @@ extension TemplateSchema {
         requirement["names"] as? [String: Any] ?? [:]
       ),
       (
+        "StorageNames", "`plan.storage` and `r.storage`: the decorators' stored properties",
+        "plan.storage", snapshot["storage"] as? [String: Any] ?? [:]
+      ),
+      (
         "Protocol", "`plan.proto`: the parsed protocol", "plan.proto",
         snapshot["proto"] as? [String: Any] ?? [:]
       ),

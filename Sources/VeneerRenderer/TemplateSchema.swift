@@ -156,6 +156,9 @@ public enum TemplateSchema {
       ($0.key, $0.value.type, $0.value.summary)
     },
     "LocalNames": LocalNames.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
+    "StorageNames": StorageNames.templateMembers.map {
+      ($0.key, $0.value.type, $0.value.summary)
+    },
     "Protocol": ProtocolView.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
     "Requirement": RequirementView.templateMembers.map {
       ($0.key, $0.value.type, $0.value.summary)
@@ -240,6 +243,11 @@ extension ProtocolPlan: TemplateObject {
     "existentialType": .init(
       .text, "what helpers return for existentials: `any Service<Input, Output>`",
       { $0.existentialType }),
+    "storage": .init(
+      .object("StorageNames"),
+      "names of the decorators' stored properties: `_logger` where a requirement is called "
+        + "`logger`",
+      { $0.storageReference }),
     "typeAliases": .init(
       .list(.text), "`public typealias Input = Base.Input` for each associated type",
       { $0.typeAliases }),
@@ -354,6 +362,11 @@ extension RequirementPlan: TemplateObject {
     "names": .init(
       .object("LocalNames"), "local names that do not clash with the parameters",
       { $0.namesReference }),
+    "storage": .init(
+      .object("StorageNames"),
+      "the decorator's stored properties as its body reaches them: `self.logger` where a "
+        + "parameter is called `logger`",
+      { $0.storageReference }),
     "hookName": .init(
       .text, "the name of its advice in an intercepting decorator's hooks", { $0.hookName }),
     "interceptionType": .init(
@@ -393,6 +406,25 @@ extension LocalNames: TemplateObject {
     "value": .init(.text, "for a value a handler receives: `value`", { $0.value }),
     "key": .init(.text, "for the cache key: `key`", { $0.key }),
     "arguments": .init(.text, "for intercepted arguments: `arguments`", { $0.arguments }),
+    "cache": .init(
+      .text, "for the cache, held apart from `self` in a completion handler: `cache`",
+      { $0.cache }),
+  ]
+
+  public func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self).any
+  }
+}
+
+extension StorageNames: TemplateObject {
+  static let templateMembers: [String: TemplateMember<StorageNames>] = [
+    "base": .init(.text, "what the decorator wraps: `base`", { $0.base }),
+    "logger": .init(.text, "the logging decorator's logger: `logger`", { $0.logger }),
+    "level": .init(.text, "the level of logged calls: `level`", { $0.level }),
+    "errorLevel": .init(.text, "the level of failed calls: `errorLevel`", { $0.errorLevel }),
+    "tracker": .init(.text, "the analytics decorator's tracker: `tracker`", { $0.tracker }),
+    "cache": .init(.text, "the caching decorator's cache: `cache`", { $0.cache }),
+    "hooks": .init(.text, "the intercepting decorator's advice: `hooks`", { $0.hooks }),
   ]
 
   public func templateMember(_ name: String) -> Any? {
@@ -532,6 +564,7 @@ extension TemplateSchema {
     "ProtocolPlan": erase(ProtocolPlan.templateMembers),
     "RequirementPlan": erase(RequirementPlan.templateMembers),
     "LocalNames": erase(LocalNames.templateMembers),
+    "StorageNames": erase(StorageNames.templateMembers),
     "Protocol": erase(ProtocolView.templateMembers),
     "Requirement": erase(RequirementView.templateMembers),
     "Parameter": erase(ParameterView.templateMembers),

@@ -13,7 +13,8 @@ let package = Package(
       name: "VeneerRuntime",
       dependencies: ["CVeneerRuntime", .product(name: "Logging", package: "swift-log")]),
     .target(name: "CVeneerRuntime"),
-    .target(name: "FixtureCatalog"),
+    .target(
+      name: "FixtureCatalog", dependencies: [.product(name: "Logging", package: "swift-log")]),
     .target(
       name: "FixtureDecorators",
       dependencies: [

@@ -99,4 +99,43 @@ struct RealShapesTests {
         "Listener.each(body:) called", "Listener.each(body:) returned",
       ])
   }
+
+  struct Store: KeyValueStore {
+    let logger: Logger
+    var base: String { "store" }
+    var cache: [String: Int] { ["a": 1] }
+    func tracker() -> String { "tracked" }
+    func value(for key: String, logger: String) -> Int? { cache[key] }
+    func store(_ value: Int, for key: String, cache: Bool, level: Int) {}
+    func entry(base: String) -> String { "\(self.base)/\(base)" }
+  }
+
+  /// Requirements named `logger`, `base`, `cache` and `tracker` are the protocol's, forwarded;
+  /// the decorators keep their own under other names, and parameters called `logger` or
+  /// `level` do not stand in for the decorator's. `Logger` is known from the parent's file.
+  @Test func requirementsAndParametersNamedLikeTheDecoratorsStorageKeepTheirMeaning() {
+    let ownLogs = LogRecorder()
+    let decoratorLogs = LogRecorder()
+    let tracker = RecordingTracker()
+    let store = Store(logger: ownLogs.logger())
+    let decorated = store.withLogging(decoratorLogs.logger(level: .info), level: .info)
+      .withAnalytics(tracker).withCaching()
+    #expect(decorated.base == "store")
+    #expect(decorated.cache == ["a": 1])
+    #expect(decorated.tracker() == "tracked")
+    #expect(decorated.entry(base: "x") == "store/x")
+    #expect(decorated.value(for: "a", logger: "caller") == 1)
+    decorated.store(2, for: "b", cache: true, level: 99)
+    decorated.logger.info("own")
+
+    #expect(ownLogs.records.map(\.message) == ["own"])
+    #expect(
+      decoratorLogs.records.contains {
+        $0.message == "KeyValueStore.value(for:logger:) called" && $0.metadata["logger"] == "caller"
+      })
+    #expect(
+      decoratorLogs.records.filter { $0.level == .info }.map(\.message).contains(
+        "KeyValueStore.store(_:for:cache:level:) called"))
+    #expect(tracker.names.contains("key_value_store.tracker"))
+  }
 }

@@ -1,0 +1,47 @@
+import VeneerModel
+
+/// The names of a decorator's own stored properties: what it wraps (`base`) and what it uses
+/// (`logger`, `tracker`, `cache`, …).
+///
+/// A protocol may have a requirement of the same name, as `var logger: Logger { get }`: the
+/// decorator must implement that requirement, so its own storage takes a leading underscore
+/// (`_logger`, then `__logger`), and the protocol's API is never renamed.
+public struct StorageNames: Sendable, Equatable {
+  public var base = "base"
+  public var logger = "logger"
+  public var level = "level"
+  public var errorLevel = "errorLevel"
+  public var tracker = "tracker"
+  public var cache = "cache"
+  public var hooks = "hooks"
+
+  private static var members: [WritableKeyPath<StorageNames, String>] {
+    [\.base, \.logger, \.level, \.errorLevel, \.tracker, \.cache, \.hooks]
+  }
+
+  /// Names that no requirement without parameters takes: a property, or a method called
+  /// `logger()`, would be a redeclaration.
+  init(avoiding requirements: [Requirement]) {
+    let taken = Set(
+      requirements.lazy.filter { $0.parameters.isEmpty && $0.kind != .subscript }
+        .map(\.bareName))
+    guard !taken.isEmpty else { return }
+    for member in Self.members {
+      while taken.contains(self[keyPath: member]) {
+        self[keyPath: member] = "_" + self[keyPath: member]
+      }
+    }
+  }
+
+  /// The same names as the body of a requirement reaches them: `self.logger` where one of its
+  /// parameters is called `logger`.
+  func reached(from parameters: [Parameter]) -> StorageNames {
+    guard !parameters.isEmpty else { return self }
+    var reached = self
+    for member in Self.members
+    where parameters.contains(where: { $0.name.trimmingBackticks == self[keyPath: member] }) {
+      reached[keyPath: member] = "self." + self[keyPath: member]
+    }
+    return reached
+  }
+}
