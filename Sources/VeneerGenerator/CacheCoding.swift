@@ -337,11 +337,25 @@ extension Double: CacheCodable {
 extension ParsedFile: CacheCodable {
   func write(to writer: inout CacheWriter) {
     writer.write(protocols)
+    writer.write(aliases)
     writer.write(diagnostics)
   }
 
   init(from reader: inout CacheReader) throws {
-    self.init(protocols: try reader.read(), diagnostics: try reader.read())
+    self.init(
+      protocols: try reader.read(), aliases: try reader.read(), diagnostics: try reader.read())
+  }
+}
+
+extension ProtocolAlias: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(name)
+    writer.write(components)
+    writer.write(file)
+  }
+
+  init(from reader: inout CacheReader) throws {
+    self.init(name: try reader.read(), components: try reader.read(), file: try reader.read())
   }
 }
 

@@ -108,7 +108,7 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
 
 extension TypeRef {
   /// `["A", "B"]` for `A & B`, `["Swift.Sendable"]` → `["Sendable"]` for a qualified marker.
-  var componentNames: [String] {
+  public var componentNames: [String] {
     switch shape {
     case .composition(let types): return types.flatMap(\.componentNames)
     case .member(let base, let name, _) where base.text == "Swift": return [name]

@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds, without parsing, the parts of a Swift file that Veneer's model reads, so that
 /// SwiftParser sees only those: top-level protocol declarations with the comments above them,
-/// imports, and top-level `#if` lines.
+/// type aliases of names (`typealias Storage = Reader & Writer`), imports, and top-level `#if`
+/// lines.
 ///
 /// The scan knows Swift's lexical structure — comments (nested), string literals (raw,
 /// multi-line, with interpolations), regex literals, backticked names, braces — and gives up
@@ -12,7 +13,7 @@ import Foundation
 enum DeclarationScanner {
   /// What a scan found.
   enum Outcome: Equatable {
-    /// The file declares no top-level protocol, so its model is empty.
+    /// The file declares no top-level protocol or alias, so its model is empty.
     case noProtocols
     /// The file's kept regions, every other byte blanked: the same lines and columns, so
     /// locations in a parse of it are locations in the file.
@@ -25,7 +26,7 @@ enum DeclarationScanner {
     bytes.withUnsafeBufferPointer { buffer in
       var lexer = Lexer(bytes: buffer)
       guard lexer.run(), lexer.depth == 0 else { return .needsFullParse }
-      guard lexer.foundProtocol else { return .noProtocols }
+      guard lexer.foundProtocol || lexer.foundAlias else { return .noProtocols }
       // Regions out of order would mean the scan misread the file.
       let regions = lexer.regions
       guard zip(regions, regions.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else {
@@ -35,9 +36,14 @@ enum DeclarationScanner {
     }
   }
 
-  /// Whether `bytes` contain `protocol` anywhere: files without it need no scan.
-  static func mayDeclareProtocol(_ bytes: [UInt8]) -> Bool {
-    let needle = Array("protocol".utf8)
+  /// Whether `bytes` contain `protocol` or `typealias` anywhere: files without either need no
+  /// scan.
+  static func mayDeclareProtocolOrAlias(_ bytes: [UInt8]) -> Bool {
+    contains("protocol", in: bytes) || contains("typealias", in: bytes)
+  }
+
+  private static func contains(_ word: String, in bytes: [UInt8]) -> Bool {
+    let needle = Array(word.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
       var offset = 0
@@ -96,6 +102,7 @@ private struct Lexer {
   var topLevelTokens: [Token] = []
   var regions: [Range<Int>] = []
   var foundProtocol = false
+  var foundAlias = false
   /// Where the protocol being scanned starts keeping bytes, until its closing brace.
   var openProtocolStart: Int?
   /// Whether the last token was an operand (a name, a literal, a closing bracket), after
@@ -270,9 +277,92 @@ private struct Lexer {
       afterOperand = true
       return true
     }
+    if depth == 0, !afterDot, isWord(range, "typealias") {
+      switch aliasOfNames(after: range.upperBound) {
+      case .unsure:
+        return false
+      case .other:
+        break
+      case .endsAt(let end):
+        guard let start = keptStart(ofDeclarationAt: range.lowerBound) else { return false }
+        regions.append(start..<end)
+        log(.other, range.lowerBound..<end)
+        index = end
+        afterOperand = true
+        foundAlias = true
+        return true
+      }
+    }
     log(.word, range)
     afterOperand = true
     return true
+  }
+
+  enum AliasShape {
+    case endsAt(Int)
+    case other, unsure
+  }
+
+  /// Whether the `typealias` before `offset` stands for names on one line, `Name = A & B.C`
+  /// (a comment may follow), and where that line ends: the only kind a protocol can inherit
+  /// through, and the kind `ProtocolCollector` models. Unsure of one that may go on to the
+  /// next line.
+  func aliasOfNames(after offset: Int) -> AliasShape {
+    var cursor = offset
+    func skipSpaces() {
+      while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == 9 {
+        cursor += 1
+      }
+    }
+    func skipName() -> Bool {
+      let start = cursor
+      while cursor < bytes.count, Self.isIdentifierByte(bytes[cursor]) { cursor += 1 }
+      return cursor > start
+    }
+    func atLineEnd() -> Bool {
+      cursor >= bytes.count || bytes[cursor] == UInt8(ascii: "\n")
+        || bytes[cursor] == UInt8(ascii: "\r")
+    }
+    skipSpaces()
+    guard skipName() else { return .other }
+    skipSpaces()
+    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else { return .other }
+    cursor += 1
+    while true {
+      skipSpaces()
+      if atLineEnd() { return .unsure }
+      guard skipName() else { return .other }
+      while cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "."),
+        Self.isIdentifierByte(bytes[cursor + 1])
+      {
+        cursor += 1
+        _ = skipName()
+      }
+      skipSpaces()
+      guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "&") else { break }
+      cursor += 1
+    }
+    let end = cursor
+    if cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "/"),
+      bytes[cursor + 1] == UInt8(ascii: "/")
+    {
+      cursor = bytes.newlineIndex(from: cursor)
+    }
+    guard atLineEnd() else { return .other }
+    // What starts the next line with text may continue the type: `& C`, `.D`, `<T>`.
+    while cursor < bytes.count, Self.isSpaceOrNewline(bytes[cursor]) { cursor += 1 }
+    if cursor < bytes.count,
+      [UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "<")].contains(
+        bytes[cursor])
+    {
+      return .unsure
+    }
+    return .endsAt(end)
+  }
+
+  static func isSpaceOrNewline(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == 9 || byte == UInt8(ascii: "\n")
+      || byte == UInt8(ascii: "\r")
   }
 
   /// The first attribute or modifier of the declaration whose keyword starts at `keyword`,

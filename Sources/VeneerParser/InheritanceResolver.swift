@@ -5,7 +5,7 @@ enum InheritanceResolver {
   /// Protocols and constraints that require no members a decorator has to forward.
   static let markerProtocols: Set<String> = [
     "Sendable", "AnyObject", "class", "Actor", "AnyActor", "Copyable", "Escapable",
-    "BitwiseCopyable", "SendableMetatype", "~Copyable", "~Escapable",
+    "BitwiseCopyable", "SendableMetatype", "~Copyable", "~Escapable", "Any",
   ]
 
   private struct Inherited {
@@ -17,23 +17,32 @@ enum InheritanceResolver {
     var constraints: [String] = []
     /// Indices of the protocols these came from.
     var ancestors: Set<Int> = []
+    /// Files of the type aliases inherited through.
+    var aliasFiles: Set<String> = []
   }
 
-  /// The markers a protocol names itself and the global actor it is isolated to.
-  private static func ownConstraints(of proto: ProtocolDecl) -> [String] {
-    proto.inheritedNames.filter(markerProtocols.contains)
-      + (proto.ownGlobalActor.map { ["@" + $0] } ?? [])
+  /// The markers a protocol names itself (`names`, its inherited names with aliases expanded)
+  /// and the global actor it is isolated to.
+  private static func ownConstraints(of proto: ProtocolDecl, names: [String]) -> [String] {
+    names.filter(markerProtocols.contains) + (proto.ownGlobalActor.map { ["@" + $0] } ?? [])
   }
 
-  static func resolve(_ protocols: [ProtocolDecl]) -> [ProtocolDecl] {
-    resolveTracingAncestors(protocols).map(\.proto)
+  static func resolve(_ protocols: [ProtocolDecl], aliases: [ProtocolAlias] = []) -> [ProtocolDecl]
+  {
+    resolveTracingAncestors(protocols, aliases: aliases).map(\.proto)
   }
 
   /// Each protocol resolved, with the indices of every protocol it inherits from, directly or
-  /// not, sorted.
-  static func resolveTracingAncestors(_ protocols: [ProtocolDecl])
-    -> [(proto: ProtocolDecl, ancestors: [Int])]
+  /// not, sorted, and the files of the type aliases it inherits through.
+  ///
+  /// An alias declared more than once, as in `#if compiler(>=6.2)` … `#else` … `#endif`,
+  /// stands for all that its declarations name: a decorator that meets every branch's
+  /// constraints conforms under each.
+  static func resolveTracingAncestors(_ protocols: [ProtocolDecl], aliases: [ProtocolAlias] = [])
+    -> [(proto: ProtocolDecl, ancestors: [Int], aliasFiles: [String])]
   {
+    var aliasesByName: [String: [ProtocolAlias]] = [:]
+    for alias in aliases { aliasesByName[alias.name, default: []].append(alias) }
     var indexByQualifiedName: [String: Int] = [:]
     var indicesBySimpleName: [String: [Int]] = [:]
     for (index, proto) in protocols.enumerated() {
@@ -59,13 +68,40 @@ enum InheritanceResolver {
       return nil
     }
 
+    /// `proto`'s inherited names with each alias replaced by what it names, and the aliases'
+    /// files. A protocol's own name wins over an alias's, as Swift's lookup would have it.
+    func expandedNames(of proto: ProtocolDecl) -> (names: [String], files: Set<String>) {
+      let names = proto.inheritedNames
+      guard !aliasesByName.isEmpty else { return (names, []) }
+      var expanded: [String] = []
+      var files: Set<String> = []
+      var seenAliases: Set<String> = []
+      func expand(_ name: String, depth: Int) {
+        guard depth < 16, let found = aliasesByName[name], lookUp(name, from: proto) == nil else {
+          expanded.append(name)
+          return
+        }
+        // An alias of itself, or of an alias that leads back to it, is the user's error.
+        guard seenAliases.insert(name).inserted else { return }
+        for alias in found {
+          files.insert(alias.file)
+          for component in alias.components { expand(component, depth: depth + 1) }
+        }
+      }
+      for name in names { expand(name, depth: 0) }
+      var seen: Set<String> = []
+      return (expanded.filter { seen.insert($0).inserted }, files)
+    }
+
     var memo: [Int: Inherited] = [:]
 
     func inherited(by index: Int, visiting: Set<Int>) -> Inherited {
       if let known = memo[index] { return known }
       let proto = protocols[index]
       var result = Inherited()
-      for name in proto.inheritedNames where !markerProtocols.contains(name) {
+      let (names, aliasFiles) = expandedNames(of: proto)
+      result.aliasFiles = aliasFiles
+      for name in names where !markerProtocols.contains(name) {
         guard let parent = lookUp(name, from: proto) else {
           if let standard = StandardProtocols.named(name) {
             // Reported, if at all, at the protocol that inherits them.
@@ -79,7 +115,9 @@ enum InheritanceResolver {
             result.associatedTypes += standard.inheritedAssociatedTypes + standard.associatedTypes
             result.standardProtocols +=
               [name] + standard.inheritedRequirements.map(\.declaredIn)
-            result.constraints += Self.ownConstraints(of: standard) + standard.inheritedConstraints
+            result.constraints +=
+              Self.ownConstraints(of: standard, names: standard.inheritedNames)
+              + standard.inheritedConstraints
           } else {
             result.externalProtocols.append(name)
           }
@@ -92,8 +130,12 @@ enum InheritanceResolver {
         result.associatedTypes += grandparents.associatedTypes + protocols[parent].associatedTypes
         result.externalProtocols += grandparents.externalProtocols
         result.standardProtocols += grandparents.standardProtocols
-        result.constraints += grandparents.constraints + Self.ownConstraints(of: protocols[parent])
+        result.constraints +=
+          grandparents.constraints
+          + Self.ownConstraints(
+            of: protocols[parent], names: expandedNames(of: protocols[parent]).names)
         result.ancestors.formUnion(grandparents.ancestors.union([parent]))
+        result.aliasFiles.formUnion(grandparents.aliasFiles)
       }
       if !result.requirements.isEmpty {
         var seenSignatures = Set(proto.requirements.map(\.signature))
@@ -121,7 +163,12 @@ enum InheritanceResolver {
       proto.inheritedAssociatedTypes = found.associatedTypes
       proto.externalProtocols = found.externalProtocols
       proto.standardProtocols = found.standardProtocols
-      proto.inheritedConstraints = found.constraints
+      // Markers the protocol inherits through an alias of its own are constraints too.
+      let aliasMarkers = expandedNames(of: proto).names.filter {
+        markerProtocols.contains($0) && !proto.inheritedNames.contains($0)
+      }
+      proto.inheritedConstraints =
+        found.constraints + aliasMarkers.filter { !found.constraints.contains($0) }
       // Inherited requirements name types their own files import (`import class
       // NIOCore.EventLoopFuture`): so must the decorators that forward them.
       for ancestor in found.ancestors.sorted() {
@@ -130,7 +177,7 @@ enum InheritanceResolver {
           proto.imports.append(inheritedImport)
         }
       }
-      return (proto, found.ancestors.sorted())
+      return (proto, found.ancestors.sorted(), found.aliasFiles.sorted())
     }
   }
 }

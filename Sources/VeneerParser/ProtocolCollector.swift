@@ -17,6 +17,7 @@ final class ProtocolCollector: SyntaxVisitor {
   private let annotationKeys: AnnotationKeys
   private(set) var protocols: [ProtocolDecl] = []
   private(set) var imports: [Import] = []
+  private(set) var aliases: [ProtocolAlias] = []
   private(set) var diagnostics: [Diagnostic] = []
   private var scopes: [Scope] = []
   private var conditions: [String] = []
@@ -89,6 +90,27 @@ final class ProtocolCollector: SyntaxVisitor {
     let kind = node.importKindSpecifier.map { " \($0.text)" } ?? ""
     imports.append(
       Import(text: "import\(kind) \(node.path.normalizedText)", conditions: conditions))
+    return .skipChildren
+  }
+
+  /// A top-level `typealias` of names and their compositions, the only kind a protocol can
+  /// inherit through (and the only kind `DeclarationScanner` keeps).
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard scopes.isEmpty, node.genericParameterClause == nil else { return .skipChildren }
+    let value = node.initializer.value.typeRef
+    let parts: [TypeRef] =
+      if case .composition(let types) = value.shape { types } else { [value] }
+    func isPlainName(_ type: TypeRef) -> Bool {
+      switch type.shape {
+      case .named(_, let arguments): arguments.isEmpty
+      case .member(let base, _, let arguments): arguments.isEmpty && isPlainName(base)
+      default: false
+      }
+    }
+    if parts.allSatisfy(isPlainName) {
+      aliases.append(
+        ProtocolAlias(name: node.name.text, components: value.componentNames, file: file))
+    }
     return .skipChildren
   }
 

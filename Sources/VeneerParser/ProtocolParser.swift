@@ -3,13 +3,15 @@ import SwiftParser
 import SwiftSyntax
 import VeneerModel
 
-/// The protocols and diagnostics of one source file.
+/// The protocols, protocol aliases and diagnostics of one source file.
 public struct ParsedFile: Codable, Sendable, Equatable {
   public var protocols: [ProtocolDecl]
+  public var aliases: [ProtocolAlias]
   public var diagnostics: [Diagnostic]
 
-  public init(protocols: [ProtocolDecl], diagnostics: [Diagnostic]) {
+  public init(protocols: [ProtocolDecl], aliases: [ProtocolAlias] = [], diagnostics: [Diagnostic]) {
     self.protocols = protocols
+    self.aliases = aliases
     self.diagnostics = diagnostics
   }
 }
@@ -102,12 +104,12 @@ public struct ProtocolParser: Sendable {
       proto.imports = collector.imports
       return proto
     }
-    return ParsedFile(protocols: protocols, diagnostics: diagnostics)
+    return ParsedFile(protocols: protocols, aliases: collector.aliases, diagnostics: diagnostics)
   }
 
   /// The same model as `parse(contents:file:)`, from parsing only what the model reads: files
-  /// without `protocol` are not parsed, and of the others SwiftParser sees the top-level
-  /// protocols, imports and `#if` lines, unless the scan that finds them cannot vouch for the
+  /// without `protocol` or `typealias` are not parsed, and of the others SwiftParser sees the
+  /// top-level protocols, simple type aliases, imports and `#if` lines, unless the scan that finds them cannot vouch for the
   /// file or that parse finds an error, which a full parse then reports. Code the model does
   /// not read is left to the compiler.
   public func parseDeclarations(contents: [UInt8], file: String, times: StageTimes? = nil)
@@ -123,7 +125,8 @@ public struct ProtocolParser: Sendable {
     }
     let none = ParsedFile(protocols: [], diagnostics: [])
     guard
-      StageTimes.measure(times, "prefilter", { DeclarationScanner.mayDeclareProtocol(contents) })
+      StageTimes.measure(
+        times, "prefilter", { DeclarationScanner.mayDeclareProtocolOrAlias(contents) })
     else { return none }
     var parsed = parseScanned(contents: contents, file: file, times: times)
     // Swift ignores a NUL byte with a warning; so does Veneer, and says where.
@@ -197,7 +200,8 @@ public struct ProtocolParser: Sendable {
   /// The files' protocols with what each inherits from the others filled in.
   public static func resolve(_ parsed: [ParsedFile]) -> Catalog {
     Catalog(
-      protocols: InheritanceResolver.resolve(parsed.flatMap(\.protocols)),
+      protocols: InheritanceResolver.resolve(
+        parsed.flatMap(\.protocols), aliases: parsed.flatMap(\.aliases)),
       diagnostics: parsed.flatMap(\.diagnostics))
   }
 
@@ -208,10 +212,13 @@ public struct ProtocolParser: Sendable {
     catalog: Catalog, ancestorFiles: [[String]]
   ) {
     let protocols = parsed.flatMap(\.protocols)
-    let resolved = InheritanceResolver.resolveTracingAncestors(protocols)
+    let resolved = InheritanceResolver.resolveTracingAncestors(
+      protocols, aliases: parsed.flatMap(\.aliases))
     return (
       Catalog(protocols: resolved.map(\.proto), diagnostics: parsed.flatMap(\.diagnostics)),
-      resolved.map { Array(Set($0.ancestors.map { protocols[$0].location.file })).sorted() }
+      resolved.map {
+        Array(Set($0.ancestors.map { protocols[$0].location.file } + $0.aliasFiles)).sorted()
+      }
     )
   }
 

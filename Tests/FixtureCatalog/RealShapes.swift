@@ -38,3 +38,13 @@ public protocol Listener: Sendable {
   func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void)
   func each(body: @escaping @Sendable (Int) -> Void)
 }
+
+/// Constrained through an alias declared in another file, under `#if`.
+public protocol Clock: PackageSendableMetatype {
+  func now() -> Int
+}
+
+/// Inherits two protocols through one alias: class-bound and Sendable through `Reader`.
+public protocol Journal: ReadingAndNaming {
+  func entries() -> [String]
+}

@@ -138,4 +138,33 @@ struct RealShapesTests {
         "KeyValueStore.store(_:for:cache:level:) called"))
     #expect(tracker.names.contains("key_value_store.tracker"))
   }
+
+  final class Diary: Journal, @unchecked Sendable {
+    var values = [3]
+    var name = "diary"
+    func read() -> Int { values.last ?? 0 }
+    var operationName: String {
+      get { name }
+      set { name = newValue }
+    }
+    func entries() -> [String] { values.map(String.init) }
+  }
+
+  struct Wall: Clock {
+    func now() -> Int { 42 }
+  }
+
+  /// Protocols inherited through type aliases (a composition, and one declared twice under
+  /// `#if`) bring their requirements and constraints: `Journal` is class-bound through
+  /// `Reader`, so its decorators are classes a weak reference can hold.
+  @Test func protocolsInheritedThroughTypeAliasesAreDecorated() {
+    let recorder = LogRecorder()
+    let journal: any Journal = Diary().withLogging(recorder.logger())
+    weak let weakJournal: (any Journal)? = journal
+    #expect(weakJournal?.read() == 3)
+    #expect(journal.operationName == "diary")
+    #expect(journal.entries() == ["3"])
+    #expect(Wall().withLogging(recorder.logger()).withCaching().now() == 42)
+    #expect(recorder.records.map(\.message).contains("Journal.entries() called"))
+  }
 }

@@ -102,6 +102,23 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 
+  /// A protocol inheriting through a type alias depends on the alias's file: changing what
+  /// the alias names changes the protocol's decorators.
+  @Test func aChangedAliasRerendersTheProtocolsInheritingThroughIt() throws {
+    let workspace = try Workspace()
+    try workspace.folder.write("Sources/Aliases.swift", "public typealias Pinging = Sendable")
+    try workspace.folder.write(
+      "Sources/Aliased.swift",
+      "// veneer: logging\npublic protocol Aliased: Pinging {\n  func name() -> String\n}")
+    try workspace.run()
+    #expect(try workspace.outputs()["Aliased+Decorators.swift"]?.contains("ping()") == false)
+    try workspace.folder.write("Sources/Aliases.swift", "public typealias Pinging = Base")
+    let changed = try workspace.run()
+    #expect(changed.statistics.readFiles == 1)
+    #expect(try workspace.outputs()["Aliased+Decorators.swift"]?.contains("ping()") == true)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
+
   @Test func touchedButUnchangedFilesAreNotParsed() throws {
     let workspace = try Workspace()
     try workspace.run()

@@ -20,7 +20,9 @@ struct DeclarationScannerTests {
   @Test func scanGivesTheModelOfAFullParseOverRealCode() throws {
     // A protocol is declared with its keyword: files without it have nothing to compare.
     let candidates = Self.realFiles.compactMap { file in
-      FileBytes.read(file).flatMap { DeclarationScanner.mayDeclareProtocol($0) ? (file, $0) : nil }
+      FileBytes.read(file).flatMap {
+        DeclarationScanner.mayDeclareProtocolOrAlias($0) ? (file, $0) : nil
+      }
     }
     let parser = ProtocolParser()
     let results = Parallel.map(candidates) { file, bytes in
@@ -32,6 +34,7 @@ struct DeclarationScannerTests {
     }
     for result in results {
       #expect(result.fast.protocols == result.full.protocols, "\(result.file)")
+      #expect(result.fast.aliases == result.full.aliases, "\(result.file)")
       if !result.full.diagnostics.contains(where: { $0.severity == .error }) {
         #expect(result.fast.diagnostics == result.full.diagnostics, "\(result.file)")
       }
@@ -45,6 +48,23 @@ struct DeclarationScannerTests {
 
   /// Each case: a file, and whether the scan vouches for it.
   static let cases: [(source: String, scans: Bool)] = [
+    (
+      """
+      #if compiler(>=6.2)
+        public typealias Metatype = SendableMetatype  // for Swift 6.2
+      #else
+        public typealias Metatype = Any
+      #endif
+      /// Both.
+      typealias Storage = Reader & Swift.Sendable
+      typealias Handler = (Int) -> Void
+      typealias Boxed<T> = Box<T>
+      struct S { typealias Inner = Reader }
+      """, true
+    ),
+    ("typealias Split = Reader\n  & Writer\nprotocol P: Split {}", false),
+    ("typealias Open = Reader &\n  Writer", false),
+    ("typealias Member = Outer\n  .Inner", false),
     (
       """
       import Foundation
@@ -116,8 +136,10 @@ struct DeclarationScannerTests {
   }
 
   @Test func filesWithoutTheKeywordAreNotScanned() {
-    #expect(!DeclarationScanner.mayDeclareProtocol(Array("struct S { let p = \"proto\" }".utf8)))
-    #expect(DeclarationScanner.mayDeclareProtocol(Array("// a protocol".utf8)))
+    #expect(
+      !DeclarationScanner.mayDeclareProtocolOrAlias(Array("struct S { let p = \"proto\" }".utf8)))
+    #expect(DeclarationScanner.mayDeclareProtocolOrAlias(Array("typealias A = B".utf8)))
+    #expect(DeclarationScanner.mayDeclareProtocolOrAlias(Array("// a protocol".utf8)))
     #expect(DeclarationScanner.scan(Array("// a protocol\nstruct S {}".utf8)) == .noProtocols)
   }
 }
