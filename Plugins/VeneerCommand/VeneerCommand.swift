@@ -66,7 +66,16 @@ struct VeneerCommand: CommandPlugin {
           ? ["--config", configuration]
           : ["--sources", directory, "--output", directory + "/Generated"]
         let hint = subcommand == "check" ? ["--regenerate-command", regenerate] : []
-        arguments = [subcommand] + inputs + hint + remaining
+        // The targets it depends on, for the protocols its own inherit from.
+        let references = target.recursiveTargetDependencies.compactMap {
+          $0 as? SwiftSourceModuleTarget
+        }.map { dependency in
+          let path = dependency.directoryURL.standardizedFileURL.path
+          return path.hasPrefix(packageDirectory + "/")
+            ? String(path.dropFirst(packageDirectory.count + 1)) : path
+        }
+        let referenceArguments = references.isEmpty ? [] : ["--reference"] + references
+        arguments = [subcommand] + inputs + referenceArguments + hint + remaining
       }
       print("\(target.name):")
       let process = Process()

@@ -15,12 +15,18 @@ struct VeneerPlugin: BuildToolPlugin {
       try Self.command(
         tool: context.tool(named: "VeneerCLI").url, workDirectory: context.pluginWorkDirectoryURL,
         targetName: target.name, targetDirectory: target.directoryURL,
-        files: target.sourceFiles.map(\.url))
+        files: target.sourceFiles.map(\.url),
+        references: target.recursiveTargetDependencies.compactMap {
+          $0 as? SwiftSourceModuleTarget
+        })
     ]
   }
 
+  /// - Parameter references: the Swift targets `target` depends on, in its package or in
+  ///   others: read for the protocols its own inherit from, never decorated.
   static func command(
-    tool: URL, workDirectory: URL, targetName: String, targetDirectory: URL, files: [URL]
+    tool: URL, workDirectory: URL, targetName: String, targetDirectory: URL, files: [URL],
+    references: [SwiftSourceModuleTarget]
   ) throws -> Command {
     let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
     // Decorators checked in by the command plugin would be declared twice, and SwiftPM stops
@@ -59,6 +65,10 @@ struct VeneerPlugin: BuildToolPlugin {
       at: targetDirectory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
     while let file = folder?.nextObject() as? URL {
       if file.pathExtension == "stencil" { inputs.append(file) }
+    }
+    if !references.isEmpty {
+      arguments += ["--reference"] + references.map(\.directoryURL.standardizedFileURL.path)
+      inputs += references.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
     }
     arguments += ["--sources"] + swiftFiles.map(\.path)
     return .buildCommand(

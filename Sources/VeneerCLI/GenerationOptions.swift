@@ -16,6 +16,15 @@ struct GenerationOptions: ParsableArguments {
       "Folders or files to read, instead of the configured ones.", valueName: "dir"))
   var sources: [String] = []
 
+  @Option(
+    name: .customLong("reference"),
+    parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Folders or files read only for the protocols that sources inherit from (a dependency's "
+        + "sources), never decorated; added to the configured ones.",
+      valueName: "dir"))
+  var references: [String] = []
+
   @Option(help: ArgumentHelp("The folder to write decorators into.", valueName: "dir"))
   var output: String?
 
@@ -100,6 +109,7 @@ struct GenerationOptions: ParsableArguments {
       configuration.exclude = []
       configuration.directory = "."
     }
+    configuration.references += references.map { Located($0) }
     if let output { configuration.output = Located(output) }
     if !templates.isEmpty { configuration.templates = templates.map { Located($0) } }
     if !imports.isEmpty { configuration.imports = imports }

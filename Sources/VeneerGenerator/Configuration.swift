@@ -8,6 +8,9 @@ import VeneerRenderer
 public struct Configuration: Sendable, Equatable, Encodable {
   /// Folders, files or globs (`Sources/**/*Service.swift`) to read.
   public var include: [Located<String>] = []
+  /// Folders, files or globs read only for the protocols that sources inherit from (a
+  /// dependency's sources): never decorated, and what they say about themselves is not reported.
+  public var references: [Located<String>] = []
   /// Globs of files not to read, matched against paths relative to the configuration folder.
   public var exclude: [Located<String>] = []
   public var output: Located<String>?
@@ -52,6 +55,11 @@ public struct Configuration: Sendable, Equatable, Encodable {
   /// from its fixed leading folders), template files, and the configuration file.
   public var inputPaths: [String] {
     var paths = include.map { entry in
+      guard Glob.isPattern(entry.value) else { return entry.value }
+      let folder = Glob.fixedFolder(of: entry.value)
+      return folder.isEmpty ? "." : folder
+    }
+    paths += references.map { entry in
       guard Glob.isPattern(entry.value) else { return entry.value }
       let folder = Glob.fixedFolder(of: entry.value)
       return folder.isEmpty ? "." : folder

@@ -50,7 +50,8 @@ public enum ConfigurationFile {
   }
 
   static let rootKeys = [
-    "sources", "output", "templates", "selection", "imports", "access", "naming", "options",
+    "sources", "references", "output", "templates", "selection", "imports", "access", "naming",
+    "options",
   ]
 }
 
@@ -72,6 +73,9 @@ private final class ConfigurationReader {
     guard let fields = fields(of: root, in: "the configuration", known: ConfigurationFile.rootKeys)
     else { return }
     if let sources = fields["sources"] { readSources(sources) }
+    if let references = fields["references"] {
+      configuration.references = locatedStrings(references, "references").map(resolvedPattern)
+    }
     if let output = fields["output"], let path = string(output, "output") {
       configuration.output = Located(resolved(path), at: location(output))
     }

@@ -81,18 +81,27 @@ public struct Generator: Sendable {
     let sources = SourceFiles.resolve(
       include: configuration.include, exclude: configuration.exclude,
       directory: configuration.directory)
+    // Reference sources are read and cached like sources, for the protocols that sources
+    // inherit from, and never decorated.
+    let references = SourceFiles.resolve(
+      include: configuration.references, exclude: configuration.exclude,
+      directory: configuration.directory)
+    let sourceSet = Set(sources.files)
+    let referenceFiles = references.files.filter { !sourceSet.contains($0) }
+    let referenceSet = Set(referenceFiles)
+    let inputFiles = sources.files + referenceFiles
     statistics.sourceFiles = sources.files.count
     // Only an index is compared with the sources' stamps before they are parsed: when there may
     // be one, they are taken while the other thread reads it. Without one, each file's stamp is
     // taken by the thread that reads the file, just before reading it.
-    let earlyStamps = cache?.mayHaveIndex == true ? sources.files.map { FileStamp(path: $0) } : nil
+    let earlyStamps = cache?.mayHaveIndex == true ? inputFiles.map { FileStamp(path: $0) } : nil
     let (templates, settings, index, templateDiagnostics) = preparation.value
-    let stamps = index.map { _ in earlyStamps ?? sources.files.map { FileStamp(path: $0) } }
-    var diagnostics = templateDiagnostics + sources.diagnostics
+    let stamps = index.map { _ in earlyStamps ?? inputFiles.map { FileStamp(path: $0) } }
+    var diagnostics = templateDiagnostics + sources.diagnostics + references.diagnostics
     endStage("discover")
 
     if let index, let stamps, !diagnostics.contains(where: { $0.severity == .error }),
-      let unchanged = Self.unchangedRun(index, sources: sources.files, stamps, configuration)
+      let unchanged = Self.unchangedRun(index, sources: inputFiles, stamps, configuration)
     {
       statistics.protocols = index.statistics.protocols
       statistics.decoratedProtocols = index.statistics.decoratedProtocols
@@ -107,14 +116,21 @@ public struct Generator: Sendable {
     var parser = self.parser
     parser.annotationKeys.names.formUnion(templates.map { $0.source.name.lowercased() })
     let sourceIndex = Self.parse(
-      sources.files, stamps: stamps, parser: parser, index: index, cache: cache, times: times,
+      inputFiles, stamps: stamps, parser: parser, index: index, cache: cache, times: times,
       threads: threads)
     statistics.readFiles = sourceIndex.readCount
-    let (catalog, ancestorFiles) = StageTimes.measure(times, "resolve") {
+    let (catalog, resolvedAncestorFiles) = StageTimes.measure(times, "resolve") {
       ProtocolParser.resolveTracingSources(sourceIndex.parsed.map(\.parsed))
     }
-    diagnostics += catalog.diagnostics
+    // What reference sources say about themselves is their own modules' business.
+    diagnostics += catalog.diagnostics.filter { !referenceSet.contains($0.file) }
     var protocols = catalog.protocols
+    var ancestorFiles = resolvedAncestorFiles
+    if !referenceSet.isEmpty {
+      let kept = protocols.indices.filter { !referenceSet.contains(protocols[$0].location.file) }
+      protocols = kept.map { protocols[$0] }
+      ancestorFiles = kept.map { ancestorFiles[$0] }
+    }
     statistics.protocols = protocols.count
     diagnostics += EventMap.apply(configuration.eventMap, to: &protocols)
     let listed = listedProtocols(configuration.selection, among: protocols, &diagnostics)
@@ -148,7 +164,7 @@ public struct Generator: Sendable {
     let reusable =
       usesRenderKeys ? index.map { Self.verifiedOutputs($0, configuration) } ?? [:] : [:]
     let fileHashes = Dictionary(
-      zip(sources.files, sourceIndex.parsed.map(\.hash)), uniquingKeysWith: { first, _ in first })
+      zip(inputFiles, sourceIndex.parsed.map(\.hash)), uniquingKeysWith: { first, _ in first })
     // A protocol declared in several `#if` branches shares its file with the other branches, so
     // its file is rendered whole each time.
     let branchedNames = Set(
@@ -210,7 +226,7 @@ public struct Generator: Sendable {
       models: sourceIndex.isUnchanged
         ? nil
         : GenerationCache.Models(
-          entries: zip(sources.files, sourceIndex.parsed).map {
+          entries: zip(inputFiles, sourceIndex.parsed).map {
             GenerationCache.ParsedEntry(
               path: $0, hash: $1.hash, parsed: $1.parsed, encoded: $1.encoded)
           }),

@@ -11,6 +11,10 @@ extension ConfigurationFile {
       exclude:
         - "**/Generated"
 
+    # Swift files read only for the protocols that yours inherit from, such as a dependency's
+    # sources: never decorated. (The plugins pass the target's dependencies themselves.)
+    references: []
+
     # Where decorators are written. Veneer owns the files there that start with its header,
     # and writes, replaces or deletes no others.
     output: Sources/Generated
@@ -30,6 +34,10 @@ extension ConfigurationFile {
     # build plugin writes them into the build folder instead. Veneer owns the files there that
     # start with its header, and writes, replaces or deletes no others.
     # output: Generated
+
+    # Swift files read only for the protocols that this target's inherit from, never
+    # decorated; the plugins add the target's dependencies themselves.
+    # references: [../Dependency]
 
     """ + commonSettings
 

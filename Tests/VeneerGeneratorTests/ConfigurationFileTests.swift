@@ -103,8 +103,8 @@ struct ConfigurationFileTests {
     #expect(
       diagnostics == [
         "veneer.yml:2:1: error: unknown key 'tempaltes' in the configuration; did you mean "
-          + "'templates'?; known keys: sources, output, templates, selection, imports, access, "
-          + "naming, options",
+          + "'templates'?; known keys: sources, references, output, templates, selection, "
+          + "imports, access, naming, options",
         "veneer.yml:5:5: error: unknown key 'tll' in 'caching'; did you mean 'ttl'?; known "
           + "keys: ttl, capacity",
       ])

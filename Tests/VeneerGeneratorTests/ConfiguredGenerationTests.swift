@@ -53,6 +53,38 @@ let loader = """
 
 @Suite("Generating with veneer.yml")
 struct ConfiguredGenerationTests {
+  /// A dependency's sources, listed under `references`, give the requirements a protocol
+  /// inherits from it; they are never decorated, and their own problems are not reported.
+  @Test func referenceSourcesGiveInheritedRequirementsAndAreNeverDecorated() throws {
+    let project = try Project([
+      "Sources/Tracer.swift": """
+      // veneer: logging
+      public protocol Tracer: Instrument {
+        func startSpan(named name: String) -> Int
+      }
+      """,
+      "Dependency/Instrument.swift": """
+      // veneer: logging
+      public protocol Instrument: Sendable {
+        func extract(from carrier: [String: String]) -> String?
+      }
+      // veneer: nonsense
+      public protocol Broken { func
+      """,
+      "veneer.yml": """
+      sources: Sources
+      references: [Dependency]
+      output: Out
+      selection: all
+      """,
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(diagnostics.isEmpty)
+    #expect(generation.files.map(\.name) == ["Tracer+Decorators.swift"])
+    #expect(generation.files.first?.contents.contains("func extract(from carrier:") == true)
+    #expect(generation.statistics.protocols == 1)
+  }
+
   @Test func theEventMapNamesEventsAndProperties() throws {
     let project = try Project([
       "Sources/Loader.swift": loader,

@@ -119,6 +119,34 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 
+  /// Reference sources are keyed like sources: a protocol inheriting from one is rendered
+  /// again when the reference changes, and only then.
+  @Test func aChangedReferenceRerendersTheProtocolsInheritingFromIt() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Dependency/Remote.swift", "public protocol Remote {\n  func ping()\n}")
+    try folder.write(
+      "Sources/Local.swift", "// veneer: logging\npublic protocol Local: Remote {\n  func name()\n}"
+    )
+    var configuration = Configuration(
+      sources: [folder.path + "/Sources"], output: folder.path + "/Out")
+    configuration.references = [Located(folder.path + "/Dependency")]
+    func run() throws -> Generation {
+      // One cache per run, as per `veneer generate`: it asks whose its folder is once.
+      let cache = GenerationCache(folder: folder.path + "/Cache")
+      let generation = Generator().generate(configuration, cache: cache)
+      let output = OutputFolder(path: folder.path + "/Out")
+      try output.apply(try output.plan(generation.files, unchanged: generation.unchangedFiles))
+      cache.save(generation, outputFolder: folder.path + "/Out")
+      return generation
+    }
+    #expect(try run().statistics.renderedProtocols == 1)
+    #expect(try run().statistics.renderedProtocols == 0)
+    try folder.write("Dependency/Remote.swift", "public protocol Remote {\n  func pong()\n}")
+    let changed = try run()
+    #expect(changed.statistics.renderedProtocols == 1)
+    #expect(folder.read("Out/Local+Decorators.swift")?.contains("func pong()") == true)
+  }
+
   @Test func touchedButUnchangedFilesAreNotParsed() throws {
     let workspace = try Workspace()
     try workspace.run()
