@@ -114,7 +114,10 @@ struct GenerationOptions: ParsableArguments {
     if !templates.isEmpty { configuration.templates = templates.map { Located($0) } }
     if !imports.isEmpty { configuration.imports = imports }
     if decorateAll { configuration.selection = .all }
-    if decoratePublic { configuration.selection = .public }
+    if decoratePublic {
+      configuration.selection = .public
+      configuration.render.decoratorsInAnotherModule = true
+    }
     configuration.sourceFileRoot = sourceFileRoot
     // A veneer.yml in a target's folder needs neither: it decorates its own folder, into
     // `Generated` beside it.

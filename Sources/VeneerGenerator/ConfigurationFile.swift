@@ -51,7 +51,7 @@ public enum ConfigurationFile {
 
   static let rootKeys = [
     "sources", "references", "output", "templates", "selection", "imports", "access", "naming",
-    "options",
+    "options", "availability_macros",
   ]
 }
 
@@ -99,6 +99,18 @@ private final class ConfigurationReader {
       }
     }
     if let access = fields["access"] { readAccess(access) }
+    if let macros = fields["availability_macros"] {
+      for entry in locatedStrings(macros, "availability_macros") {
+        guard let definition = Availability.definition(entry.value) else {
+          error(
+            "'availability_macros' entries are written as for -define-availability, "
+              + "'gRPCSwift 2.0:macOS 15.0, iOS 18.0', not '\(entry.value.escapedForComment)'",
+            at: entry.location)
+          continue
+        }
+        configuration.render.availabilityMacros[definition.macro] = definition.platforms
+      }
+    }
     if let naming = fields["naming"] { readNaming(naming) }
     if let options = fields["options"] { readOptions(options) }
   }
@@ -129,7 +141,9 @@ private final class ConfigurationReader {
     switch string(node, "selection") {
     case "annotated": configuration.selection = .annotated
     case "all": configuration.selection = .all
-    case "public": configuration.selection = .public
+    case "public":
+      configuration.selection = .public
+      configuration.render.decoratorsInAnotherModule = true
     case let other?:
       error(
         "'selection' must be 'annotated', 'all', 'public' or a list of protocol names, not "

@@ -58,6 +58,11 @@ extension ConfigurationFile {
     # package or public.
     access: inherit
 
+    # Availability macros your protocols use (@available(MyPackage 2.0, *)), as for
+    # -define-availability: decorators carry the platforms they stand for. Without one, a
+    # macro is kept in the protocols' own module and left out with 'selection: public'.
+    availability_macros: []
+
     naming:
       decorator: "{template}{protocol}"
       file: "{protocol}+Decorators.swift"

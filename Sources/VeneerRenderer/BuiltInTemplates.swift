@@ -16,6 +16,9 @@ public enum BuiltInTemplates {
         /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
         /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
         {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
         {{ alias }}
@@ -82,6 +85,9 @@ public enum BuiltInTemplates {
         {% endfor %}
         }
 
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, tracking an event for each call.
         {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> {{ decorator }}<Self> {
@@ -109,6 +115,9 @@ public enum BuiltInTemplates {
         ///
         /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
         /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
         {% endif %}
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
@@ -185,6 +194,9 @@ public enum BuiltInTemplates {
         {% endfor %}
         }
 
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, answering repeated calls from `cache`.
         {{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> {{ decorator }}<Self> {
@@ -225,6 +237,9 @@ public enum BuiltInTemplates {
         ///
         /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
         /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
         {% endif %}
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
@@ -267,6 +282,9 @@ public enum BuiltInTemplates {
         {% endfor %}
         }
 
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, running the advice `configure` sets before, after or instead
         /// of its calls.
@@ -290,6 +308,9 @@ public enum BuiltInTemplates {
         ///
         /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
         /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
         {% endif %}
         {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
         {% for alias in plan.typeAliases %}
@@ -361,6 +382,9 @@ public enum BuiltInTemplates {
         {% endfor %}
         }
 
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, logging each call to `logger`.
         {{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = {{ plan.logLevel }}, errorLevel: Logger.Level = {{ plan.logErrorLevel }}) -> {{ decorator }}<Self> {

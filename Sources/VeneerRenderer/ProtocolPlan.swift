@@ -7,6 +7,10 @@ public struct ProtocolPlan: Sendable {
   public let access: String
   /// `struct`, `final class` or `actor`.
   public let decoratorKind: String
+  /// The protocol's `@available` attributes, one per line, for the decorators and their
+  /// helpers: a deprecated protocol's decorators are deprecated too, and compile without a
+  /// warning. Availability macros are spelt out, or left out in another module.
+  public let availability: String
   /// `@MainActor` (or another global actor) for isolated protocols, else empty.
   public let isolation: String
   /// `@MainActor public final class`: what precedes a decorator's name.
@@ -83,6 +87,9 @@ public struct ProtocolPlan: Sendable {
     decoratorKind =
       proto.isActorBound ? "actor" : proto.isClassBound ? "final class" : "struct"
     isolation = proto.globalActor.map { "@\($0)" } ?? ""
+    availability = Availability(options: options).attributes(
+      proto.attributes.filter { $0.name == "available" }
+    ).map(\.description).joined(separator: "\n")
     typeDeclarationPrefix = [isolation, access, decoratorKind].filter { !$0.isEmpty }.joined(
       separator: " ")
     let isClassDecorator = decoratorKind != "struct"

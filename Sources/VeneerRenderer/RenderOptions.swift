@@ -20,6 +20,11 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
   public var cacheTimeToLive: Double?
   /// How many values `withCaching()` keeps by default.
   public var cacheCapacity = 1_000
+  /// Availability macros spelt out in decorators: `gRPCSwift 2.0` → `macOS 15.0, iOS 18.0`.
+  public var availabilityMacros: [String: String] = [:]
+  /// Whether decorators go into another module than their protocols (`--public`), where the
+  /// protocols' module's availability macros are not defined.
+  public var decoratorsInAnotherModule = false
 
   public init() {}
 

@@ -195,7 +195,9 @@ extension RequirementPlan {
     thrownType = effects.thrownType?.text
 
     // The declaration, with unnamed parameters given names so they can be forwarded.
-    let attributes = requirement.attributes.filter { $0.name != "objc" }.map(\.description)
+    let attributes = Availability(options: options).attributes(
+      requirement.attributes.filter { $0.name != "objc" }
+    ).map(\.description)
     let modifiers = requirement.modifiers.filter { modifier in
       !(modifier == "optional" || (isClassDecorator && modifier == "mutating"))
     }

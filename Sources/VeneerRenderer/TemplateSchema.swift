@@ -222,6 +222,11 @@ extension ProtocolPlan: TemplateObject {
       .text, "`public ` (with its space) or empty, to start a member", { $0.memberAccess }),
     "decoratorKind": .init(.text, "`struct`, `final class` or `actor`", { $0.decoratorKind }),
     "isolation": .init(.text, "`@MainActor` for isolated protocols, else empty", { $0.isolation }),
+    "availability": .init(
+      .text,
+      "the protocol's `@available` attributes, one per line, for decorators and helpers, macros "
+        + "spelt out",
+      { $0.availability }),
     "typeDeclarationPrefix": .init(
       .text, "everything before a decorator's name: `@MainActor public final class`",
       { $0.typeDeclarationPrefix }),

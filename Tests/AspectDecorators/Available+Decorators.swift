@@ -6,6 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to an `Available`, as a slow
 /// network would.
+@available(macOS 13, iOS 16, *)
 public struct DelayAvailable<Base: Available>: Available {
   public var base: Base
   public let delay: Duration
@@ -26,6 +27,7 @@ public struct DelayAvailable<Base: Available>: Available {
   }
 }
 
+@available(macOS 13, iOS 16, *)
 extension Available {
   /// This `Available`, waiting `delay` before each async call.
   public func withDelay(_ delay: Duration) -> DelayAvailable<Self> {
@@ -35,6 +37,7 @@ extension Available {
 
 /// Forwards calls to an `Available` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
+@available(macOS 13, iOS 16, *)
 public struct GuardAvailable<Base: Available>: Available {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
@@ -49,6 +52,7 @@ public struct GuardAvailable<Base: Available>: Available {
   }
 }
 
+@available(macOS 13, iOS 16, *)
 extension Available {
   /// This `Available`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardAvailable<Self> {
@@ -57,6 +61,7 @@ extension Available {
 }
 
 /// Calls the completion handlers of an `Available` on the main actor.
+@available(macOS 13, iOS 16, *)
 public struct MainActorDeliveryAvailable<Base: Available>: Available {
   public var base: Base
 
@@ -69,6 +74,7 @@ public struct MainActorDeliveryAvailable<Base: Available>: Available {
   }
 }
 
+@available(macOS 13, iOS 16, *)
 extension Available {
   /// This `Available`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryAvailable<Self> {
@@ -78,6 +84,7 @@ extension Available {
 
 /// Calls an `Available` again when an async call fails, a bounded number of times,
 /// waiting longer before each attempt.
+@available(macOS 13, iOS 16, *)
 public struct RetryAvailable<Base: Available>: Available {
   public var base: Base
   public let sleep: @Sendable (Duration) async -> Void
@@ -96,6 +103,7 @@ public struct RetryAvailable<Base: Available>: Available {
   }
 }
 
+@available(macOS 13, iOS 16, *)
 extension Available {
   /// This `Available`, retrying failed async calls.
   public var withRetries: RetryAvailable<Self> {

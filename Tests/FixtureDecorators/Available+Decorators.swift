@@ -7,6 +7,7 @@ import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Available`, then forwards it to
 /// `base`.
+@available(macOS 13, iOS 16, *)
 public struct AnalyticsAvailable<Base: Available>: Available {
   public var base: Base
   public let tracker: any AnalyticsTracker
@@ -23,6 +24,7 @@ public struct AnalyticsAvailable<Base: Available>: Available {
   }
 }
 
+@available(macOS 13, iOS 16, *)
 extension Available {
   /// This `Available`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsAvailable<Self> {
@@ -38,6 +40,7 @@ extension Available {
 
 /// Answers calls to an `Available` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
+@available(macOS 13, iOS 16, *)
 public struct CachingAvailable<Base: Available>: Available {
   public var base: Base
   public let cache: CallCache
@@ -52,6 +55,7 @@ public struct CachingAvailable<Base: Available>: Available {
   }
 }
 
+@available(macOS 13, iOS 16, *)
 extension Available {
   /// This `Available`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingAvailable<Self> {
@@ -80,6 +84,7 @@ extension Available {
 /// Runs advice before, after or instead of calls to an `Available`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
+@available(macOS 13, iOS 16, *)
 public struct InterceptingAvailable<Base: Available>: Available {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
@@ -104,6 +109,7 @@ public struct InterceptingAvailable<Base: Available>: Available {
   }
 }
 
+@available(macOS 13, iOS 16, *)
 extension Available {
   /// This `Available`, running the advice `configure` sets before, after or instead
   /// of its calls.
@@ -117,6 +123,7 @@ extension Available {
 }
 
 /// Logs each call to an `Available` and how it ended, then forwards it to `base`.
+@available(macOS 13, iOS 16, *)
 public struct LoggingAvailable<Base: Available>: Available {
   public var base: Base
   public let logger: Logger
@@ -141,6 +148,7 @@ public struct LoggingAvailable<Base: Available>: Available {
   }
 }
 
+@available(macOS 13, iOS 16, *)
 extension Available {
   /// This `Available`, logging each call to `logger`.
   public func withLogging(

@@ -7,13 +7,15 @@ public let productsFolder: URL =
 
 /// Type-checks Swift files in Swift 6 mode against the package's built modules, as a user's
 /// target would compile them; returns the exit status and the compiler's errors.
-public func typeCheck(_ files: [String]) throws -> (status: Int32, errors: String) {
+public func typeCheck(_ files: [String], flags: [String] = []) throws -> (
+  status: Int32, errors: String
+) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments =
     ["swiftc", "-typecheck", "-swift-version", "6"]
     + ["-I", productsFolder.appendingPathComponent("Modules").path, "-I", productsFolder.path]
-    + files
+    + flags + files
   let errors = Pipe()
   process.standardError = errors
   process.standardOutput = FileHandle.nullDevice

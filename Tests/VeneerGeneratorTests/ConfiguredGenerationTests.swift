@@ -28,13 +28,13 @@ struct Project {
   }
 
   /// Type-checks the generated files with the sources, as one module in Swift 6 mode.
-  func typeCheckGenerated() throws -> (status: Int32, errors: String) {
+  func typeCheckGenerated(flags: [String] = []) throws -> (status: Int32, errors: String) {
     let generated = try generate().generation.files.map {
       try folder.write("Out/\($0.name)", $0.contents)
     }
     let sources = try FileManager.default.subpathsOfDirectory(atPath: "\(folder.path)/Sources")
       .filter { $0.hasSuffix(".swift") }.map { "\(folder.path)/Sources/\($0)" }
-    return try typeCheck(sources + generated)
+    return try typeCheck(sources + generated, flags: flags)
   }
 
   func file(_ name: String) -> String {
@@ -53,6 +53,69 @@ let loader = """
 
 @Suite("Generating with veneer.yml")
 struct ConfiguredGenerationTests {
+  static let availabilitySources = """
+    @available(*, deprecated, message: "Use Shelf")
+    public protocol Drawer {
+      func open() -> Int
+      @available(*, deprecated, renamed: "open()")
+      func pull() -> Int
+    }
+
+    @available(Fixture 1.0, *)
+    public protocol Shelf {
+      func count() -> Int
+    }
+
+    """
+
+  /// A deprecated protocol's decorators and helpers are deprecated too, and an availability
+  /// macro is spelt out as `availability_macros` says: the decorators compile without a warning.
+  @Test func availabilityIsCarriedOntoDecoratorsWithoutAWarning() throws {
+    let project = try Project([
+      "Sources/Storage.swift": Self.availabilitySources,
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      selection: all
+      availability_macros: ["Fixture 1.0:macOS 13.0, iOS 16.0"]
+      """,
+    ])
+    let drawer = project.file("Drawer+Decorators.swift")
+    #expect(drawer.contains("@available(*, deprecated, message: \"Use Shelf\")\npublic struct"))
+    #expect(drawer.contains("@available(*, deprecated, message: \"Use Shelf\")\nextension Drawer"))
+    #expect(project.file("Shelf+Decorators.swift").contains("@available(macOS 13.0, iOS 16.0, *)"))
+    let checked = try project.typeCheckGenerated(flags: [
+      "-warnings-as-errors", "-Xfrontend", "-define-availability", "-Xfrontend",
+      "Fixture 1.0:macOS 13.0, iOS 16.0",
+    ])
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
+  /// In another module (`selection: public`), an unmapped macro means nothing, so it is left
+  /// out; in the protocol's own module it is kept as written.
+  @Test func anUnmappedAvailabilityMacroIsKeptOnlyInItsOwnModule() throws {
+    for (selection, kept) in [("all", true), ("public", false)] {
+      let project = try Project([
+        "Sources/Storage.swift": Self.availabilitySources,
+        "veneer.yml": "sources: Sources\noutput: Out\nselection: \(selection)\n",
+      ])
+      let shelf = project.file("Shelf+Decorators.swift")
+      #expect(shelf.contains("@available(Fixture 1.0, *)") == kept, "\(selection)")
+      #expect(shelf.contains("struct LoggingShelf"))
+    }
+  }
+
+  @Test func availabilityMacrosAreCheckedLikeSwiftsFlag() throws {
+    let project = try Project([
+      "Sources/Storage.swift": Self.availabilitySources,
+      "veneer.yml":
+        "sources: Sources\noutput: Out\navailability_macros: [\"Fixture 1.0:macOS 13) func\"]\n",
+    ])
+    #expect(
+      project.generate().diagnostics.first?.hasPrefix(
+        "veneer.yml:3:23: error: 'availability_macros' entries are written as for") == true)
+  }
+
   /// A dependency's sources, listed under `references`, give the requirements a protocol
   /// inherits from it; they are never decorated, and their own problems are not reported.
   @Test func referenceSourcesGiveInheritedRequirementsAndAreNeverDecorated() throws {
