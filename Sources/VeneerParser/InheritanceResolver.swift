@@ -27,6 +27,38 @@ enum InheritanceResolver {
     names.filter(markerProtocols.contains) + (proto.ownGlobalActor.map { ["@" + $0] } ?? [])
   }
 
+  /// A refinement may declare a parent's requirement again with fewer effects, as
+  /// `func encode(…)` for a parent's `func encode(…) throws`: one method then meets both, and a
+  /// decorator declaring both would redeclare it. Of requirements that differ only in their
+  /// effects, the inherited ones that another (own first) meets with no more effects are dropped.
+  private static func keepWeakestEffects(_ inherited: inout [Requirement], own: [Requirement]) {
+    func withoutEffects(_ requirement: Requirement) -> Requirement.Signature {
+      var requirement = requirement
+      requirement.effects = Effects()
+      return requirement.signature
+    }
+    func weight(_ requirement: Requirement) -> Int {
+      (requirement.effects.isAsync ? 1 : 0) + (requirement.effects.isThrowing ? 2 : 0)
+    }
+    func meets(_ weaker: Requirement, _ stronger: Requirement) -> Bool {
+      (!weaker.effects.isAsync || stronger.effects.isAsync)
+        && (!weaker.effects.isThrowing || stronger.effects.isThrowing)
+    }
+    var candidates: [Requirement.Signature: Requirement] = [:]
+    for requirement in own + inherited where requirement.kind == .method {
+      let key = withoutEffects(requirement)
+      if let known = candidates[key], weight(known) <= weight(requirement) { continue }
+      candidates[key] = requirement
+    }
+    guard candidates.count < own.count + inherited.count else { return }
+    inherited.removeAll { requirement in
+      guard requirement.kind == .method, let best = candidates[withoutEffects(requirement)] else {
+        return false
+      }
+      return best.signature != requirement.signature && meets(best, requirement)
+    }
+  }
+
   static func resolve(_ protocols: [ProtocolDecl], aliases: [ProtocolAlias] = []) -> [ProtocolDecl]
   {
     resolveTracingAncestors(protocols, aliases: aliases).map(\.proto)
@@ -140,6 +172,7 @@ enum InheritanceResolver {
       if !result.requirements.isEmpty {
         var seenSignatures = Set(proto.requirements.map(\.signature))
         result.requirements.removeAll { !seenSignatures.insert($0.signature).inserted }
+        Self.keepWeakestEffects(&result.requirements, own: proto.requirements)
       }
       let ownAssociatedTypes = Set(proto.associatedTypes.map(\.name))
       var seenAssociatedTypes: Set<String> = []

@@ -48,3 +48,13 @@ public protocol Clock: PackageSendableMetatype {
 public protocol Journal: ReadingAndNaming {
   func entries() -> [String]
 }
+
+/// A parent's throwing requirement, declared again without `throws` by a refinement: one
+/// method meets both, and the decorators declare it once.
+public protocol ThrowingByteEncoder {
+  func encode(into buffer: inout [UInt8]) throws
+}
+
+public protocol ByteEncoder: ThrowingByteEncoder {
+  func encode(into buffer: inout [UInt8])
+}

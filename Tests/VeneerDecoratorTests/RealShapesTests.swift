@@ -167,4 +167,18 @@ struct RealShapesTests {
     #expect(Wall().withLogging(recorder.logger()).withCaching().now() == 42)
     #expect(recorder.records.map(\.message).contains("Journal.entries() called"))
   }
+
+  struct Bytes2: ByteEncoder {
+    func encode(into buffer: inout [UInt8]) { buffer.append(2) }
+  }
+
+  /// A requirement a refinement declares again without `throws` is forwarded once, without
+  /// `try`: callable where no error can be handled.
+  @Test func aRequirementRedeclaredWithFewerEffectsIsForwardedOnce() {
+    let recorder = LogRecorder()
+    var buffer: [UInt8] = []
+    Bytes2().withLogging(recorder.logger()).withCaching().encode(into: &buffer)
+    #expect(buffer == [2])
+    #expect(recorder.records.map(\.message).first == "ByteEncoder.encode(into:) called")
+  }
 }

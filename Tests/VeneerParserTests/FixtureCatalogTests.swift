@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 46)
+    #expect(catalog.protocols.count == 48)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
