@@ -338,12 +338,29 @@ extension ParsedFile: CacheCodable {
   func write(to writer: inout CacheWriter) {
     writer.write(protocols)
     writer.write(aliases)
+    writer.write(resultEnums)
     writer.write(diagnostics)
   }
 
   init(from reader: inout CacheReader) throws {
     self.init(
-      protocols: try reader.read(), aliases: try reader.read(), diagnostics: try reader.read())
+      protocols: try reader.read(), aliases: try reader.read(), resultEnums: try reader.read(),
+      diagnostics: try reader.read())
+  }
+}
+
+extension ResultLikeEnum: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(name)
+    writer.write(successCase)
+    writer.write(failureCase)
+    writer.write(file)
+  }
+
+  init(from reader: inout CacheReader) throws {
+    self.init(
+      name: try reader.read(), successCase: try reader.read(), failureCase: try reader.read(),
+      file: try reader.read())
   }
 }
 
@@ -380,6 +397,7 @@ extension ProtocolDecl: CacheCodable {
     writer.write(externalProtocols)
     writer.write(standardProtocols)
     writer.write(inheritedConstraints)
+    writer.write(resultEnums)
   }
 
   init(from reader: inout CacheReader) throws {
@@ -394,6 +412,7 @@ extension ProtocolDecl: CacheCodable {
       inheritedAssociatedTypes: try reader.read(), externalProtocols: try reader.read(),
       standardProtocols: try reader.read())
     inheritedConstraints = try reader.read()
+    resultEnums = try reader.read()
   }
 }
 

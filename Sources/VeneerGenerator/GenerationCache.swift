@@ -23,7 +23,7 @@ public struct GenerationCache: Sendable {
   private let ownershipAtStart: Ownership
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 6
+  static let format = 7
 
   struct Index {
     var format: Int

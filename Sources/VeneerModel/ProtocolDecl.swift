@@ -75,6 +75,8 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
 
   /// Own and inherited requirements together.
   public var allRequirements: [Requirement] { inheritedRequirements + requirements }
+  /// The result-like enums of the scanned sources that its requirements use.
+  public var resultEnums: [ResultLikeEnum] = []
 
   /// Own and inherited associated types together.
   public var allAssociatedTypes: [AssociatedType] { inheritedAssociatedTypes + associatedTypes }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds, without parsing, the parts of a Swift file that Veneer's model reads, so that
 /// SwiftParser sees only those: top-level protocol declarations with the comments above them,
-/// type aliases of names (`typealias Storage = Reader & Writer`), imports, and top-level `#if`
-/// lines.
+/// type aliases of names (`typealias Storage = Reader & Writer`), generic enums (which may be
+/// an app's own `Result<T>`), imports, and top-level `#if` lines.
 ///
 /// The scan knows Swift's lexical structure — comments (nested), string literals (raw,
 /// multi-line, with interpolations), regex literals, backticked names, braces — and gives up
@@ -26,7 +26,9 @@ enum DeclarationScanner {
     bytes.withUnsafeBufferPointer { buffer in
       var lexer = Lexer(bytes: buffer)
       guard lexer.run(), lexer.depth == 0 else { return .needsFullParse }
-      guard lexer.foundProtocol || lexer.foundAlias else { return .noProtocols }
+      guard lexer.foundProtocol || lexer.foundAlias || lexer.foundGenericEnum else {
+        return .noProtocols
+      }
       // Regions out of order would mean the scan misread the file.
       let regions = lexer.regions
       guard zip(regions, regions.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else {
@@ -36,13 +38,32 @@ enum DeclarationScanner {
     }
   }
 
-  /// Whether `bytes` contain `protocol` or `typealias` anywhere: files without either need no
-  /// scan.
+  /// Whether `bytes` contain `protocol`, `typealias` or `enum Name<` anywhere: files without
+  /// any need no scan.
   static func mayDeclareProtocolOrAlias(_ bytes: [UInt8]) -> Bool {
     contains("protocol", in: bytes) || contains("typealias", in: bytes)
+      || contains("enum", in: bytes) { end in isGenericName(in: bytes, after: end) }
   }
 
-  private static func contains(_ word: String, in bytes: [UInt8]) -> Bool {
+  /// Whether `name<` follows `offset`, after spaces: a generic declaration's name.
+  static func isGenericName<Bytes: RandomAccessCollection<UInt8>>(
+    in bytes: Bytes, after offset: Int
+  ) -> Bool where Bytes.Index == Int {
+    var cursor = offset
+    let start = cursor
+    while cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+    guard cursor > start else { return false }
+    let nameStart = cursor
+    while cursor < bytes.endIndex, Lexer.isIdentifierByte(bytes[cursor]) { cursor += 1 }
+    guard cursor > nameStart else { return false }
+    while cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+    return cursor < bytes.endIndex && bytes[cursor] == UInt8(ascii: "<")
+  }
+
+  /// Whether `word` occurs, and `accept` (given the offset after it) agrees, if given.
+  private static func contains(
+    _ word: String, in bytes: [UInt8], where accept: ((Int) -> Bool)? = nil
+  ) -> Bool {
     let needle = Array(word.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
@@ -53,7 +74,11 @@ enum DeclarationScanner {
           return false
         }
         let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if memcmp(found, needle, needle.count) == 0 { return true }
+        if memcmp(found, needle, needle.count) == 0,
+          accept?(position + needle.count) ?? true
+        {
+          return true
+        }
         offset = position + 1
       }
       return false
@@ -103,8 +128,9 @@ private struct Lexer {
   var regions: [Range<Int>] = []
   var foundProtocol = false
   var foundAlias = false
+  var foundGenericEnum = false
   /// Where the protocol being scanned starts keeping bytes, until its closing brace.
-  var openProtocolStart: Int?
+  var openRegionStart: Int?
   /// Whether the last token was an operand (a name, a literal, a closing bracket), after
   /// which `/` divides; elsewhere it may start a regex literal.
   var afterOperand = false
@@ -150,7 +176,7 @@ private struct Lexer {
     while index < bytes.count {
       guard step() else { return false }
     }
-    return openProtocolStart == nil
+    return openRegionStart == nil
   }
 
   mutating func log(_ kind: Token.Kind, _ range: Range<Int>) {
@@ -210,9 +236,9 @@ private struct Lexer {
       guard depth >= 0 else { return false }
       index += 1
       log(.other, start..<index)
-      if depth == 0, let protocolStart = openProtocolStart {
+      if depth == 0, let protocolStart = openRegionStart {
         regions.append(protocolStart..<index)
-        openProtocolStart = nil
+        openRegionStart = nil
       }
       afterOperand = true
     case UInt8(ascii: "("):
@@ -250,9 +276,9 @@ private struct Lexer {
   mutating func word(_ range: Range<Int>) -> Bool {
     if !afterDot, isWord(range, "protocol") {
       // A protocol nested in a type takes its scope from declarations the scan does not model.
-      guard depth == 0, openProtocolStart == nil else { return false }
+      guard depth == 0, openRegionStart == nil else { return false }
       guard let start = keptStart(ofDeclarationAt: range.lowerBound) else { return false }
-      openProtocolStart = start
+      openRegionStart = start
       foundProtocol = true
     } else if depth == 0, !afterDot, isWord(range, "import") {
       let start = declarationStart(before: range.lowerBound).start
@@ -276,6 +302,15 @@ private struct Lexer {
       index = end
       afterOperand = true
       return true
+    }
+    if depth == 0, !afterDot, isWord(range, "enum"),
+      DeclarationScanner.isGenericName(in: bytes, after: range.upperBound)
+    {
+      // Kept whole, as a protocol is: it may be an app's own `Result<T>`.
+      guard openRegionStart == nil, let start = keptStart(ofDeclarationAt: range.lowerBound)
+      else { return false }
+      openRegionStart = start
+      foundGenericEnum = true
     }
     if depth == 0, !afterDot, isWord(range, "typealias") {
       switch aliasOfNames(after: range.upperBound) {
@@ -593,7 +628,7 @@ private struct Lexer {
     }
     // Inside a protocol's header, as in `protocol P<A,` `#if X` … `> {`, the line is kept with
     // the protocol's region.
-    if depth == 0, openProtocolStart == nil {
+    if depth == 0, openRegionStart == nil {
       regions.append(start..<index)
       log(.other, start..<index)
     }

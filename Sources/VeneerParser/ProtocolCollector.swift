@@ -18,6 +18,7 @@ final class ProtocolCollector: SyntaxVisitor {
   private(set) var protocols: [ProtocolDecl] = []
   private(set) var imports: [Import] = []
   private(set) var aliases: [ProtocolAlias] = []
+  private(set) var resultEnums: [ResultLikeEnum] = []
   private(set) var diagnostics: [Diagnostic] = []
   private var scopes: [Scope] = []
   private var conditions: [String] = []
@@ -51,7 +52,36 @@ final class ProtocolCollector: SyntaxVisitor {
   override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(named: node.name.text, modifiers: node.modifiers)
+    if scopes.isEmpty, let resultEnum = resultLikeEnum(node) { resultEnums.append(resultEnum) }
+    return enterType(named: node.name.text, modifiers: node.modifiers)
+  }
+
+  /// A top-level `enum Name<T>` of two cases, one carrying a `T` and one an error: an app's own
+  /// result type. `DeclarationScanner` keeps every generic top-level enum for this.
+  private func resultLikeEnum(_ node: EnumDeclSyntax) -> ResultLikeEnum? {
+    guard let generics = node.genericParameterClause?.parameters, generics.count == 1 else {
+      return nil
+    }
+    let value = generics.first!.name.text
+    let cases = node.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+      .flatMap(\.elements)
+    guard cases.count == 2 else { return nil }
+    var success: String?
+    var failure: String?
+    for element in cases {
+      guard let associated = element.parameterClause?.parameters, associated.count == 1 else {
+        return nil
+      }
+      let type = associated.first!.type.trimmedDescription
+      if type == value {
+        success = element.name.text
+      } else if ["Error", "any Error", "Swift.Error", "any Swift.Error"].contains(type) {
+        failure = element.name.text
+      }
+    }
+    guard let success, let failure else { return nil }
+    return ResultLikeEnum(
+      name: node.name.text, successCase: success, failureCase: failure, file: file)
   }
   override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
 

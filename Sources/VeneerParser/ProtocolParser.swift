@@ -7,11 +7,16 @@ import VeneerModel
 public struct ParsedFile: Codable, Sendable, Equatable {
   public var protocols: [ProtocolDecl]
   public var aliases: [ProtocolAlias]
+  public var resultEnums: [ResultLikeEnum]
   public var diagnostics: [Diagnostic]
 
-  public init(protocols: [ProtocolDecl], aliases: [ProtocolAlias] = [], diagnostics: [Diagnostic]) {
+  public init(
+    protocols: [ProtocolDecl], aliases: [ProtocolAlias] = [], resultEnums: [ResultLikeEnum] = [],
+    diagnostics: [Diagnostic]
+  ) {
     self.protocols = protocols
     self.aliases = aliases
+    self.resultEnums = resultEnums
     self.diagnostics = diagnostics
   }
 }
@@ -104,7 +109,9 @@ public struct ProtocolParser: Sendable {
       proto.imports = collector.imports
       return proto
     }
-    return ParsedFile(protocols: protocols, aliases: collector.aliases, diagnostics: diagnostics)
+    return ParsedFile(
+      protocols: protocols, aliases: collector.aliases, resultEnums: collector.resultEnums,
+      diagnostics: diagnostics)
   }
 
   /// The same model as `parse(contents:file:)`, from parsing only what the model reads: files
@@ -201,7 +208,8 @@ public struct ProtocolParser: Sendable {
   public static func resolve(_ parsed: [ParsedFile]) -> Catalog {
     Catalog(
       protocols: InheritanceResolver.resolve(
-        parsed.flatMap(\.protocols), aliases: parsed.flatMap(\.aliases)),
+        parsed.flatMap(\.protocols), aliases: parsed.flatMap(\.aliases)
+      ).map { withResultEnums($0, parsed.flatMap(\.resultEnums)) },
       diagnostics: parsed.flatMap(\.diagnostics))
   }
 
@@ -214,12 +222,33 @@ public struct ProtocolParser: Sendable {
     let protocols = parsed.flatMap(\.protocols)
     let resolved = InheritanceResolver.resolveTracingAncestors(
       protocols, aliases: parsed.flatMap(\.aliases))
+    let resultEnums = parsed.flatMap(\.resultEnums)
+    let withEnums = resolved.map { withResultEnums($0.proto, resultEnums) }
     return (
-      Catalog(protocols: resolved.map(\.proto), diagnostics: parsed.flatMap(\.diagnostics)),
-      resolved.map {
-        Array(Set($0.ancestors.map { protocols[$0].location.file } + $0.aliasFiles)).sorted()
+      Catalog(protocols: withEnums, diagnostics: parsed.flatMap(\.diagnostics)),
+      zip(resolved, withEnums).map { resolved, proto in
+        Array(
+          Set(
+            resolved.ancestors.map { protocols[$0].location.file } + resolved.aliasFiles
+              + proto.resultEnums.map(\.file))
+        ).sorted()
       }
     )
+  }
+
+  /// `proto` with the result-like enums its requirements name (`Result<Post>`), of one name
+  /// each: two of one name are two modules' or `#if` branches', and neither is known for sure.
+  static func withResultEnums(_ proto: ProtocolDecl, _ enums: [ResultLikeEnum]) -> ProtocolDecl {
+    guard !enums.isEmpty else { return proto }
+    var proto = proto
+    let counts = Dictionary(enums.map { ($0.name, 1) }, uniquingKeysWith: +)
+    proto.resultEnums = enums.filter { candidate in
+      counts[candidate.name] == 1
+        && proto.allRequirements.contains { requirement in
+          requirement.parameters.contains { $0.type.text.contains(candidate.name + "<") }
+        }
+    }
+    return proto
   }
 
   /// Finds, discovers and parses every Swift file under `paths` in parallel, then resolves

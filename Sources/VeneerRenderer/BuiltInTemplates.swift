@@ -147,7 +147,7 @@ public enum BuiltInTemplates {
         }
         {% if r.outcome == "completionResult" %}
         if let cached = {{ r.storage.cache }}.cachedValue(for: {{ r.names.key }}, as: {{ r.valueType }}.self) {
-        {{ r.completionName }}(.success(cached))
+        {{ r.completionName }}(.{{ r.completionSuccessCase }}(cached))
         return
         }
         let {{ r.names.cache }} = self.{{ plan.storage.cache }}

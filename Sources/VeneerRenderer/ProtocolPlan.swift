@@ -138,9 +138,33 @@ public struct ProtocolPlan: Sendable {
             diagnostics: &diagnostics)))
     }
     requirementReferences = requirements
+    diagnostics += Self.passedByNotes(proto, allRequirements)
     self.diagnostics = diagnostics
     conditionsOpening = proto.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = proto.conditions.map { _ in "#endif" }.joined(separator: "\n")
+  }
+
+  /// Logging and analytics decorators log and track method calls; asked for by annotation,
+  /// each says once which properties, subscripts and static requirements it forwards as they
+  /// are, so that a decorator that does less than asked says so.
+  static func passedByNotes(_ proto: ProtocolDecl, _ requirements: [Requirement]) -> [Diagnostic] {
+    let passed = requirements.filter { requirement in
+      (requirement.kind != .method || requirement.isStatic)
+        && !requirement.annotations.contains { $0.key == "skip" }
+    }
+    guard !passed.isEmpty else { return [] }
+    let names =
+      passed.prefix(4).map(\.selector).joined(separator: ", ")
+      + (passed.count > 4 ? ", …" : "")
+    return [("logging", "logged"), ("analytics", "tracked")].compactMap { key, verb in
+      guard proto.annotations.contains(where: { $0.key == key }) else { return nil }
+      return Diagnostic(
+        .note,
+        "the \(key) decorator of \(proto.qualifiedName) forwards \(passed.count) "
+          + "requirement\(passed.count == 1 ? "" : "s") as \(passed.count == 1 ? "it is" : "they are") (\(names)): only "
+          + "instance methods are \(verb)",
+        at: proto.location)
+    }
   }
 
   /// The requirements that another one with the same selector differs from by its result type

@@ -102,6 +102,9 @@ public struct RequirementPlan: Sendable {
   /// Whether the completion handler is `@Sendable`, so that it may be called from another
   /// isolation domain.
   public var completionIsSendable: Bool
+  /// The case a result handler's success is passed in: `success`, or an app's own result
+  /// enum's (`value`).
+  public var completionSuccessCase: String
   /// For cacheable methods that return a value: the lookup-or-compute call, with effects.
   public var cachedCall: String?
   /// The name of its advice in an intercepting decorator's hooks; unique in the protocol.
@@ -172,8 +175,14 @@ extension RequirementPlan {
     let selector = "\(proto.qualifiedName).\(requirement.selector)"
     qualifiedSelector = selector
     qualifiedSelectorLiteral = selector.swiftLiteral
-    let parameters = requirement.parameters.enumerated().map { index, parameter in
-      ForwardedParameter(parameter, index: index, decoratorBase: declaredStorage.base)
+    var parameters = requirement.parameters.enumerated().map { index, parameter in
+      ForwardedParameter(
+        parameter, index: index, decoratorBase: declaredStorage.base,
+        resultEnums: proto.resultEnums)
+    }
+    // A non-escaping closure before the last parameter is work the call does, not its handler.
+    for index in parameters.indices.dropLast() where !parameters[index].parameter.isEscaping {
+      parameters[index].completion = nil
     }
     // Asked of every parameter; it looks at the name's first character's Unicode properties.
     let singleNameIsLabel = requirement.singleParameterNameIsLabel
@@ -293,10 +302,16 @@ extension RequirementPlan {
     // may be called any number of times), so the call always ends in a trailing closure.
     // A method that also returns a value is forwarded as it is: its value must be returned.
     // An async method returns its result; a closure it takes is no completion handler.
+    completionSuccessCase = "success"
     if requirement.kind == .method, !requirement.effects.isAsync, let handler = parameters.last,
-      let completion = handler.completion,
+      var completion = handler.completion,
       requirement.returnType.map({ ["Void", "()"].contains($0.text) }) ?? true
     {
+      // A generic requirement's handler passes through the runtime, which knows `Result` only.
+      if completion.resultEnum != nil, !requirement.genericParameters.isEmpty {
+        completion.resultSuccessType = nil
+        completion.resultEnum = nil
+      }
       let closureArguments =
         completion.parameterCount == 1
         ? (completion.resultSuccessType != nil ? names.result : names.value)
@@ -314,8 +329,22 @@ extension RequirementPlan {
       completionCallOpening =
         (otherArguments.isEmpty ? call : "\(call)(\(otherArguments))") + " \(closureHead)"
       completionName = handler.name
-      completionIsSendable = handler.parameter.type.attributes.contains { $0.name == "Sendable" }
+      // The runtime's `finishing(_:)` keeps the handler, so it must be escaping.
+      completionIsSendable =
+        handler.parameter.isEscaping
+        && handler.parameter.type.attributes.contains { $0.name == "Sendable" }
       completionArguments = closureArguments
+      if let resultEnum = completion.resultEnum, let success = completion.resultSuccessType {
+        // The app's own result, read as `Swift.Result` (which its name may shadow).
+        completionCallOpening! +=
+          "\nlet \(names.outcome): Swift.Result<\(success), any Error>\n"
+          + "switch \(closureArguments) {\n"
+          + "case .\(resultEnum.successCase)(let \(names.value)): "
+          + "\(names.outcome) = .success(\(names.value))\n"
+          + "case .\(resultEnum.failureCase)(let error): \(names.outcome) = .failure(error)\n}"
+        completionArguments = names.outcome
+        completionSuccessCase = resultEnum.successCase
+      }
       completionForward = "\(handler.name)(\(closureArguments))"
       let handlerLabel = handler.argument(
         singleNameIsLabel: singleNameIsLabel, value: "")
@@ -642,6 +671,7 @@ public struct LocalNames: Sendable {
   public var key: String
   public var arguments: String
   public var cache: String
+  public var outcome: String
 
   /// A requirement has a few parameters: searching them beats hashing their names into a set.
   init(avoiding parameters: [Parameter]) {
@@ -661,6 +691,7 @@ public struct LocalNames: Sendable {
     key = fresh("key")
     arguments = fresh("arguments")
     cache = fresh("cache")
+    outcome = fresh("outcome")
   }
 }
 
@@ -670,8 +701,10 @@ struct ForwardedParameter {
   struct Completion {
     var parameterTypes: [String]
     var parameterCount: Int { parameterTypes.count }
-    /// `Post` for `(Result<Post, any Error>) -> Void`.
+    /// `Post` for `(Result<Post, any Error>) -> Void`, or for an app's own `(Result<Post>) -> Void`.
     var resultSuccessType: String?
+    /// The app's own result enum the handler receives, if that is what it receives.
+    var resultEnum: ResultLikeEnum?
   }
 
   var parameter: Parameter
@@ -682,23 +715,44 @@ struct ForwardedParameter {
   /// The name under which a decorator passed as `Self` holds what it wraps.
   var decoratorBase: String
 
-  init(_ parameter: Parameter, index: Int, decoratorBase: String) {
+  init(
+    _ parameter: Parameter, index: Int, decoratorBase: String, resultEnums: [ResultLikeEnum] = []
+  ) {
     self.parameter = parameter
     self.decoratorBase = decoratorBase
     name = parameter.name == "_" ? "argument\(index)" : Naming.identifier(parameter.name)
     completion = nil
     // An async closure, or one named for work it does rather than for a result it delivers
     // (`body`, `transform`), may be called any number of times: it is forwarded as it is.
-    if parameter.isEscaping, !parameter.type.isOptional,
+    guard !parameter.type.isOptional,
       case .function(let parameters, let effects, let returnType) = parameter.type.unattributed
         .shape,
       returnType.isVoid, !effects.isAsync,
       !Self.namesOfWork.contains(parameter.name.trimmingBackticks)
+    else { return }
+    var success = parameters.count == 1 ? parameters[0].type.resultSuccessType : nil
+    var resultEnum: ResultLikeEnum?
+    if parameters.count == 1, success == nil,
+      case .named(let typeName, let arguments) = parameters[0].type.unattributed.shape,
+      arguments.count == 1, let found = resultEnums.first(where: { $0.name == typeName })
     {
-      let success = parameters.count == 1 ? parameters[0].type.resultSuccessType : nil
-      completion = Completion(
-        parameterTypes: parameters.map(\.type.text), resultSuccessType: success)
+      success = arguments[0].text
+      resultEnum = found
     }
+    // Most non-escaping closures do work (`forEach`, `withLock`); one is a completion handler
+    // when it receives a result or is named for one.
+    if !parameter.isEscaping {
+      let lowercased = parameter.name.lowercased()
+      guard
+        success != nil
+          || ["completion", "callback", "done", "finish", "reply"].contains(where: {
+            lowercased.contains($0)
+          })
+      else { return }
+    }
+    completion = Completion(
+      parameterTypes: parameters.map(\.type.text), resultSuccessType: success,
+      resultEnum: resultEnum)
   }
 
   /// Names of closure parameters that do work or decide, rather than receive a result.

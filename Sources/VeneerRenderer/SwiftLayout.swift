@@ -22,6 +22,8 @@ enum SwiftLayout {
     // unless that line closes a block, so that no block ends in a blank line.
     var isBlankPending = false
     var previousEndsWithBrace = false
+    // The levels `switch` blocks opened: their `case` lines sit at the `switch`'s own level.
+    var switchLevels: [Int] = []
     var lineStart = 0
     while lineStart <= input.count {
       let newline = nextNewline(in: input, from: lineStart)
@@ -62,14 +64,26 @@ enum SwiftLayout {
       }
       let brackets = BracketScan(line, readable: input.count - first)
       levels.close(brackets.leadingClosers)
-      if levels.count * indentation.utf8.count + line.count <= lineLength {
-        append(line, indentLevel: levels.count, to: &output)
+      while let last = switchLevels.last, last > levels.count { switchLevels.removeLast() }
+      var level = levels.count
+      if switchLevels.last == level, line.starts(with: "case ") || line.starts(with: "default:") {
+        level -= 1
+      }
+      if level * indentation.utf8.count + line.count <= lineLength {
+        append(line, indentLevel: level, to: &output)
       } else {
-        wrap(line, indentLevel: levels.count, arguments: &arguments, into: &output)
+        wrap(line, indentLevel: level, arguments: &arguments, into: &output)
       }
       // Brackets opened and closed on the line cancel out; what is left opens or closes levels.
       let balance = brackets.opened - (brackets.closed - brackets.leadingClosers)
-      if balance > 0 { levels.append(balance) } else { levels.close(-balance) }
+      if balance > 0 {
+        levels.append(balance)
+        if line.first == UInt8(ascii: "s"), line.starts(with: "switch ") {
+          switchLevels.append(levels.count)
+        }
+      } else {
+        levels.close(-balance)
+      }
     }
     if output.count == 0 { output.append(UInt8(ascii: "\n")) }
     return output.withBytes { String(decoding: $0, as: UTF8.self) }

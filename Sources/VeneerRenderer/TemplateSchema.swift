@@ -307,7 +307,11 @@ extension RequirementPlan: TemplateObject {
     "thrownType": .init(
       .optional(.text), "the error type of typed throws: `PostError`", { $0.thrownType }),
     "completionIsSendable": .init(
-      .bool, "whether the completion handler is `@Sendable`", { $0.completionIsSendable }),
+      .bool, "whether the completion handler is escaping and `@Sendable`",
+      { $0.completionIsSendable }),
+    "completionSuccessCase": .init(
+      .text, "the case a result handler's success goes in: `success`, or an app's own (`value`)",
+      { $0.completionSuccessCase }),
     "outcome": .init(
       .text,
       "how it delivers its outcome: `none`, `value`, `result`, `completionResult` or `completion`",
@@ -414,6 +418,8 @@ extension LocalNames: TemplateObject {
     "cache": .init(
       .text, "for the cache, held apart from `self` in a completion handler: `cache`",
       { $0.cache }),
+    "outcome": .init(
+      .text, "for an app's own result read as `Swift.Result`: `outcome`", { $0.outcome }),
   ]
 
   public func templateMember(_ name: String) -> Any? {

@@ -181,4 +181,52 @@ struct RealShapesTests {
     #expect(buffer == [2])
     #expect(recorder.records.map(\.message).first == "ByteEncoder.encode(into:) called")
   }
+
+  struct NotFound: Error {}
+  final class Calls: @unchecked Sendable { var count = 0 }
+  struct LegacyRepo: LegacyPostRepo {
+    let calls = Calls()
+    func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
+      calls.count += 1
+      completion(id > 0 ? .value("post \(id)") : .error(NotFound()))
+    }
+    func createPost(
+      title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
+    ) {
+      completion(.value(7))
+    }
+  }
+
+  /// An app's own result enum reads as success and failure, through a handler that does not
+  /// escape: logged, tracked, and cached on success only, answered in the app's own case.
+  @Test func anAppsOwnResultEnumAndNonEscapingHandlersAreDecorated() {
+    let recorder = LogRecorder()
+    let tracker = RecordingTracker()
+    let repo = LegacyRepo()
+    let decorated = repo.withCaching().withLogging(recorder.logger()).withAnalytics(tracker)
+    var received: [String] = []
+    for id in [1, 1, -1, -1] {
+      decorated.getPost(id: id) { result in
+        switch result {
+        case .value(let post): received.append(post)
+        case .error: received.append("error")
+        }
+      }
+    }
+    #expect(received == ["post 1", "post 1", "error", "error"])
+    #expect(repo.calls.count == 3)
+    #expect(
+      tracker.names == [
+        "legacy_post_repo.get_post", "legacy_post_repo.get_post",
+        "legacy_post_repo.get_post_failed", "legacy_post_repo.get_post_failed",
+      ])
+    let outcomes = recorder.records.map(\.message).filter { !$0.hasSuffix("called") }
+    #expect(
+      outcomes == [
+        "LegacyPostRepo.getPost(id:completion:) returned",
+        "LegacyPostRepo.getPost(id:completion:) returned",
+        "LegacyPostRepo.getPost(id:completion:) threw",
+        "LegacyPostRepo.getPost(id:completion:) threw",
+      ])
+  }
 }

@@ -105,6 +105,52 @@ struct ConfiguredGenerationTests {
     }
   }
 
+  /// An app's own `Result<T>`, which shadows Swift's in its module: decorators in the same
+  /// module read it as success and failure, and compile.
+  @Test func anAppsOwnResultNamedResultCompilesInItsModule() throws {
+    let project = try Project([
+      "Sources/Posts.swift": """
+      public enum Result<T> {
+        case success(T)
+        case failure(Error)
+      }
+
+      // veneer: logging, analytics, caching
+      public protocol PostRepo {
+        func getPost(id: Int, completion: (Result<String>) -> Void)
+      }
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    #expect(project.file("PostRepo+Decorators.swift").contains("Swift.Result<String, any Error>"))
+    let checked = try project.typeCheckGenerated(flags: ["-warnings-as-errors"])
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
+  /// A decorator asked for by annotation that passes requirements by says which and why, at
+  /// the protocol or the requirement.
+  @Test func decoratorsThatDoLessThanAskedSaySo() throws {
+    let project = try Project([
+      "Sources/Notes.swift": """
+      // veneer: logging, caching
+      public protocol Notes {
+        var count: Int { get }
+        func save(_ text: String) -> Bool
+        func note(id: Int) -> String
+      }
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    #expect(
+      project.generate().diagnostics == [
+        "Sources/Notes.swift:2:1: note: the logging decorator of Notes forwards 1 requirement as "
+          + "it is (count): only instance methods are logged",
+        "Sources/Notes.swift:4:3: note: the caching decorator forwards save(_:) uncached: 'save' "
+          + "names a call that writes or acts, which a cache must never answer; annotate it "
+          + "'// veneer: cache' to cache it all the same",
+      ])
+  }
+
   @Test func availabilityMacrosAreCheckedLikeSwiftsFlag() throws {
     let project = try Project([
       "Sources/Storage.swift": Self.availabilitySources,
@@ -165,7 +211,11 @@ struct ConfiguredGenerationTests {
       """,
     ])
     let (generation, diagnostics) = project.generate()
-    #expect(diagnostics == [])
+    #expect(
+      diagnostics == [
+        "Sources/Loader.swift:1:1: note: the analytics decorator of LoaderService forwards 1 "
+          + "requirement as it is (isLoading): only instance methods are tracked"
+      ])
     // Only analytics: the map selects the protocol, with no annotation in the sources.
     let file = try #require(generation.files.first)
     #expect(file.name == "LoaderService+Decorators.swift")
@@ -417,7 +467,7 @@ extension UserTemplateTests {
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
         decorateAll: true))
     #expect(!generation.hasErrors)
-    #expect(generation.files.count == 43)
+    #expect(generation.files.count == 44)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
     #expect(
       shows.contents.hasSuffix(
