@@ -40,6 +40,14 @@ struct GenerationOptions: ParsableArguments {
     help: ArgumentHelp("A module the generated files import; repeatable.", valueName: "module"))
   var imports: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "The module that declares the protocols, for decorators in another: it is imported, and "
+        + "protocol names are qualified with it so that a type of the same name elsewhere is "
+        + "not ambiguous.",
+      valueName: "module"))
+  var module: String?
+
   @Flag(name: .customLong("all"), help: "Decorate every protocol, annotated or not.")
   var decorateAll = false
 
@@ -80,9 +88,12 @@ struct GenerationOptions: ParsableArguments {
     if verbose && quiet {
       throw ValidationError("--verbose and --quiet cannot be used together.")
     }
-    if let module = imports.first(where: { !Configuration.isModuleName($0) }) {
+    if let module = (imports + [module].compactMap { $0 }).first(where: {
+      !Configuration.isModuleName($0)
+    }) {
       throw ValidationError(
-        "--import takes a module name such as 'Foundation', not \(module.debugDescription).")
+        "--import and --module take a module name such as 'Foundation', not "
+          + "\(module.debugDescription).")
     }
   }
 
@@ -113,6 +124,10 @@ struct GenerationOptions: ParsableArguments {
     if let output { configuration.output = Located(output) }
     if !templates.isEmpty { configuration.templates = templates.map { Located($0) } }
     if !imports.isEmpty { configuration.imports = imports }
+    if let module {
+      configuration.render.protocolModule = module
+      if !configuration.imports.contains(module) { configuration.imports.append(module) }
+    }
     if decorateAll { configuration.selection = .all }
     if decoratePublic {
       configuration.selection = .public

@@ -51,7 +51,7 @@ public enum ConfigurationFile {
 
   static let rootKeys = [
     "sources", "references", "output", "templates", "selection", "imports", "access", "naming",
-    "options", "availability_macros",
+    "options", "availability_macros", "module",
   ]
 }
 
@@ -96,6 +96,16 @@ private final class ConfigurationReader {
           return nil
         }
         return module.value
+      }
+    }
+    if let module = fields["module"], let name = string(module, "module") {
+      if Configuration.isModuleName(name) {
+        configuration.render.protocolModule = name
+        if !configuration.imports.contains(name) { configuration.imports.append(name) }
+      } else {
+        error(
+          "'module' must be a module name such as 'Services', not '\(name.escapedForComment)'",
+          at: module)
       }
     }
     if let access = fields["access"] { readAccess(access) }

@@ -54,6 +54,10 @@ extension ConfigurationFile {
     # Modules the generated files import, such as the one that declares your protocols.
     imports: []
 
+    # The module that declares your protocols, when decorators go into another: it is
+    # imported, and protocol names are qualified with it (Services.Store, not another Store).
+    # module: Services
+
     # The most visible access decorators get: inherit (the protocol's own), internal,
     # package or public.
     access: inherit

@@ -146,28 +146,37 @@ extension TypeRef {
   }
 
   /// Whether `Self` appears anywhere in the type, which ties a requirement to the conforming type.
-  public var mentionsSelf: Bool {
+  public var mentionsSelf: Bool { mentionsSelf(besides: []) }
+
+  /// The same, but for `Self.Name` with `Name` among `associatedTypes`: a decorator names its
+  /// base's associated type by the same name.
+  public func mentionsSelf(besides associatedTypes: Set<String>) -> Bool {
     switch shape {
     case .named(let name, let arguments):
-      return name == "Self" || arguments.contains { $0.mentionsSelf }
-    case .member(let base, _, let arguments):
-      return base.mentionsSelf || arguments.contains { $0.mentionsSelf }
+      return name == "Self" || arguments.contains { $0.mentionsSelf(besides: associatedTypes) }
+    case .member(let base, let name, let arguments):
+      let isAssociatedType =
+        associatedTypes.contains(name) && base.text == "Self"
+      return (!isAssociatedType && base.mentionsSelf(besides: associatedTypes))
+        || arguments.contains { $0.mentionsSelf(besides: associatedTypes) }
     case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped):
-      return wrapped.mentionsSelf
+      return wrapped.mentionsSelf(besides: associatedTypes)
     case .array(let element):
-      return element.mentionsSelf
+      return element.mentionsSelf(besides: associatedTypes)
     case .dictionary(let key, let value):
-      return key.mentionsSelf || value.mentionsSelf
+      return key.mentionsSelf(besides: associatedTypes)
+        || value.mentionsSelf(besides: associatedTypes)
     case .tuple(let elements):
-      return elements.contains { $0.type.mentionsSelf }
+      return elements.contains { $0.type.mentionsSelf(besides: associatedTypes) }
     case .function(let parameters, let effects, let returnType):
-      return parameters.contains { $0.type.mentionsSelf } || returnType.mentionsSelf
+      return parameters.contains { $0.type.mentionsSelf(besides: associatedTypes) }
+        || returnType.mentionsSelf(besides: associatedTypes)
         || effects.thrownType?.mentionsSelf == true
     case .attributed(_, _, let base), .opaque(let base), .existential(let base),
       .metatype(let base, _), .packExpansion(let base), .packElement(let base):
-      return base.mentionsSelf
+      return base.mentionsSelf(besides: associatedTypes)
     case .composition(let types):
-      return types.contains { $0.mentionsSelf }
+      return types.contains { $0.mentionsSelf(besides: associatedTypes) }
     case .other:
       return text.contains("Self")
     }

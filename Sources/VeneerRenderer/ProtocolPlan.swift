@@ -97,13 +97,16 @@ public struct ProtocolPlan: Sendable {
     let takenNames = Set([proto.name] + proto.allAssociatedTypes.map(\.name))
     let baseType = ["Base", "Wrapped", "Decorated"].first { !takenNames.contains($0) } ?? "Base_"
     self.baseType = baseType
-    protocolName = proto.qualifiedName
+    let protocolName =
+      options.protocolModule.map { "\($0).\(proto.qualifiedName)" }
+      ?? proto.qualifiedName
+    self.protocolName = protocolName
     article = Naming.article(for: proto.qualifiedName)
     decoratorSuffix = (proto.enclosingTypes + [proto.name]).map(\.trimmingBackticks).joined()
     existentialType =
       proto.primaryAssociatedTypes.isEmpty
-      ? "any \(proto.qualifiedName)"
-      : "any \(proto.qualifiedName)<\(proto.primaryAssociatedTypes.joined(separator: ", "))>"
+      ? "any \(protocolName)"
+      : "any \(protocolName)<\(proto.primaryAssociatedTypes.joined(separator: ", "))>"
     let memberAccess = access.isEmpty ? "" : "\(access) "
     self.memberAccess = memberAccess
     logLevel = "." + options.logLevel
@@ -244,6 +247,7 @@ public struct ProtocolPlan: Sendable {
     let isClassOrActorBound = proto.isClassBound || proto.isActorBound
     let isActorBound = proto.isActorBound
     let isGlobalActorIsolated = proto.globalActor != nil
+    let associatedTypeNames = Set(proto.allAssociatedTypes.map(\.name))
     for requirement in proto.allRequirements {
       // Only a requirement that cannot be decorated needs its selector, for the message.
       var name: String { requirement.selector }
@@ -265,9 +269,13 @@ public struct ProtocolPlan: Sendable {
           requirement.location
         )
       }
+      // `Self.Span` names an associated type, which a decorator names alike.
       let mentionsSelf =
-        requirement.parameters.contains { !$0.isSelfValue && $0.type.mentionsSelf }
-        || requirement.returnType?.mentionsSelf == true || requirement.type?.mentionsSelf == true
+        requirement.parameters.contains {
+          !$0.isSelfValue && $0.type.mentionsSelf(besides: associatedTypeNames)
+        }
+        || requirement.returnType?.mentionsSelf(besides: associatedTypeNames) == true
+        || requirement.type?.mentionsSelf(besides: associatedTypeNames) == true
       if mentionsSelf {
         return (
           "requirement \(name) uses Self other than as a parameter's type, and a decorator is a "

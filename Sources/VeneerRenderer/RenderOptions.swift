@@ -20,6 +20,10 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
   public var cacheTimeToLive: Double?
   /// How many values `withCaching()` keeps by default.
   public var cacheCapacity = 1_000
+  /// The module that declares the protocols, for decorators in another: protocol names are
+  /// qualified with it (`Stencil.Expression`), so that a type of the same name that another
+  /// import brings (Foundation's `Expression`) is not ambiguous.
+  public var protocolModule: String?
   /// Availability macros spelt out in decorators: `gRPCSwift 2.0` → `macOS 15.0, iOS 18.0`.
   public var availabilityMacros: [String: String] = [:]
   /// Whether decorators go into another module than their protocols (`--public`), where the

@@ -632,10 +632,17 @@ extension RequirementPlan {
         hookName.trimmingBackticks.prefix(1).uppercased()
           + hookName.trimmingBackticks.dropFirst() + "Arguments")
       interceptionArguments = alias
-      interceptionArgumentsType = argumentsType
-      interceptionType =
+      // Declared in the decorator's `Hooks`, where `Self` is `Hooks`: `Self.Span` is the
+      // base's.
+      func outsideHooks(_ type: String) -> String {
+        guard type.containsBytes(of: "Self.") else { return type }
+        return type.replacingOccurrences(
+          of: #"(?<![A-Za-z0-9_])Self\."#, with: "\(baseType).", options: .regularExpression)
+      }
+      interceptionArgumentsType = outsideHooks(argumentsType)
+      interceptionType = outsideHooks(
         "\(isAsync ? "Async" : "")\(isThrowing ? "Throwing" : "")Interception<\(alias), "
-        + "\(requirement.returnType?.text ?? "Void")\(failure)>"
+          + "\(requirement.returnType?.text ?? "Void")\(failure)>")
       let packing =
         parameters.count > 1
         ? "let \(names.arguments) = ("
@@ -722,12 +729,13 @@ struct ForwardedParameter {
     self.decoratorBase = decoratorBase
     name = parameter.name == "_" ? "argument\(index)" : Naming.identifier(parameter.name)
     completion = nil
-    // An async closure, or one named for work it does rather than for a result it delivers
-    // (`body`, `transform`), may be called any number of times: it is forwarded as it is.
+    // An async or throwing closure, or one named for work it does rather than for a result it
+    // delivers (`body`, `transform`), may be called any number of times: it is forwarded as
+    // it is.
     guard !parameter.type.isOptional,
       case .function(let parameters, let effects, let returnType) = parameter.type.unattributed
         .shape,
-      returnType.isVoid, !effects.isAsync,
+      returnType.isVoid, !effects.isAsync, !effects.isThrowing,
       !Self.namesOfWork.contains(parameter.name.trimmingBackticks)
     else { return }
     var success = parameters.count == 1 ? parameters[0].type.resultSuccessType : nil

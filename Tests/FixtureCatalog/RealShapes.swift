@@ -58,3 +58,11 @@ public protocol ThrowingByteEncoder {
 public protocol ByteEncoder: ThrowingByteEncoder {
   func encode(into buffer: inout [UInt8])
 }
+
+/// `Self.Span` names an associated type, as a tracer's `startSpan` returns one: decorators
+/// name their base's alike.
+public protocol SpanMaker {
+  associatedtype Span
+  func startSpan(named name: String) -> Self.Span
+  func end(_ span: Self.Span)
+}

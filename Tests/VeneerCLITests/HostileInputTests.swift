@@ -133,7 +133,7 @@ struct HostileInputTests {
     let run = try workspace.veneer(
       "generate", "--sources", "Sources", "--output", "Out", "--import", "Foundation; func x() {}")
     #expect(run.status != 0)
-    #expect(run.errors.contains("--import takes a module name"), "\(run.errors)")
+    #expect(run.errors.contains("--import and --module take a module name"), "\(run.errors)")
   }
 
   @Test func templateFileNamesMustBeIdentifiersAndUnique() throws {

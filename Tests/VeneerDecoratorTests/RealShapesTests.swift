@@ -229,4 +229,20 @@ struct RealShapesTests {
         "LegacyPostRepo.getPost(id:completion:) threw",
       ])
   }
+
+  struct Spans: SpanMaker {
+    let ended = Calls()
+    func startSpan(named name: String) -> String { "span \(name)" }
+    func end(_ span: String) { ended.count += 1 }
+  }
+
+  /// `Self.Span`, an associated type, is the base's `Span` in each decorator.
+  @Test func selfQualifiedAssociatedTypesAreForwarded() {
+    let spans = Spans()
+    let decorated = spans.withLogging(LogRecorder().logger()).withCaching()
+    let span: String = decorated.startSpan(named: "GET")
+    decorated.end(span)
+    #expect(span == "span GET")
+    #expect(spans.ended.count == 1)
+  }
 }

@@ -151,6 +151,28 @@ struct ConfiguredGenerationTests {
       ])
   }
 
+  /// Decorators in another module name the protocols through their module, which they import:
+  /// Foundation's `Expression` cannot be taken for the protocol.
+  @Test func theProtocolsModuleQualifiesTheirNames() throws {
+    let project = try Project([
+      "Sources/Expression.swift": """
+      import Foundation
+
+      public protocol Expression<Value>: CustomStringConvertible {
+        associatedtype Value
+        func evaluate() throws -> Value
+      }
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: public\nmodule: Stencil\n",
+    ])
+    let file = project.file("Expression+Decorators.swift")
+    #expect(file.contains("import Stencil\n"))
+    #expect(
+      file.contains("struct LoggingExpression<Base: Stencil.Expression>: Stencil.Expression {"))
+    #expect(file.contains("extension Stencil.Expression {"))
+    #expect(file.contains("-> any Stencil.Expression<Value> {"))
+  }
+
   @Test func availabilityMacrosAreCheckedLikeSwiftsFlag() throws {
     let project = try Project([
       "Sources/Storage.swift": Self.availabilitySources,
@@ -467,7 +489,7 @@ extension UserTemplateTests {
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
         decorateAll: true))
     #expect(!generation.hasErrors)
-    #expect(generation.files.count == 44)
+    #expect(generation.files.count == 45)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
     #expect(
       shows.contents.hasSuffix(

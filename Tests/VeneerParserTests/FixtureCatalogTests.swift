@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 49)
+    #expect(catalog.protocols.count == 50)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
