@@ -7,161 +7,36 @@ import VeneerModel
 /// decorator forwards them like the user's own, or is skipped for the reason they give (an
 /// initializer, a `Self` value).
 enum StandardProtocols {
-  /// Each declaration on its own, so that a run parses only those its sources inherit.
-  static let declarations = [
-    """
-    public protocol Equatable {
-      static func == (lhs: Self, rhs: Self) -> Bool
-    }
-    """,
-    """
-    public protocol Hashable: Equatable {
-      func hash(into hasher: inout Hasher)
-    }
-    """,
-    """
-    public protocol Comparable: Equatable {
-      static func < (lhs: Self, rhs: Self) -> Bool
-    }
-    """,
-    """
-    public protocol Identifiable<ID> {
-      associatedtype ID: Hashable
-      var id: ID { get }
-    }
-    """,
-    """
-    public protocol CustomStringConvertible {
-      var description: String { get }
-    }
-    """,
-    """
-    public protocol CustomDebugStringConvertible {
-      var debugDescription: String { get }
-    }
-    """,
-    """
-    public protocol LosslessStringConvertible: CustomStringConvertible {
-      init?(_ description: String)
-    }
-    """,
-    """
-    public protocol TextOutputStreamable {
-      func write<Target: TextOutputStream>(to target: inout Target)
-    }
-    """,
-    """
-    public protocol IteratorProtocol<Element> {
-      associatedtype Element
-      mutating func next() -> Element?
-    }
-    """,
-    """
-    public protocol Sequence<Element> {
-      associatedtype Element
-      associatedtype Iterator: IteratorProtocol
-      func makeIterator() -> Iterator
-    }
-    """,
-    """
-    public protocol ContiguousBytes {
-      func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
-    }
-    """,
-    """
-    public protocol Encodable {
-      func encode(to encoder: any Encoder) throws
-    }
-    """,
-    """
-    public protocol Decodable {
-      init(from decoder: any Decoder) throws
-    }
-    """,
-    """
-    public protocol Codable: Encodable, Decodable {}
-    """,
-    """
-    public protocol Error: Sendable {}
-    """,
-    """
-    public protocol LocalizedError: Error {
-      var errorDescription: String? { get }
-      var failureReason: String? { get }
-      var recoverySuggestion: String? { get }
-      var helpAnchor: String? { get }
-    }
-    """,
-    """
-    public protocol CustomNSError: Error {
-      static var errorDomain: String { get }
-      var errorCode: Int { get }
-      var errorUserInfo: [String: Any] { get }
-    }
-    """,
-    """
-    public protocol RawRepresentable<RawValue> {
-      associatedtype RawValue
-      init?(rawValue: RawValue)
-      var rawValue: RawValue { get }
-    }
-    """,
-    """
-    public protocol CaseIterable {
-      static var allCases: [Self] { get }
-    }
-    """,
-    """
-    public protocol ExpressibleByNilLiteral {
-      init(nilLiteral: ())
-    }
-    """,
-    """
-    public protocol ExpressibleByBooleanLiteral {
-      init(booleanLiteral value: Bool)
-    }
-    """,
-    """
-    public protocol ExpressibleByIntegerLiteral {
-      init(integerLiteral value: Int)
-    }
-    """,
-    """
-    public protocol ExpressibleByFloatLiteral {
-      init(floatLiteral value: Double)
-    }
-    """,
-    """
-    public protocol ExpressibleByUnicodeScalarLiteral {
-      init(unicodeScalarLiteral value: Unicode.Scalar)
-    }
-    """,
-    """
-    public protocol ExpressibleByExtendedGraphemeClusterLiteral: ExpressibleByUnicodeScalarLiteral {
-      init(extendedGraphemeClusterLiteral value: Character)
-    }
-    """,
-    """
-    public protocol ExpressibleByStringLiteral: ExpressibleByExtendedGraphemeClusterLiteral {
-      init(stringLiteral value: String)
-    }
-    """,
-    """
-    public protocol ExpressibleByStringInterpolation: ExpressibleByStringLiteral {
-      init(stringInterpolation: DefaultStringInterpolation)
-    }
-    """,
-    """
-    public protocol ExpressibleByArrayLiteral {
-      init(arrayLiteral elements: Any...)
-    }
-    """,
-    """
-    public protocol ExpressibleByDictionaryLiteral {
-      init(dictionaryLiteral elements: (Any, Any)...)
-    }
-    """,
-  ]
+  /// Each declaration on its own, so that a run parses only those its sources inherit: the
+  /// standard library's from its interface (`Scripts/standard-protocols`), and those that have
+  /// none to read here: Foundation's (swift-corelibs-foundation ships no interface) and
+  /// `Codable`, a type alias in the standard library.
+  static let declarations =
+    standardLibraryDeclarations + [
+      """
+      public protocol ContiguousBytes {
+        func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+      }
+      """,
+      """
+      public protocol Codable: Encodable, Decodable {}
+      """,
+      """
+      public protocol LocalizedError: Error {
+        var errorDescription: String? { get }
+        var failureReason: String? { get }
+        var recoverySuggestion: String? { get }
+        var helpAnchor: String? { get }
+      }
+      """,
+      """
+      public protocol CustomNSError: Error {
+        static var errorDomain: String { get }
+        var errorCode: Int { get }
+        var errorUserInfo: [String: Any] { get }
+      }
+      """,
+    ]
 
   /// The declarations above by protocol name, read from the text that follows
   /// `public protocol `; nothing is parsed until a protocol is asked for.

@@ -231,7 +231,16 @@ extension RequirementPlan {
     case .property:
       signature = "var \(requirement.name): \(requirement.type?.text ?? "Void")"
     }
-    declaration = prefix.isEmpty ? signature : "\(prefix) \(signature)"
+    // `Self.ID` is the associated type `ID`, which a decorator declares as a type alias: named
+    // plainly, since a class's `Self` is dynamic and has no member types.
+    let plainSignature =
+      signature.containsBytes(of: "Self.") && !proto.allAssociatedTypes.isEmpty
+      ? signature.replacingOccurrences(
+        of: #"(?<![A-Za-z0-9_.])Self\.(?=("#
+          + proto.allAssociatedTypes.map(\.name).joined(separator: "|") + #")(?![A-Za-z0-9_]))"#,
+        with: "", options: .regularExpression)
+      : signature
+    declaration = prefix.isEmpty ? plainSignature : "\(prefix) \(plainSignature)"
 
     // Forwarding.
     let arguments = parameters.map {

@@ -38,7 +38,7 @@ public struct DelayDescribedFailure<Base: DescribedFailure>: DescribedFailure {
     base.helpAnchor
   }
 
-  public var description: String {
+  public var description: Swift.String {
     base.description
   }
 
@@ -85,7 +85,7 @@ public struct GuardDescribedFailure<Base: DescribedFailure>: DescribedFailure {
     base.helpAnchor
   }
 
-  public var description: String {
+  public var description: Swift.String {
     base.description
   }
 
@@ -131,7 +131,7 @@ public struct MainActorDeliveryDescribedFailure<Base: DescribedFailure>: Describ
     base.helpAnchor
   }
 
-  public var description: String {
+  public var description: Swift.String {
     base.description
   }
 
@@ -182,7 +182,7 @@ public struct RetryDescribedFailure<Base: DescribedFailure>: DescribedFailure {
     base.helpAnchor
   }
 
-  public var description: String {
+  public var description: Swift.String {
     base.description
   }
 

@@ -33,11 +33,11 @@ public struct DelayLeaf<Base: Leaf>: Leaf {
     base.right()
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
     lhs.base == rhs.base
   }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Swift.Hasher) {
     base.hash(into: &hasher)
   }
 
@@ -76,11 +76,11 @@ public struct GuardLeaf<Base: Leaf>: Leaf {
     base.right()
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
     lhs.base == rhs.base
   }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Swift.Hasher) {
     base.hash(into: &hasher)
   }
 
@@ -116,11 +116,11 @@ public struct MainActorDeliveryLeaf<Base: Leaf>: Leaf {
     base.right()
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
     lhs.base == rhs.base
   }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Swift.Hasher) {
     base.hash(into: &hasher)
   }
 
@@ -163,11 +163,11 @@ public struct RetryLeaf<Base: Leaf>: Leaf {
     base.right()
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
     lhs.base == rhs.base
   }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Swift.Hasher) {
     base.hash(into: &hasher)
   }
 

@@ -22,11 +22,11 @@ public struct DelaySpanMaker<Base: SpanMaker>: SpanMaker {
     self.sleep = sleep
   }
 
-  public func startSpan(named name: String) -> Self.Span {
+  public func startSpan(named name: String) -> Span {
     base.startSpan(named: name)
   }
 
-  public func end(_ span: Self.Span) {
+  public func end(_ span: Span) {
     base.end(span)
   }
 }
@@ -50,11 +50,11 @@ public struct GuardSpanMaker<Base: SpanMaker>: SpanMaker {
     self.isAllowed = isAllowed
   }
 
-  public func startSpan(named name: String) -> Self.Span {
+  public func startSpan(named name: String) -> Span {
     base.startSpan(named: name)
   }
 
-  public func end(_ span: Self.Span) {
+  public func end(_ span: Span) {
     base.end(span)
   }
 }
@@ -75,11 +75,11 @@ public struct MainActorDeliverySpanMaker<Base: SpanMaker>: SpanMaker {
     self.base = base
   }
 
-  public func startSpan(named name: String) -> Self.Span {
+  public func startSpan(named name: String) -> Span {
     base.startSpan(named: name)
   }
 
-  public func end(_ span: Self.Span) {
+  public func end(_ span: Span) {
     base.end(span)
   }
 }
@@ -107,11 +107,11 @@ public struct RetrySpanMaker<Base: SpanMaker>: SpanMaker {
     self.sleep = sleep
   }
 
-  public func startSpan(named name: String) -> Self.Span {
+  public func startSpan(named name: String) -> Span {
     base.startSpan(named: name)
   }
 
-  public func end(_ span: Self.Span) {
+  public func end(_ span: Span) {
     base.end(span)
   }
 }

@@ -33,7 +33,7 @@ public struct AnalyticsDescribedFailure<Base: DescribedFailure>: DescribedFailur
     base.helpAnchor
   }
 
-  public var description: String {
+  public var description: Swift.String {
     base.description
   }
 
@@ -89,7 +89,7 @@ public struct CachingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
     base.helpAnchor
   }
 
-  public var description: String {
+  public var description: Swift.String {
     base.description
   }
 
@@ -165,7 +165,7 @@ public struct InterceptingDescribedFailure<Base: DescribedFailure>: DescribedFai
     base.helpAnchor
   }
 
-  public var description: String {
+  public var description: Swift.String {
     base.description
   }
 
@@ -222,7 +222,7 @@ public struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
     base.helpAnchor
   }
 
-  public var description: String {
+  public var description: Swift.String {
     base.description
   }
 

@@ -34,11 +34,11 @@ public struct AnalyticsLeaf<Base: Leaf>: Leaf {
     call.succeeded("leaf.right")
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
     lhs.base == rhs.base
   }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Swift.Hasher) {
     let call = TrackedCall(tracker: tracker, properties: [:])
     base.hash(into: &hasher)
     call.succeeded("leaf.hash")
@@ -87,11 +87,11 @@ public struct CachingLeaf<Base: Leaf>: Leaf {
     base.right()
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
     lhs.base == rhs.base
   }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Swift.Hasher) {
     base.hash(into: &hasher)
   }
 
@@ -168,11 +168,11 @@ public struct InterceptingLeaf<Base: Leaf>: Leaf {
     return hooks.right.call(()) { _ in base.right() }
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
     lhs.base == rhs.base
   }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Swift.Hasher) {
     base.hash(into: &hasher)
   }
 
@@ -233,11 +233,11 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
     call.returned()
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
     lhs.base == rhs.base
   }
 
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Swift.Hasher) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.hash(into:)",
       arguments: ["hasher": LoggedCall.value(hasher)])

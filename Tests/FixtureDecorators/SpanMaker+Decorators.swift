@@ -17,14 +17,14 @@ public struct AnalyticsSpanMaker<Base: SpanMaker>: SpanMaker {
     self.tracker = tracker
   }
 
-  public func startSpan(named name: String) -> Self.Span {
+  public func startSpan(named name: String) -> Span {
     let call = TrackedCall(tracker: tracker, properties: [:])
     let result = base.startSpan(named: name)
     call.succeeded("span_maker.start_span")
     return result
   }
 
-  public func end(_ span: Self.Span) {
+  public func end(_ span: Span) {
     let call = TrackedCall(tracker: tracker, properties: [:])
     base.end(span)
     call.succeeded("span_maker.end")
@@ -56,11 +56,11 @@ public struct CachingSpanMaker<Base: SpanMaker>: SpanMaker {
     self.cache = CallCache(cache)
   }
 
-  public func startSpan(named name: String) -> Self.Span {
+  public func startSpan(named name: String) -> Span {
     base.startSpan(named: name)
   }
 
-  public func end(_ span: Self.Span) {
+  public func end(_ span: Span) {
     base.end(span)
   }
 }
@@ -116,11 +116,11 @@ public struct InterceptingSpanMaker<Base: SpanMaker>: SpanMaker {
     self.hooks = hooks
   }
 
-  public func startSpan(named name: String) -> Self.Span {
+  public func startSpan(named name: String) -> Span {
     return hooks.startSpan.call(name) { arguments in base.startSpan(named: arguments) }
   }
 
-  public func end(_ span: Self.Span) {
+  public func end(_ span: Span) {
     return hooks.end.call(span) { arguments in base.end(arguments) }
   }
 }
@@ -154,7 +154,7 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
     self.errorLevel = errorLevel
   }
 
-  public func startSpan(named name: String) -> Self.Span {
+  public func startSpan(named name: String) -> Span {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "SpanMaker.startSpan(named:)", arguments: ["name": LoggedCall.value(name)])
@@ -163,7 +163,7 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
     return result
   }
 
-  public func end(_ span: Self.Span) {
+  public func end(_ span: Span) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "SpanMaker.end(_:)",
       arguments: ["span": LoggedCall.value(span)])
