@@ -9,6 +9,10 @@ let package = Package(
     .library(name: "VeneerModel", targets: ["VeneerModel"]),
     .library(name: "VeneerParser", targets: ["VeneerParser"]),
     .library(name: "VeneerRuntime", targets: ["VeneerRuntime"]),
+    // What tracing and metrics decorators use: apart, so that an app without them builds
+    // neither swift-distributed-tracing nor swift-metrics.
+    .library(name: "VeneerTracing", targets: ["VeneerTracing"]),
+    .library(name: "VeneerMetrics", targets: ["VeneerMetrics"]),
     .plugin(name: "VeneerPlugin", targets: ["VeneerPlugin"]),
     .plugin(name: "VeneerCommand", targets: ["VeneerCommand"]),
   ],
@@ -17,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
+    .package(url: "https://github.com/apple/swift-metrics.git", from: "2.4.0"),
     // Only for the tests: the oracle Veneer's own template engine must agree with.
     .package(url: "https://github.com/stencilproject/Stencil.git", from: "0.15.1"),
     // 6 reports duplicate keys, which 5 silently dropped.
@@ -59,6 +65,12 @@ let package = Package(
       dependencies: ["CVeneerRuntime", .product(name: "Logging", package: "swift-log")]),
     // The call counter of logging decorators, in C11 atomics.
     .target(name: "CVeneerRuntime"),
+    .target(
+      name: "VeneerTracing",
+      dependencies: [.product(name: "Tracing", package: "swift-distributed-tracing")]),
+    .target(
+      name: "VeneerMetrics",
+      dependencies: [.product(name: "CoreMetrics", package: "swift-metrics")]),
     // `swift run -c release veneer-bench`: stage timings and memory over a synthetic corpus.
     .executableTarget(
       name: "veneer-bench",
@@ -99,6 +111,16 @@ let package = Package(
         "FixtureCatalog", "VeneerRuntime", .product(name: "Logging", package: "swift-log"),
       ],
       path: "Tests/AspectDecorators"),
+    // The tracing and metrics decorators of the fixture catalog, checked in and compiled like
+    // FixtureDecorators.
+    .target(
+      name: "ServerDecorators",
+      dependencies: [
+        "FixtureCatalog", "VeneerTracing", "VeneerMetrics",
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+      ],
+      path: "Tests/ServerDecorators"),
     // Stencil itself, which Veneer's compiled templates must render exactly like.
     .target(
       name: "StencilOracle",
@@ -126,8 +148,10 @@ let package = Package(
       name: "VeneerDecoratorTests",
       dependencies: [
         "FixtureCatalog", "FixtureDecorators", "AspectDecorators", "VeneerRuntime",
-        "VeneerGenerator", "VeneerParser", "TestSupport",
-        .product(name: "Logging", package: "swift-log"),
+        "VeneerGenerator", "VeneerParser", "TestSupport", "ServerDecorators", "VeneerTracing",
+        "VeneerMetrics", .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
       ]
     ),
     .testTarget(name: "VeneerCLITests", dependencies: ["VeneerCLI", "VeneerModel", "TestSupport"]),

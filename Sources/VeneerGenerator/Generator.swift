@@ -139,7 +139,8 @@ public struct Generator: Sendable {
     let work = zip(protocols, ancestorFiles).compactMap { proto, ancestorFiles -> RenderWork? in
       let selected = selectTemplates(
         for: proto, from: templates,
-        decorateAll: Self.isSelectedWhole(proto, configuration.selection, listed: listed))
+        decorateAll: Self.isSelectedWhole(proto, configuration.selection, listed: listed),
+        templatesListed: !configuration.templates.isEmpty)
       return selected.isEmpty
         ? nil : RenderWork(proto: proto, ancestorFiles: ancestorFiles, templates: selected)
     }
@@ -784,9 +785,11 @@ public struct Generator: Sendable {
   }
 
   /// The templates a protocol gets: those its annotations name (or all with `--all`), less
-  /// those it skips.
+  /// those it skips. Without a template list, "all" means the built-ins whose runtime every
+  /// app has: tracing and metrics import libraries that only an annotation or a list asks for.
   private func selectTemplates(
-    for proto: ProtocolDecl, from templates: [CompiledTemplate], decorateAll: Bool
+    for proto: ProtocolDecl, from templates: [CompiledTemplate], decorateAll: Bool,
+    templatesListed: Bool
   ) -> [CompiledTemplate] {
     var skipped: Set<String> = []
     for annotation in proto.annotations where annotation.key == "skip" {
@@ -796,7 +799,9 @@ public struct Generator: Sendable {
     let requested = Set(proto.annotations.map { $0.key.lowercased() })
     return templates.filter { template in
       let name = template.source.name.lowercased()
-      return !skipped.contains(name) && (decorateAll || requested.contains(name))
+      let isEveryTemplate =
+        decorateAll && (templatesListed || !BuiltInTemplates.optInNames.contains(name))
+      return !skipped.contains(name) && (isEveryTemplate || requested.contains(name))
     }
   }
 

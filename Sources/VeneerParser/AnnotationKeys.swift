@@ -18,7 +18,8 @@ public struct AnnotationKeys: Sendable {
   /// - `skip`: leave the protocol undecorated, or forward the requirement untouched;
   ///   `skip(logging)` limits that to the named templates.
   public static let builtIn = AnnotationKeys([
-    "logging", "analytics", "caching", "cache", "redact", "invalidates", "skip",
+    "logging", "analytics", "caching", "cache", "redact", "invalidates", "skip", "tracing",
+    "metrics",
   ])
 
   /// What an annotation is written on.
@@ -38,6 +39,8 @@ public struct AnnotationKeys: Sendable {
     "redact": [:],
     "invalidates": [:],
     "skip": [:],
+    "tracing": ["span": .text],
+    "metrics": [:],
   ]
 
   /// Built-in keys whose arguments are names without labels.

@@ -400,5 +400,206 @@ public enum BuiltInTemplates {
         {{ plan.conditionsClosing }}
 
         """#),
+    TemplateSource(
+      name: "Metrics", path: "Templates/Metrics.stencil",
+      text: #"""
+        {# Counts and times each call with swift-metrics: calls, failures and durations per requirement. #}
+        {# imports: CoreMetrics, VeneerMetrics #}
+        {{ plan.conditionsOpening }}
+        /// Counts and times each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
+        /// `{{ plan.storage.base }}`: per requirement, a counter of calls (`veneer_calls`), a counter of
+        /// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+        /// dimensions `protocol` and `requirement`, made once, when the decorator is.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.metrics }}: [RequirementMetrics]
+
+        /// - Parameters:
+        ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+        ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) {
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.metrics }} = RequirementMetrics.forEach(of: {{ plan.protocolNameLiteral }}, prefix: prefix, dimensions: dimensions, factory: factory{{ plan.selectorArguments }})
+        }
+        {% for r in plan.requirements %}
+
+        {{ r.conditionsOpening }}
+        {% if not r.isMethod or r.isStatic or r|skips:"metrics" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        let {{ r.names.call }} = MeteredCall({{ r.storage.metrics }}[{{ forloop.counter0 }}])
+        {% if r.outcome == "completionResult" %}
+        {% if r.isGeneric and r.completionIsSendable %}
+        {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))
+        {% else %}
+        {{ r.completionCallOpening }}
+        {{ r.names.call }}.finished({{ r.completionArguments }})
+        {{ r.completionForward }}
+        }
+        {% endif %}
+        {% elif r.outcome == "completion" %}
+        {% if r.isGeneric and r.completionIsSendable %}
+        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}))
+        {% else %}
+        {{ r.completionCallOpening }}
+        {{ r.names.call }}.succeeded()
+        {{ r.completionForward }}
+        }
+        {% endif %}
+        {% else %}
+        {% if r.isThrowing %}
+        {{ r.doStatement }} {
+        {% endif %}
+        {% if r.outcome == "none" %}
+        {{ r.forwardCall }}
+        {{ r.names.call }}.succeeded()
+        {% else %}
+        let {{ r.names.result }} = {{ r.forwardCall }}
+        {% if r.outcome == "result" %}
+        {{ r.names.call }}.finished({{ r.names.result }})
+        {% else %}
+        {{ r.names.call }}.succeeded()
+        {% endif %}
+        return {{ r.names.result }}
+        {% endif %}
+        {% if r.isThrowing %}
+        } catch {
+        {{ r.names.call }}.failed()
+        throw error
+        }
+        {% endif %}
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
+
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, counting and timing each call with `factory`'s metrics.
+        {{ plan.memberAccess }}func withMetrics(_ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, factory: factory, prefix: prefix, dimensions: dimensions)
+        }
+
+        /// This `{{ plan.protocolName }}`, counting and timing each call, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withMetrics(_ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, factory: factory, prefix: prefix, dimensions: dimensions)
+        }
+        }
+        {{ plan.conditionsClosing }}
+
+        """#),
+    TemplateSource(
+      name: "Tracing", path: "Templates/Tracing.stencil",
+      text: #"""
+        {# Runs each call in a span of swift-distributed-tracing, named for the requirement; errors are recorded on it. #}
+        {# imports: Tracing, VeneerTracing #}
+        {{ plan.conditionsOpening }}
+        /// Runs each call to {{ plan.article }} `{{ plan.protocolName }}` in a span of its own, then forwards it to
+        /// `{{ plan.storage.base }}`: a span named for the requirement, with its `code.namespace` and
+        /// `code.function`, ended when the result is known (for a completion handler, when it is
+        /// called), and marked failed with the error a call throws or returns.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.tracer }}: any Tracer
+        {{ plan.memberAccess }}let {{ plan.storage.spanKind }}: SpanKind
+
+        /// - Parameter kind: `.client` for a service that calls out to another.
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal) {
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.tracer }} = tracer
+        self.{{ plan.storage.spanKind }} = kind
+        }
+        {% for r in plan.requirements %}
+
+        {{ r.conditionsOpening }}
+        {% if not r.isMethod or r.isStatic or r|skips:"tracing" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        let {{ r.names.call }} = TracedCall(tracer: {{ r.storage.tracer }}, operation: {{ r.spanNameLiteral }}, kind: {{ r.storage.spanKind }}, namespace: {{ plan.protocolNameLiteral }}, function: {{ r.selectorLiteral }})
+        {% if r.outcome == "completionResult" or r.outcome == "completion" %}
+        {% if r.isGeneric and r.completionIsSendable %}
+        {% if r.outcome == "completionResult" %}
+        {{ r.names.call }}.within { {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }})) }
+        {% else %}
+        {{ r.names.call }}.within { {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }})) }
+        {% endif %}
+        {% else %}
+        {{ r.names.call }}.within {
+        {{ r.completionCallOpening }}
+        {% if r.outcome == "completionResult" %}
+        {{ r.names.call }}.finished({{ r.completionArguments }})
+        {% else %}
+        {{ r.names.call }}.completed()
+        {% endif %}
+        {{ r.names.call }}.resuming { {{ r.completionForward }} }
+        }
+        }
+        {% endif %}
+        {% elif r.outcome == "none" %}
+        {{ r.effectsPrefix }}{{ r.names.call }}.run { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% elif r.outcome == "result" %}
+        return {{ r.effectsPrefix }}{{ r.names.call }}.runResult { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% else %}
+        return {{ r.effectsPrefix }}{{ r.names.call }}.run { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
+
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, running each call in a span of `tracer`.
+        {{ plan.memberAccess }}func withTracing(_ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, tracer: tracer, kind: kind)
+        }
+
+        /// This `{{ plan.protocolName }}`, running each call in a span of `tracer`, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withTracing(_ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, tracer: tracer, kind: kind)
+        }
+        }
+        {{ plan.conditionsClosing }}
+
+        """#),
   ]
 }

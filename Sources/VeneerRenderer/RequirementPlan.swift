@@ -26,6 +26,17 @@ public struct RequirementPlan: Sendable {
   public var qualifiedSelector: String {
     didSet { qualifiedSelectorLiteral = qualifiedSelector.swiftLiteral }
   }
+  /// `"getPost(id:completion:)"`: the selector as a Swift string literal, a span's
+  /// `code.function`.
+  public var selectorLiteral: String
+  /// `"PostRepo.getPost"`, or what `tracing(span:)` names: a tracing span's name, as a literal.
+  public var spanNameLiteral: String
+  /// `try await ` (with its space), `try `, `await ` or empty: what a call with the
+  /// requirement's effects is preceded by.
+  public var effectsPrefix: String
+  /// `() async throws(E) -> T in ` (with its space) for a requirement with a typed error, whose
+  /// closures Swift does not infer it for; else empty.
+  public var typedClosureSignature: String
   /// The member's declaration in the decorator, without a body:
   /// `public func getPost(id: Int, completion: …)`.
   public var declaration: String
@@ -175,6 +186,7 @@ extension RequirementPlan {
     let selector = "\(proto.qualifiedName).\(requirement.selector)"
     qualifiedSelector = selector
     qualifiedSelectorLiteral = selector.swiftLiteral
+    selectorLiteral = requirement.selector.swiftLiteral
     var parameters = requirement.parameters.enumerated().map { index, parameter in
       ForwardedParameter(
         parameter, index: index, decoratorBase: declaredStorage.base,
@@ -197,9 +209,15 @@ extension RequirementPlan {
     isThrowing = effects.isThrowing
     isAsync = effects.isAsync
     let effectPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
+    effectsPrefix = effectPrefix
     // After the parameters of a method, or after `get`: ` async throws`, or nothing.
     let effectsText = effects.text
     let effectsSuffix = effectsText.isEmpty ? "" : " \(effectsText)"
+    typedClosureSignature =
+      effects.thrownType.map { thrown in
+        "()\(effects.isAsync ? " async" : "") throws(\(thrown.text)) -> "
+          + "\(requirement.returnType?.text ?? "Void") in "
+      } ?? ""
     doStatement = effects.thrownType.map { "do throws(\($0.text))" } ?? "do"
     thrownType = effects.thrownType?.text
 
@@ -422,6 +440,9 @@ extension RequirementPlan {
     // Analytics.
     let defaultEvent = options.eventNaming.event(
       prefix: eventPrefix, requirement: requirement.bareName)
+    spanNameLiteral =
+      (option("span", keys: ["tracing"]).flatMap(\.text)
+      ?? "\(proto.qualifiedName).\(requirement.bareName)").swiftLiteral
     analyticsEvent = option("event", keys: ["analytics"]).flatMap(\.text) ?? defaultEvent
     analyticsFailureEvent =
       option("failure", keys: ["analytics"]).flatMap(\.text) ?? "\(analyticsEvent)_failed"

@@ -14,9 +14,15 @@ public struct StorageNames: Sendable, Equatable {
   public var tracker = "tracker"
   public var cache = "cache"
   public var hooks = "hooks"
+  public var tracer = "tracer"
+  public var spanKind = "spanKind"
+  public var metrics = "metrics"
 
   private static var members: [WritableKeyPath<StorageNames, String>] {
-    [\.base, \.logger, \.level, \.errorLevel, \.tracker, \.cache, \.hooks]
+    [
+      \.base, \.logger, \.level, \.errorLevel, \.tracker, \.cache, \.hooks, \.tracer, \.spanKind,
+      \.metrics,
+    ]
   }
 
   /// Names that no requirement without parameters takes: a property, or a method called

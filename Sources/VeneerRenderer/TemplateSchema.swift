@@ -253,6 +253,16 @@ extension ProtocolPlan: TemplateObject {
       "names of the decorators' stored properties: `_logger` where a requirement is called "
         + "`logger`",
       { $0.storageReference }),
+    "selectorArguments": .init(
+      .text,
+      "`, \"getPost(id:)\", \"save(_:)\"`: each requirement's selector as a literal, to end "
+        + "an argument list (empty for none)",
+      {
+        $0.requirements.map { ", \($0.selectorLiteral)" }.joined()
+      }),
+    "protocolNameLiteral": .init(
+      .text, "the protocol's name as a Swift string literal: `\"PostRepo\"`",
+      { $0.proto.qualifiedName.swiftLiteral }),
     "typeAliases": .init(
       .list(.text), "`public typealias Input = Base.Input` for each associated type",
       { $0.typeAliases }),
@@ -292,6 +302,17 @@ extension RequirementPlan: TemplateObject {
       { $0.qualifiedSelector }),
     "qualifiedSelectorLiteral": .init(
       .text, "the same as a Swift string literal", { $0.qualifiedSelectorLiteral }),
+    "effectsPrefix": .init(
+      .text, "`try await ` (with its space), `try `, `await ` or empty, before a call",
+      { $0.effectsPrefix }),
+    "selectorLiteral": .init(
+      .text, "`\"getPost(id:completion:)\"`, a span's `code.function`", { $0.selectorLiteral }),
+    "spanNameLiteral": .init(
+      .text, "a tracing span's name: `\"PostRepo.getPost\"`, or what `tracing(span:)` says",
+      { $0.spanNameLiteral }),
+    "typedClosureSignature": .init(
+      .text, "`() throws(E) -> T in` for a typed error, which closures do not infer; else empty",
+      { $0.typedClosureSignature }),
     "declaration": .init(
       .text, "the member's declaration in a decorator, without a body", { $0.declaration }),
     "forwardingImplementation": .init(
@@ -436,6 +457,10 @@ extension StorageNames: TemplateObject {
     "tracker": .init(.text, "the analytics decorator's tracker: `tracker`", { $0.tracker }),
     "cache": .init(.text, "the caching decorator's cache: `cache`", { $0.cache }),
     "hooks": .init(.text, "the intercepting decorator's advice: `hooks`", { $0.hooks }),
+    "tracer": .init(.text, "the tracing decorator's tracer: `tracer`", { $0.tracer }),
+    "spanKind": .init(
+      .text, "the kind of the tracing decorator's spans: `spanKind`", { $0.spanKind }),
+    "metrics": .init(.text, "the metrics decorator's metrics: `metrics`", { $0.metrics }),
   ]
 
   public func templateMember(_ name: String) -> Any? {

@@ -7,7 +7,7 @@ struct TemplatesCommandTests {
     #expect(result.status == 0)
     #expect(
       result.output.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
-        "Analytics", "Caching", "Intercepting", "Logging",
+        "Analytics", "Caching", "Intercepting", "Logging", "Metrics", "Tracing",
       ])
     #expect(
       result.output.contains(

@@ -32,6 +32,28 @@ struct GeneratedCodeTests {
     }
   }
 
+  /// The tracing and metrics decorators, kept apart for the libraries they import.
+  @Test func checkedInServerDecoratorsAreCurrent() throws {
+    let folder = repositoryRoot.appendingPathComponent("Tests/ServerDecorators").path
+    let generation = Generator().generate(
+      Configuration(
+        sources: [repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path],
+        output: folder, templates: ["tracing", "metrics"], imports: ["FixtureCatalog"],
+        decorateAll: true))
+    #expect(!generation.hasErrors)
+    let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(
+      onDisk == generation.files.map(\.name).sorted(),
+      "regenerate: swift run veneer generate --sources Tests/FixtureCatalog --output Tests/ServerDecorators --all --import FixtureCatalog --template tracing --template metrics"
+    )
+    for file in generation.files {
+      let contents = try String(contentsOfFile: "\(folder)/\(file.name)", encoding: .utf8)
+      #expect(contents == file.contents, "\(file.name) is stale")
+      #expect(file.contents.contains("import Tracing\n"))
+      #expect(!file.contents.contains("import VeneerRuntime"))
+    }
+  }
+
   @Test func everyUndecoratableProtocolIsExplainedAtItsRequirement() {
     let warnings = Self.generation().diagnostics.map(\.description)
     for expected in [

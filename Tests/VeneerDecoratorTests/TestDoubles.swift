@@ -20,8 +20,12 @@ final class LogRecorder: @unchecked Sendable {
 
   func append(_ record: Record) { lock.withLock { storage.append(record) } }
 
-  func logger(level: Logger.Level = .trace) -> Logger {
-    var logger = Logger(label: "test") { _ in CapturingLogHandler(recorder: self) }
+  func logger(level: Logger.Level = .trace, metadataProvider: Logger.MetadataProvider? = nil)
+    -> Logger
+  {
+    var handler = CapturingLogHandler(recorder: self)
+    handler.metadataProvider = metadataProvider
+    var logger = Logger(label: "test") { _ in handler }
     logger.logLevel = level
     return logger
   }
@@ -31,6 +35,7 @@ struct CapturingLogHandler: LogHandler {
   let recorder: LogRecorder
   var metadata: Logger.Metadata = [:]
   var logLevel: Logger.Level = .trace
+  var metadataProvider: Logger.MetadataProvider?
 
   subscript(metadataKey key: String) -> Logger.Metadata.Value? {
     get { metadata[key] }
@@ -38,7 +43,9 @@ struct CapturingLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    var metadata = (event.metadata ?? [:]).mapValues(\.description)
+    let provided = metadataProvider?.get() ?? [:]
+    var metadata = provided.merging(event.metadata ?? [:]) { _, own in own }.mapValues(
+      \.description)
     let callID = metadata.removeValue(forKey: "call_id")
     recorder.append(
       LogRecorder.Record(

@@ -173,6 +173,32 @@ struct ConfiguredGenerationTests {
     #expect(file.contains("-> any Stencil.Expression<Value> {"))
   }
 
+  /// Tracing and metrics import libraries an app may not have: an annotation or a template
+  /// list asks for them, `selection: all` alone does not.
+  @Test func tracingAndMetricsAreAskedForNotAssumed() throws {
+    let sources = """
+      public protocol Plain {
+        func a() async throws -> Int
+      }
+
+      // veneer: tracing(span: "store.load"), metrics
+      public protocol Traced {
+        func load(id: Int) async throws -> String
+      }
+      """
+    let project = try Project([
+      "Sources/Sources.swift": sources,
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: all\n",
+    ])
+    let plain = project.file("Plain+Decorators.swift")
+    #expect(plain.contains("struct LoggingPlain"))
+    #expect(!plain.contains("Tracing") && !plain.contains("Metrics"))
+    let traced = project.file("Traced+Decorators.swift")
+    #expect(traced.contains("struct TracingTraced") && traced.contains("struct MetricsTraced"))
+    #expect(traced.contains("operation: \"store.load\""))
+    #expect(traced.contains("import Tracing\n") && traced.contains("import CoreMetrics\n"))
+  }
+
   @Test func availabilityMacrosAreCheckedLikeSwiftsFlag() throws {
     let project = try Project([
       "Sources/Storage.swift": Self.availabilitySources,
@@ -407,7 +433,7 @@ struct ConfiguredGenerationTests {
     #expect(
       project.generate().diagnostics == [
         "veneer.yml:4:3: error: 'options' has settings for 'Dealy', which is not among the "
-          + "templates in use (Analytics, Caching, Intercepting, Logging)"
+          + "templates in use (Analytics, Caching, Intercepting, Logging, Metrics, Tracing)"
       ])
   }
 

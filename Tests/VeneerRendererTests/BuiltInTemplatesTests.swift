@@ -52,6 +52,8 @@ struct BuiltInTemplatesTests {
       "BuiltInTemplates.swift is stale: run VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInTemplatesTests"
     )
     #expect(
-      BuiltInTemplates.all.map(\.name) == ["Analytics", "Caching", "Intercepting", "Logging"])
+      BuiltInTemplates.all.map(\.name) == [
+        "Analytics", "Caching", "Intercepting", "Logging", "Metrics", "Tracing",
+      ])
   }
 }

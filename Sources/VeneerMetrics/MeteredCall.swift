@@ -1,0 +1,84 @@
+import CoreMetrics
+
+/// The metrics of one requirement: a counter of calls, a counter of failures and a timer of
+/// durations, made once per decorator, not per call.
+///
+/// Their labels are `PREFIX_calls`, `PREFIX_failures` and `PREFIX_call_duration` (`veneer_…` by
+/// default), with the dimensions `protocol` and `requirement` and any given to the decorator.
+public struct RequirementMetrics: Sendable {
+  public let calls: Counter
+  public let failures: Counter
+  public let duration: Timer
+
+  public init(
+    namespace: String, requirement: String, prefix: String, dimensions: [(String, String)],
+    factory: any MetricsFactory
+  ) {
+    let dimensions = [("protocol", namespace), ("requirement", requirement)] + dimensions
+    calls = Counter(label: "\(prefix)_calls", dimensions: dimensions, factory: factory)
+    failures = Counter(label: "\(prefix)_failures", dimensions: dimensions, factory: factory)
+    duration = Timer(label: "\(prefix)_call_duration", dimensions: dimensions, factory: factory)
+  }
+
+  /// The metrics of each requirement of a protocol, in order.
+  public static func forEach(
+    of namespace: String, prefix: String, dimensions: [(String, String)],
+    factory: any MetricsFactory, _ requirements: String...
+  ) -> [RequirementMetrics] {
+    requirements.map {
+      RequirementMetrics(
+        namespace: namespace, requirement: $0, prefix: prefix, dimensions: dimensions,
+        factory: factory)
+    }
+  }
+}
+
+/// One call through a metrics decorator: counted, timed, and counted again if it fails.
+public struct MeteredCall: Sendable {
+  private let metrics: RequirementMetrics
+  private let start = ContinuousClock.now
+
+  public init(_ metrics: RequirementMetrics) {
+    self.metrics = metrics
+  }
+
+  /// Records the call and its duration.
+  public func succeeded() {
+    let elapsed = (ContinuousClock.now - start).components
+    metrics.calls.increment()
+    metrics.duration.recordNanoseconds(
+      elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
+  }
+
+  /// Records the call, its duration, and a failure.
+  public func failed() {
+    succeeded()
+    metrics.failures.increment()
+  }
+
+  /// Records the call by its result.
+  public func finished<Success, Failure>(_ result: Result<Success, Failure>) {
+    if case .failure = result { failed() } else { succeeded() }
+  }
+
+  /// `completion`, recording the call by its result before it runs. Decorators of generic
+  /// requirements pass this rather than a closure of their own.
+  public func finishing<Success, Failure>(
+    _ completion: @escaping @Sendable (Result<Success, Failure>) -> Void
+  ) -> @Sendable (Result<Success, Failure>) -> Void {
+    { result in
+      finished(result)
+      completion(result)
+    }
+  }
+
+  /// `completion`, recording the call before it runs; see `finishing`.
+  public func completing<each Value>(
+    _ completion: @escaping @Sendable (repeat each Value) -> Void
+  ) -> @Sendable (repeat each Value) -> Void {
+    { (values: repeat each Value) in
+      succeeded()
+      completion(repeat each values)
+    }
+  }
+}

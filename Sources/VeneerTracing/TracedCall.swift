@@ -1,0 +1,140 @@
+import Foundation
+import Tracing
+
+/// One call through a tracing decorator: a span named for the requirement, started when the
+/// call starts and ended, once, when its result is known.
+///
+/// Generated code creates one per call. The span is the current context while the call runs, so
+/// that the spans of what the call does are its children; a completion handler runs in the
+/// caller's context again, as if the call had returned.
+public final class TracedCall: Sendable {
+  public let span: any Span
+  private let callerContext: InstrumentationContext?
+  private let ended = Lock()
+
+  /// Starts the span: `operation` is its name (`PostRepo.getPost`), `namespace` and `function`
+  /// its OpenTelemetry `code.namespace` and `code.function` attributes.
+  public init(
+    tracer: any Tracer, operation: String, kind: SpanKind, namespace: String, function: String
+  ) {
+    callerContext = InstrumentationContext.current
+    span = tracer.startAnySpan(operation, ofKind: kind)
+    span.attributes["code.namespace"] = namespace
+    span.attributes["code.function"] = function
+  }
+
+  /// Runs a synchronous call with the span as the current context, records the error it
+  /// throws, and ends the span.
+  public func run<Value, Failure: Error>(_ call: () throws(Failure) -> Value) throws(Failure)
+    -> Value
+  {
+    let outcome = within { () -> Result<Value, Failure> in
+      do throws(Failure) { return .success(try call()) } catch { return .failure(error) }
+    }
+    finished(outcome)
+    return try outcome.get()
+  }
+
+  /// Runs an asynchronous call with the span as the current context, records the error it
+  /// throws, and ends the span.
+  public func run<Value, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ call: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    let outcome = await InstrumentationContext.withValue(span.context, isolation: isolation) {
+      () async -> Result<Value, Failure> in
+      do throws(Failure) { return .success(try await call()) } catch { return .failure(error) }
+    }
+    finished(outcome)
+    return try outcome.get()
+  }
+
+  /// Runs a synchronous call that returns a `Result`, recording its failure as an error.
+  public func runResult<Success, Failure: Error, Thrown: Error>(
+    _ call: () throws(Thrown) -> Result<Success, Failure>
+  ) throws(Thrown) -> Result<Success, Failure> {
+    let outcome = within { () -> Result<Result<Success, Failure>, Thrown> in
+      do throws(Thrown) { return .success(try call()) } catch { return .failure(error) }
+    }
+    if case .success(let result) = outcome, case .failure(let error) = result { failed(error) }
+    finished(outcome)
+    return try outcome.get()
+  }
+
+  /// Runs an asynchronous call that returns a `Result`, recording its failure as an error.
+  public func runResult<Success, Failure: Error, Thrown: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ call: () async throws(Thrown) -> Result<Success, Failure>
+  ) async throws(Thrown) -> Result<Success, Failure> {
+    let outcome = await InstrumentationContext.withValue(span.context, isolation: isolation) {
+      () async -> Result<Result<Success, Failure>, Thrown> in
+      do throws(Thrown) { return .success(try await call()) } catch { return .failure(error) }
+    }
+    if case .success(let result) = outcome, case .failure(let error) = result { failed(error) }
+    finished(outcome)
+    return try outcome.get()
+  }
+
+  /// Runs `body`, the call that hands its result to a completion handler, with the span as the
+  /// current context; the span ends when the handler is called.
+  public func within<Value>(_ body: () -> Value) -> Value {
+    InstrumentationContext.withValue(span.context, operation: body)
+  }
+
+  /// Runs the completion handler in the caller's context.
+  public func resuming(_ handler: () -> Void) {
+    InstrumentationContext.withValue(callerContext, operation: handler)
+  }
+
+  /// Records a failure on the span, and ends it.
+  public func finished<Success, Failure>(_ result: Result<Success, Failure>) {
+    if case .failure(let error) = result { failed(error) }
+    completed()
+  }
+
+  /// Records `error` on the span and marks it failed, without ending it.
+  public func failed(_ error: any Error) {
+    span.recordError(error)
+    span.setStatus(SpanStatus(code: .error))
+  }
+
+  /// Ends the span, the first time only: a handler called twice does not end it twice.
+  public func completed() {
+    if ended.setOnce() { span.end() }
+  }
+
+  /// `completion`, ending the span by its result before it runs in the caller's context.
+  /// Decorators of generic requirements pass this rather than a closure of their own.
+  public func finishing<Success, Failure>(
+    _ completion: @escaping @Sendable (Result<Success, Failure>) -> Void
+  ) -> @Sendable (Result<Success, Failure>) -> Void {
+    { result in
+      self.finished(result)
+      self.resuming { completion(result) }
+    }
+  }
+
+  /// `completion`, ending the span before it runs; see `finishing`.
+  public func completing<each Value>(
+    _ completion: @escaping @Sendable (repeat each Value) -> Void
+  ) -> @Sendable (repeat each Value) -> Void {
+    { (values: repeat each Value) in
+      self.completed()
+      self.resuming { completion(repeat each values) }
+    }
+  }
+}
+
+/// A flag set once, under a lock.
+private final class Lock: @unchecked Sendable {
+  private let lock = NSLock()
+  // Read and written only while holding `lock`.
+  private var isSet = false
+
+  /// Sets the flag; whether this call was the one that set it.
+  func setOnce() -> Bool {
+    lock.withLock {
+      defer { isSet = true }
+      return !isSet
+    }
+  }
+}
