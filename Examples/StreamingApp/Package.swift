@@ -9,12 +9,17 @@ let package = Package(
   dependencies: [
     .package(name: "veneer", path: "../.."),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+    // Only for the app, which prints what its tracing and metrics decorators recorded.
+    .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
+    .package(url: "https://github.com/apple/swift-metrics.git", from: "2.4.0"),
   ],
   targets: [
     .target(
       name: "StreamingServices",
       dependencies: [
         .product(name: "VeneerRuntime", package: "veneer"),
+        .product(name: "VeneerTracing", package: "veneer"),
+        .product(name: "VeneerMetrics", package: "veneer"),
         .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["veneer.yml"],
@@ -26,6 +31,8 @@ let package = Package(
         "StreamingServices",
         .product(name: "VeneerRuntime", package: "veneer"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
       ]
     ),
   ],

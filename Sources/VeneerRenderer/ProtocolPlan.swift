@@ -243,6 +243,21 @@ public struct ProtocolPlan: Sendable {
         proto.location
       )
     }
+    // `associatedtype AllCases … where Self == Self.AllCases.Element` ties the associated type
+    // to the conforming type itself, which a decorator's (its base's) cannot be.
+    if let tied = proto.allAssociatedTypes.first(where: { associatedType in
+      associatedType.whereClause.contains { requirement in
+        requirement.split(separator: "==").contains {
+          $0.trimmingCharacters(in: .whitespaces) == "Self"
+        }
+      }
+    }) {
+      return (
+        "associated type \(tied.name) requires \(tied.whereClause.joined(separator: ", ")), "
+          + "and a decorator is a different type from the one it wraps",
+        proto.location
+      )
+    }
     // Asked once: each is worked out from the protocol's inherited types or attributes.
     let isClassOrActorBound = proto.isClassBound || proto.isActorBound
     let isActorBound = proto.isActorBound

@@ -162,3 +162,8 @@ public protocol KeyedLookup: Sendable {
   associatedtype Key: Hashable
   func value(for key: Key) async -> Int
 }
+
+/// `CaseIterable` requires `Self == AllCases.Element`, which no decorator can meet.
+public protocol Choice: CaseIterable {
+  func label() -> String
+}

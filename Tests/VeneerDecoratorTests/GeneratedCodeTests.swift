@@ -61,6 +61,7 @@ struct GeneratedCodeTests {
       "SelfReturning is not decorated: requirement make() uses Self other than",
       "Variadic is not decorated: requirement sum(_:) has variadic parameter 'values'",
       "Initializers is not decorated: initializer requirement init(celsius:) cannot be met",
+      "Choice is not decorated: associated type AllCases requires Self == Self.AllCases.Element",
     ] {
       #expect(warnings.contains { $0.contains(expected) }, "missing: \(expected)")
     }

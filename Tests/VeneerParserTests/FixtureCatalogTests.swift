@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 50)
+    #expect(catalog.protocols.count == 51)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {

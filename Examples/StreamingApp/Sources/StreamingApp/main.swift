@@ -1,6 +1,9 @@
 import Foundation
+import InMemoryTracing
 import Logging
+import MetricsTestKit
 import StreamingServices
+import Tracing
 import VeneerRuntime
 
 // The composition root: services are wrapped in generated decorators here, and nowhere else.
@@ -73,3 +76,27 @@ _ = await withCheckedContinuation { continuation in
   posts.createPost(title: "Hello", body: "…") { continuation.resume(returning: $0) }
 }
 print("Post after creating another:", await post(7))
+
+// On a server: every call a span and a timer. Tracing outermost, so the logger's metadata
+// provider finds each call's span and logs its ids. An in-memory tracer and metrics backend
+// stand in for an OpenTelemetry exporter and Prometheus.
+let tracer = InMemoryTracer()
+let metrics = TestMetrics()
+let spanIDs = Logger.MetadataProvider {
+  guard let span = InstrumentationContext.current?.inMemorySpanContext else { return [:] }
+  return ["trace_id": "\(span.traceID)", "span_id": "\(span.spanID)"]
+}
+let tracedShows = AllShowsService().withCaching().withMetrics(metrics)
+  .withLogging(Logger(label: "traced", metadataProvider: spanIDs)).withTracing(tracer)
+_ = await tracedShows.allShows()
+await tracedShows.markShowAsWatched(expanse, until: Date(timeIntervalSince1970: 0))
+for span in tracer.finishedSpans {
+  print("span: \(span.operationName) trace=\(span.traceID) span=\(span.spanID)")
+}
+for counter in metrics.counters.sorted(by: {
+  "\($0.label)\($0.dimensions)" < "\($1.label)\($1.dimensions)"
+})
+where counter.totalValue > 0 {
+  let requirement = counter.dimensions.first { $0.0 == "requirement" }?.1 ?? ""
+  print("metric: \(counter.label){requirement=\(requirement)} \(counter.totalValue)")
+}

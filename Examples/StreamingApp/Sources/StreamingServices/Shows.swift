@@ -11,7 +11,7 @@ public struct Show: Hashable, Codable, Sendable {
 }
 
 /// The shows a user can watch.
-// veneer: logging, caching
+// veneer: logging, caching, tracing, metrics
 public protocol ShowService: Sendable {
   func allShows() async -> [Show]
   func markShowAsWatched(_ show: Show, until date: Date) async
