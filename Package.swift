@@ -79,6 +79,16 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax"),
       ],
       path: "Sources/VeneerBench"),
+    // `swift run -c release veneer-runtime-bench`: what each built-in decorator adds to a call.
+    .executableTarget(
+      name: "veneer-runtime-bench",
+      dependencies: [
+        "FixtureCatalog", "FixtureDecorators", "ServerDecorators", "VeneerRuntime",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+      ],
+      path: "Sources/VeneerRuntimeBench"),
     .plugin(name: "VeneerPlugin", capability: .buildTool(), dependencies: ["VeneerCLI"]),
     .plugin(
       name: "VeneerCommand",

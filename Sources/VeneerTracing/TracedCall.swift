@@ -19,8 +19,11 @@ public final class TracedCall: Sendable {
   ) {
     callerContext = InstrumentationContext.current
     span = tracer.startAnySpan(operation, ofKind: kind)
-    span.attributes["code.namespace"] = namespace
-    span.attributes["code.function"] = function
+    // A span that records nothing (a no-op tracer's) need not be given attributes.
+    if span.isRecording {
+      span.attributes["code.namespace"] = namespace
+      span.attributes["code.function"] = function
+    }
   }
 
   /// Runs a synchronous call with the span as the current context, records the error it
