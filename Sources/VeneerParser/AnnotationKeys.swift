@@ -39,7 +39,7 @@ public struct AnnotationKeys: Sendable {
     "redact": [:],
     "invalidates": [:],
     "skip": [:],
-    "tracing": ["span": .text],
+    "tracing": ["span": .text, "attributes": .names],
     "metrics": [:],
   ]
 
@@ -107,6 +107,18 @@ public struct AnnotationKeys: Sendable {
           ))
       } else {
         problems += unknownParameters(properties.texts, in: parameters ?? [], key: "analytics")
+      }
+    }
+    if key == "tracing", let attributes = annotation.value(for: "attributes") {
+      if case .protocol = target {
+        problems.append(
+          (
+            .error,
+            "'tracing(attributes:)' names parameters, so it belongs on a requirement, not on the "
+              + "protocol"
+          ))
+      } else {
+        problems += unknownParameters(attributes.texts, in: parameters ?? [], key: "tracing")
       }
     }
     if key == "redact", let parameters {

@@ -545,6 +545,9 @@ public enum BuiltInTemplates {
         {% else %}
         {{ r.declaration }} {
         let {{ r.names.call }} = TracedCall(tracer: {{ r.storage.tracer }}, operation: {{ r.spanNameLiteral }}, kind: {{ r.storage.spanKind }}, namespace: {{ plan.protocolNameLiteral }}, function: {{ r.selectorLiteral }})
+        {% if r.spanAttributeCalls %}
+        {{ r.spanAttributeCalls }}
+        {% endif %}
         {% if r.outcome == "completionResult" or r.outcome == "completion" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {% if r.outcome == "completionResult" %}

@@ -31,6 +31,9 @@ public struct RequirementPlan: Sendable {
   public var selectorLiteral: String
   /// `"PostRepo.getPost"`, or what `tracing(span:)` names: a tracing span's name, as a literal.
   public var spanNameLiteral: String
+  /// `call.setAttribute("id", id)`, a line for each argument `tracing(attributes:)` names that
+  /// is not redacted; else empty.
+  public var spanAttributeCalls: String
   /// `try await ` (with its space), `try `, `await ` or empty: what a call with the
   /// requirement's effects is preceded by.
   public var effectsPrefix: String
@@ -471,6 +474,32 @@ extension RequirementPlan {
       trackedProperties.append((parameter.key, "AnalyticsValue(\(parameter.name))"))
     }
     analyticsProperties = Self.dictionaryLiteral(trackedProperties)
+
+    // Tracing: arguments become span attributes only when `tracing(attributes:)` names them,
+    // and never a redacted one.
+    var spanAttributes: [String] = []
+    for name in annotations.filter({ $0.key == "tracing" })
+      .flatMap({ $0.value(for: "attributes")?.texts ?? [] })
+    {
+      guard
+        let parameter = parameters.first(where: {
+          $0.parameter.name == name || $0.parameter.label == name
+        }), !parameter.parameter.isClosure, !parameter.parameter.isAutoclosure, !parameter.isPack
+      else {
+        continue  // Reported by the parser's annotation checks.
+      }
+      if isRedacted(parameter) {
+        let location = annotations.first { $0.key == "tracing" }?.location ?? requirement.location
+        diagnostics.append(
+          Diagnostic(
+            .warning, "tracing attribute '\(name)' is redacted, so it is never recorded",
+            at: location))
+        continue
+      }
+      spanAttributes.append(
+        "\(names.call).setAttribute(\(parameter.key.swiftLiteral), \(parameter.name))")
+    }
+    spanAttributeCalls = spanAttributes.joined(separator: "\n")
 
     // Caching.
     let keyArguments = parameters.filter { $0.completion == nil }

@@ -310,6 +310,11 @@ extension RequirementPlan: TemplateObject {
     "spanNameLiteral": .init(
       .text, "a tracing span's name: `\"PostRepo.getPost\"`, or what `tracing(span:)` says",
       { $0.spanNameLiteral }),
+    "spanAttributeCalls": .init(
+      .text,
+      "`call.setAttribute(\"id\", id)` for each argument `tracing(attributes:)` names (never a "
+        + "redacted one), one per line; else empty",
+      { $0.spanAttributeCalls }),
     "typedClosureSignature": .init(
       .text, "`() throws(E) -> T in` for a typed error, which closures do not infer; else empty",
       { $0.typedClosureSignature }),

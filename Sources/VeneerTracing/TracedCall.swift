@@ -26,6 +26,17 @@ public final class TracedCall: Sendable {
     }
   }
 
+  /// Records an argument on the span, as `tracing(attributes:)` asks.
+  public func setAttribute(_ name: String, _ value: some SpanAttributeConvertible) {
+    if span.isRecording { span.attributes[name] = value.toSpanAttribute() }
+  }
+
+  /// Records an argument of another type on the span, as its description.
+  @_disfavoredOverload
+  public func setAttribute(_ name: String, _ value: Any) {
+    if span.isRecording { span.attributes[name] = String(describing: value) }
+  }
+
   /// Runs a synchronous call with the span as the current context, records the error it
   /// throws, and ends the span.
   public func run<Value, Failure: Error>(_ call: () throws(Failure) -> Value) throws(Failure)

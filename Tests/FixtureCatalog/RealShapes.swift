@@ -66,3 +66,9 @@ public protocol SpanMaker {
   func startSpan(named name: String) -> Self.Span
   func end(_ span: Self.Span)
 }
+
+/// A lookup whose spans record the id asked for, never the token, which is a secret.
+public protocol Lookup: Sendable {
+  // veneer: tracing(span: "lookup.find", attributes: [id, token])
+  func find(id: Int, token: String) async throws -> String
+}

@@ -128,6 +128,22 @@ struct ServerDecoratorTests {
     #expect(spans.map { $0.status?.code } == [.error, nil, nil])
   }
 
+  struct Directory: Lookup {
+    func find(id: Int, token: String) async throws -> String { "entry \(id)" }
+  }
+
+  /// `tracing(span:attributes:)` names the span and records the arguments it lists, but never
+  /// a secret one.
+  @Test func annotatedArgumentsBecomeAttributesButNeverASecret() async throws {
+    let tracer = InMemoryTracer()
+    _ = try await Directory().withTracing(tracer).find(id: 7, token: "s3cr3t")
+    let span = try #require(tracer.finishedSpans.first)
+    #expect(span.operationName == "lookup.find")
+    #expect(span.attributes["id"]?.toSpanAttribute() == 7)
+    #expect(span.attributes["token"] == nil)
+    #expect(!"\(span.attributes)".contains("s3cr3t"))
+  }
+
   /// A factory that counts the metric objects it makes.
   final class CountingFactory: MetricsFactory, @unchecked Sendable {
     let metrics = TestMetrics()

@@ -7,7 +7,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 51)
+    #expect(catalog.protocols.count == 52)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
