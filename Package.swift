@@ -149,7 +149,10 @@ let package = Package(
       dependencies: [
         "VeneerGenerator", "VeneerRenderer", "VeneerModel", "TestSupport",
         // The generated code these tests type-check imports them.
-        "VeneerRuntime", .product(name: "Logging", package: "swift-log"),
+        "VeneerRuntime", "VeneerTracing", "VeneerMetrics",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]

@@ -551,12 +551,12 @@ public enum BuiltInTemplates {
         {% if r.outcome == "completionResult" or r.outcome == "completion" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {% if r.outcome == "completionResult" %}
-        {{ r.names.call }}.within { {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }})) }
+        {{ r.effectsPrefix }}{{ r.names.call }}.within { {{ r.typedClosureSignature }}{{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }})) }
         {% else %}
-        {{ r.names.call }}.within { {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }})) }
+        {{ r.effectsPrefix }}{{ r.names.call }}.within { {{ r.typedClosureSignature }}{{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }})) }
         {% endif %}
         {% else %}
-        {{ r.names.call }}.within {
+        {{ r.effectsPrefix }}{{ r.names.call }}.within { {{ r.typedClosureSignature }}
         {{ r.completionCallOpening }}
         {% if r.outcome == "completionResult" %}
         {{ r.names.call }}.finished({{ r.completionArguments }})

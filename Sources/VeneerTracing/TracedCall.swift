@@ -42,7 +42,7 @@ public final class TracedCall: Sendable {
   public func run<Value, Failure: Error>(_ call: () throws(Failure) -> Value) throws(Failure)
     -> Value
   {
-    let outcome = within { () -> Result<Value, Failure> in
+    let outcome = InstrumentationContext.withValue(span.context) { () -> Result<Value, Failure> in
       do throws(Failure) { return .success(try call()) } catch { return .failure(error) }
     }
     finished(outcome)
@@ -66,7 +66,8 @@ public final class TracedCall: Sendable {
   public func runResult<Success, Failure: Error, Thrown: Error>(
     _ call: () throws(Thrown) -> Result<Success, Failure>
   ) throws(Thrown) -> Result<Success, Failure> {
-    let outcome = within { () -> Result<Result<Success, Failure>, Thrown> in
+    let outcome = InstrumentationContext.withValue(span.context) {
+      () -> Result<Result<Success, Failure>, Thrown> in
       do throws(Thrown) { return .success(try call()) } catch { return .failure(error) }
     }
     if case .success(let result) = outcome, case .failure(let error) = result { failed(error) }
@@ -89,9 +90,16 @@ public final class TracedCall: Sendable {
   }
 
   /// Runs `body`, the call that hands its result to a completion handler, with the span as the
-  /// current context; the span ends when the handler is called.
-  public func within<Value>(_ body: () -> Value) -> Value {
-    InstrumentationContext.withValue(span.context, operation: body)
+  /// current context; the span ends when the handler is called, or now if `body` throws, since
+  /// the handler will not be.
+  public func within<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure)
+    -> Value
+  {
+    let outcome = InstrumentationContext.withValue(span.context) { () -> Result<Value, Failure> in
+      do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
+    }
+    if case .failure = outcome { finished(outcome) }
+    return try outcome.get()
   }
 
   /// Runs the completion handler in the caller's context.

@@ -54,8 +54,12 @@ struct RandomProtocolTests {
     check(sourceCheck.status == 0, sourceCheck.errors)
     guard sourceCheck.status == 0 else { return }
 
+    // Every built-in, tracing and metrics included.
     let generation = Generator().generate(
-      Configuration(sources: sources, output: "\(folder.path)/Out", decorateAll: true))
+      Configuration(
+        sources: sources, output: "\(folder.path)/Out",
+        templates: ["logging", "analytics", "caching", "intercepting", "tracing", "metrics"],
+        decorateAll: true))
     let errors = generation.diagnostics.filter { $0.severity == .error }
     check(errors.isEmpty, errors.map(\.description).joined(separator: "\n"))
 
