@@ -100,11 +100,15 @@ enum InheritanceResolver {
       return nil
     }
 
-    /// `proto`'s inherited names with each alias replaced by what it names, and the aliases'
-    /// files. A protocol's own name wins over an alias's, as Swift's lookup would have it.
-    func expandedNames(of proto: ProtocolDecl) -> (names: [String], files: Set<String>) {
+    var expansions: [Int: (names: [String], files: Set<String>)] = [:]
+    /// The inherited names of the protocol at `index` with each alias replaced by what it names,
+    /// and the aliases' files, worked out once. A protocol's own name wins over an alias's, as
+    /// Swift's lookup would have it.
+    func expandedNames(of index: Int) -> (names: [String], files: Set<String>) {
+      let proto = protocols[index]
       let names = proto.inheritedNames
       guard !aliasesByName.isEmpty else { return (names, []) }
+      if let known = expansions[index] { return known }
       var expanded: [String] = []
       var files: Set<String> = []
       var seenAliases: Set<String> = []
@@ -122,7 +126,9 @@ enum InheritanceResolver {
       }
       for name in names { expand(name, depth: 0) }
       var seen: Set<String> = []
-      return (expanded.filter { seen.insert($0).inserted }, files)
+      let expansion = (expanded.filter { seen.insert($0).inserted }, files)
+      expansions[index] = expansion
+      return expansion
     }
 
     var memo: [Int: Inherited] = [:]
@@ -131,7 +137,7 @@ enum InheritanceResolver {
       if let known = memo[index] { return known }
       let proto = protocols[index]
       var result = Inherited()
-      let (names, aliasFiles) = expandedNames(of: proto)
+      let (names, aliasFiles) = expandedNames(of: index)
       result.aliasFiles = aliasFiles
       for name in names where !markerProtocols.contains(name) {
         guard let parent = lookUp(name, from: proto) else {
@@ -164,8 +170,7 @@ enum InheritanceResolver {
         result.standardProtocols += grandparents.standardProtocols
         result.constraints +=
           grandparents.constraints
-          + Self.ownConstraints(
-            of: protocols[parent], names: expandedNames(of: protocols[parent]).names)
+          + Self.ownConstraints(of: protocols[parent], names: expandedNames(of: parent).names)
         result.ancestors.formUnion(grandparents.ancestors.union([parent]))
         result.aliasFiles.formUnion(grandparents.aliasFiles)
       }
@@ -197,7 +202,7 @@ enum InheritanceResolver {
       proto.externalProtocols = found.externalProtocols
       proto.standardProtocols = found.standardProtocols
       // Markers the protocol inherits through an alias of its own are constraints too.
-      let aliasMarkers = expandedNames(of: proto).names.filter {
+      let aliasMarkers = expandedNames(of: index).names.filter {
         markerProtocols.contains($0) && !proto.inheritedNames.contains($0)
       }
       proto.inheritedConstraints =

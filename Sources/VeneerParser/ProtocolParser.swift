@@ -115,10 +115,11 @@ public struct ProtocolParser: Sendable {
   }
 
   /// The same model as `parse(contents:file:)`, from parsing only what the model reads: files
-  /// without `protocol` or `typealias` are not parsed, and of the others SwiftParser sees the
-  /// top-level protocols, simple type aliases, imports and `#if` lines, unless the scan that finds them cannot vouch for the
-  /// file or that parse finds an error, which a full parse then reports. Code the model does
-  /// not read is left to the compiler.
+  /// without `protocol`, `typealias` or a generic `enum` are not parsed, and of the others
+  /// SwiftParser sees the top-level protocols, type aliases of names, generic enums, imports and
+  /// `#if` lines, unless the scan that finds them cannot vouch for the file or that parse finds
+  /// an error, which a full parse then reports. Code the model does not read is left to the
+  /// compiler.
   public func parseDeclarations(contents: [UInt8], file: String, times: StageTimes? = nil)
     -> ParsedFile
   {
@@ -209,7 +210,7 @@ public struct ProtocolParser: Sendable {
     Catalog(
       protocols: InheritanceResolver.resolve(
         parsed.flatMap(\.protocols), aliases: parsed.flatMap(\.aliases)
-      ).map { withResultEnums($0, parsed.flatMap(\.resultEnums)) },
+      ).map { [resultEnums = unambiguousResultEnums(parsed)] in withResultEnums($0, resultEnums) },
       diagnostics: parsed.flatMap(\.diagnostics))
   }
 
@@ -222,7 +223,7 @@ public struct ProtocolParser: Sendable {
     let protocols = parsed.flatMap(\.protocols)
     let resolved = InheritanceResolver.resolveTracingAncestors(
       protocols, aliases: parsed.flatMap(\.aliases))
-    let resultEnums = parsed.flatMap(\.resultEnums)
+    let resultEnums = unambiguousResultEnums(parsed)
     let withEnums = resolved.map { withResultEnums($0.proto, resultEnums) }
     return (
       Catalog(protocols: withEnums, diagnostics: parsed.flatMap(\.diagnostics)),
@@ -236,17 +237,22 @@ public struct ProtocolParser: Sendable {
     )
   }
 
-  /// `proto` with the result-like enums its requirements name (`Result<Post>`), of one name
-  /// each: two of one name are two modules' or `#if` branches', and neither is known for sure.
+  /// The result-like enums of the files, of one name each: two of one name are two modules' or
+  /// `#if` branches', and neither is known for sure.
+  static func unambiguousResultEnums(_ parsed: [ParsedFile]) -> [ResultLikeEnum] {
+    let enums = parsed.flatMap(\.resultEnums)
+    let counts = Dictionary(enums.map { ($0.name, 1) }, uniquingKeysWith: +)
+    return enums.filter { counts[$0.name] == 1 }
+  }
+
+  /// `proto` with those of `enums` its requirements name (`Result<Post>`).
   static func withResultEnums(_ proto: ProtocolDecl, _ enums: [ResultLikeEnum]) -> ProtocolDecl {
     guard !enums.isEmpty else { return proto }
     var proto = proto
-    let counts = Dictionary(enums.map { ($0.name, 1) }, uniquingKeysWith: +)
     proto.resultEnums = enums.filter { candidate in
-      counts[candidate.name] == 1
-        && proto.allRequirements.contains { requirement in
-          requirement.parameters.contains { $0.type.text.contains(candidate.name + "<") }
-        }
+      proto.allRequirements.contains { requirement in
+        requirement.parameters.contains { $0.type.text.contains(candidate.name + "<") }
+      }
     }
     return proto
   }

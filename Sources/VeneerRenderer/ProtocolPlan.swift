@@ -163,9 +163,10 @@ public struct ProtocolPlan: Sendable {
       guard proto.annotations.contains(where: { $0.key == key }) else { return nil }
       return Diagnostic(
         .note,
-        "the \(key) decorator of \(proto.qualifiedName) forwards \(passed.count) "
-          + "requirement\(passed.count == 1 ? "" : "s") as \(passed.count == 1 ? "it is" : "they are") (\(names)): only "
-          + "instance methods are \(verb)",
+        "the \(key) decorator of \(proto.qualifiedName) forwards "
+          + (passed.count == 1
+            ? "1 requirement as it is" : "\(passed.count) requirements as they are")
+          + " (\(names)): only instance methods are \(verb)",
         at: proto.location)
     }
   }

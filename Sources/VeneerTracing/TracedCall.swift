@@ -42,11 +42,9 @@ public final class TracedCall: Sendable {
   public func run<Value, Failure: Error>(_ call: () throws(Failure) -> Value) throws(Failure)
     -> Value
   {
-    let outcome = InstrumentationContext.withValue(span.context) { () -> Result<Value, Failure> in
-      do throws(Failure) { return .success(try call()) } catch { return .failure(error) }
-    }
-    finished(outcome)
-    return try outcome.get()
+    let value = try within(call)
+    completed()
+    return value
   }
 
   /// Runs an asynchronous call with the span as the current context, records the error it
@@ -54,25 +52,18 @@ public final class TracedCall: Sendable {
   public func run<Value, Failure: Error>(
     isolation: isolated (any Actor)? = #isolation, _ call: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    let outcome = await InstrumentationContext.withValue(span.context, isolation: isolation) {
-      () async -> Result<Value, Failure> in
-      do throws(Failure) { return .success(try await call()) } catch { return .failure(error) }
-    }
-    finished(outcome)
-    return try outcome.get()
+    let value = try await within(isolation: isolation, call)
+    completed()
+    return value
   }
 
   /// Runs a synchronous call that returns a `Result`, recording its failure as an error.
   public func runResult<Success, Failure: Error, Thrown: Error>(
     _ call: () throws(Thrown) -> Result<Success, Failure>
   ) throws(Thrown) -> Result<Success, Failure> {
-    let outcome = InstrumentationContext.withValue(span.context) {
-      () -> Result<Result<Success, Failure>, Thrown> in
-      do throws(Thrown) { return .success(try call()) } catch { return .failure(error) }
-    }
-    if case .success(let result) = outcome, case .failure(let error) = result { failed(error) }
-    finished(outcome)
-    return try outcome.get()
+    let result = try within(call)
+    finished(result)
+    return result
   }
 
   /// Runs an asynchronous call that returns a `Result`, recording its failure as an error.
@@ -80,23 +71,31 @@ public final class TracedCall: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ call: () async throws(Thrown) -> Result<Success, Failure>
   ) async throws(Thrown) -> Result<Success, Failure> {
-    let outcome = await InstrumentationContext.withValue(span.context, isolation: isolation) {
-      () async -> Result<Result<Success, Failure>, Thrown> in
-      do throws(Thrown) { return .success(try await call()) } catch { return .failure(error) }
-    }
-    if case .success(let result) = outcome, case .failure(let error) = result { failed(error) }
-    finished(outcome)
-    return try outcome.get()
+    let result = try await within(isolation: isolation, call)
+    finished(result)
+    return result
   }
 
-  /// Runs `body`, the call that hands its result to a completion handler, with the span as the
-  /// current context; the span ends when the handler is called, or now if `body` throws, since
-  /// the handler will not be.
+  /// Runs `body` with the span as the current context. The span ends now if `body` throws;
+  /// otherwise whoever knows the result ends it: `run`, or the completion handler `body` hands
+  /// the result to.
   public func within<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure)
     -> Value
   {
     let outcome = InstrumentationContext.withValue(span.context) { () -> Result<Value, Failure> in
       do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
+    }
+    if case .failure = outcome { finished(outcome) }
+    return try outcome.get()
+  }
+
+  /// The same for an asynchronous `body`.
+  public func within<Value, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    let outcome = await InstrumentationContext.withValue(span.context, isolation: isolation) {
+      () async -> Result<Value, Failure> in
+      do throws(Failure) { return .success(try await body()) } catch { return .failure(error) }
     }
     if case .failure = outcome { finished(outcome) }
     return try outcome.get()

@@ -17,19 +17,25 @@ struct GeneratedCodeTests {
         output: outputFolder, imports: ["FixtureCatalog"], decorateAll: true))
   }
 
-  @Test func checkedInOutputIsCurrent() throws {
-    let generation = Self.generation()
+  /// What `generation` writes is what `folder` holds, file for file.
+  static func expectCheckedIn(_ generation: Generation, in folder: String, regenerate: String)
+    throws
+  {
     #expect(!generation.hasErrors)
-    let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.outputFolder).sorted()
-    #expect(
-      onDisk == generation.files.map(\.name).sorted(),
-      "regenerate: swift run veneer generate --sources Tests/FixtureCatalog --output Tests/FixtureDecorators --all --import FixtureCatalog"
-    )
+    let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(onDisk == generation.files.map(\.name).sorted(), "regenerate: \(regenerate)")
     for file in generation.files {
-      let path = "\(Self.outputFolder)/\(file.name)"
-      let contents = try String(contentsOfFile: path, encoding: .utf8)
+      let contents = try String(contentsOfFile: "\(folder)/\(file.name)", encoding: .utf8)
       #expect(contents == file.contents, "\(file.name) is stale")
     }
+  }
+
+  @Test func checkedInOutputIsCurrent() throws {
+    try Self.expectCheckedIn(
+      Self.generation(), in: Self.outputFolder,
+      regenerate:
+        "swift run veneer generate --sources Tests/FixtureCatalog --output Tests/FixtureDecorators --all --import FixtureCatalog"
+    )
   }
 
   /// The tracing and metrics decorators, kept apart for the libraries they import.
@@ -40,15 +46,12 @@ struct GeneratedCodeTests {
         sources: [repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path],
         output: folder, templates: ["tracing", "metrics"], imports: ["FixtureCatalog"],
         decorateAll: true))
-    #expect(!generation.hasErrors)
-    let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-    #expect(
-      onDisk == generation.files.map(\.name).sorted(),
-      "regenerate: swift run veneer generate --sources Tests/FixtureCatalog --output Tests/ServerDecorators --all --import FixtureCatalog --template tracing --template metrics"
+    try Self.expectCheckedIn(
+      generation, in: folder,
+      regenerate:
+        "swift run veneer generate --sources Tests/FixtureCatalog --output Tests/ServerDecorators --all --import FixtureCatalog --template tracing --template metrics"
     )
     for file in generation.files {
-      let contents = try String(contentsOfFile: "\(folder)/\(file.name)", encoding: .utf8)
-      #expect(contents == file.contents, "\(file.name) is stale")
       #expect(file.contents.contains("import Tracing\n"))
       #expect(!file.contents.contains("import VeneerRuntime"))
     }
