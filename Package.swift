@@ -6,8 +6,6 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
   products: [
     .executable(name: "veneer", targets: ["VeneerCLI"]),
-    .library(name: "VeneerModel", targets: ["VeneerModel"]),
-    .library(name: "VeneerParser", targets: ["VeneerParser"]),
     .library(name: "VeneerRuntime", targets: ["VeneerRuntime"]),
     // What tracing and metrics decorators use: apart, so that an app without them builds
     // neither swift-distributed-tracing nor swift-metrics.
@@ -30,10 +28,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "VeneerModel"),
+    // What Veneer's own targets share and users never see: threads and stage timings.
+    .target(name: "VeneerSupport"),
     .target(
       name: "VeneerParser",
       dependencies: [
-        "VeneerModel",
+        "VeneerModel", "VeneerSupport",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -47,6 +47,7 @@ let package = Package(
         "VeneerParser",
         "VeneerRenderer",
         "VeneerGenerator",
+        "VeneerSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -57,7 +58,8 @@ let package = Package(
     .target(
       name: "VeneerGenerator",
       dependencies: [
-        "VeneerModel", "VeneerParser", "VeneerRenderer", .product(name: "Yams", package: "Yams"),
+        "VeneerModel", "VeneerParser", "VeneerRenderer", "VeneerSupport",
+        .product(name: "Yams", package: "Yams"),
       ]
     ),
     .target(
@@ -75,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "veneer-bench",
       dependencies: [
-        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel", "TestSupport",
+        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel", "VeneerSupport",
         .product(name: "SwiftParser", package: "swift-syntax"),
       ],
       path: "Sources/VeneerBench"),
@@ -139,15 +141,16 @@ let package = Package(
       ],
       path: "Tests/StencilOracle"),
     // Temporary folders and type-checking generated code, for every test target.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel"]),
+    .target(name: "TestSupport", dependencies: ["VeneerSupport"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel", "VeneerSupport"]),
     .testTarget(
       name: "VeneerRendererTests",
       dependencies: ["VeneerRenderer", "VeneerGenerator", "VeneerParser", "StencilOracle"]),
     .testTarget(
       name: "VeneerGeneratorTests",
       dependencies: [
-        "VeneerGenerator", "VeneerRenderer", "VeneerModel", "TestSupport",
+        "VeneerGenerator", "VeneerRenderer", "VeneerModel", "VeneerSupport", "TestSupport",
         // The generated code these tests type-check imports them.
         "VeneerRuntime", "VeneerTracing", "VeneerMetrics",
         .product(name: "Logging", package: "swift-log"),

@@ -45,7 +45,7 @@ struct VeneerPlugin: BuildToolPlugin {
       var relative = file.standardizedFileURL.path
       if relative.hasPrefix(root + "/") { relative.removeFirst(root.count + 1) }
       let stem = String(relative.dropLast(".swift".count))
-      // Keep in step with Generator.perSourceFileName(forSourceAt:).
+      // Keep in step with FileAssembly.perSourceFileName(forSourceAt:) in VeneerGenerator.
       return output.appendingPathComponent(
         stem.replacingOccurrences(of: "/", with: ".") + "+Decorators.swift")
     }

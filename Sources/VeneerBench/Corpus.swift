@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import VeneerSupport
 
 /// A deterministic synthetic Swift code base: mostly types and functions with bodies, comments
 /// and strings that mention `protocol`, nested types and `#if` blocks, and about one file in

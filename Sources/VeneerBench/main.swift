@@ -4,6 +4,7 @@ import VeneerGenerator
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
+import VeneerSupport
 
 // veneer-bench: how fast Veneer generates, stage by stage, over a synthetic corpus or real
 // folders. `swift run -c release veneer-bench [--files N] [--smoke] [FOLDER …]`.
@@ -70,16 +71,16 @@ func runPipeline(sources: [String], output: String, cache: String, measuresCPUTi
   let generation = Generator(measuresCPUTime: measuresCPUTime).generate(
     configuration, cache: generationCache)
   var errors = generation.diagnostics.filter { $0.severity == .error }.map(\.description)
-  var stages = generation.statistics.stages.map { ($0.name, milliseconds($0.duration)) }
+  var stages = generation.statistics.stages.map { ($0.stage.rawValue, milliseconds($0.duration)) }
   let writeStart = clock.now
   if errors.isEmpty {
     do {
       let folder = OutputFolder(path: output)
       try folder.apply(try folder.plan(generation.files, unchanged: generation.unchangedFiles))
-      stages.append(("write", milliseconds(clock.now - writeStart)))
+      stages.append((Stage.write.rawValue, milliseconds(clock.now - writeStart)))
       let cacheStart = clock.now
       generationCache.save(generation, outputFolder: output)
-      stages.append(("save cache", milliseconds(clock.now - cacheStart)))
+      stages.append((Stage.saveCache.rawValue, milliseconds(clock.now - cacheStart)))
     } catch {
       errors += error.diagnostics.map(\.description)
     }
@@ -89,7 +90,9 @@ func runPipeline(sources: [String], output: String, cache: String, measuresCPUTi
     wallMilliseconds: milliseconds(clock.now - start),
     cpuMilliseconds: processCPUMilliseconds() - cpuStart, peakMegabytes: peakMegabytes(),
     stages: Dictionary(stages, uniquingKeysWith: +), stageOrder: stages.map(\.0),
-    cpuStages: statistics.cpuTimes.mapValues(milliseconds), sourceFiles: statistics.sourceFiles,
+    cpuStages: Dictionary(
+      uniqueKeysWithValues: statistics.cpuTimes.map { ($0.key.rawValue, milliseconds($0.value)) }),
+    sourceFiles: statistics.sourceFiles,
     readFiles: statistics.readFiles, protocols: statistics.protocols,
     decorated: statistics.decoratedProtocols, rendered: statistics.renderedProtocols,
     outputLines: statistics.outputLines, errors: errors)

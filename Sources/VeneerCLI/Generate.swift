@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VeneerGenerator
 import VeneerModel
+import VeneerSupport
 
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -81,7 +82,7 @@ struct Generate: ParsableCommand {
       if let warning = generationCache?.save(generation, outputFolder: output) {
         options.report([warning])
       }
-      options.reportStatistics(generation.statistics, extraStages: [("write", clock.now - start)])
+      options.reportStatistics(generation.statistics, extraStages: [(.write, clock.now - start)])
       if !options.quiet {
         let count = { (kind: OutputFolder.Change.Kind) in plan.changes.count { $0.kind == kind } }
         print(

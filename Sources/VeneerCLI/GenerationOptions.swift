@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VeneerGenerator
 import VeneerModel
+import VeneerSupport
 
 /// The inputs `generate` and `check` share: a configuration file, and flags that override it.
 struct GenerationOptions: ParsableArguments {
@@ -196,7 +197,9 @@ struct GenerationOptions: ParsableArguments {
   }
 
   /// Stage timings and counts, for `--verbose`.
-  func reportStatistics(_ statistics: Generation.Statistics, extraStages: [(String, Duration)]) {
+  func reportStatistics(
+    _ statistics: Generation.Statistics, extraStages: [(stage: Stage, duration: Duration)]
+  ) {
     guard verbose else { return }
     func milliseconds(_ duration: Duration) -> String {
       String(
@@ -204,13 +207,16 @@ struct GenerationOptions: ParsableArguments {
         Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds)
           * 1000)
     }
-    for (name, duration) in statistics.stages + extraStages {
+    for (stage, duration) in statistics.stages + extraStages {
       printToStandardError(
-        "\(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(milliseconds(duration))")
+        "\(stage.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(milliseconds(duration))"
+      )
     }
-    for (name, duration) in statistics.cpuTimes.sorted(by: { $0.key < $1.key }) {
+    for stage in Stage.allCases {
+      guard let duration = statistics.cpuTimes[stage] else { continue }
       printToStandardError(
-        "\(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(milliseconds(duration)) CPU")
+        "\(stage.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(milliseconds(duration)) CPU"
+      )
     }
     printToStandardError(
       "\(counted(statistics.sourceFiles, "source file")) (\(statistics.readFiles) read), "

@@ -5,42 +5,42 @@ import VeneerRenderer
 ///
 /// Paths are resolved against the folder holding the configuration file, so a file means the
 /// same wherever Veneer is run from.
-public struct Configuration: Sendable, Equatable, Encodable {
+package struct Configuration: Sendable, Equatable, Encodable {
   /// Folders, files or globs (`Sources/**/*Service.swift`) to read.
-  public var include: [Located<String>] = []
+  package var include: [Located<String>] = []
   /// Folders, files or globs read only for the protocols that sources inherit from (a
   /// dependency's sources): never decorated, and what they say about themselves is not reported.
-  public var references: [Located<String>] = []
+  package var references: [Located<String>] = []
   /// Globs of files not to read, matched against paths relative to the configuration folder.
-  public var exclude: [Located<String>] = []
-  public var output: Located<String>?
+  package var exclude: [Located<String>] = []
+  package var output: Located<String>?
   /// Built-in template names or paths to `.stencil` files; empty means the built-ins.
-  public var templates: [Located<String>] = []
-  public var selection: Selection = .annotated
-  public var imports: [String] = []
-  public var render = RenderOptions()
+  package var templates: [Located<String>] = []
+  package var selection: Selection = .annotated
+  package var imports: [String] = []
+  package var render = RenderOptions()
   /// `{protocol}+Decorators.swift`: the name of each protocol's file.
-  public var fileNaming = "{protocol}+Decorators.swift"
+  package var fileNaming = "{protocol}+Decorators.swift"
   /// When set, one file is written for every source file, named after its path under this
   /// folder, instead of one per decorated protocol: the build plugin must declare its outputs
   /// before Veneer has read a line.
-  public var sourceFileRoot: String?
+  package var sourceFileRoot: String?
   /// Calls the analytics decorator tracks under names chosen here instead of in the sources.
-  public var eventMap: [EventMapEntry] = []
+  package var eventMap: [EventMapEntry] = []
   /// Options of user templates, by template name, given to the template as `options`.
-  public var templateOptions: [String: Located<[String: String]>] = [:]
+  package var templateOptions: [String: Located<[String: String]>] = [:]
   /// The configuration file, when there is one.
-  public var file: String?
+  package var file: String?
   /// The folder `exclude` globs are relative to: the configuration file's.
-  public var directory = "."
+  package var directory = "."
   /// Whether the configuration file could not be read or is not YAML: then nothing else it
   /// would say is known, and a run stops at that error.
-  public var isUnreadable = false
+  package var isUnreadable = false
 
-  public init() {}
+  package init() {}
 
   /// A configuration made of command-line flags alone.
-  public init(
+  package init(
     sources: [String], output: String, templates: [String] = [], imports: [String] = [],
     decorateAll: Bool = false
   ) {
@@ -53,7 +53,7 @@ public struct Configuration: Sendable, Equatable, Encodable {
 
   /// The folders and files whose changes call for a new run: where the sources are (a glob
   /// from its fixed leading folders), template files, and the configuration file.
-  public var inputPaths: [String] {
+  package var inputPaths: [String] {
     var paths = include.map { entry in
       guard Glob.isPattern(entry.value) else { return entry.value }
       let folder = Glob.fixedFolder(of: entry.value)
@@ -71,7 +71,7 @@ public struct Configuration: Sendable, Equatable, Encodable {
 
   /// Whether `name` can follow `import`: identifiers that are not keywords, joined by dots
   /// (`NIOCore`, `Foo.Bar`).
-  public static func isModuleName(_ name: String) -> Bool {
+  package static func isModuleName(_ name: String) -> Bool {
     !name.isEmpty
       && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
         Naming.isPlainIdentifier(String($0)) && !Naming.isKeyword(String($0))
@@ -79,7 +79,7 @@ public struct Configuration: Sendable, Equatable, Encodable {
   }
 
   /// Which protocols get decorators.
-  public enum Selection: Sendable, Equatable, Encodable {
+  package enum Selection: Sendable, Equatable, Encodable {
     /// Protocols annotated `// veneer: …`, with the templates they name.
     case annotated
     /// Every protocol, with every template.
@@ -93,27 +93,27 @@ public struct Configuration: Sendable, Equatable, Encodable {
 }
 
 /// A value read from a file, with where it was read.
-public struct Located<Value: Sendable & Equatable & Encodable>: Sendable, Equatable, Encodable {
-  public var value: Value
-  public var location: SourceLocation?
+package struct Located<Value: Sendable & Equatable & Encodable>: Sendable, Equatable, Encodable {
+  package var value: Value
+  package var location: SourceLocation?
 
-  public init(_ value: Value, at location: SourceLocation? = nil) {
+  package init(_ value: Value, at location: SourceLocation? = nil) {
     self.value = value
     self.location = location
   }
 }
 
 /// One entry of the analytics event map: `PostRepo.createPost: post_created`.
-public struct EventMapEntry: Sendable, Equatable, Encodable {
+package struct EventMapEntry: Sendable, Equatable, Encodable {
   /// `PostRepo.createPost` or `PostRepo.createPost(title:body:completion:)`.
-  public var requirement: Located<String>
-  public var success: String?
-  public var failure: String?
-  public var properties: [Located<String>]
+  package var requirement: Located<String>
+  package var success: String?
+  package var failure: String?
+  package var properties: [Located<String>]
   /// `false` to forward the call without tracking it.
-  public var isTracked: Bool
+  package var isTracked: Bool
 
-  public init(
+  package init(
     requirement: Located<String>, success: String? = nil, failure: String? = nil,
     properties: [Located<String>] = [], isTracked: Bool = true
   ) {

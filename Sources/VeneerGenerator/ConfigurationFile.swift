@@ -4,12 +4,13 @@ import VeneerRenderer
 import Yams
 
 /// Reads `veneer.yml`, reporting each unknown key or wrongly typed value at its line and column.
-public enum ConfigurationFile {
-  public static let defaultName = "veneer.yml"
+package enum ConfigurationFile {
+  package static let defaultName = "veneer.yml"
 
   /// The configuration in `path`; diagnostics say what was wrong with it.
-  public static func load(path: String) -> (configuration: Configuration, diagnostics: [Diagnostic])
-  {
+  package static func load(path: String) -> (
+    configuration: Configuration, diagnostics: [Diagnostic]
+  ) {
     var unreadable = Configuration()
     unreadable.isUnreadable = true
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -27,7 +28,7 @@ public enum ConfigurationFile {
 
   /// The configuration in `text`, read from `file`; relative paths in it are resolved against
   /// `directory`.
-  public static func parse(_ text: String, file: String, directory: String)
+  package static func parse(_ text: String, file: String, directory: String)
     -> (configuration: Configuration, diagnostics: [Diagnostic])
   {
     let reader = ConfigurationReader(file: file, text: text, directory: directory)

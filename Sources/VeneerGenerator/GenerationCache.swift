@@ -1,6 +1,7 @@
 import Foundation
 import VeneerModel
 import VeneerParser
+import VeneerSupport
 
 /// What the last run read and wrote, kept in a folder of its own, so that the next run parses
 /// only the sources that changed and renders only the protocols they affect.
@@ -11,10 +12,10 @@ import VeneerParser
 /// did. Anything unexpected in either — another format or Veneer
 /// version, other settings, a file that does not decode — and the cache is ignored and
 /// rewritten, never trusted.
-public struct GenerationCache: Sendable {
-  public let folder: String
+package struct GenerationCache: Sendable {
+  package let folder: String
 
-  public init(folder: String) {
+  package init(folder: String) {
     self.folder = folder
     ownershipAtStart = Self.ownership(of: folder)
   }
@@ -185,7 +186,7 @@ public struct GenerationCache: Sendable {
   /// that cannot be written only costs the next run its speed; a folder that is not Veneer's
   /// is left as it is, and the warning returned says so.
   @discardableResult
-  public func save(_ generation: Generation, outputFolder: String) -> Diagnostic? {
+  package func save(_ generation: Generation, outputFolder: String) -> Diagnostic? {
     guard let record = generation.cacheRecord else { return nil }
     // Asked again: the run may have been long, and the folder is about to be written.
     switch Self.ownership(of: folder) {
@@ -200,13 +201,14 @@ public struct GenerationCache: Sendable {
           + "Veneer's), so Veneer keeps no cache there and leaves them alone; choose an empty or "
           + "new folder", file: folder)
     }
-    let written = record.outputs.compactMap { output -> OutputStamp? in
-      guard let stamp = FileStamp(path: outputFolder + "/" + output.name) else { return nil }
+    let written = OutputFolder(path: outputFolder)
+    let stamps = record.outputs.compactMap { output -> OutputStamp? in
+      guard let stamp = written.stamp(of: output.name) else { return nil }
       return OutputStamp(
         name: output.name, key: output.key, lines: output.lines, size: stamp.size,
         modified: stamp.modified)
     }
-    let outputs = written + record.keptOutputs
+    let outputs = stamps + record.keptOutputs
     let index = Index(
       format: Self.format, veneerVersion: GeneratedFile.veneerVersion, settings: record.settings,
       sources: record.sources, outputs: outputs.sorted { $0.name < $1.name },
@@ -245,7 +247,7 @@ public struct GenerationCache: Sendable {
 
   /// The cache folder for an output folder, under the user's cache directory: `XDG_CACHE_HOME`
   /// when it is an absolute path, as the XDG specification requires, else the platform's.
-  public static func defaultFolder(
+  package static func defaultFolder(
     forOutput output: String,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
@@ -270,6 +272,25 @@ struct CacheRecord: Sendable {
   /// The outputs not rendered again, as the index had them: this run found each on disk as
   /// recorded and left it alone, so its stamp needs no second `stat`.
   var keptOutputs: [GenerationCache.OutputStamp]
+
+  init(
+    settings: UInt64, parsed: ParsedSources, rendering: Rendering, files: [AssembledFile]
+  ) {
+    self.settings = settings
+    sources = parsed.stamps
+    models =
+      parsed.isUnchanged
+      ? nil
+      : GenerationCache.Models(
+        entries: zip(parsed.files, parsed.parsed).map {
+          GenerationCache.ParsedEntry(
+            path: $0, hash: $1.hash, parsed: $1.parsed, encoded: $1.encoded)
+        })
+    let keysByName = Dictionary(
+      rendering.rendered.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first })
+    outputs = files.map { ($0.source.name, keysByName[$0.source.name] ?? 0, $0.lines) }
+    keptOutputs = rendering.unchanged
+  }
 }
 
 extension GenerationCache.Index: CacheCodable {

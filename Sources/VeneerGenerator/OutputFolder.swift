@@ -1,6 +1,7 @@
 import Foundation
 import VeneerModel
 import VeneerParser
+import VeneerSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -12,15 +13,15 @@ import VeneerParser
 
 /// The folder Veneer writes into. Veneer owns the Swift files directly in it that start with its
 /// header, and no others: it writes, replaces and deletes only those.
-public struct OutputFolder: Sendable {
-  public let path: String
+package struct OutputFolder: Sendable {
+  package let path: String
   /// `path` made absolute, once: building each file's path through `URL` took 11 µs a file, a
   /// third of writing a first run's files.
   private let absolutePath: String
   /// `write(2)`; tests put a failing one in its place, to play a full disk.
   let writeBytes: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
 
-  public init(path: String) {
+  package init(path: String) {
     self.init(path: path) { write($0, $1.baseAddress, $1.count) }
   }
 
@@ -34,28 +35,28 @@ public struct OutputFolder: Sendable {
   }
 
   /// One file the folder gains, changes or loses.
-  public struct Change: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+  package struct Change: Sendable, Equatable {
+    package enum Kind: String, Sendable {
       case create, update, delete
     }
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// The bytes on disk, or `nil` for a new file.
-    public var old: String?
+    package var old: String?
     /// The bytes to write, or `nil` for a deleted file.
-    public var new: String?
+    package var new: String?
   }
 
   /// What writing a generation would do.
-  public struct Plan: Sendable {
-    public var changes: [Change] = []
-    public var unchanged: [String] = []
+  package struct Plan: Sendable {
+    package var changes: [Change] = []
+    package var unchanged: [String] = []
   }
 
   /// Compares `files` with the folder, without touching it. Fails, before anything is written,
   /// when the folder is a file or a file Veneer did not write is in the way. Files named in
   /// `unchanged` are known to hold what they should (the cache checked them) and are not read.
-  public func plan(_ files: [GeneratedSource], unchanged: [String] = []) throws(OutputError)
+  package func plan(_ files: [GeneratedSource], unchanged: [String] = []) throws(OutputError)
     -> Plan
   {
     var plan = Plan()
@@ -103,7 +104,7 @@ public struct OutputFolder: Sendable {
   /// failure (a full disk, a folder that cannot be written) leaves the previous output as it was,
   /// and no reader, nor a run killed halfway, ever sees a torn file. Files of protocols that are
   /// gone are deleted last.
-  public func apply(_ plan: Plan) throws(OutputError) {
+  package func apply(_ plan: Plan) throws(OutputError) {
     try refuseNamesOutsideTheFolder(plan.changes.map(\.name))
     removeLeftoverTemporaryFiles()
     // Nothing to write: a target with nothing to decorate gets no empty folder.
@@ -184,6 +185,23 @@ public struct OutputFolder: Sendable {
           .error, "cannot create the output folder: \(error.localizedDescription)", file: path)
       ])
     }
+  }
+
+  /// The size and modification time of the file `name` in the folder, or nil when there is none.
+  func stamp(of name: String) -> FileStamp? { FileStamp(path: filePath(name)) }
+
+  /// The outputs a cache recorded that are in the folder as it recorded them, by render key.
+  func outputsAsRecorded(_ outputs: [GenerationCache.OutputStamp])
+    -> [UInt64: GenerationCache.OutputStamp]
+  {
+    var found: [UInt64: GenerationCache.OutputStamp] = [:]
+    for output in outputs {
+      guard let stamp = stamp(of: output.name), stamp.size == output.size,
+        stamp.modified == output.modified
+      else { continue }
+      found[output.key] = output
+    }
+    return found
   }
 
   /// The absolute path of the file `name` in the folder.
@@ -279,8 +297,8 @@ public struct OutputFolder: Sendable {
   }
 }
 
-public struct OutputError: Error, Sendable {
-  public var diagnostics: [Diagnostic]
+package struct OutputError: Error, Sendable {
+  package var diagnostics: [Diagnostic]
   init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 }
 

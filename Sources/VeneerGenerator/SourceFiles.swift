@@ -4,7 +4,7 @@ import VeneerParser
 
 /// The Swift files a configuration's `include` and `exclude` name.
 enum SourceFiles {
-  static func resolve(
+  static func matching(
     include: [Located<String>], exclude: [Located<String>], directory: String
   ) -> (files: [String], diagnostics: [Diagnostic]) {
     var files: [String] = []

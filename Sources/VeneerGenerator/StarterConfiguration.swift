@@ -1,6 +1,6 @@
 extension ConfigurationFile {
   /// What `veneer init` writes: every setting with its default, and a comment on each.
-  public static let starter = """
+  package static let starter = """
     # Settings for Veneer, the decorator generator. Flags on the command line override them.
     # Paths are relative to this file.
 
@@ -23,7 +23,7 @@ extension ConfigurationFile {
 
   /// What `veneer init --target` writes into a target's folder, for the plugins: without
   /// `sources` and `output`, which default to the folder and `Generated` beside this file.
-  public static let targetStarter = """
+  package static let targetStarter = """
     # Settings for Veneer, the decorator generator, for the target in this folder.
     # Paths are relative to this file.
 

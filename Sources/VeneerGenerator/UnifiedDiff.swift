@@ -1,8 +1,8 @@
 /// A unified diff (`diff -u`) between two texts, for `veneer check`.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
   /// The diff from `old` to `new`, with `context` unchanged lines around each change; empty when
   /// the texts are equal. A `nil` text is a missing file (`/dev/null`).
-  public static func make(
+  package static func make(
     old: String?, new: String?, oldLabel: String, newLabel: String, context: Int = 3
   ) -> String {
     let oldLines = old.map(lines) ?? []

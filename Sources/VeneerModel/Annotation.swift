@@ -7,46 +7,46 @@
 ///     argument  := (label ":")? value
 ///     value     := string | number | "true" | "false" | name | "[" [value ("," value)*] "]"
 ///     name      := identifier ("." identifier)*
-public struct Annotation: Codable, Sendable, Hashable, CustomStringConvertible {
-  public var key: String
-  public var arguments: [AnnotationArgument]
-  public var location: SourceLocation
+package struct Annotation: Codable, Sendable, Hashable, CustomStringConvertible {
+  package var key: String
+  package var arguments: [AnnotationArgument]
+  package var location: SourceLocation
 
-  public init(key: String, arguments: [AnnotationArgument] = [], location: SourceLocation) {
+  package init(key: String, arguments: [AnnotationArgument] = [], location: SourceLocation) {
     self.key = key
     self.arguments = arguments
     self.location = location
   }
 
   /// The value of the argument with the given label.
-  public func value(for label: String) -> AnnotationValue? {
+  package func value(for label: String) -> AnnotationValue? {
     arguments.first { $0.label == label }?.value
   }
 
   /// Arguments without a label, e.g. the parameter names of `redact(password, token)`.
-  public var positionalValues: [AnnotationValue] {
+  package var positionalValues: [AnnotationValue] {
     arguments.filter { $0.label == nil }.map(\.value)
   }
 
-  public var description: String {
+  package var description: String {
     arguments.isEmpty
       ? key : "\(key)(\(arguments.map(\.description).joined(separator: ", ")))"
   }
 }
 
-public struct AnnotationArgument: Codable, Sendable, Hashable, CustomStringConvertible {
-  public var label: String?
-  public var value: AnnotationValue
+package struct AnnotationArgument: Codable, Sendable, Hashable, CustomStringConvertible {
+  package var label: String?
+  package var value: AnnotationValue
 
-  public init(label: String? = nil, value: AnnotationValue) {
+  package init(label: String? = nil, value: AnnotationValue) {
     self.label = label
     self.value = value
   }
 
-  public var description: String { label.map { "\($0): \(value)" } ?? value.description }
+  package var description: String { label.map { "\($0): \(value)" } ?? value.description }
 }
 
-public enum AnnotationValue: Sendable, Hashable, CustomStringConvertible {
+package enum AnnotationValue: Sendable, Hashable, CustomStringConvertible {
   case string(String)
   case number(Double)
   case boolean(Bool)
@@ -54,7 +54,7 @@ public enum AnnotationValue: Sendable, Hashable, CustomStringConvertible {
   case name(String)
   case list([AnnotationValue])
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .string(let text):
       let escaped = text.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] }
@@ -69,7 +69,7 @@ public enum AnnotationValue: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The text of a string or name value.
-  public var text: String? {
+  package var text: String? {
     switch self {
     case .string(let text), .name(let text): text
     default: nil
@@ -77,7 +77,7 @@ public enum AnnotationValue: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The names or strings of a list value, or of a single name or string.
-  public var texts: [String] {
+  package var texts: [String] {
     if case .list(let values) = self { return values.compactMap(\.text) }
     return text.map { [$0] } ?? []
   }
@@ -88,7 +88,7 @@ extension AnnotationValue: Codable {
     case string, number, boolean, name, list
   }
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     guard let key = container.allKeys.first, container.allKeys.count == 1 else {
       throw DecodingError.dataCorrupted(
@@ -105,7 +105,7 @@ extension AnnotationValue: Codable {
     }
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch self {
     case .string(let text): try container.encode(text, forKey: .string)

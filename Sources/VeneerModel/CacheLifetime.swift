@@ -1,11 +1,11 @@
 /// The one rule for cache lifetimes, whether `cache(ttl:)` or `veneer.yml` gives them.
-public enum CacheLifetime {
+package enum CacheLifetime {
   /// A hundred years: longer is a mistake, and Swift's `Duration.seconds` takes whole seconds
   /// as `Int`, which a larger literal would overflow.
-  public static let maximumSeconds = 3_153_600_000.0
+  package static let maximumSeconds = 3_153_600_000.0
 
   /// Why `seconds` is not a lifetime, or nil when it is one.
-  public static func problem(with seconds: Double) -> String? {
+  package static func problem(with seconds: Double) -> String? {
     guard seconds.isFinite, seconds > 0 else {
       return "must be a positive number of seconds"
     }

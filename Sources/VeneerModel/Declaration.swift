@@ -1,7 +1,7 @@
 extension Requirement {
   /// The requirement as it would be declared in a protocol, on one line, without attributes and
   /// modifiers: `func get<T: Codable>(_ path: String) async throws -> T`.
-  public var signatureText: String {
+  package var signatureText: String {
     switch kind {
     case .method:
       let separator = isOperator ? " " : ""
@@ -19,12 +19,12 @@ extension Requirement {
   }
 
   /// Attributes, modifiers and signature: `@MainActor static func make() -> Self`.
-  public var declaration: String {
+  package var declaration: String {
     (attributes.map(\.description) + modifiers + [signatureText]).joined(separator: " ")
   }
 
   /// `<T: Codable, each U>`, or nothing without generic parameters.
-  public var genericClauseText: String {
+  package var genericClauseText: String {
     guard !genericParameters.isEmpty else { return "" }
     let parameters = genericParameters.map { parameter in
       (parameter.isPack ? "each " : "") + parameter.name
@@ -34,19 +34,19 @@ extension Requirement {
   }
 
   /// ` where T: Codable`, or nothing.
-  public var whereClauseText: String {
+  package var whereClauseText: String {
     whereClause.isEmpty ? "" : " where " + whereClause.joined(separator: ", ")
   }
 
   /// `_ id: Int, completion: @escaping (Result<Post, any Error>) -> Void`.
-  public var parameterListText: String {
+  package var parameterListText: String {
     parameters.map { $0.declarationText(singleNameIsLabel: singleParameterNameIsLabel) }
       .joined(separator: ", ")
   }
 
   /// Whether a parameter declared with one name (`id: Int`) has that name as its argument
   /// label, as in functions and initializers; in subscripts and operators it has none.
-  public var singleParameterNameIsLabel: Bool { kind != .subscript && !isOperator }
+  package var singleParameterNameIsLabel: Bool { kind != .subscript && !isOperator }
 
   /// ` async throws -> Output`, as it follows the parameter list.
   var effectsAndResultText: String {
@@ -57,7 +57,7 @@ extension Requirement {
   }
 
   /// `{ get }`, `{ get async throws }` or `{ get set }`.
-  public var accessorsText: String {
+  package var accessorsText: String {
     let getter = (["get"] + (effects.text.isEmpty ? [] : [effects.text])).joined(separator: " ")
     return isSettable
       ? "{ \(getter) \(hasNonmutatingSetter ? "nonmutating " : "")set }" : "{ \(getter) }"
@@ -67,7 +67,7 @@ extension Requirement {
 extension Parameter {
   /// How the parameter is declared, where `singleNameIsLabel` tells whether the requirement's
   /// kind makes a lone name an argument label (see `Requirement.singleParameterNameIsLabel`).
-  public func declarationText(singleNameIsLabel: Bool) -> String {
+  package func declarationText(singleNameIsLabel: Bool) -> String {
     let names: String
     switch label {
     case nil where !singleNameIsLabel || name == "_": names = name

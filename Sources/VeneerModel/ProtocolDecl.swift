@@ -1,44 +1,44 @@
 /// A protocol found in source, with what it requires and how it is to be decorated.
-public struct ProtocolDecl: Codable, Sendable, Hashable {
-  public var name: String
+package struct ProtocolDecl: Codable, Sendable, Hashable {
+  package var name: String
   /// Types the protocol is nested in, outermost first (an extension contributes the type it
   /// extends).
-  public var enclosingTypes: [String]
-  public var accessLevel: AccessLevel
-  public var documentation: String?
-  public var attributes: [Attribute]
+  package var enclosingTypes: [String]
+  package var accessLevel: AccessLevel
+  package var documentation: String?
+  package var attributes: [Attribute]
   /// The types after the colon, e.g. `Sendable`, `AnyObject`, `PostRepo`.
-  public var inheritedTypes: [TypeRef]
+  package var inheritedTypes: [TypeRef]
   /// `Input` and `Output` in `protocol Service<Input, Output>`.
-  public var primaryAssociatedTypes: [String]
-  public var associatedTypes: [AssociatedType]
+  package var primaryAssociatedTypes: [String]
+  package var associatedTypes: [AssociatedType]
   /// Requirements of the protocol's own `where` clause, as written.
-  public var whereClause: [String]
+  package var whereClause: [String]
   /// The `#if` conditions, outermost first, under which the protocol exists.
-  public var conditions: [String]
+  package var conditions: [String]
   /// The imports of the protocol's file, which code using its types needs too.
-  public var imports: [Import]
-  public var annotations: [Annotation]
-  public var location: SourceLocation
+  package var imports: [Import]
+  package var annotations: [Annotation]
+  package var location: SourceLocation
   /// The requirements declared in the protocol's body, in source order.
-  public var requirements: [Requirement]
+  package var requirements: [Requirement]
   /// Requirements inherited from protocols found in the scanned sources, deduplicated, in
   /// inheritance order; filled in by the resolver.
-  public var inheritedRequirements: [Requirement]
+  package var inheritedRequirements: [Requirement]
   /// Associated types inherited from protocols found in the scanned sources.
-  public var inheritedAssociatedTypes: [AssociatedType]
+  package var inheritedAssociatedTypes: [AssociatedType]
   /// Inherited protocols that are not declared in the scanned sources (marker protocols such as
   /// `Sendable` excepted), so later stages can say why their requirements are unknown.
-  public var externalProtocols: [String]
+  package var externalProtocols: [String]
   /// Inherited protocols of the standard library or Foundation whose requirements Veneer knows
   /// and counts among the inherited ones (`CustomStringConvertible`).
-  public var standardProtocols: [String]
+  package var standardProtocols: [String]
   /// What the protocols it inherits from impose on every conformer, filled in by the resolver:
   /// marker constraints (`AnyObject`, `Sendable`, `Actor`) and global actors (`@MainActor`), so
   /// that `protocol Writer: Reader` is class-bound when `Reader: AnyObject` is.
-  public var inheritedConstraints: [String] = []
+  package var inheritedConstraints: [String] = []
 
-  public init(
+  package init(
     name: String, enclosingTypes: [String] = [], accessLevel: AccessLevel = .internal,
     documentation: String? = nil, attributes: [Attribute] = [], inheritedTypes: [TypeRef] = [],
     primaryAssociatedTypes: [String] = [], associatedTypes: [AssociatedType] = [],
@@ -69,48 +69,48 @@ public struct ProtocolDecl: Codable, Sendable, Hashable {
   }
 
   /// `Outer.Inner.Name`, how code outside the protocol's scope refers to it.
-  public var qualifiedName: String {
+  package var qualifiedName: String {
     enclosingTypes.isEmpty ? name : (enclosingTypes + [name]).joined(separator: ".")
   }
 
   /// Own and inherited requirements together.
-  public var allRequirements: [Requirement] { inheritedRequirements + requirements }
+  package var allRequirements: [Requirement] { inheritedRequirements + requirements }
   /// The result-like enums of the scanned sources that its requirements use.
-  public var resultEnums: [ResultLikeEnum] = []
+  package var resultEnums: [ResultLikeEnum] = []
 
   /// Own and inherited associated types together.
-  public var allAssociatedTypes: [AssociatedType] { inheritedAssociatedTypes + associatedTypes }
+  package var allAssociatedTypes: [AssociatedType] { inheritedAssociatedTypes + associatedTypes }
 
   /// The names of the inherited types, with compositions such as `A & B` taken apart.
-  public var inheritedNames: [String] {
+  package var inheritedNames: [String] {
     inheritedTypes.flatMap(\.componentNames)
   }
 
   /// Its own inherited names and the constraints its ancestors impose.
   private var constraints: [String] { inheritedNames + inheritedConstraints }
 
-  public var isSendable: Bool { constraints.contains { $0 == "Sendable" || $0 == "Actor" } }
+  package var isSendable: Bool { constraints.contains { $0 == "Sendable" || $0 == "Actor" } }
   /// Whether only classes (or actors) can conform, so a decorator must be a class.
-  public var isClassBound: Bool {
+  package var isClassBound: Bool {
     constraints.contains { ["AnyObject", "class", "Actor", "AnyActor"].contains($0) }
   }
-  public var isActorBound: Bool { constraints.contains { $0 == "Actor" || $0 == "AnyActor" } }
+  package var isActorBound: Bool { constraints.contains { $0 == "Actor" || $0 == "AnyActor" } }
 
   /// The global actor the protocol is isolated to, e.g. `MainActor`: its own, or an ancestor's.
-  public var globalActor: String? {
+  package var globalActor: String? {
     ownGlobalActor
       ?? inheritedConstraints.first { $0.hasPrefix("@") }.map { String($0.dropFirst()) }
   }
 
   /// The global actor its own attributes name.
-  public var ownGlobalActor: String? {
+  package var ownGlobalActor: String? {
     attributes.first { $0.arguments == nil && $0.name.hasSuffix("Actor") }?.name
   }
 }
 
 extension TypeRef {
   /// `["A", "B"]` for `A & B`, `["Swift.Sendable"]` → `["Sendable"]` for a qualified marker.
-  public var componentNames: [String] {
+  package var componentNames: [String] {
     switch shape {
     case .composition(let types): return types.flatMap(\.componentNames)
     case .member(let base, let name, _) where base.text == "Swift": return [name]
@@ -120,13 +120,13 @@ extension TypeRef {
 }
 
 /// An `import` declaration of a source file.
-public struct Import: Codable, Sendable, Hashable {
+package struct Import: Codable, Sendable, Hashable {
   /// The declaration without attributes, e.g. `import Foundation` or `import struct Foo.Bar`.
-  public var text: String
+  package var text: String
   /// The `#if` conditions, outermost first, under which the file imports it.
-  public var conditions: [String]
+  package var conditions: [String]
 
-  public init(text: String, conditions: [String] = []) {
+  package init(text: String, conditions: [String] = []) {
     self.text = text
     self.conditions = conditions
   }

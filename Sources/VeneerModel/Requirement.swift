@@ -1,6 +1,6 @@
 /// A requirement declared in a protocol body: a method, property, subscript or initializer.
-public struct Requirement: Codable, Sendable, Hashable {
-  public enum Kind: String, Codable, Sendable, Hashable {
+package struct Requirement: Codable, Sendable, Hashable {
+  package enum Kind: String, Codable, Sendable, Hashable {
     case method
     case property
     case `subscript`
@@ -8,43 +8,43 @@ public struct Requirement: Codable, Sendable, Hashable {
   }
 
   /// `init?` and `init!`.
-  public enum Failability: String, Codable, Sendable, Hashable {
+  package enum Failability: String, Codable, Sendable, Hashable {
     case optional = "?"
     case implicitlyUnwrapped = "!"
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The name as written, backticks included (`` `default` ``, `==`); `subscript` and `init`
   /// for those kinds.
-  public var name: String
-  public var parameters: [Parameter]
-  public var genericParameters: [GenericParameter]
+  package var name: String
+  package var parameters: [Parameter]
+  package var genericParameters: [GenericParameter]
   /// Requirements of the `where` clause, as written, e.g. `T: Codable`.
-  public var whereClause: [String]
+  package var whereClause: [String]
   /// Effects of the method or initializer, or of a property's or subscript's getter.
-  public var effects: Effects
+  package var effects: Effects
   /// The result of a method or subscript; `nil` for a method returning nothing.
-  public var returnType: TypeRef?
+  package var returnType: TypeRef?
   /// The type of a property.
-  public var type: TypeRef?
+  package var type: TypeRef?
   /// Whether a property or subscript has a setter (`{ get set }`).
-  public var isSettable: Bool
+  package var isSettable: Bool
   /// Whether that setter is `nonmutating` (`{ get nonmutating set }`), which a decorator's
   /// setter must be too.
-  public var hasNonmutatingSetter = false
-  public var failability: Failability?
+  package var hasNonmutatingSetter = false
+  package var failability: Failability?
   /// Declaration modifiers other than access, e.g. `static`, `mutating`, `nonisolated`.
-  public var modifiers: [String]
-  public var attributes: [Attribute]
-  public var documentation: String?
-  public var annotations: [Annotation]
+  package var modifiers: [String]
+  package var attributes: [Attribute]
+  package var documentation: String?
+  package var annotations: [Annotation]
   /// The `#if` conditions, outermost first, under which the requirement exists.
-  public var conditions: [String]
+  package var conditions: [String]
   /// The qualified name of the protocol that declares the requirement.
-  public var declaredIn: String
-  public var location: SourceLocation
+  package var declaredIn: String
+  package var location: SourceLocation
 
-  public init(
+  package init(
     kind: Kind, name: String, parameters: [Parameter] = [],
     genericParameters: [GenericParameter] = [], whereClause: [String] = [],
     effects: Effects = .none, returnType: TypeRef? = nil, type: TypeRef? = nil,
@@ -71,15 +71,15 @@ public struct Requirement: Codable, Sendable, Hashable {
     self.location = location
   }
 
-  public var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
-  public var isMutating: Bool { modifiers.contains("mutating") }
-  public var isNonisolated: Bool { modifiers.contains("nonisolated") }
+  package var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+  package var isMutating: Bool { modifiers.contains("mutating") }
+  package var isNonisolated: Bool { modifiers.contains("nonisolated") }
 
   /// The name without backticks, for building identifiers such as event names.
-  public var bareName: String { name.trimmingBackticks }
+  package var bareName: String { name.trimmingBackticks }
 
   /// Whether the name is an operator such as `==`.
-  public var isOperator: Bool {
+  package var isOperator: Bool {
     guard let first = name.utf8.first else { return false }
     // Nearly every name starts with an ASCII letter, which needs no look at Unicode's tables.
     if first < 0x80 {
@@ -91,7 +91,7 @@ public struct Requirement: Codable, Sendable, Hashable {
   }
 
   /// `getPost(id:completion:)`, the name Swift uses to refer to the requirement.
-  public var selector: String {
+  package var selector: String {
     switch kind {
     case .property: return name
     case .method, .subscript, .initializer:
@@ -108,15 +108,15 @@ public struct Requirement: Codable, Sendable, Hashable {
   }
 
   /// What makes two requirements the same when protocols inherit them along several paths.
-  public var signature: Signature { Signature(requirement: self) }
+  package var signature: Signature { Signature(requirement: self) }
 
   /// A requirement compared by its declaration alone, without documentation, annotations,
   /// location or declaring protocol. Comparing fields, rather than text built from them, spares
   /// resolving a catalog a string per requirement.
-  public struct Signature: Hashable, Sendable {
+  package struct Signature: Hashable, Sendable {
     let requirement: Requirement
 
-    public static func == (lhs: Signature, rhs: Signature) -> Bool {
+    package static func == (lhs: Signature, rhs: Signature) -> Bool {
       let (left, right) = (lhs.requirement, rhs.requirement)
       return left.kind == right.kind && left.isStatic == right.isStatic && left.name == right.name
         && left.genericParameters.elementsEqual(right.genericParameters) {
@@ -134,7 +134,7 @@ public struct Requirement: Codable, Sendable, Hashable {
     }
 
     /// Overloads share a hash and are told apart by `==`.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
       hasher.combine(requirement.kind)
       hasher.combine(requirement.name)
       hasher.combine(requirement.parameters.count)

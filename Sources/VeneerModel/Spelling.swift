@@ -1,8 +1,8 @@
 /// Finds the candidate a misspelt name most likely meant, for "did you mean" suggestions.
-public enum Spelling {
+package enum Spelling {
   /// The candidate closest to `name` by edit distance, if it is close enough to be a typo:
   /// at most a third of the name's length, and at least one edit.
-  public static func suggestion(for name: String, among candidates: some Sequence<String>)
+  package static func suggestion(for name: String, among candidates: some Sequence<String>)
     -> String?
   {
     let limit = max(1, name.count / 3)

@@ -1,19 +1,19 @@
 /// A type as written in source, kept both as exact text and as a structure templates can query.
-public struct TypeRef: Codable, Sendable, Hashable, CustomStringConvertible {
+package struct TypeRef: Codable, Sendable, Hashable, CustomStringConvertible {
   /// The type's source text with comments removed and white space normalised, e.g. `[String: Int]?`.
-  public var text: String
-  public var shape: TypeShape
+  package var text: String
+  package var shape: TypeShape
 
-  public init(text: String, shape: TypeShape) {
+  package init(text: String, shape: TypeShape) {
     self.text = text
     self.shape = shape
   }
 
-  public var description: String { text }
+  package var description: String { text }
 }
 
 /// The structure of a type.
-public indirect enum TypeShape: Codable, Sendable, Hashable {
+package indirect enum TypeShape: Codable, Sendable, Hashable {
   /// `Int`, `Self`, `Result<[String], any Error>`.
   case named(name: String, genericArguments: [TypeRef])
   /// `Foundation.Date`, `Outer.Inner<T>`.
@@ -49,14 +49,14 @@ public indirect enum TypeShape: Codable, Sendable, Hashable {
 }
 
 /// An element of a tuple type or a parameter of a function type.
-public struct TupleElement: Codable, Sendable, Hashable {
-  public var label: String?
-  public var name: String?
-  public var type: TypeRef
-  public var isInout: Bool
-  public var isVariadic: Bool
+package struct TupleElement: Codable, Sendable, Hashable {
+  package var label: String?
+  package var name: String?
+  package var type: TypeRef
+  package var isInout: Bool
+  package var isVariadic: Bool
 
-  public init(
+  package init(
     label: String? = nil, name: String? = nil, type: TypeRef, isInout: Bool = false,
     isVariadic: Bool = false
   ) {
@@ -69,29 +69,29 @@ public struct TupleElement: Codable, Sendable, Hashable {
 }
 
 /// `async`, `throws`, `rethrows` and typed `throws(E)` on a function, accessor or function type.
-public struct Effects: Codable, Sendable, Hashable {
-  public enum Throwing: String, Codable, Sendable, Hashable {
+package struct Effects: Codable, Sendable, Hashable {
+  package enum Throwing: String, Codable, Sendable, Hashable {
     case `throws`
     case `rethrows`
   }
 
-  public var isAsync: Bool
-  public var throwing: Throwing?
+  package var isAsync: Bool
+  package var throwing: Throwing?
   /// The `E` of `throws(E)`.
-  public var thrownType: TypeRef?
+  package var thrownType: TypeRef?
 
-  public init(isAsync: Bool = false, throwing: Throwing? = nil, thrownType: TypeRef? = nil) {
+  package init(isAsync: Bool = false, throwing: Throwing? = nil, thrownType: TypeRef? = nil) {
     self.isAsync = isAsync
     self.throwing = throwing
     self.thrownType = thrownType
   }
 
-  public static let none = Effects()
+  package static let none = Effects()
 
-  public var isThrowing: Bool { throwing != nil }
+  package var isThrowing: Bool { throwing != nil }
 
   /// `async throws(E)`, as it stands between a signature's parameters and its arrow.
-  public var text: String {
+  package var text: String {
     guard let throwing else { return isAsync ? "async" : "" }
     let throwsText = thrownType.map { "\(throwing.rawValue)(\($0.text))" } ?? throwing.rawValue
     return isAsync ? "async " + throwsText : throwsText
@@ -100,24 +100,24 @@ public struct Effects: Codable, Sendable, Hashable {
 
 extension TypeRef {
   /// The type with attributes and specifiers such as `@escaping` or `inout` removed.
-  public var unattributed: TypeRef {
+  package var unattributed: TypeRef {
     if case .attributed(_, _, let base) = shape { return base.unattributed }
     return self
   }
 
   /// The attributes written on the type, such as `@escaping` and `@Sendable`.
-  public var attributes: [Attribute] {
+  package var attributes: [Attribute] {
     if case .attributed(let attributes, _, let base) = shape { return attributes + base.attributes }
     return []
   }
 
   /// Specifiers written on the type, such as `inout`, `sending` or `__shared`.
-  public var specifiers: [String] {
+  package var specifiers: [String] {
     if case .attributed(_, let specifiers, let base) = shape { return specifiers + base.specifiers }
     return []
   }
 
-  public var isOptional: Bool {
+  package var isOptional: Bool {
     switch unattributed.shape {
     case .optional, .implicitlyUnwrappedOptional: true
     default: false
@@ -125,7 +125,7 @@ extension TypeRef {
   }
 
   /// Whether the type is a function type, possibly optional, e.g. a completion handler.
-  public var isFunction: Bool {
+  package var isFunction: Bool {
     switch unattributed.shape {
     case .function: true
     case .optional(let wrapped), .implicitlyUnwrappedOptional(let wrapped): wrapped.isFunction
@@ -135,7 +135,7 @@ extension TypeRef {
   }
 
   /// `()` and `Void`.
-  public var isVoid: Bool {
+  package var isVoid: Bool {
     switch unattributed.shape {
     case .tuple(let elements): elements.isEmpty
     case .named(let name, let arguments): name == "Void" && arguments.isEmpty
@@ -146,11 +146,11 @@ extension TypeRef {
   }
 
   /// Whether `Self` appears anywhere in the type, which ties a requirement to the conforming type.
-  public var mentionsSelf: Bool { mentionsSelf(besides: []) }
+  package var mentionsSelf: Bool { mentionsSelf(besides: []) }
 
   /// The same, but for `Self.Name` with `Name` among `associatedTypes`: a decorator names its
   /// base's associated type by the same name.
-  public func mentionsSelf(besides associatedTypes: Set<String>) -> Bool {
+  package func mentionsSelf(besides associatedTypes: Set<String>) -> Bool {
     switch shape {
     case .named(let name, let arguments):
       return name == "Self" || arguments.contains { $0.mentionsSelf(besides: associatedTypes) }
@@ -185,7 +185,7 @@ extension TypeRef {
 
 extension TypeRef {
   /// Whether this type or any type inside it satisfies `predicate`.
-  public func contains(where predicate: (TypeRef) -> Bool) -> Bool {
+  package func contains(where predicate: (TypeRef) -> Bool) -> Bool {
     if predicate(self) { return true }
     switch shape {
     case .named(_, let arguments): return arguments.contains { $0.contains(where: predicate) }

@@ -1,10 +1,10 @@
 import VeneerModel
 
 /// The annotation keys Veneer understands, and the checks that catch a misspelt one.
-public struct AnnotationKeys: Sendable {
-  public var names: Set<String>
+package struct AnnotationKeys: Sendable {
+  package var names: Set<String>
 
-  public init(_ names: Set<String>) {
+  package init(_ names: Set<String>) {
     self.names = names
   }
 
@@ -17,7 +17,7 @@ public struct AnnotationKeys: Sendable {
   /// - `invalidates(getPost)`: a call clears the cached results of the named requirements.
   /// - `skip`: leave the protocol undecorated, or forward the requirement untouched;
   ///   `skip(logging)` limits that to the named templates.
-  public static let builtIn = AnnotationKeys([
+  package static let builtIn = AnnotationKeys([
     "logging", "analytics", "caching", "cache", "redact", "invalidates", "skip", "tracing",
     "metrics",
   ])

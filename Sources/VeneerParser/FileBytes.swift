@@ -1,21 +1,21 @@
 import Foundation
 
 /// Reads whole files straight into byte arrays, without `Data` in between.
-public enum FileBytes {
+package enum FileBytes {
   /// A file's bytes, and its stamp as it was before they were read.
-  public struct Contents {
-    public var bytes: [UInt8]
-    public var stamp: FileStamp
+  package struct Contents {
+    package var bytes: [UInt8]
+    package var stamp: FileStamp
   }
 
   /// Why a file was not read.
-  public enum Failure: Error, Equatable, CustomStringConvertible {
+  package enum Failure: Error, Equatable, CustomStringConvertible {
     case cannotRead(reason: String)
     /// A folder, FIFO, device or socket: reading one could block or never end.
     case notARegularFile
     case tooLarge(limit: Int)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .cannotRead(let reason): "cannot read the file: \(reason)"
       case .notARegularFile: "not a regular file (a FIFO, device, socket or folder); skipped"
@@ -26,23 +26,23 @@ public enum FileBytes {
 
   /// The largest source Veneer reads: far above any real Swift file, far below what would
   /// exhaust memory.
-  public static let sourceSizeLimit = 64 << 20
+  package static let sourceSizeLimit = 64 << 20
 
   /// The regular file's bytes, or nil when it cannot be read.
-  public static func read(_ path: String) -> [UInt8]? {
+  package static func read(_ path: String) -> [UInt8]? {
     try? readWithStamp(path).bytes
   }
 
   /// The bytes of the regular file at `path`, never through a symbolic link, or nil: for files
   /// Veneer keeps itself.
-  public static func readRegular(_ path: String) -> [UInt8]? {
+  package static func readRegular(_ path: String) -> [UInt8]? {
     try? readWithStamp(path, followingLinks: false).bytes
   }
 
   /// The regular file's bytes with its stamp. The stamp comes from the open file, which spares
   /// a first run a `stat` of each path. Opened without blocking, so that a FIFO is refused rather
   /// than waited on.
-  public static func readWithStamp(
+  package static func readWithStamp(
     _ path: String, limit: Int = .max, followingLinks: Bool = true
   ) throws(Failure) -> Contents {
     let descriptor = open(
@@ -101,10 +101,10 @@ public enum FileBytes {
 
 /// A file's size and modification time, as `stat` gives them: what tells the cache that a file
 /// may have changed.
-public struct FileStamp: Equatable, Sendable {
-  public var size: Int
+package struct FileStamp: Equatable, Sendable {
+  package var size: Int
   /// Nanoseconds since 1970.
-  public var modified: Int
+  package var modified: Int
 
   init(_ status: stat) {
     size = Int(status.st_size)
@@ -115,7 +115,7 @@ public struct FileStamp: Equatable, Sendable {
     #endif
   }
 
-  public init?(path: String) {
+  package init?(path: String) {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     self.init(status)
@@ -125,10 +125,34 @@ public struct FileStamp: Equatable, Sendable {
 extension UnsafeBufferPointer<UInt8> {
   /// The index of the first newline at or after `start`, or `count`: found by `memchr`, which
   /// reads many bytes at a time where a loop tests one.
-  public func newlineIndex(from start: Int) -> Int {
+  package func newlineIndex(from start: Int) -> Int {
     guard start < count, let base = baseAddress,
       let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start)
     else { return count }
     return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+}
+
+extension String {
+  /// How many newlines the text has, counted in its bytes in place.
+  package var newlineCount: Int {
+    var text = self
+    return text.withUTF8 { bytes in
+      var count = 0
+      var newline = bytes.newlineIndex(from: 0)
+      while newline < bytes.count {
+        count += 1
+        newline = bytes.newlineIndex(from: newline + 1)
+      }
+      return count
+    }
+  }
+}
+
+extension FileBytes {
+  /// What follows the path's last `/`: the file's name.
+  package static func fileName(of path: String) -> String {
+    path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) }
+      ?? path
   }
 }

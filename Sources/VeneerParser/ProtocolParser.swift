@@ -2,15 +2,16 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 import VeneerModel
+import VeneerSupport
 
 /// The protocols, protocol aliases and diagnostics of one source file.
-public struct ParsedFile: Codable, Sendable, Equatable {
-  public var protocols: [ProtocolDecl]
-  public var aliases: [ProtocolAlias]
-  public var resultEnums: [ResultLikeEnum]
-  public var diagnostics: [Diagnostic]
+package struct ParsedFile: Codable, Sendable, Equatable {
+  package var protocols: [ProtocolDecl]
+  package var aliases: [ProtocolAlias]
+  package var resultEnums: [ResultLikeEnum]
+  package var diagnostics: [Diagnostic]
 
-  public init(
+  package init(
     protocols: [ProtocolDecl], aliases: [ProtocolAlias] = [], resultEnums: [ResultLikeEnum] = [],
     diagnostics: [Diagnostic]
   ) {
@@ -22,23 +23,23 @@ public struct ParsedFile: Codable, Sendable, Equatable {
 }
 
 /// Builds the model of Swift protocols from source text with SwiftParser.
-public struct ProtocolParser: Sendable {
-  public var annotationKeys: AnnotationKeys
+package struct ProtocolParser: Sendable {
+  package var annotationKeys: AnnotationKeys
 
   /// SwiftParser's own default is 20 in debug builds, too low for real code; parsing runs on
   /// threads with a stack large enough for this depth in any build.
   static let maximumNestingLevel = 256
 
-  public init(annotationKeys: AnnotationKeys = .builtIn) {
+  package init(annotationKeys: AnnotationKeys = .builtIn) {
     self.annotationKeys = annotationKeys
   }
 
-  public func parse(source: String, file: String) -> ParsedFile {
+  package func parse(source: String, file: String) -> ParsedFile {
     parse(contents: Array(source.utf8), file: file)
   }
 
   /// Parses one file's bytes. Invalid UTF-8 is reported, not parsed.
-  public func parse(contents: [UInt8], file: String) -> ParsedFile {
+  package func parse(contents: [UInt8], file: String) -> ParsedFile {
     // SwiftParserDiagnostics 603 traps on a vertical tab or form feed before `=` (its fix-it
     // has no change); both are white space to Swift, so they are read as spaces, one byte for
     // one, which keeps every position.
@@ -120,7 +121,7 @@ public struct ProtocolParser: Sendable {
   /// `#if` lines, unless the scan that finds them cannot vouch for the file or that parse finds
   /// an error, which a full parse then reports. Code the model does not read is left to the
   /// compiler.
-  public func parseDeclarations(contents: [UInt8], file: String, times: StageTimes? = nil)
+  package func parseDeclarations(contents: [UInt8], file: String, times: StageTimes? = nil)
     -> ParsedFile
   {
     // SwiftParser keeps a byte-order mark and the comment after it as one piece of trivia, so
@@ -134,7 +135,7 @@ public struct ProtocolParser: Sendable {
     let none = ParsedFile(protocols: [], diagnostics: [])
     guard
       StageTimes.measure(
-        times, "prefilter", { DeclarationScanner.mayDeclareProtocolOrAlias(contents) })
+        times, .prefilter, { DeclarationScanner.mayDeclareProtocolOrAlias(contents) })
     else { return none }
     var parsed = parseScanned(contents: contents, file: file, times: times)
     // Swift ignores a NUL byte with a warning; so does Veneer, and says where.
@@ -155,8 +156,8 @@ public struct ProtocolParser: Sendable {
 
   private func parseScanned(contents: [UInt8], file: String, times: StageTimes?) -> ParsedFile {
     let none = ParsedFile(protocols: [], diagnostics: [])
-    let scan = StageTimes.measure(times, "scan") { DeclarationScanner.scan(contents) }
-    return StageTimes.measure(times, "parse") {
+    let scan = StageTimes.measure(times, .scan) { DeclarationScanner.scan(contents) }
+    return StageTimes.measure(times, .parse) {
       switch scan {
       case .noProtocols:
         return none
@@ -174,9 +175,9 @@ public struct ProtocolParser: Sendable {
 
   /// Reads and parses each file on all cores; results in the order of `files`. Files Veneer
   /// generated are not parsed.
-  public func parseFiles(_ files: [String], times: StageTimes? = nil) -> [ParsedFile] {
+  package func parseFiles(_ files: [String], times: StageTimes? = nil) -> [ParsedFile] {
     Parallel.map(files) { file in
-      let read = StageTimes.measure(times, "read") {
+      let read = StageTimes.measure(times, .read) {
         Result { () throws(FileBytes.Failure) in
           try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit).bytes
         }
@@ -189,7 +190,8 @@ public struct ProtocolParser: Sendable {
   }
 
   /// One source file's model, unless Veneer generated it.
-  public func parseFile(_ file: String, contents: [UInt8], times: StageTimes? = nil) -> ParsedFile {
+  package func parseFile(_ file: String, contents: [UInt8], times: StageTimes? = nil) -> ParsedFile
+  {
     if contents.starts(with: GeneratedFile.header.utf8) {
       return ParsedFile(protocols: [], diagnostics: [])
     }
@@ -198,7 +200,7 @@ public struct ProtocolParser: Sendable {
 
   /// A source that was not read: an error when it could not be, a warning when it was left
   /// out on purpose (a FIFO, a device, a file over the size limit).
-  public static func unreadable(_ file: String, _ failure: FileBytes.Failure) -> ParsedFile {
+  package static func unreadable(_ file: String, _ failure: FileBytes.Failure) -> ParsedFile {
     let severity: Diagnostic.Severity =
       if case .cannotRead = failure { .error } else { .warning }
     return ParsedFile(
@@ -206,7 +208,7 @@ public struct ProtocolParser: Sendable {
   }
 
   /// The files' protocols with what each inherits from the others filled in.
-  public static func resolve(_ parsed: [ParsedFile]) -> Catalog {
+  package static func resolve(_ parsed: [ParsedFile]) -> Catalog {
     Catalog(
       protocols: InheritanceResolver.resolve(
         parsed.flatMap(\.protocols), aliases: parsed.flatMap(\.aliases)
@@ -217,7 +219,7 @@ public struct ProtocolParser: Sendable {
   /// The catalog, and for each of its protocols the files that declare the protocols it inherits
   /// from: with its own file, all that its model is made of, besides which names found no
   /// declaration (`externalProtocols`, `standardProtocols`).
-  public static func resolveTracingSources(_ parsed: [ParsedFile]) -> (
+  package static func catalogWithAncestorFiles(_ parsed: [ParsedFile]) -> (
     catalog: Catalog, ancestorFiles: [[String]]
   ) {
     let protocols = parsed.flatMap(\.protocols)
@@ -260,7 +262,7 @@ public struct ProtocolParser: Sendable {
   /// Finds, discovers and parses every Swift file under `paths` in parallel, then resolves
   /// inheritance across all of them. Output order follows the sorted file list, whatever the
   /// thread timing.
-  public func parseCatalog(paths: [String]) -> Catalog {
+  package func parseCatalog(paths: [String]) -> Catalog {
     let discovery = SourceDiscovery.swiftFiles(at: paths)
     var catalog = Self.resolve(parseFiles(discovery.files))
     catalog.diagnostics = discovery.diagnostics + catalog.diagnostics

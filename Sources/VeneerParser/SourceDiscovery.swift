@@ -2,11 +2,11 @@ import Foundation
 import VeneerModel
 
 /// Finds the Swift files to parse under the paths a user names.
-public enum SourceDiscovery {
+package enum SourceDiscovery {
   /// Every `.swift` file under `paths`, recursively, sorted within each directory. Hidden
   /// entries (and so `.build*`) are skipped; a directory whose name ends in `.swift` is searched
   /// like any other.
-  public static func swiftFiles(at paths: [String]) -> (files: [String], diagnostics: [Diagnostic])
+  package static func swiftFiles(at paths: [String]) -> (files: [String], diagnostics: [Diagnostic])
   {
     var files: [String] = []
     var diagnostics: [Diagnostic] = []

@@ -8,7 +8,7 @@ import VeneerModel
 /// flags (`-define-availability`) and mean nothing elsewhere: one `availabilityMacros` maps is
 /// spelt out; another is kept in the protocol's own module and left out of decorators in
 /// another, which then compile on Linux but need the mapping for Apple platforms.
-public struct Availability {
+package struct Availability {
   /// Domains Swift itself knows, which need no macro.
   static let knownDomains: Set<String> = [
     "*", "swift", "macOS", "OSX", "iOS", "tvOS", "watchOS", "visionOS", "xrOS", "macCatalyst",
@@ -70,7 +70,7 @@ public struct Availability {
 
   /// A `-define-availability` value, `gRPCSwift 2.0:macOS 15.0, iOS 18.0`: the macro and the
   /// platforms it stands for, or `nil` when it is not one.
-  public static func definition(_ text: String) -> (macro: String, platforms: String)? {
+  package static func definition(_ text: String) -> (macro: String, platforms: String)? {
     let sides = text.split(separator: ":", omittingEmptySubsequences: false)
     guard sides.count == 2 else { return nil }
     let macro = sides[0].trimmingCharacters(in: .whitespaces)

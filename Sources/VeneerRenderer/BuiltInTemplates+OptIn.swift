@@ -2,5 +2,5 @@ extension BuiltInTemplates {
   /// Built-ins whose decorators import libraries an app may not have (swift-distributed-tracing,
   /// swift-metrics): an annotation (`// veneer: tracing`) or a template list asks for them,
   /// `--all` alone does not.
-  public static let optInNames: Set<String> = ["tracing", "metrics"]
+  package static let optInNames: Set<String> = ["tracing", "metrics"]
 }

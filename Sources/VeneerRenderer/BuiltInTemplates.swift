@@ -1,8 +1,8 @@
 // Generated from Templates/ by `VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInTemplatesTests`.
 // Do not edit: a test fails when this file and Templates/ differ.
 
-public enum BuiltInTemplates {
-  public static let all: [TemplateSource] = [
+package enum BuiltInTemplates {
+  package static let all: [TemplateSource] = [
     TemplateSource(
       name: "Analytics", path: "Templates/Analytics.stencil",
       text: #"""

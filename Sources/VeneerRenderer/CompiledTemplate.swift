@@ -8,12 +8,12 @@ import VeneerModel
 /// Stencil to that as an oracle): the same whitespace trimming, truthiness, comparisons,
 /// filters and text for values. Where Stencil would reach into arbitrary values through
 /// `Mirror`, the checker has already rejected the template.
-public struct CompiledTemplate: Sendable {
-  public let source: TemplateSource
+package struct CompiledTemplate: Sendable {
+  package let source: TemplateSource
   /// `source.imports`, read once rather than for every protocol.
-  public let imports: [String]
+  package let imports: [String]
   /// Whether it reads a requirement's interception members, which plans otherwise leave out.
-  public let readsInterception: Bool
+  package let readsInterception: Bool
   private let program: Program
   /// The template's own block of `program`.
   private let root: Range<Int>
@@ -22,7 +22,8 @@ public struct CompiledTemplate: Sendable {
   private let options: TemplateValue
 
   /// Compiles `source`, or gives every mistake in it, each at its line and column.
-  public static func compile(_ source: TemplateSource) -> Result<CompiledTemplate, TemplateErrors> {
+  package static func compile(_ source: TemplateSource) -> Result<CompiledTemplate, TemplateErrors>
+  {
     let syntax: TemplateSyntax
     do {
       syntax = try TemplateSyntax(source.text, file: source.path)
@@ -47,12 +48,12 @@ public struct CompiledTemplate: Sendable {
   }
 
   /// The template's output for one protocol, laid out like `swift format` would.
-  public func render(_ plan: ProtocolPlan) throws(TemplateError) -> String {
+  package func render(_ plan: ProtocolPlan) throws(TemplateError) -> String {
     try renderBytes(plan).withBytes(SwiftLayout.format)
   }
 
   /// The template's output before layout: what Stencil would render.
-  public func renderUnformatted(_ plan: ProtocolPlan) throws(TemplateError) -> String {
+  package func renderUnformatted(_ plan: ProtocolPlan) throws(TemplateError) -> String {
     try renderBytes(plan).withBytes { String(decoding: $0, as: UTF8.self) }
   }
 

@@ -1,6 +1,6 @@
 import VeneerModel
 
-public enum Naming {
+package enum Naming {
   /// `post_repo` for `PostRepo`, `create_post` for `createPost`, `http_client` for `HTTPClient`.
   static func snakeCase(_ name: String) -> String {
     let bare = name.trimmingBackticks
@@ -140,7 +140,7 @@ public enum Naming {
   }
 
   /// Whether `name` is one of Swift's keywords, which a module name cannot be.
-  public static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
+  package static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
 
   /// `name` as an expression: a keyword in backticks.
   static func identifier(_ name: String) -> String {
@@ -155,7 +155,7 @@ public enum Naming {
 
   /// Whether `name` is an identifier without backticks: a letter or `_`, then letters, digits
   /// and `_`; `_` alone is the wildcard, not a name.
-  public static func isPlainIdentifier(_ name: String) -> Bool {
+  package static func isPlainIdentifier(_ name: String) -> Bool {
     guard name != "_" else { return false }
     if name.utf8.allSatisfy({ $0 < 0x80 }) {
       guard let first = name.utf8.first, first == UInt8(ascii: "_") || isASCIILetter(first)
@@ -235,7 +235,7 @@ extension String {
   /// The text for a `//` comment of generated code: line breaks, other control characters and
   /// bidirectional controls written as `\u{…}`, so that a file name cannot end the comment or
   /// make the code read otherwise than it compiles.
-  public var escapedForComment: String {
+  package var escapedForComment: String {
     guard unicodeScalars.contains(where: \.isInvisibleControl) else { return self }
     var escaped = ""
     for scalar in unicodeScalars {
@@ -251,7 +251,7 @@ extension String {
   /// `{template}{protocol}` with each `{name}` that `value` knows replaced, and other braces
   /// kept. Over bytes, once per protocol and template: `Character` by `Character` this took 5 %
   /// of rendering a template, and a dictionary of the values, hashed for each name, took 4 %.
-  public func replacingPlaceholders(_ value: (Substring) -> String?) -> String {
+  package func replacingPlaceholders(_ value: (Substring) -> String?) -> String {
     var result = ""
     var rest = self[...]
     while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {

@@ -1,72 +1,72 @@
 import VeneerModel
 
 /// Everything a template needs to write decorators of one protocol, worked out once.
-public struct ProtocolPlan: Sendable {
-  public let proto: ProtocolDecl
+package struct ProtocolPlan: Sendable {
+  package let proto: ProtocolDecl
   /// `public` or empty, for members and types of the decorators.
-  public let access: String
+  package let access: String
   /// `struct`, `final class` or `actor`.
-  public let decoratorKind: String
+  package let decoratorKind: String
   /// The protocol's `@available` attributes, one per line, for the decorators and their
   /// helpers: a deprecated protocol's decorators are deprecated too, and compile without a
   /// warning. Availability macros are spelt out, or left out in another module.
-  public let availability: String
+  package let availability: String
   /// `@MainActor` (or another global actor) for isolated protocols, else empty.
-  public let isolation: String
+  package let isolation: String
   /// `@MainActor public final class`: what precedes a decorator's name.
-  public let typeDeclarationPrefix: String
+  package let typeDeclarationPrefix: String
   /// `public ` (with its space) or nothing, to start a member declaration. Stored, as are the
   /// log levels: templates read them many times, and joining text each time cost more.
-  public let memberAccess: String
+  package let memberAccess: String
   /// `var` when members may mutate the decorated value, else `let`.
-  public let baseStorage: String
+  package let baseStorage: String
   /// The decorators' generic parameter: `Base`, unless the protocol or one of its associated
   /// types already has that name.
-  public let baseType: String
+  package let baseType: String
   /// How code outside the protocol names it: `Outer.Nested`.
-  public let protocolName: String
+  package let protocolName: String
   /// `a` or `an`, to precede the protocol's name in documentation: `an APIClient`.
-  public let article: String
+  package let article: String
   /// The name part of a decorator's type name: `OuterNested` for `Outer.Nested`; without
   /// backticks for a raw identifier (`` `load all` `` gives `load all`).
-  public let decoratorSuffix: String
+  package let decoratorSuffix: String
   /// The type composition helpers return for existentials: `any Service<Input, Output>`.
-  public let existentialType: String
+  package let existentialType: String
   /// The names of the decorators' stored properties: `base`, `logger`, … or `_logger` where the
   /// protocol has a requirement of that name.
-  public var storage: StorageNames { storageReference.value }
+  package var storage: StorageNames { storageReference.value }
   let storageReference: TemplateReference<StorageNames>
   /// `public typealias Input = Base.Input` for each associated type.
-  public let typeAliases: [String]
-  public var requirements: [RequirementPlan] { requirementReferences.map(\.value) }
+  package let typeAliases: [String]
+  package var requirements: [RequirementPlan] { requirementReferences.map(\.value) }
   /// The same, as templates hold them: the only copy, since each plan is large.
   let requirementReferences: [TemplateReference<RequirementPlan>]
-  public let conditionsOpening: String
-  public let conditionsClosing: String
+  package let conditionsOpening: String
+  package let conditionsClosing: String
   /// Warnings found while planning, such as an annotation naming nothing.
-  public let diagnostics: [Diagnostic]
-  public let options: RenderOptions
+  package let diagnostics: [Diagnostic]
+  package let options: RenderOptions
   /// `.debug`: the default level of logged calls, and `.error` of failed ones.
-  public let logLevel: String
-  public let logErrorLevel: String
+  package let logLevel: String
+  package let logErrorLevel: String
   /// How many values `withCaching()` keeps by default.
-  public var cacheCapacity: Int { options.cacheCapacity }
+  package var cacheCapacity: Int { options.cacheCapacity }
 
   /// The name of the decorator a template writes: `LoggingPostRepo`.
-  public func decoratorName(template: String) -> String {
+  package func decoratorName(template: String) -> String {
     options.decoratorName(template: template, protocolSuffix: decoratorSuffix)
   }
 
   /// Why a protocol cannot be decorated.
-  public struct Unsupported: Error, Sendable {
-    public var diagnostic: Diagnostic
+  package struct Unsupported: Error, Sendable {
+    package var diagnostic: Diagnostic
   }
 
   /// Plans the decorators of `proto`, or explains, at the offending requirement, why Swift does
   /// not allow one. Without `interception`, the requirements' interception members, a sixth of
   /// the planning, are left out: only templates that read them need them
   /// (`CompiledTemplate.readsInterception`).
-  public static func make(
+  package static func make(
     for proto: ProtocolDecl, options: RenderOptions = RenderOptions(), interception: Bool = true
   ) -> Result<ProtocolPlan, Unsupported> {
     if let problem = unsupportedReason(proto) {

@@ -2,38 +2,38 @@ import Foundation
 import VeneerModel
 
 /// Project-wide choices that change generated code, set in `veneer.yml`.
-public struct RenderOptions: Sendable, Equatable, Encodable {
+package struct RenderOptions: Sendable, Equatable, Encodable {
   /// The most visible access decorators get; `nil` gives them the protocol's own.
-  public var maximumAccess: AccessLevel?
+  package var maximumAccess: AccessLevel?
   /// `{template}{protocol}`: the type name of each decorator.
-  public var decoratorNaming = "{template}{protocol}"
+  package var decoratorNaming = "{template}{protocol}"
   /// The default `Logger.Level` of logged calls, and of failed ones.
-  public var logLevel = "debug"
-  public var logErrorLevel = "error"
+  package var logLevel = "debug"
+  package var logErrorLevel = "error"
   /// How many characters of a logged value are kept; `nil` keeps the runtime's default.
-  public var logValueLimit: Int?
-  public var eventNaming = EventNaming.snakeCase
+  package var logValueLimit: Int?
+  package var eventNaming = EventNaming.snakeCase
   /// Whether the analytics decorator tracks calls no annotation or event-map entry names.
-  public var tracksUnnamedCalls = true
+  package var tracksUnnamedCalls = true
   /// How long cached values stay fresh when no `cache(ttl:)` says otherwise; `nil` keeps them
   /// until they are evicted.
-  public var cacheTimeToLive: Double?
+  package var cacheTimeToLive: Double?
   /// How many values `withCaching()` keeps by default.
-  public var cacheCapacity = 1_000
+  package var cacheCapacity = 1_000
   /// The module that declares the protocols, for decorators in another: protocol names are
   /// qualified with it (`Stencil.Expression`), so that a type of the same name that another
   /// import brings (Foundation's `Expression`) is not ambiguous.
-  public var protocolModule: String?
+  package var protocolModule: String?
   /// Availability macros spelt out in decorators: `gRPCSwift 2.0` → `macOS 15.0, iOS 18.0`.
-  public var availabilityMacros: [String: String] = [:]
+  package var availabilityMacros: [String: String] = [:]
   /// Whether decorators go into another module than their protocols (`--public`), where the
   /// protocols' module's availability macros are not defined.
-  public var decoratorsInAnotherModule = false
+  package var decoratorsInAnotherModule = false
 
-  public init() {}
+  package init() {}
 
   /// How default analytics event names are spelt.
-  public enum EventNaming: String, Sendable, CaseIterable, Encodable {
+  package enum EventNaming: String, Sendable, CaseIterable, Encodable {
     /// `post_repo.create_post`
     case snakeCase = "snake_case"
     /// `postRepo.createPost`
@@ -64,7 +64,7 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
 
   /// The decorator type name for a template and a protocol's decorator suffix: a raw
   /// identifier in backticks when the protocol's name is one (`` `Logginghello world` ``).
-  public func decoratorName(template: String, protocolSuffix: String) -> String {
+  package func decoratorName(template: String, protocolSuffix: String) -> String {
     Naming.rawIdentifierIfNeeded(
       decoratorNaming.replacingPlaceholders { name in
         switch name {
@@ -76,7 +76,7 @@ public struct RenderOptions: Sendable, Equatable, Encodable {
   }
 
   /// The log levels `Logger.Level` knows, for checking configured levels.
-  public static let logLevels = [
+  package static let logLevels = [
     "trace", "debug", "info", "notice", "warning", "error", "critical",
   ]
 }

@@ -1,13 +1,13 @@
 import VeneerModel
 
 /// Everything a template needs to implement one requirement in a decorator, worked out once.
-public struct RequirementPlan: Sendable {
-  public enum Kind: String, Sendable {
+package struct RequirementPlan: Sendable {
+  package enum Kind: String, Sendable {
     case method, property, `subscript`
   }
 
   /// How a method delivers its outcome.
-  public enum Outcome: String, Sendable {
+  package enum Outcome: String, Sendable {
     /// Returns nothing.
     case none
     /// Returns a value.
@@ -20,137 +20,137 @@ public struct RequirementPlan: Sendable {
     case completion
   }
 
-  public var kind: Kind
-  public var requirement: Requirement
+  package var kind: Kind
+  package var requirement: Requirement
   /// `PostRepo.getPost(id:completion:)`, the identity used in logs and cache keys.
-  public var qualifiedSelector: String {
+  package var qualifiedSelector: String {
     didSet { qualifiedSelectorLiteral = qualifiedSelector.swiftLiteral }
   }
   /// `"getPost(id:completion:)"`: the selector as a Swift string literal, a span's
   /// `code.function`.
-  public var selectorLiteral: String
+  package var selectorLiteral: String
   /// `"PostRepo.getPost"`, or what `tracing(span:)` names: a tracing span's name, as a literal.
-  public var spanNameLiteral: String
+  package var spanNameLiteral: String
   /// `call.setAttribute("id", id)`, a line for each argument `tracing(attributes:)` names that
   /// is not redacted; else empty.
-  public var spanAttributeCalls: String
+  package var spanAttributeCalls: String
   /// `try await ` (with its space), `try `, `await ` or empty: what a call with the
   /// requirement's effects is preceded by.
-  public var effectsPrefix: String
+  package var effectsPrefix: String
   /// `() async throws(E) -> T in ` (with its space) for a requirement with a typed error, whose
   /// closures Swift does not infer it for; else empty.
-  public var typedClosureSignature: String
+  package var typedClosureSignature: String
   /// The member's declaration in the decorator, without a body:
   /// `public func getPost(id: Int, completion: …)`.
-  public var declaration: String
+  package var declaration: String
   /// The whole member, forwarding without decoration (for properties, subscripts, static
   /// requirements and anything a template leaves alone).
-  public var forwardingImplementation: String
+  package var forwardingImplementation: String
   /// The call to the decorated instance with its effects: `try await base.createPost(…)`.
-  public var forwardCall: String
-  public var isThrowing: Bool
-  public var isAsync: Bool
+  package var forwardCall: String
+  package var isThrowing: Bool
+  package var isAsync: Bool
   /// `do throws(E)` for typed throws, else `do`, so that `catch` keeps the error's type.
-  public var doStatement: String
+  package var doStatement: String
   /// The error type of typed throws: `PostError` for `throws(PostError)`.
-  public var thrownType: String?
-  public var outcome: Outcome
+  package var thrownType: String?
+  package var outcome: Outcome
   /// The type returned, or for a `Result` (returned or delivered) its success type.
-  public var valueType: String?
+  package var valueType: String?
   /// For completion handlers (always the last parameter): the call with a trailing closure
   /// that receives `completionArguments`, opened up to `in`; the template writes the body and
   /// `}`.
-  public var completionCallOpening: String?
-  public var completionArguments: String?
+  package var completionCallOpening: String?
+  package var completionArguments: String?
   /// The original handler called with `completionArguments`.
-  public var completionForward: String?
+  package var completionForward: String?
   /// The same call up to the handler's value, `base.get(path, completion: `, for passing a
   /// handler made by the runtime: a closure written in a generic requirement's decorator would
   /// capture its generic parameters, and Swift warns about sending their metatypes.
-  public var callPassingCompletion: String?
+  package var callPassingCompletion: String?
   /// Logger metadata of the arguments, secrets redacted: `["id": LoggedCall.value(id)]`.
-  public var logMetadata: String
+  package var logMetadata: String
   /// The arguments `LoggedCall` takes after `arguments:` when they are not its defaults:
   /// `, redactsResult: true` when the result is a secret, `, valueLimit: 200` when
   /// `veneer.yml` sets one; else empty.
-  public var logCallOptions: String
+  package var logCallOptions: String
   /// Whether the result is never logged: `redact(result)`, or a name that says it is a secret
   /// (`accessToken()`).
-  public var redactsResult: Bool
-  public var analyticsEvent: String {
+  package var redactsResult: Bool
+  package var analyticsEvent: String {
     didSet { analyticsEventLiteral = analyticsEvent.swiftLiteral }
   }
-  public var analyticsFailureEvent: String {
+  package var analyticsFailureEvent: String {
     didSet { analyticsFailureEventLiteral = analyticsFailureEvent.swiftLiteral }
   }
   /// `qualifiedSelector`, `analyticsEvent` and `analyticsFailureEvent` as Swift string literals,
   /// kept in step by their `didSet`: stored, because templates read them several times a
   /// requirement.
-  public private(set) var qualifiedSelectorLiteral: String
-  public private(set) var analyticsEventLiteral: String
-  public private(set) var analyticsFailureEventLiteral: String
+  package private(set) var qualifiedSelectorLiteral: String
+  package private(set) var analyticsEventLiteral: String
+  package private(set) var analyticsFailureEventLiteral: String
   /// Analytics properties taken from arguments: `["title": AnalyticsValue(title)]`.
-  public var analyticsProperties: String
+  package var analyticsProperties: String
   /// Whether the caching decorator answers this requirement from its cache.
-  public var isCacheable: Bool
+  package var isCacheable: Bool
   /// `CacheKey(requirement: …, arguments: id)`.
-  public var cacheKey: String
+  package var cacheKey: String
   /// `.seconds(300)` or `nil` (the cache's default).
-  public var cacheTimeToLive: String
+  package var cacheTimeToLive: String
   /// `cache.invalidate("PostRepo.getPost(id:completion:)")`, or nothing.
-  public var invalidation: String?
+  package var invalidation: String?
   /// Templates this requirement opted out of with `skip(…)`; all of them for a bare `skip`.
-  public var skippedTemplates: Set<String>
-  public var conditionsOpening: String
-  public var conditionsClosing: String
+  package var skippedTemplates: Set<String>
+  package var conditionsOpening: String
+  package var conditionsClosing: String
   /// Local names that do not clash with the parameters.
-  public var names: LocalNames { namesReference.value }
+  package var names: LocalNames { namesReference.value }
   /// The decorator's stored properties as this requirement's body reaches them: `self.logger`
   /// where a parameter is called `logger`.
-  public var storage: StorageNames { storageReference.value }
+  package var storage: StorageNames { storageReference.value }
   let storageReference: TemplateReference<StorageNames>
   /// The same, as templates hold them: made once, not each time a template reads one.
   let namesReference: TemplateReference<LocalNames>
   /// The completion handler's name.
-  public var completionName: String?
+  package var completionName: String?
   /// Whether the completion handler is `@Sendable`, so that it may be called from another
   /// isolation domain.
-  public var completionIsSendable: Bool
+  package var completionIsSendable: Bool
   /// The case a result handler's success is passed in: `success`, or an app's own result
   /// enum's (`value`).
-  public var completionSuccessCase: String
+  package var completionSuccessCase: String
   /// For cacheable methods that return a value: the lookup-or-compute call, with effects.
-  public var cachedCall: String?
+  package var cachedCall: String?
   /// The name of its advice in an intercepting decorator's hooks; unique in the protocol.
-  public var hookName: String
+  package var hookName: String
   /// `AsyncThrowingInterception<CreatePostArguments, Post, any Error>`: its advice's type, or `nil`
   /// when it cannot be intercepted (not a method, static, generic, of an actor or global-actor
   /// protocol, or with an `inout`, parameter-pack, autoclosure or non-escaping closure
   /// parameter). The interception members are `nil` too in a plan made without them, for
   /// templates that read none of them.
-  public var interceptionType: String?
+  package var interceptionType: String?
   /// `CreatePostArguments`, the name of its arguments' type, and that type:
   /// `(title: String, body: String)`, the parameter's own type for one, `Void` for none.
-  public var interceptionArguments: String?
-  public var interceptionArgumentsType: String?
+  package var interceptionArguments: String?
+  package var interceptionArgumentsType: String?
   /// The body that runs the advice around `base`: for several parameters,
   /// `let arguments = (title: title, body: body)` and then
   /// `return try await hooks.createPost.call(arguments) { arguments in … }`.
-  public var interceptingBody: String?
+  package var interceptingBody: String?
   /// Annotation arguments by key, the requirement's over the protocol's: each has `key` (so that
   /// an annotation without arguments still tests true) and its labelled arguments as text.
-  public var annotationArguments: [String: [String: String]]
+  package var annotationArguments: [String: [String: String]]
 
   /// The members a plan made without interception leaves out.
   static let interceptionMembers = [
     "interceptionType", "interceptionArguments", "interceptionArgumentsType", "interceptingBody",
   ]
 
-  public var isMethod: Bool { kind == .method }
+  package var isMethod: Bool { kind == .method }
   /// Whether it has generic parameters of its own.
-  public var isGeneric: Bool { !requirement.genericParameters.isEmpty }
-  public var isStatic: Bool { requirement.isStatic }
-  public func isSkipped(by template: String) -> Bool {
+  package var isGeneric: Bool { !requirement.genericParameters.isEmpty }
+  package var isStatic: Bool { requirement.isStatic }
+  package func isSkipped(by template: String) -> Bool {
     // Most requirements skip nothing, and lowercasing goes through Unicode's case mappings.
     !skippedTemplates.isEmpty
       && (skippedTemplates.contains("*") || skippedTemplates.contains(template.lowercased()))
@@ -730,14 +730,14 @@ extension RequirementPlan {
 }
 
 /// Names of the locals generated code declares, changed where a parameter has the same name.
-public struct LocalNames: Sendable {
-  public var call: String
-  public var result: String
-  public var value: String
-  public var key: String
-  public var arguments: String
-  public var cache: String
-  public var outcome: String
+package struct LocalNames: Sendable {
+  package var call: String
+  package var result: String
+  package var value: String
+  package var key: String
+  package var arguments: String
+  package var cache: String
+  package var outcome: String
 
   /// A requirement has a few parameters: searching them beats hashing their names into a set.
   init(avoiding parameters: [Parameter]) {

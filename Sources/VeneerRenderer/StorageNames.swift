@@ -6,17 +6,17 @@ import VeneerModel
 /// A protocol may have a requirement of the same name, as `var logger: Logger { get }`: the
 /// decorator must implement that requirement, so its own storage takes a leading underscore
 /// (`_logger`, then `__logger`), and the protocol's API is never renamed.
-public struct StorageNames: Sendable, Equatable {
-  public var base = "base"
-  public var logger = "logger"
-  public var level = "level"
-  public var errorLevel = "errorLevel"
-  public var tracker = "tracker"
-  public var cache = "cache"
-  public var hooks = "hooks"
-  public var tracer = "tracer"
-  public var spanKind = "spanKind"
-  public var metrics = "metrics"
+package struct StorageNames: Sendable, Equatable {
+  package var base = "base"
+  package var logger = "logger"
+  package var level = "level"
+  package var errorLevel = "errorLevel"
+  package var tracker = "tracker"
+  package var cache = "cache"
+  package var hooks = "hooks"
+  package var tracer = "tracer"
+  package var spanKind = "spanKind"
+  package var metrics = "metrics"
 
   private static var members: [WritableKeyPath<StorageNames, String>] {
     [

@@ -154,7 +154,7 @@ struct TemplateChecker {
 
 extension TemplateSource {
   /// The template's syntax errors and unknown names, each at its line and column.
-  public func check() -> [Diagnostic] {
+  package func check() -> [Diagnostic] {
     switch CompiledTemplate.compile(self) {
     case .success: []
     case .failure(let errors): errors.diagnostics

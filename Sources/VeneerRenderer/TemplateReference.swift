@@ -4,7 +4,7 @@ extension TemplateSchema {
   /// `Templates/REFERENCE.md`: every variable, member and filter a template can use, with what
   /// it is worth for the protocol in `exampleSource`. Generated, so it cannot drift from the
   /// schema that checks templates.
-  public static func reference(example plan: ProtocolPlan, exampleSource: String) -> String {
+  package static func reference(example plan: ProtocolPlan, exampleSource: String) -> String {
     let snapshot = snapshot(of: plan)
     let requirement = (snapshot["requirements"] as? [[String: Any]])?.first ?? [:]
     let parsedRequirement = requirement["requirement"] as? [String: Any] ?? [:]

@@ -3,7 +3,7 @@ import VeneerModel
 
 /// The kind of a value a template can reach, known before rendering so that a misspelt name is
 /// an error instead of empty text.
-public indirect enum TemplateType: Sendable, Equatable, CustomStringConvertible {
+package indirect enum TemplateType: Sendable, Equatable, CustomStringConvertible {
   case text
   case bool
   case number
@@ -14,7 +14,7 @@ public indirect enum TemplateType: Sendable, Equatable, CustomStringConvertible 
   case dictionary(TemplateType)
   case optional(TemplateType)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .text: "text"
     case .bool: "true or false"
@@ -34,24 +34,24 @@ public indirect enum TemplateType: Sendable, Equatable, CustomStringConvertible 
 }
 
 /// A value whose members templates read by name: plans, and views of the parsed model.
-public protocol TemplateObject {
+package protocol TemplateObject {
   func templateMember(_ name: String) -> Any?
 }
 
 /// A template object as templates hold it, in an `Any`: a reference, so that reading a member
 /// casts a pointer instead of copying every member of a large struct out of its box.
-public final class TemplateReference<Value: TemplateObject & Sendable>: TemplateObject, Sendable {
-  public let value: Value
+package final class TemplateReference<Value: TemplateObject & Sendable>: TemplateObject, Sendable {
+  package let value: Value
 
   init(_ value: Value) { self.value = value }
 
-  public func templateMember(_ name: String) -> Any? { value.templateMember(name) }
+  package func templateMember(_ name: String) -> Any? { value.templateMember(name) }
 }
 
 /// One name on an object, what it is, and how to read it.
-public struct TemplateMember<Owner>: Sendable {
-  public let type: TemplateType
-  public let summary: String
+package struct TemplateMember<Owner>: Sendable {
+  package let type: TemplateType
+  package let summary: String
   /// Borrows its owner: a copy of a plan would retain every one of its members.
   let value: @Sendable (borrowing Owner) -> TemplateValue
   /// The member itself, for text members: `{{ r.member }}` writes it without making a value.
@@ -138,9 +138,9 @@ public struct TemplateMember<Owner>: Sendable {
 
 /// Everything a template can use: its variables, the members of each object, the filters.
 /// `Templates/REFERENCE.md` is generated from this, and a test keeps the two equal.
-public enum TemplateSchema {
+package enum TemplateSchema {
   /// The variables a template starts with.
-  public static let variables: [(name: String, type: TemplateType, summary: String)] = [
+  package static let variables: [(name: String, type: TemplateType, summary: String)] = [
     (
       "plan", .object("ProtocolPlan"),
       "the protocol being decorated, and everything worked out for it"
@@ -150,7 +150,7 @@ public enum TemplateSchema {
   ]
 
   /// Members of each object type, by type name, with their types and summaries.
-  public static let objects: [String: [(name: String, type: TemplateType, summary: String)]] = [
+  package static let objects: [String: [(name: String, type: TemplateType, summary: String)]] = [
     "ProtocolPlan": ProtocolPlan.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
     "RequirementPlan": RequirementPlan.templateMembers.map {
       ($0.key, $0.value.type, $0.value.summary)
@@ -178,17 +178,17 @@ public enum TemplateSchema {
     ["count": .number, "first": .optional(element), "last": .optional(element)]
   }
 
-  public struct Filter: Sendable {
-    public let name: String
+  package struct Filter: Sendable {
+    package let name: String
     /// What the filter's argument is, if it takes one.
-    public let argument: String?
-    public let summary: String
+    package let argument: String?
+    package let summary: String
     let result: @Sendable (TemplateType) -> TemplateType
   }
 
   /// The filters a template may use: Veneer's own, and the few of Stencil's that Veneer
   /// supports.
-  public static let filters: [Filter] = [
+  package static let filters: [Filter] = [
     Filter(
       name: "skips", argument: "a template name",
       summary: "whether a requirement opted out of that template with `skip(…)`",
@@ -281,7 +281,7 @@ extension ProtocolPlan: TemplateObject {
     "cacheCapacity": .init(.number, "how many values `withCaching()` keeps", { $0.cacheCapacity }),
   ]
 
-  public func templateMember(_ name: String) -> Any? {
+  package func templateMember(_ name: String) -> Any? {
     Self.templateMembers[name]?.value(self).any
   }
 }
@@ -429,7 +429,7 @@ extension RequirementPlan: TemplateObject {
     "conditionsClosing": .init(.text, "the matching `#endif` lines", { $0.conditionsClosing }),
   ]
 
-  public func templateMember(_ name: String) -> Any? {
+  package func templateMember(_ name: String) -> Any? {
     Self.templateMembers[name]?.value(self).any
   }
 }
@@ -448,7 +448,7 @@ extension LocalNames: TemplateObject {
       .text, "for an app's own result read as `Swift.Result`: `outcome`", { $0.outcome }),
   ]
 
-  public func templateMember(_ name: String) -> Any? {
+  package func templateMember(_ name: String) -> Any? {
     Self.templateMembers[name]?.value(self).any
   }
 }
@@ -468,7 +468,7 @@ extension StorageNames: TemplateObject {
     "metrics": .init(.text, "the metrics decorator's metrics: `metrics`", { $0.metrics }),
   ]
 
-  public func templateMember(_ name: String) -> Any? {
+  package func templateMember(_ name: String) -> Any? {
     Self.templateMembers[name]?.value(self).any
   }
 }
@@ -647,7 +647,7 @@ extension TemplateSchema {
 
   /// What templates see for `plan`, as text, numbers, booleans, lists and dictionaries, for
   /// `veneer parse --template-model` and the reference's examples.
-  public static func snapshot(of plan: ProtocolPlan) -> [String: Any] {
+  package static func snapshot(of plan: ProtocolPlan) -> [String: Any] {
     snapshot(.object(TemplateReference(plan)), as: .object("ProtocolPlan")) as? [String: Any]
       ?? [:]
   }

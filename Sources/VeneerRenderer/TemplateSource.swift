@@ -2,24 +2,24 @@ import Foundation
 import VeneerModel
 
 /// A template's text and where it came from, for error messages.
-public struct TemplateSource: Sendable, Hashable {
+package struct TemplateSource: Sendable, Hashable {
   /// The name protocols select it by, e.g. `Logging`.
-  public var name: String
+  package var name: String
   /// `Templates/Logging.stencil`, or the user's path.
-  public var path: String
-  public var text: String
+  package var path: String
+  package var text: String
   /// Settings from `veneer.yml` for this template, which it reads as `options.NAME`.
-  public var options: [String: String]
+  package var options: [String: String]
 
   /// What the template's leading `{# … #}` comment says it does.
-  public var summary: String? {
+  package var summary: String? {
     guard text.hasPrefix("{#"), let end = text.range(of: "#}") else { return nil }
     return text[text.index(text.startIndex, offsetBy: 2)..<end.lowerBound]
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// Modules the generated code needs, from a `{# imports: Logging, VeneerRuntime #}` comment.
-  public var imports: [String] {
+  package var imports: [String] {
     guard let start = text.range(of: "{# imports:"),
       let end = text[start.upperBound...].range(of: "#}")
     else { return [] }
@@ -33,7 +33,7 @@ public struct TemplateSource: Sendable, Hashable {
     }
   }
 
-  public init(name: String, path: String, text: String, options: [String: String] = [:]) {
+  package init(name: String, path: String, text: String, options: [String: String] = [:]) {
     self.name = name
     self.path = path
     self.text = text
@@ -42,16 +42,16 @@ public struct TemplateSource: Sendable, Hashable {
 }
 
 /// A template that failed to compile or render, located in the template.
-public struct TemplateError: Error, Sendable, CustomStringConvertible {
-  public var diagnostic: Diagnostic
-  public var description: String { diagnostic.description }
+package struct TemplateError: Error, Sendable, CustomStringConvertible {
+  package var diagnostic: Diagnostic
+  package var description: String { diagnostic.description }
 
-  public init(diagnostic: Diagnostic) {
+  package init(diagnostic: Diagnostic) {
     self.diagnostic = diagnostic
   }
 }
 
 /// A template's mistakes, every one located.
-public struct TemplateErrors: Error, Sendable {
-  public var diagnostics: [Diagnostic]
+package struct TemplateErrors: Error, Sendable {
+  package var diagnostics: [Diagnostic]
 }

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // A libFuzzer target for Veneer's front end, for long local runs (the bounded run is
-// FrontEndFuzzTests). Build and run from the repository root:
+// FrontEndFuzzTests). The front end's folders are links to the real ones: Veneer publishes no
+// library of it. Build and run from the repository root:
 //
 //   swift build -c release --package-path Tests/Fuzz --sanitize=fuzzer
 //   ulimit -s 65536   # SwiftParser recurses once per nesting level
@@ -11,16 +12,26 @@ import PackageDescription
 let package = Package(
   name: "VeneerFuzz",
   platforms: [.macOS(.v13)],
-  dependencies: [.package(name: "veneer", path: "../..")],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0")
+  ],
   targets: [
+    .target(name: "VeneerModel"),
+    .target(name: "VeneerSupport"),
+    .target(
+      name: "VeneerParser",
+      dependencies: [
+        "VeneerModel", "VeneerSupport",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]),
     .executableTarget(
       name: "veneer-fuzz",
-      dependencies: [
-        .product(name: "VeneerParser", package: "veneer"),
-        .product(name: "VeneerModel", package: "veneer"),
-      ],
+      dependencies: ["VeneerParser", "VeneerModel"],
       // libFuzzer brings `main`.
-      swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -4,9 +4,9 @@ import VeneerRenderer
 
 /// Renders templates with Stencil 0.15.1 itself, the engine whose syntax Veneer's templates use:
 /// the oracle `CompiledTemplate` must agree with, byte for byte.
-public enum StencilOracle {
+package enum StencilOracle {
   /// Stencil's output, before layout.
-  public static func renderUnformatted(_ template: TemplateSource, plan: ProtocolPlan)
+  package static func renderUnformatted(_ template: TemplateSource, plan: ProtocolPlan)
     throws(TemplateError)
     -> String
   {

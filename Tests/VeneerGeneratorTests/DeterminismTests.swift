@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeneerGenerator
+import VeneerSupport
 
 @Suite("Determinism: the same output whatever the threads, the file order, or unrelated edits")
 struct DeterminismTests {

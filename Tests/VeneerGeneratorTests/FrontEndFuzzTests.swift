@@ -4,6 +4,7 @@ import SwiftSyntax
 import Testing
 import VeneerGenerator
 import VeneerModel
+import VeneerSupport
 
 /// Mutated real Swift files through the whole front end (scan, parse, resolve, render): Veneer
 /// never crashes, every diagnostic it reports is located in the file, and when it reports no

@@ -1,4 +1,5 @@
 import TestSupport
+import VeneerSupport
 
 /// Random protocol declarations drawn from every shape Veneer's model covers: keywords in
 /// backticks, non-ASCII names, operators, generics with `where`, closures with effects, `inout`,

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import VeneerGenerator
+import VeneerSupport
 
 @Suite("Unified diffs")
 struct UnifiedDiffTests {

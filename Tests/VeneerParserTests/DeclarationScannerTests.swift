@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeneerModel
+import VeneerSupport
 
 @testable import VeneerParser
 

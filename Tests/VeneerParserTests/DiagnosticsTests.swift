@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeneerModel
 import VeneerParser
+import VeneerSupport
 
 @Suite("Bad input gives located diagnostics, never a crash")
 struct DiagnosticsTests {

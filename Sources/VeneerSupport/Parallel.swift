@@ -1,13 +1,13 @@
 import Foundation
 
-public enum Parallel {
+package enum Parallel {
   /// Stack for each worker thread: SwiftParser recurses once per nesting level, and a debug
   /// build's frames are large.
   static let stackSize = 64 << 20
 
   /// `items.map(transform)` on `threads` threads (one per core when `nil`), results in the order
   /// of `items`.
-  public static func map<Item: Sendable, Result: Sendable>(
+  package static func map<Item: Sendable, Result: Sendable>(
     _ items: [Item], threads: Int? = nil, _ transform: @escaping @Sendable (Item) -> Result
   ) -> [Result] {
     let work = Work<Result>(count: items.count)
@@ -29,7 +29,7 @@ public enum Parallel {
   }
 
   /// A value computed on a thread of its own while the caller does other work.
-  public final class Future<Value: Sendable>: @unchecked Sendable {
+  package final class Future<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     // Written once, before `done` is signalled; read only after waiting for it.
     private var result: Value?

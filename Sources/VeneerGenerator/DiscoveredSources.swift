@@ -1,0 +1,32 @@
+import VeneerModel
+import VeneerParser
+
+/// Stage 1, discover: the files a run reads. Sources are decorated; reference sources are read
+/// and cached alike, for the protocols that sources inherit from, and never decorated.
+struct DiscoveredSources: Sendable {
+  /// The sources, in the order the configuration lists them.
+  var sources: [String]
+  /// The reference sources that are not also sources.
+  var references: Set<String>
+  /// Sources, then references: every file the run reads.
+  var inputFiles: [String]
+  var diagnostics: [Diagnostic]
+
+  init(_ configuration: Configuration) {
+    let sources = SourceFiles.matching(
+      include: configuration.include, exclude: configuration.exclude,
+      directory: configuration.directory)
+    let references = SourceFiles.matching(
+      include: configuration.references, exclude: configuration.exclude,
+      directory: configuration.directory)
+    let sourceSet = Set(sources.files)
+    let referenceFiles = references.files.filter { !sourceSet.contains($0) }
+    self.sources = sources.files
+    self.references = Set(referenceFiles)
+    inputFiles = sources.files + referenceFiles
+    diagnostics = sources.diagnostics + references.diagnostics
+  }
+
+  /// Each input's size and modification time, or nil for one that vanished.
+  func stamps() -> [FileStamp?] { inputFiles.map { FileStamp(path: $0) } }
+}

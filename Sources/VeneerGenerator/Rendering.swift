@@ -1,0 +1,141 @@
+import VeneerModel
+import VeneerParser
+import VeneerRenderer
+import VeneerSupport
+
+/// Stage 5, render: each selected protocol planned and rendered by its templates, on every
+/// core. With a cache, a protocol whose render key is that of a file on disk as last written is
+/// not rendered again.
+struct Rendering {
+  /// The protocols rendered, in the order of the work.
+  var rendered: [RenderedProtocol] = []
+  /// The files of protocols not rendered again, as the cache recorded them.
+  var unchanged: [GenerationCache.OutputStamp] = []
+  var diagnostics: [Diagnostic] = []
+
+  /// - Parameters:
+  ///   - reusable: the outputs of the last run on disk as it wrote them, by render key.
+  ///   - usesRenderKeys: whether outputs are known by render key: only with a cache and a file
+  ///     per protocol.
+  init(
+    _ work: [RenderWork], _ configuration: Configuration, settings: UInt64,
+    fileHashes: [String: UInt64], reusable: [UInt64: GenerationCache.OutputStamp],
+    usesRenderKeys: Bool, times: StageTimes?, threads: Int?
+  ) {
+    // A protocol declared in several `#if` branches shares its file with the other branches, so
+    // its file is rendered whole each time.
+    let branchedNames = Set(
+      Dictionary(grouping: work.map(\.proto.qualifiedName), by: { $0 }).filter { $1.count > 1 }
+        .keys)
+    let outcomes = Parallel.map(work, threads: threads) { item in
+      StageTimes.measure(times, .render) {
+        let key =
+          usesRenderKeys && !branchedNames.contains(item.proto.qualifiedName)
+          ? Self.renderKey(item, settings: settings, fileHashes: fileHashes) : 0
+        if key != 0, let output = reusable[key] {
+          return Outcome.unchanged(output)
+        }
+        // A file of its own is assembled here, on every core, rather than after all are rendered.
+        return Self.render(
+          item, key: key,
+          assemblesFile: configuration.sourceFileRoot == nil
+            && !branchedNames.contains(item.proto.qualifiedName), configuration)
+      }
+    }
+    for outcome in outcomes {
+      switch outcome {
+      case .rendered(let item, let renderDiagnostics):
+        diagnostics += renderDiagnostics
+        rendered.append(item)
+      case .failed(let renderDiagnostics):
+        diagnostics += renderDiagnostics
+      case .unchanged(let output):
+        unchanged.append(output)
+      }
+    }
+  }
+
+  /// What planning `work` would say, for a run that renders nothing because of an earlier
+  /// error: said now, not in a later round.
+  static func planningDiagnostics(_ work: [RenderWork], _ configuration: Configuration)
+    -> [Diagnostic]
+  {
+    work.flatMap { item in
+      switch ProtocolPlan.make(for: item.proto, options: configuration.render, interception: false)
+      {
+      case .success(let plan): plan.diagnostics
+      case .failure(let unsupported): [unsupported.diagnostic]
+      }
+    }
+  }
+
+  /// Identifies what a protocol's decorators are made from: its resolved model, its templates
+  /// and the settings. The model is made of its own file and those of the protocols it inherits
+  /// from, each known by its content hash, and of the names that found no declaration there.
+  private static func renderKey(_ work: RenderWork, settings: UInt64, fileHashes: [String: UInt64])
+    -> UInt64
+  {
+    let proto = work.proto
+    var key = ContentHash.of(work.templates.map(\.source.name).joined(separator: ","))
+    key = ContentHash.of(proto.qualifiedName, seed: settings ^ key)
+    for file in [proto.location.file] + work.ancestorFiles {
+      key = ContentHash.of(file, seed: key ^ (fileHashes[file] ?? 0))
+    }
+    for name in proto.externalProtocols + [""] + proto.standardProtocols {
+      key = ContentHash.of(name, seed: key)
+    }
+    return key == 0 ? 1 : key
+  }
+
+  private enum Outcome: Sendable {
+    case rendered(RenderedProtocol, [Diagnostic])
+    case failed([Diagnostic])
+    case unchanged(GenerationCache.OutputStamp)
+  }
+
+  /// One protocol's decorators, or why it has none; with `assemblesFile`, in the file they are
+  /// written to, which no other protocol shares.
+  private static func render(
+    _ work: RenderWork, key: UInt64, assemblesFile: Bool, _ configuration: Configuration
+  ) -> Outcome {
+    let plan: ProtocolPlan
+    let interception = work.templates.contains(where: \.readsInterception)
+    switch ProtocolPlan.make(
+      for: work.proto, options: configuration.render, interception: interception)
+    {
+    case .success(let made): plan = made
+    case .failure(let unsupported): return .failed([unsupported.diagnostic])
+    }
+    var bodies: [String] = []
+    do {
+      for template in work.templates {
+        bodies.append(try template.render(plan))
+      }
+    } catch {
+      return .failed(plan.diagnostics + [error.diagnostic])
+    }
+    var rendered = RenderedProtocol(
+      proto: work.proto, key: key,
+      fileName: configuration.fileNaming.replacingPlaceholders {
+        $0 == "protocol" ? OutputFileName.component(plan.decoratorSuffix) : nil
+      },
+      bodies: bodies, templateImports: work.templates.flatMap(\.imports))
+    if assemblesFile {
+      rendered.file = AssembledFile(FileAssembly.file(of: [rendered], configuration))
+    }
+    return .rendered(rendered, plan.diagnostics)
+  }
+}
+
+/// One protocol's rendered decorators.
+struct RenderedProtocol: Sendable {
+  var proto: ProtocolDecl
+  /// The render key, 0 without a cache.
+  var key: UInt64
+  var fileName: String
+  var bodies: [String]
+  /// Modules the templates that rendered it import.
+  var templateImports: [String]
+  /// Its file, when it has one of its own.
+  var file: AssembledFile?
+}

@@ -1,0 +1,34 @@
+import VeneerModel
+import VeneerParser
+import VeneerSupport
+
+/// Stage 3, the end of parse: the models of every input joined into the protocols to decorate,
+/// with their inherited requirements, and the event map of `veneer.yml` applied to them.
+struct ResolvedCatalog {
+  /// The protocols of the sources; those of reference sources only lent them requirements.
+  var protocols: [ProtocolDecl]
+  /// For each protocol, the files of the protocols it inherits from.
+  var ancestorFiles: [[String]]
+  var diagnostics: [Diagnostic]
+
+  init(
+    _ parsed: ParsedSources, references: Set<String>, _ configuration: Configuration,
+    times: StageTimes?
+  ) {
+    let (catalog, ancestorFiles) = StageTimes.measure(times, .resolve) {
+      ProtocolParser.catalogWithAncestorFiles(parsed.parsed.map(\.parsed))
+    }
+    // What reference sources say about themselves is their own modules' business.
+    var diagnostics = catalog.diagnostics.filter { !references.contains($0.file) }
+    var protocols = catalog.protocols
+    self.ancestorFiles = ancestorFiles
+    if !references.isEmpty {
+      let kept = protocols.indices.filter { !references.contains(protocols[$0].location.file) }
+      protocols = kept.map { protocols[$0] }
+      self.ancestorFiles = kept.map { ancestorFiles[$0] }
+    }
+    diagnostics += EventMap.apply(configuration.eventMap, to: &protocols)
+    self.protocols = protocols
+    self.diagnostics = diagnostics
+  }
+}

@@ -1,0 +1,93 @@
+import VeneerModel
+import VeneerParser
+import VeneerRenderer
+
+/// Stage 4, select: each protocol with the templates it gets, by the configuration's
+/// `selection`, its annotations, and its `skip`s.
+struct Selection {
+  /// The protocols to decorate, in the catalog's order.
+  var work: [RenderWork]
+  /// Names in a `selection` list that match nothing.
+  var diagnostics: [Diagnostic] = []
+
+  init(_ catalog: ResolvedCatalog, templates: [CompiledTemplate], _ configuration: Configuration) {
+    work = []
+    let listed = listedProtocols(configuration.selection, among: catalog.protocols)
+    work = zip(catalog.protocols, catalog.ancestorFiles).compactMap { proto, ancestorFiles in
+      let selected = Self.templates(
+        for: proto, from: templates,
+        decorateAll: Self.isSelectedWhole(proto, configuration.selection, listed: listed),
+        templatesListed: !configuration.templates.isEmpty)
+      return selected.isEmpty
+        ? nil : RenderWork(proto: proto, ancestorFiles: ancestorFiles, templates: selected)
+    }
+  }
+
+  /// Whether `selection` gives `proto` every template, annotated or not.
+  private static func isSelectedWhole(
+    _ proto: ProtocolDecl, _ selection: Configuration.Selection, listed: Set<String>
+  ) -> Bool {
+    switch selection {
+    case .annotated: false
+    case .all: true
+    case .public:
+      proto.accessLevel >= .public && !proto.attributes.contains { $0.name == "_spi" }
+    case .protocols: listed.contains(proto.qualifiedName)
+    }
+  }
+
+  /// The protocols a `selection` list names; names that match nothing are errors, and globs
+  /// that match nothing warnings.
+  private mutating func listedProtocols(
+    _ selection: Configuration.Selection, among protocols: [ProtocolDecl]
+  ) -> Set<String> {
+    guard case .protocols(let entries) = selection else { return [] }
+    let names = protocols.map(\.qualifiedName)
+    var listed: Set<String> = []
+    for entry in entries {
+      let isPattern = Glob.isPattern(entry.value)
+      let pattern = Glob(entry.value)
+      let matching = names.filter { isPattern ? pattern.matches($0) : $0 == entry.value }
+      listed.formUnion(matching)
+      guard matching.isEmpty else { continue }
+      let hint = isPattern ? nil : Spelling.suggestion(for: entry.value, among: names)
+      let message =
+        "'selection' names \(isPattern ? "pattern" : "protocol") '\(entry.value)', which matches "
+        + "no protocol in the sources" + (hint.map { "; did you mean '\($0)'?" } ?? "")
+      let severity: Diagnostic.Severity = isPattern ? .warning : .error
+      diagnostics.append(
+        entry.location.map { Diagnostic(severity, message, at: $0) }
+          ?? Diagnostic(severity, message, file: entry.value))
+    }
+    return listed
+  }
+
+  /// The templates a protocol gets: those its annotations name (or all with `--all`), less
+  /// those it skips. Without a template list, "all" means the built-ins whose runtime every
+  /// app has: tracing and metrics import libraries that only an annotation or a list asks for.
+  private static func templates(
+    for proto: ProtocolDecl, from templates: [CompiledTemplate], decorateAll: Bool,
+    templatesListed: Bool
+  ) -> [CompiledTemplate] {
+    var skipped: Set<String> = []
+    for annotation in proto.annotations where annotation.key == "skip" {
+      if annotation.arguments.isEmpty { return [] }
+      skipped.formUnion(annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() })
+    }
+    let requested = Set(proto.annotations.map { $0.key.lowercased() })
+    return templates.filter { template in
+      let name = template.source.name.lowercased()
+      let isEveryTemplate =
+        decorateAll && (templatesListed || !BuiltInTemplates.optInNames.contains(name))
+      return !skipped.contains(name) && (isEveryTemplate || requested.contains(name))
+    }
+  }
+}
+
+/// A protocol to decorate and the templates it gets.
+struct RenderWork: Sendable {
+  var proto: ProtocolDecl
+  /// The files of the protocols it inherits from.
+  var ancestorFiles: [String]
+  var templates: [CompiledTemplate]
+}

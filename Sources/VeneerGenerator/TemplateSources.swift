@@ -1,0 +1,108 @@
+import Foundation
+import VeneerModel
+import VeneerParser
+import VeneerRenderer
+
+/// The templates a configuration names, checked: each a built-in or a file, named as a Swift
+/// identifier, listed once, with valid imports and with the options `veneer.yml` gives it.
+enum TemplateSources {
+  /// Built-in templates by name, or template files by path, each with its options.
+  static func named(by configuration: Configuration, _ diagnostics: inout [Diagnostic])
+    -> [TemplateSource]
+  {
+    let builtInNames = BuiltInTemplates.all.map { $0.name.lowercased() }
+    let templates: [TemplateSource]
+    if configuration.templates.isEmpty {
+      templates = BuiltInTemplates.all
+    } else {
+      templates = configuration.templates.compactMap { entry in
+        let name = entry.value
+        if let builtIn = BuiltInTemplates.all.first(where: {
+          $0.name.lowercased() == name.lowercased()
+        }) {
+          return builtIn
+        }
+        if let data = FileBytes.read(name) {
+          let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+          guard Naming.isPlainIdentifier(baseName) else {
+            let message =
+              "a template's file name must be a Swift identifier, since decorator type names "
+              + "and its annotation key are made of it: rename "
+              + "'\(baseName.escapedForComment).stencil' (letters, digits and '_', not starting "
+              + "with a digit)"
+            diagnostics.append(
+              entry.location.map { Diagnostic(.error, message, at: $0) }
+                ?? Diagnostic(.error, message, file: name))
+            return nil
+          }
+          return TemplateSource(
+            name: baseName, path: name, text: String(decoding: data, as: UTF8.self))
+        }
+        let hint = Spelling.suggestion(for: name, among: builtInNames)
+        let message =
+          "no built-in template or template file named '\(name)'"
+          + (hint.map { "; did you mean '\($0)'?" } ?? "")
+        diagnostics.append(
+          entry.location.map { Diagnostic(.error, message, at: $0) }
+            ?? Diagnostic(.error, message, file: name))
+        return nil
+      }
+    }
+    // Two templates of one name would write two decorators of one type name.
+    var seenNames: [String: TemplateSource] = [:]
+    for template in templates {
+      let key = template.name.lowercased()
+      guard let earlier = seenNames[key] else {
+        seenNames[key] = template
+        continue
+      }
+      let isBuiltIn = BuiltInTemplates.all.contains(template)
+      let describe = { (source: TemplateSource) in
+        BuiltInTemplates.all.contains(source)
+          ? "the built-in '\(source.name.lowercased())'" : "'\(source.path.escapedForComment)'"
+      }
+      let message =
+        earlier == template
+        ? "template \(describe(template)) is listed twice"
+        : "two templates are named '\(template.name)' (\(describe(earlier)) and "
+          + "\(describe(template))): their decorators would have one type name; rename one file"
+      let entry = configuration.templates.last {
+        $0.value == template.path || $0.value.lowercased() == template.name.lowercased()
+      }
+      diagnostics.append(
+        entry?.location.map { Diagnostic(.error, message, at: $0) }
+          ?? Diagnostic(
+            .error, message, file: isBuiltIn ? configuration.file ?? "veneer" : template.path))
+    }
+    for template in templates {
+      for module in template.imports where !Configuration.isModuleName(module) {
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "'{# imports: #}' must list module names such as 'Foundation', not "
+              + "'\(module.escapedForComment)'", file: template.path))
+      }
+    }
+    var optionsByTemplate: [String: [String: String]] = [:]
+    for (name, options) in configuration.templateOptions.sorted(by: { $0.key < $1.key }) {
+      let templateNames = templates.map(\.name)
+      guard templateNames.contains(where: { $0.lowercased() == name.lowercased() }) else {
+        let hint = Spelling.suggestion(for: name, among: templateNames)
+        let message =
+          "'options' has settings for '\(name)', which is not among the templates in use ("
+          + templateNames.joined(separator: ", ") + ")"
+          + (hint.map { "; did you mean '\($0)'?" } ?? "")
+        diagnostics.append(
+          options.location.map { Diagnostic(.error, message, at: $0) }
+            ?? Diagnostic(.error, message, file: configuration.file ?? name))
+        continue
+      }
+      optionsByTemplate[name.lowercased()] = options.value
+    }
+    return templates.map { template in
+      var template = template
+      template.options = optionsByTemplate[template.name.lowercased()] ?? [:]
+      return template
+    }
+  }
+}
