@@ -144,9 +144,9 @@ func renderCost(_ files: [String], fixedRounds: Int?) -> (
   let templates = BuiltInTemplates.all.filter { templateNames.contains($0.name) }
     .compactMap { try? CompiledTemplate.compile($0).get() }
   // As the generator plans: with what the templates read.
-  let interception = templates.contains(where: \.readsInterception)
+  let aspects = templates.reduce(AspectSet.none) { $0.union($1.aspectsRead) }
   let plans = catalog.protocols.compactMap {
-    try? ProtocolPlan.make(for: $0, interception: interception).get()
+    try? ProtocolPlan.make(for: $0, aspects: aspects).get()
   }
   guard !plans.isEmpty, !templates.isEmpty else { return (0, 0, 0, 0) }
   let clock = ContinuousClock()
@@ -173,7 +173,7 @@ func renderCost(_ files: [String], fixedRounds: Int?) -> (
   let plan =
     quickestRound {
       for proto in catalog.protocols {
-        _ = ProtocolPlan.make(for: proto, interception: interception)
+        _ = ProtocolPlan.make(for: proto, aspects: aspects)
       }
     }
     / Double(catalog.protocols.count)

@@ -61,7 +61,8 @@ struct Rendering {
     -> [Diagnostic]
   {
     work.flatMap { item in
-      switch ProtocolPlan.make(for: item.proto, options: configuration.render, interception: false)
+      switch ProtocolPlan.make(
+        for: item.proto, options: configuration.render, aspects: item.aspectsRead)
       {
       case .success(let plan): plan.diagnostics
       case .failure(let unsupported): [unsupported.diagnostic]
@@ -99,9 +100,8 @@ struct Rendering {
     _ work: RenderWork, key: UInt64, assemblesFile: Bool, _ configuration: Configuration
   ) -> Outcome {
     let plan: ProtocolPlan
-    let interception = work.templates.contains(where: \.readsInterception)
     switch ProtocolPlan.make(
-      for: work.proto, options: configuration.render, interception: interception)
+      for: work.proto, options: configuration.render, aspects: work.aspectsRead)
     {
     case .success(let made): plan = made
     case .failure(let unsupported): return .failed([unsupported.diagnostic])

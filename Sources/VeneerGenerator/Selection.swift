@@ -90,4 +90,7 @@ struct RenderWork: Sendable {
   /// The files of the protocols it inherits from.
   var ancestorFiles: [String]
   var templates: [CompiledTemplate]
+
+  /// The aspects its templates read, which are all its plan needs.
+  var aspectsRead: AspectSet { templates.reduce(.none) { $0.union($1.aspectsRead) } }
 }

@@ -12,8 +12,8 @@ package struct CompiledTemplate: Sendable {
   package let source: TemplateSource
   /// `source.imports`, read once rather than for every protocol.
   package let imports: [String]
-  /// Whether it reads a requirement's interception members, which plans otherwise leave out.
-  package let readsInterception: Bool
+  /// The aspects whose members it reads: only those are planned for it.
+  package let aspectsRead: AspectSet
   private let program: Program
   /// The template's own block of `program`.
   private let root: Range<Int>
@@ -40,8 +40,11 @@ package struct CompiledTemplate: Sendable {
     root = compiler.compileBlock(syntax.nodes)
     program = compiler.program
     slotCount = compiler.slotCount
-    readsInterception = !compiler.membersRead.names.isDisjoint(
-      with: RequirementPlan.interceptionMembers.map { "RequirementPlan.\($0)" })
+    aspectsRead = AspectSet(
+      positions: compiler.membersRead.names.compactMap { name in
+        name.hasPrefix("RequirementPlan.")
+          ? RequirementAspects.positionOfMember[String(name.dropFirst(16))] : nil
+      })
     self.source = source
     imports = source.imports
     options = .dictionary(source.options.mapValues(TemplateValue.text))

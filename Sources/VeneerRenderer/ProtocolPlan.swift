@@ -15,8 +15,7 @@ package struct ProtocolPlan: Sendable {
   package let isolation: String
   /// `@MainActor public final class`: what precedes a decorator's name.
   package let typeDeclarationPrefix: String
-  /// `public ` (with its space) or nothing, to start a member declaration. Stored, as are the
-  /// log levels: templates read them many times, and joining text each time cost more.
+  /// `public ` (with its space) or nothing, to start a member declaration.
   package let memberAccess: String
   /// `var` when members may mutate the decorated value, else `let`.
   package let baseStorage: String
@@ -63,11 +62,10 @@ package struct ProtocolPlan: Sendable {
   }
 
   /// Plans the decorators of `proto`, or explains, at the offending requirement, why Swift does
-  /// not allow one. Without `interception`, the requirements' interception members, a sixth of
-  /// the planning, are left out: only templates that read them need them
-  /// (`CompiledTemplate.readsInterception`).
+  /// not allow one. Only `aspects` are planned: those the templates read
+  /// (`CompiledTemplate.aspectsRead`).
   package static func make(
-    for proto: ProtocolDecl, options: RenderOptions = RenderOptions(), interception: Bool = true
+    for proto: ProtocolDecl, options: RenderOptions = RenderOptions(), aspects: AspectSet = .all
   ) -> Result<ProtocolPlan, Unsupported> {
     if let problem = unsupportedReason(proto) {
       return .failure(
@@ -76,10 +74,10 @@ package struct ProtocolPlan: Sendable {
             .warning, "\(proto.qualifiedName) is not decorated: \(problem.reason)",
             at: problem.location)))
     }
-    return .success(ProtocolPlan(proto, options: options, interception: interception))
+    return .success(ProtocolPlan(proto, options: options, aspects: aspects))
   }
 
-  private init(_ proto: ProtocolDecl, options: RenderOptions, interception: Bool) {
+  private init(_ proto: ProtocolDecl, options: RenderOptions, aspects: AspectSet) {
     self.proto = proto
     self.options = options
     let accessLevel = min(proto.accessLevel, options.maximumAccess ?? .open)
@@ -127,18 +125,16 @@ package struct ProtocolPlan: Sendable {
     let storage = StorageNames(avoiding: allRequirements)
     storageReference = TemplateReference(storage)
     let overloadedByResult = Self.overloadedByResult(allRequirements)
-    let eventPrefix = options.eventNaming.eventPrefix(protocol: proto.name)
+    let context = ProtocolContext(
+      proto, options: options, baseType: baseType, storage: storage,
+      eventPrefix: options.eventNaming.eventPrefix(protocol: proto.name))
     for (index, requirement) in allRequirements.enumerated() {
       requirements.append(
         TemplateReference(
           RequirementPlan(
-            requirement, in: proto, access: access, baseType: baseType,
-            isClassDecorator: isClassDecorator, storage: storage, options: options,
-            eventPrefix: eventPrefix,
-            hookName: hookNames[index],
-            namesResultType: overloadedByResult.contains(index),
-            protocolAnnotations: proto.annotations, includesInterception: interception,
-            diagnostics: &diagnostics)))
+            requirement, in: context, access: access, isClassDecorator: isClassDecorator,
+            hookName: hookNames[index], namesResultType: overloadedByResult.contains(index),
+            planning: aspects, diagnostics: &diagnostics)))
     }
     requirementReferences = requirements
     diagnostics += Self.passedByNotes(proto, allRequirements)

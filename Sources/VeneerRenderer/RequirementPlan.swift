@@ -1,6 +1,11 @@
 import VeneerModel
 
-/// Everything a template needs to implement one requirement in a decorator, worked out once.
+/// Everything a template needs to implement one requirement in a decorator, worked out once:
+/// the neutral facts every decorator uses (its declaration, the forwarding call, how it delivers
+/// its outcome, its completion handler), and the aspects templates read (`RequirementAspect`).
+///
+/// Each member templates read is described once, in `templateMembers` or an aspect's, from
+/// which `Templates/REFERENCE.md` is made.
 package struct RequirementPlan: Sendable {
   package enum Kind: String, Sendable {
     case method, property, `subscript`
@@ -8,146 +13,67 @@ package struct RequirementPlan: Sendable {
 
   /// How a method delivers its outcome.
   package enum Outcome: String, Sendable {
-    /// Returns nothing.
-    case none
-    /// Returns a value.
-    case value
-    /// Returns a `Result`.
-    case result
-    /// Calls a completion handler with a `Result`.
-    case completionResult
-    /// Calls a completion handler with other values.
-    case completion
+    case none, value, result, completionResult, completion
   }
 
-  package var kind: Kind
-  package var requirement: Requirement
-  /// `PostRepo.getPost(id:completion:)`, the identity used in logs and cache keys.
-  package var qualifiedSelector: String {
-    didSet { qualifiedSelectorLiteral = qualifiedSelector.swiftLiteral }
-  }
-  /// `"getPost(id:completion:)"`: the selector as a Swift string literal, a span's
-  /// `code.function`.
-  package var selectorLiteral: String
-  /// `"PostRepo.getPost"`, or what `tracing(span:)` names: a tracing span's name, as a literal.
-  package var spanNameLiteral: String
-  /// `call.setAttribute("id", id)`, a line for each argument `tracing(attributes:)` names that
-  /// is not redacted; else empty.
-  package var spanAttributeCalls: String
-  /// `try await ` (with its space), `try `, `await ` or empty: what a call with the
-  /// requirement's effects is preceded by.
-  package var effectsPrefix: String
-  /// `() async throws(E) -> T in ` (with its space) for a requirement with a typed error, whose
-  /// closures Swift does not infer it for; else empty.
-  package var typedClosureSignature: String
-  /// The member's declaration in the decorator, without a body:
-  /// `public func getPost(id: Int, completion: …)`.
-  package var declaration: String
-  /// The whole member, forwarding without decoration (for properties, subscripts, static
-  /// requirements and anything a template leaves alone).
-  package var forwardingImplementation: String
-  /// The call to the decorated instance with its effects: `try await base.createPost(…)`.
-  package var forwardCall: String
-  package var isThrowing: Bool
-  package var isAsync: Bool
-  /// `do throws(E)` for typed throws, else `do`, so that `catch` keeps the error's type.
-  package var doStatement: String
-  /// The error type of typed throws: `PostError` for `throws(PostError)`.
-  package var thrownType: String?
-  package var outcome: Outcome
-  /// The type returned, or for a `Result` (returned or delivered) its success type.
-  package var valueType: String?
-  /// For completion handlers (always the last parameter): the call with a trailing closure
-  /// that receives `completionArguments`, opened up to `in`; the template writes the body and
-  /// `}`.
-  package var completionCallOpening: String?
-  package var completionArguments: String?
-  /// The original handler called with `completionArguments`.
-  package var completionForward: String?
-  /// The same call up to the handler's value, `base.get(path, completion: `, for passing a
-  /// handler made by the runtime: a closure written in a generic requirement's decorator would
-  /// capture its generic parameters, and Swift warns about sending their metatypes.
-  package var callPassingCompletion: String?
-  /// Logger metadata of the arguments, secrets redacted: `["id": LoggedCall.value(id)]`.
-  package var logMetadata: String
-  /// The arguments `LoggedCall` takes after `arguments:` when they are not its defaults:
-  /// `, redactsResult: true` when the result is a secret, `, valueLimit: 200` when
-  /// `veneer.yml` sets one; else empty.
-  package var logCallOptions: String
-  /// Whether the result is never logged: `redact(result)`, or a name that says it is a secret
-  /// (`accessToken()`).
-  package var redactsResult: Bool
-  package var analyticsEvent: String {
-    didSet { analyticsEventLiteral = analyticsEvent.swiftLiteral }
-  }
-  package var analyticsFailureEvent: String {
-    didSet { analyticsFailureEventLiteral = analyticsFailureEvent.swiftLiteral }
-  }
-  /// `qualifiedSelector`, `analyticsEvent` and `analyticsFailureEvent` as Swift string literals,
-  /// kept in step by their `didSet`: stored, because templates read them several times a
-  /// requirement.
-  package private(set) var qualifiedSelectorLiteral: String
-  package private(set) var analyticsEventLiteral: String
-  package private(set) var analyticsFailureEventLiteral: String
-  /// Analytics properties taken from arguments: `["title": AnalyticsValue(title)]`.
-  package var analyticsProperties: String
-  /// Whether the caching decorator answers this requirement from its cache.
-  package var isCacheable: Bool
-  /// `CacheKey(requirement: …, arguments: id)`.
-  package var cacheKey: String
-  /// `.seconds(300)` or `nil` (the cache's default).
-  package var cacheTimeToLive: String
-  /// `cache.invalidate("PostRepo.getPost(id:completion:)")`, or nothing.
-  package var invalidation: String?
+  package let kind: Kind
+  package let requirement: Requirement
+  package let qualifiedSelector: String
+  package let qualifiedSelectorLiteral: String
+  package let selectorLiteral: String
+  package let effectsPrefix: String
+  package let typedClosureSignature: String
+  package let declaration: String
+  package let forwardingImplementation: String
+  package let forwardCall: String
+  package let isThrowing: Bool
+  package let isAsync: Bool
+  package let doStatement: String
+  package let thrownType: String?
+  package let outcome: Outcome
+  package let valueType: String?
+  package let completionCallOpening: String?
+  package let completionArguments: String?
+  package let completionForward: String?
+  package let callPassingCompletion: String?
+  package let completionName: String?
+  package let completionIsSendable: Bool
+  package let completionSuccessCase: String
   /// Templates this requirement opted out of with `skip(…)`; all of them for a bare `skip`.
-  package var skippedTemplates: Set<String>
-  package var conditionsOpening: String
-  package var conditionsClosing: String
-  /// Local names that do not clash with the parameters.
+  package let skippedTemplates: Set<String>
+  package let conditionsOpening: String
+  package let conditionsClosing: String
+  package let annotationArguments: [String: [String: String]]
   package var names: LocalNames { namesReference.value }
-  /// The decorator's stored properties as this requirement's body reaches them: `self.logger`
-  /// where a parameter is called `logger`.
   package var storage: StorageNames { storageReference.value }
-  let storageReference: TemplateReference<StorageNames>
-  /// The same, as templates hold them: made once, not each time a template reads one.
+  /// As templates hold them: made once, not each time a template reads one.
   let namesReference: TemplateReference<LocalNames>
-  /// The completion handler's name.
-  package var completionName: String?
-  /// Whether the completion handler is `@Sendable`, so that it may be called from another
-  /// isolation domain.
-  package var completionIsSendable: Bool
-  /// The case a result handler's success is passed in: `success`, or an app's own result
-  /// enum's (`value`).
-  package var completionSuccessCase: String
-  /// For cacheable methods that return a value: the lookup-or-compute call, with effects.
-  package var cachedCall: String?
-  /// The name of its advice in an intercepting decorator's hooks; unique in the protocol.
-  package var hookName: String
-  /// `AsyncThrowingInterception<CreatePostArguments, Post, any Error>`: its advice's type, or `nil`
-  /// when it cannot be intercepted (not a method, static, generic, of an actor or global-actor
-  /// protocol, or with an `inout`, parameter-pack, autoclosure or non-escaping closure
-  /// parameter). The interception members are `nil` too in a plan made without them, for
-  /// templates that read none of them.
-  package var interceptionType: String?
-  /// `CreatePostArguments`, the name of its arguments' type, and that type:
-  /// `(title: String, body: String)`, the parameter's own type for one, `Void` for none.
-  package var interceptionArguments: String?
-  package var interceptionArgumentsType: String?
-  /// The body that runs the advice around `base`: for several parameters,
-  /// `let arguments = (title: title, body: body)` and then
-  /// `return try await hooks.createPost.call(arguments) { arguments in … }`.
-  package var interceptingBody: String?
-  /// Annotation arguments by key, the requirement's over the protocol's: each has `key` (so that
-  /// an annotation without arguments still tests true) and its labelled arguments as text.
-  package var annotationArguments: [String: [String: String]]
+  let storageReference: TemplateReference<StorageNames>
 
-  /// The members a plan made without interception leaves out.
-  static let interceptionMembers = [
-    "interceptionType", "interceptionArguments", "interceptionArgumentsType", "interceptingBody",
-  ]
+  // What aspects are planned from, besides the members above.
+
+  /// The protocol, and what all its requirements are planned with.
+  let context: ProtocolContext
+  let parameters: [ForwardedParameter]
+  /// What the forwarding call is made on: `base`, or the base type for a static requirement.
+  let target: String
+  let singleNameIsLabel: Bool
+  /// The name of its advice in an intercepting decorator's hooks; unique in the protocol.
+  let hookName: String
+  /// Names and labels `redact(…)` lists, the requirement's and the protocol's.
+  let redactedNames: Set<String>
+  /// `"PostRepo.getPost(id:)"` for each requirement `invalidates(…)` names.
+  let invalidatedSelectors: [String]
+  /// The aspects planned, at their positions in `RequirementAspects.all`: a reference each, so
+  /// that a template's read casts a pointer.
+  private(set) var aspects: [(any RequirementAspect)?] = []
+
+  /// The aspects planned: a plan made for templates has those they read.
+  package var plannedAspects: AspectSet {
+    AspectSet(positions: aspects.indices.filter { aspects[$0] != nil })
+  }
 
   package var isMethod: Bool { kind == .method }
-  /// Whether it has generic parameters of its own.
   package var isGeneric: Bool { !requirement.genericParameters.isEmpty }
   package var isStatic: Bool { requirement.isStatic }
   package func isSkipped(by template: String) -> Bool {
@@ -155,9 +81,39 @@ package struct RequirementPlan: Sendable {
     !skippedTemplates.isEmpty
       && (skippedTemplates.contains("*") || skippedTemplates.contains(template.lowercased()))
   }
-}
 
-extension RequirementPlan {
+  /// The aspect at `position` in `RequirementAspects.all`, of type `aspect`.
+  func aspect<Aspect: RequirementAspect>(_ position: Int, as aspect: Aspect.Type) -> Aspect {
+    if let planned = aspects[position] { return unsafeDowncast(planned, to: Aspect.self) }
+    // Only a caller that planned without it reads it: planned again, its warnings said once.
+    var repeated: [Diagnostic] = []
+    return Aspect(self, diagnostics: &repeated)
+  }
+
+  /// The annotation argument `label` of the first annotation with one of `keys`: the
+  /// requirement's over the protocol's.
+  func annotationValue(_ label: String, keys: [String]) -> AnnotationValue? {
+    for source in [requirement.annotations, context.proto.annotations] {
+      for annotation in source where keys.contains(annotation.key) {
+        if let value = annotation.value(for: label) { return value }
+      }
+    }
+    return nil
+  }
+
+  /// Whether the argument is never logged, tracked or recorded: its name or label looks secret,
+  /// or `redact(…)` lists it.
+  func isRedacted(_ parameter: ForwardedParameter) -> Bool {
+    let (name, label) = (parameter.parameter.name, parameter.parameter.label)
+    return redactedNames.contains(name) || Naming.looksSecret(name)
+      || label.map { redactedNames.contains($0) || Naming.looksSecret($0) } == true
+  }
+
+  /// The parameter an annotation names by its name or label.
+  func parameter(named name: String) -> ForwardedParameter? {
+    parameters.first { $0.parameter.name == name || $0.parameter.label == name }
+  }
+
   /// `(any Error)` for `any Error`: a type templates may follow with `.self` or `?`.
   static func parenthesized(_ type: String) -> String {
     type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes(of: "->")
@@ -165,20 +121,55 @@ extension RequirementPlan {
       ? "(\(type))" : type
   }
 
+  static func dictionaryLiteral(_ entries: [(key: String, value: String)]) -> String {
+    entries.isEmpty
+      ? "[:]"
+      : "[" + entries.map { "\($0.key.swiftLiteral): \($0.value)" }.joined(separator: ", ") + "]"
+  }
+}
+
+/// What every requirement of one protocol is planned with, shared by their plans.
+final class ProtocolContext: Sendable {
+  let proto: ProtocolDecl
+  let options: RenderOptions
+  /// The decorators' generic parameter: `Base` unless that name is taken.
+  let baseType: String
+  /// The decorators' stored properties, as declared.
+  let storage: StorageNames
+  /// What default event names start with: `post_repo`.
+  let eventPrefix: String
+
+  init(
+    _ proto: ProtocolDecl, options: RenderOptions, baseType: String, storage: StorageNames,
+    eventPrefix: String
+  ) {
+    self.proto = proto
+    self.options = options
+    self.baseType = baseType
+    self.storage = storage
+    self.eventPrefix = eventPrefix
+  }
+}
+
+extension RequirementPlan {
   /// - Parameters:
   ///   - isClassDecorator: whether the decorator is a class or actor, which never has
   ///     `mutating` members.
+  ///   - namesResultType: whether another requirement differs from it by its result alone, so
+  ///     that the forwarding call must name the type.
+  ///   - planning: the aspects to plan: those the templates read.
   init(
-    _ requirement: Requirement, in proto: ProtocolDecl, access: String, baseType: String,
-    isClassDecorator: Bool, storage declaredStorage: StorageNames, options: RenderOptions,
-    eventPrefix: String, hookName: String,
-    namesResultType: Bool, protocolAnnotations: [Annotation], includesInterception: Bool,
+    _ requirement: Requirement, in context: ProtocolContext, access: String,
+    isClassDecorator: Bool, hookName: String, namesResultType: Bool, planning: AspectSet,
     diagnostics: inout [Diagnostic]
   ) {
+    let proto = context.proto
+    self.context = context
     self.requirement = requirement
+    self.hookName = hookName
     let names = LocalNames(avoiding: requirement.parameters)
     namesReference = TemplateReference(names)
-    let storage = declaredStorage.reached(from: requirement.parameters)
+    let storage = context.storage.reached(from: requirement.parameters)
     storageReference = TemplateReference(storage)
     kind =
       switch requirement.kind {
@@ -186,28 +177,30 @@ extension RequirementPlan {
       case .property: .property
       case .subscript: .subscript
       }
-    let selector = "\(proto.qualifiedName).\(requirement.selector)"
-    qualifiedSelector = selector
-    qualifiedSelectorLiteral = selector.swiftLiteral
+    qualifiedSelector = "\(proto.qualifiedName).\(requirement.selector)"
+    qualifiedSelectorLiteral = qualifiedSelector.swiftLiteral
     selectorLiteral = requirement.selector.swiftLiteral
     var parameters = requirement.parameters.enumerated().map { index, parameter in
       ForwardedParameter(
-        parameter, index: index, decoratorBase: declaredStorage.base,
+        parameter, index: index, decoratorBase: context.storage.base,
         resultEnums: proto.resultEnums)
     }
     // A non-escaping closure before the last parameter is work the call does, not its handler.
     for index in parameters.indices.dropLast() where !parameters[index].parameter.isEscaping {
       parameters[index].completion = nil
     }
+    self.parameters = parameters
     // Asked of every parameter; it looks at the name's first character's Unicode properties.
     let singleNameIsLabel = requirement.singleParameterNameIsLabel
+    self.singleNameIsLabel = singleNameIsLabel
     // `Base.Type` and `Base.self` are the metatype, whatever the backticks; `Base.self.Type()`
     // is the member.
     let target =
       !requirement.isStatic
       ? storage.base
       : ["Type", "Protocol", "self", "init"].contains(requirement.bareName)
-        ? "\(baseType).self" : baseType
+        ? "\(context.baseType).self" : context.baseType
+    self.target = target
     let effects = requirement.effects
     isThrowing = effects.isThrowing
     isAsync = effects.isAsync
@@ -225,7 +218,7 @@ extension RequirementPlan {
     thrownType = effects.thrownType?.text
 
     // The declaration, with unnamed parameters given names so they can be forwarded.
-    let attributes = Availability(options: options).attributes(
+    let attributes = Availability(options: context.options).attributes(
       requirement.attributes.filter { $0.name != "objc" }
     ).map(\.description)
     let modifiers = requirement.modifiers.filter { modifier in
@@ -320,19 +313,12 @@ extension RequirementPlan {
           : "\(declaration) {\nget\(effectsSuffix) {\n\(forwardCall)\n}\n}"
     }
 
-    // The outcome, and completion handlers.
-    valueType = nil
-    completionCallOpening = nil
-    completionArguments = nil
-    completionForward = nil
-    callPassingCompletion = nil
-    completionName = nil
-    completionIsSendable = false
-    // Only a last parameter is taken for a completion handler (an escaping closure elsewhere
-    // may be called any number of times), so the call always ends in a trailing closure.
-    // A method that also returns a value is forwarded as it is: its value must be returned.
-    // An async method returns its result; a closure it takes is no completion handler.
-    completionSuccessCase = "success"
+    // The outcome, and completion handlers. Only a last parameter is taken for a completion
+    // handler (an escaping closure elsewhere may be called any number of times), so the call
+    // always ends in a trailing closure. A method that also returns a value is forwarded as it
+    // is: its value must be returned. An async method returns its result; a closure it takes is
+    // no completion handler.
+    var completionSuccessCase = "success"
     if requirement.kind == .method, !requirement.effects.isAsync, let handler = parameters.last,
       var completion = handler.completion,
       requirement.returnType.map({ ["Void", "()"].contains($0.text) }) ?? true
@@ -356,28 +342,29 @@ extension RequirementPlan {
           ? "{ \(closureArguments) in" : "{ (\(typedArguments)) in"
       let otherArguments = arguments.dropLast().joined(separator: ", ")
       let call = "\(effectPrefix)\(target).\(requirement.name)"
-      completionCallOpening =
+      var opening =
         (otherArguments.isEmpty ? call : "\(call)(\(otherArguments))") + " \(closureHead)"
       completionName = handler.name
       // The runtime's `finishing(_:)` keeps the handler, so it must be escaping.
       completionIsSendable =
         handler.parameter.isEscaping
         && handler.parameter.type.attributes.contains { $0.name == "Sendable" }
-      completionArguments = closureArguments
+      var receivedArguments = closureArguments
       if let resultEnum = completion.resultEnum, let success = completion.resultSuccessType {
         // The app's own result, read as `Swift.Result` (which its name may shadow).
-        completionCallOpening! +=
+        opening +=
           "\nlet \(names.outcome): Swift.Result<\(success), any Error>\n"
           + "switch \(closureArguments) {\n"
           + "case .\(resultEnum.successCase)(let \(names.value)): "
           + "\(names.outcome) = .success(\(names.value))\n"
           + "case .\(resultEnum.failureCase)(let error): \(names.outcome) = .failure(error)\n}"
-        completionArguments = names.outcome
+        receivedArguments = names.outcome
         completionSuccessCase = resultEnum.successCase
       }
+      completionArguments = receivedArguments
+      completionCallOpening = opening
       completionForward = "\(handler.name)(\(closureArguments))"
-      let handlerLabel = handler.argument(
-        singleNameIsLabel: singleNameIsLabel, value: "")
+      let handlerLabel = handler.argument(singleNameIsLabel: singleNameIsLabel, value: "")
       callPassingCompletion =
         "\(call)(" + (otherArguments.isEmpty ? "" : "\(otherArguments), ") + handlerLabel
       if let success = completion.resultSuccessType {
@@ -385,245 +372,63 @@ extension RequirementPlan {
         valueType = Self.parenthesized(success)
       } else {
         outcome = .completion
-      }
-    } else if let returnType = requirement.returnType, !returnType.isVoid {
-      if let success = returnType.resultSuccessType {
-        valueType = Self.parenthesized(success)
-        outcome = .result
-      } else {
-        valueType = Self.parenthesized(returnType.text)
-        outcome = .value
+        valueType = nil
       }
     } else {
-      outcome = .none
-    }
-
-    // Annotations on the requirement win over those on the protocol.
-    let annotations = requirement.annotations
-    func option(_ label: String, keys: [String]) -> AnnotationValue? {
-      for source in [annotations, protocolAnnotations] {
-        for annotation in source where keys.contains(annotation.key) {
-          if let value = annotation.value(for: label) { return value }
+      (completionCallOpening, completionArguments, completionForward) = (nil, nil, nil)
+      (callPassingCompletion, completionName, completionIsSendable) = (nil, nil, false)
+      if let returnType = requirement.returnType, !returnType.isVoid {
+        if let success = returnType.resultSuccessType {
+          valueType = Self.parenthesized(success)
+          outcome = .result
+        } else {
+          valueType = Self.parenthesized(returnType.text)
+          outcome = .value
         }
+      } else {
+        valueType = nil
+        outcome = .none
       }
-      return nil
     }
+    self.completionSuccessCase = completionSuccessCase
 
-    // Redaction: secret-looking names or labels, and names or labels listed in `redact(…)`.
-    let redactedNames = Set(
+    // Annotations: the requirement's win over the protocol's.
+    let annotations = requirement.annotations
+    let protocolAnnotations = proto.annotations
+    redactedNames = Set(
       (annotations + protocolAnnotations).filter { $0.key == "redact" }
         .flatMap { $0.positionalValues.flatMap(\.texts) })
-    func isRedacted(_ parameter: ForwardedParameter) -> Bool {
-      let label = parameter.parameter.label
-      return redactedNames.contains(parameter.parameter.name)
-        || label.map { redactedNames.contains($0) || Naming.looksSecret($0) } == true
-        || Naming.looksSecret(parameter.parameter.name)
-        || parameter.parameter.label.map { redactedNames.contains($0) } == true
-    }
-    // Closures say nothing useful, autoclosures must not be evaluated early, and parameter
-    // packs cannot be interpolated.
-    let loggable = parameters.filter {
-      !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack
-    }
-    let valueLimit = options.logValueLimit.map { ", limit: \($0)" } ?? ""
-    logMetadata = Self.dictionaryLiteral(
-      loggable.map { parameter in
-        (
-          parameter.key,
-          isRedacted(parameter)
-            ? "LoggedCall.redacted" : "LoggedCall.value(\(parameter.name)\(valueLimit))"
-        )
-      })
-    redactsResult =
-      redactedNames.contains("result") || Naming.looksSecret(requirement.bareName)
-    logCallOptions =
-      (redactsResult ? ", redactsResult: true" : "")
-      + (options.logValueLimit.map { ", valueLimit: \($0)" } ?? "")
-
-    // Analytics.
-    let defaultEvent = options.eventNaming.event(
-      prefix: eventPrefix, requirement: requirement.bareName)
-    spanNameLiteral =
-      (option("span", keys: ["tracing"]).flatMap(\.text)
-      ?? "\(proto.qualifiedName).\(requirement.bareName)").swiftLiteral
-    analyticsEvent = option("event", keys: ["analytics"]).flatMap(\.text) ?? defaultEvent
-    analyticsFailureEvent =
-      option("failure", keys: ["analytics"]).flatMap(\.text) ?? "\(analyticsEvent)_failed"
-    analyticsEventLiteral = analyticsEvent.swiftLiteral
-    analyticsFailureEventLiteral = analyticsFailureEvent.swiftLiteral
-    var trackedProperties: [(String, String)] = []
-    for name in annotations.filter({ $0.key == "analytics" })
-      .flatMap({ $0.value(for: "properties")?.texts ?? [] })
-    {
-      guard
-        let parameter = parameters.first(where: {
-          $0.parameter.name == name || $0.parameter.label == name
-        })
-      else {
-        continue  // Reported by the parser's annotation checks and the event map.
-      }
-      if isRedacted(parameter) {
-        let location = annotations.first { $0.key == "analytics" }?.location ?? requirement.location
-        diagnostics.append(
-          Diagnostic(
-            .warning,
-            "analytics property '\(name)' is redacted, so it is never tracked",
-            at: location))
-        continue
-      }
-      trackedProperties.append((parameter.key, "AnalyticsValue(\(parameter.name))"))
-    }
-    analyticsProperties = Self.dictionaryLiteral(trackedProperties)
-
-    // Tracing: arguments become span attributes only when `tracing(attributes:)` names them,
-    // and never a redacted one.
-    var spanAttributes: [String] = []
-    for name in annotations.filter({ $0.key == "tracing" })
-      .flatMap({ $0.value(for: "attributes")?.texts ?? [] })
-    {
-      guard
-        let parameter = parameters.first(where: {
-          $0.parameter.name == name || $0.parameter.label == name
-        }), !parameter.parameter.isClosure, !parameter.parameter.isAutoclosure, !parameter.isPack
-      else {
-        continue  // Reported by the parser's annotation checks.
-      }
-      if isRedacted(parameter) {
-        let location = annotations.first { $0.key == "tracing" }?.location ?? requirement.location
-        diagnostics.append(
-          Diagnostic(
-            .warning, "tracing attribute '\(name)' is redacted, so it is never recorded",
-            at: location))
-        continue
-      }
-      spanAttributes.append(
-        "\(names.call).setAttribute(\(parameter.key.swiftLiteral), \(parameter.name))")
-    }
-    spanAttributeCalls = spanAttributes.joined(separator: "\n")
-
-    // Caching.
-    let keyArguments = parameters.filter { $0.completion == nil }
-    let keyArgumentList = keyArguments.map(\.name).joined(separator: ", ")
-    cacheKey =
-      "CacheKey(requirement: \(qualifiedSelectorLiteral)"
-      + (keyArguments.isEmpty ? ")" : ", arguments: \(keyArgumentList))")
-    let hasOtherClosures = parameters.contains { $0.parameter.isClosure && $0.completion == nil }
-    let invalidates = annotations.filter { $0.key == "invalidates" }
+    invalidatedSelectors = annotations.filter { $0.key == "invalidates" }
       .flatMap { $0.positionalValues.flatMap(\.texts) }
-    // Why the caching decorator forwards this requirement uncached, if it does.
-    let uncachedReason: String? =
-      if requirement.kind != .method {
-        "only methods are cached"
-      } else if requirement.isStatic || requirement.isMutating {
-        "static and mutating requirements are forwarded uncached"
-      } else if !requirement.genericParameters.isEmpty {
-        "a generic requirement's result has no one type to cache"
-      } else if parameters.contains(where: { $0.parameter.isInout }) {
-        "an inout argument is changed by the call"
-      } else if parameters.contains(where: { $0.parameter.type.mentionsOpaqueType }) {
-        // Neither known to be hashable nor Sendable into the computing closure.
-        "an opaque ('some') argument is not known to be Hashable"
-      } else if hasOtherClosures {
-        "a closure argument cannot be part of a cache key"
-      } else if !invalidates.isEmpty {
-        "it invalidates other requirements, so it changes something"
-      } else if ![.value, .result, .completionResult].contains(outcome) {
-        "it produces no value to cache"
-      } else if case .writes(let verb) = CachePolicy.verdict(
-        for: requirement.bareName, producing: valueType),
-        !annotations.contains(where: { $0.key == "cache" })
-      {
-        "'\(verb)' names a call that writes or acts, which a cache must never answer; "
-          + "annotate it '// veneer: cache' to cache it all the same"
-      } else {
-        nil
+      .flatMap { name -> [String] in
+        let matches = proto.allRequirements.filter {
+          $0.name == name || $0.selector == name || $0.bareName == name
+        }
+        if matches.isEmpty {
+          let location =
+            annotations.first { $0.key == "invalidates" }?.location ?? requirement.location
+          let hint = Spelling.suggestion(for: name, among: proto.allRequirements.map(\.bareName))
+          // An error, as a misspelt event map entry is: the invalidation would be lost.
+          diagnostics.append(
+            Diagnostic(
+              .error,
+              "'invalidates' names '\(name)', which is not a requirement of "
+                + "\(proto.qualifiedName)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+              at: location))
+        }
+        return matches.map { "\(proto.qualifiedName).\($0.selector)".swiftLiteral }
       }
-    isCacheable = uncachedReason == nil
-    let asksForCaching = (protocolAnnotations + annotations).contains {
-      $0.key == "caching" || $0.key == "cache"
-    }
-    if let uncachedReason, asksForCaching, requirement.kind == .method, !requirement.isStatic {
-      diagnostics.append(
-        Diagnostic(
-          .note,
-          "the caching decorator forwards \(requirement.selector) uncached: \(uncachedReason)",
-          at: requirement.location))
-    }
-    let ttl = option("ttl", keys: ["cache", "caching"])
-    // The parser and the configuration refuse other lifetimes with a located error.
-    if case .number(let seconds)? = ttl ?? options.cacheTimeToLive.map(AnnotationValue.number),
-      CacheLifetime.problem(with: seconds) == nil
-    {
-      cacheTimeToLive =
-        seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
-    } else {
-      cacheTimeToLive = "nil"
-    }
-    let invalidated = invalidates.flatMap { name -> [String] in
-      let matches = proto.allRequirements.filter {
-        $0.name == name || $0.selector == name || $0.bareName == name
-      }
-      if matches.isEmpty {
-        let location =
-          annotations.first { $0.key == "invalidates" }?.location ?? requirement.location
-        let hint = Spelling.suggestion(for: name, among: proto.allRequirements.map(\.bareName))
-        // An error, as a misspelt event map entry is: the invalidation would be lost.
-        diagnostics.append(
-          Diagnostic(
-            .error,
-            "'invalidates' names '\(name)', which is not a requirement of \(proto.qualifiedName)"
-              + (hint.map { "; did you mean '\($0)'?" } ?? ""),
-            at: location))
-      }
-      return matches.map { "\(proto.qualifiedName).\($0.selector)".swiftLiteral }
-    }
-    // A completion handler reaches the cache through a local, which keeps `self` out of it.
-    let invalidatingCache = completionCallOpening == nil ? storage.cache : names.cache
-    invalidation =
-      invalidated.isEmpty
-      ? nil : "\(invalidatingCache).invalidate(\(invalidated.joined(separator: ", ")))"
-    if isCacheable, outcome == .value, let valueType {
-      let thrown =
-        effects.thrownType.map { " throws(\($0.text))" } ?? (isThrowing ? " throws" : "")
-      let closureType = "()\(isAsync ? " async" : "")\(thrown) -> \(valueType)"
-      let body = "\(closureType) in \(forwardCall)"
-      let lookup = "\(storage.cache).value(for: \(names.key), timeToLive: \(cacheTimeToLive)"
-      let effectsPrefix = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
-      // Callers share one computation only of a Sendable value, computed by a closure that
-      // captures the arguments; an associated type not declared Sendable is not known to be one.
-      let nonSendableAssociatedTypes = Set(
-        proto.allAssociatedTypes.filter { associatedType in
-          !associatedType.inheritedTypes.contains { $0.text.containsBytes(of: "Sendable") }
-        }.map(\.name))
-      func mayNotBeSendable(_ type: TypeRef?) -> Bool {
-        type?.contains {
-          switch $0.shape {
-          case .named(let name, _): nonSendableAssociatedTypes.contains(name)
-          case .member(let base, let name, _):
-            base.text == "Self" && nonSendableAssociatedTypes.contains(name)
-          default: false
-          }
-        } == true
-      }
-      let isShareable =
-        !mayNotBeSendable(requirement.returnType)
-        && !parameters.contains { mayNotBeSendable($0.parameter.type) }
-      if !isAsync {
-        cachedCall = "\(effectsPrefix)\(lookup), compute: { \(body) })"
-      } else if proto.isSendable && isShareable && storage.base == declaredStorage.base {
-        cachedCall = "\(effectsPrefix)\(lookup), compute: { [\(storage.base)] \(body) })"
-      } else {
-        cachedCall = "\(effectsPrefix)\(lookup), computeInPlace: { \(body) })"
-      }
-    } else {
-      cachedCall = nil
-    }
-
-    skippedTemplates = Set(
+    var skippedTemplates = Set(
       annotations.filter { $0.key == "skip" }.flatMap { annotation in
         annotation.arguments.isEmpty
           ? ["*"] : annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() }
       })
+    if !context.options.tracksUnnamedCalls,
+      !annotations.contains(where: { $0.key == "analytics" })
+    {
+      skippedTemplates.insert("analytics")
+    }
+    self.skippedTemplates = skippedTemplates
     var annotationArguments: [String: [String: String]] = [:]
     // Lowest precedence first, so that what wins is written last.
     for annotation in protocolAnnotations.reversed() + annotations.reversed() {
@@ -635,272 +440,109 @@ extension RequirementPlan {
       annotationArguments[annotation.key] = arguments
     }
     self.annotationArguments = annotationArguments
-    if !options.tracksUnnamedCalls, !annotations.contains(where: { $0.key == "analytics" }) {
-      skippedTemplates.insert("analytics")
-    }
     conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = requirement.conditions.map { _ in "#endif" }.joined(separator: "\n")
 
-    // Interception: the arguments travel as one value, a labelled tuple when there are several.
-    self.hookName = hookName
-    // Without interception, nothing travels: the members stay `nil`.
-    let canTravel =
-      includesInterception
-      && parameters.allSatisfy { parameter in
-        // An opaque parameter type (`some P`) is a hidden generic parameter.
-        !parameter.parameter.isInout && !parameter.isPack && !parameter.parameter.isAutoclosure
-          && !parameter.parameter.isSelfValue
-          && !parameter.parameter.type.mentionsOpaqueType
-          && !(parameter.parameter.isClosure && !parameter.parameter.isEscaping
-            && !parameter.parameter.type.isOptional)
-      }
-    // The advice is nonisolated; an actor's arguments would have to cross into it. Asked last,
-    // since each looks through the protocol's inherited types or attributes.
-    if requirement.kind == .method, !requirement.isStatic, requirement.genericParameters.isEmpty,
-      canTravel, !proto.isActorBound, proto.globalActor == nil
-    {
-      let argumentsType: String
-      let argumentsValue: String
-      let closureParameter: String
-      let forwardedArguments: [String]
-      switch parameters.count {
-      case 0:
-        (argumentsType, argumentsValue, closureParameter) = ("Void", "()", "_")
-        forwardedArguments = []
-      case 1:
-        (argumentsType, argumentsValue, closureParameter) = (
-          parameters[0].storedType, parameters[0].name, names.arguments
-        )
-        forwardedArguments = [
-          parameters[0].argument(
-            singleNameIsLabel: singleNameIsLabel, value: names.arguments)
-        ]
-      default:
-        argumentsType =
-          "(" + parameters.map { "\($0.name): \($0.storedType)" }.joined(separator: ", ") + ")"
-        argumentsValue = names.arguments
-        closureParameter = names.arguments
-        forwardedArguments = parameters.map {
-          $0.argument(
-            singleNameIsLabel: singleNameIsLabel,
-            value: "\(names.arguments).\($0.name)")
-        }
-      }
-      let failure = isThrowing ? ", \(effects.thrownType?.text ?? "any Error")" : ""
-      let alias = Naming.rawIdentifierIfNeeded(
-        hookName.trimmingBackticks.prefix(1).uppercased()
-          + hookName.trimmingBackticks.dropFirst() + "Arguments")
-      interceptionArguments = alias
-      // Declared in the decorator's `Hooks`, where `Self` is `Hooks`: `Self.Span` is the
-      // base's.
-      func outsideHooks(_ type: String) -> String {
-        guard type.containsBytes(of: "Self.") else { return type }
-        return type.replacingOccurrences(
-          of: #"(?<![A-Za-z0-9_])Self\."#, with: "\(baseType).", options: .regularExpression)
-      }
-      interceptionArgumentsType = outsideHooks(argumentsType)
-      interceptionType = outsideHooks(
-        "\(isAsync ? "Async" : "")\(isThrowing ? "Throwing" : "")Interception<\(alias), "
-          + "\(requirement.returnType?.text ?? "Void")\(failure)>")
-      let packing =
-        parameters.count > 1
-        ? "let \(names.arguments) = ("
-          + parameters.map { "\(ForwardedParameter.label($0.name)): \($0.name)" }
-          .joined(separator: ", ") + ")\n" : ""
-      interceptingBody =
-        packing
-        + "return \(effectPrefix)\(storage.hooks).\(hookName).call(\(argumentsValue)) { \(closureParameter)"
-        // Closures do not infer a typed error from their context (yet), so it is spelt out.
-        + (effects.thrownType.map { "\(isAsync ? " async" : "") throws(\($0.text))" } ?? "")
-        + " in "
-        + "\(effectPrefix)\(target).\(requirement.name)(\(forwardedArguments.joined(separator: ", "))) }"
-    } else {
-      interceptionType = nil
-      interceptionArguments = nil
-      interceptionArgumentsType = nil
-      interceptingBody = nil
+    var planned: [(any RequirementAspect)?] = []
+    for (position, aspect) in RequirementAspects.all.enumerated() {
+      planned.append(
+        planning.contains(position) ? aspect.init(self, diagnostics: &diagnostics) : nil)
     }
-  }
-
-  static func dictionaryLiteral(_ entries: [(key: String, value: String)]) -> String {
-    entries.isEmpty
-      ? "[:]"
-      : "[" + entries.map { "\($0.key.swiftLiteral): \($0.value)" }.joined(separator: ", ") + "]"
+    aspects = planned
   }
 }
 
-/// Names of the locals generated code declares, changed where a parameter has the same name.
-package struct LocalNames: Sendable {
-  package var call: String
-  package var result: String
-  package var value: String
-  package var key: String
-  package var arguments: String
-  package var cache: String
-  package var outcome: String
-
-  /// A requirement has a few parameters: searching them beats hashing their names into a set.
-  init(avoiding parameters: [Parameter]) {
-    // `key2` rather than `key_`, which `swift format` would flag.
-    func fresh(_ name: String) -> String {
-      var candidate = name
-      var number = 1
-      while parameters.contains(where: { $0.name == candidate }) {
-        number += 1
-        candidate = name + String(number)
-      }
-      return candidate
-    }
-    call = fresh("call")
-    result = fresh("result")
-    value = fresh("value")
-    key = fresh("key")
-    arguments = fresh("arguments")
-    cache = fresh("cache")
-    outcome = fresh("outcome")
-  }
-}
-
-/// A parameter as the decorator declares and forwards it.
-struct ForwardedParameter {
-  /// A completion handler: an escaping function returning `Void`.
-  struct Completion {
-    var parameterTypes: [String]
-    var parameterCount: Int { parameterTypes.count }
-    /// `Post` for `(Result<Post, any Error>) -> Void`, or for an app's own `(Result<Post>) -> Void`.
-    var resultSuccessType: String?
-    /// The app's own result enum the handler receives, if that is what it receives.
-    var resultEnum: ResultLikeEnum?
-  }
-
-  var parameter: Parameter
-  /// The name used inside the decorator; unnamed (`_`) parameters get `argument0` and so on, and
-  /// keywords (`func f(for: T)` names its parameter `for`) their backticks.
-  var name: String
-  var completion: Completion?
-  /// The name under which a decorator passed as `Self` holds what it wraps.
-  var decoratorBase: String
-
-  init(
-    _ parameter: Parameter, index: Int, decoratorBase: String, resultEnums: [ResultLikeEnum] = []
-  ) {
-    self.parameter = parameter
-    self.decoratorBase = decoratorBase
-    name = parameter.name == "_" ? "argument\(index)" : Naming.identifier(parameter.name)
-    completion = nil
-    // An async or throwing closure, or one named for work it does rather than for a result it
-    // delivers (`body`, `transform`), may be called any number of times: it is forwarded as
-    // it is.
-    guard !parameter.type.isOptional,
-      case .function(let parameters, let effects, let returnType) = parameter.type.unattributed
-        .shape,
-      returnType.isVoid, !effects.isAsync, !effects.isThrowing,
-      !Self.namesOfWork.contains(parameter.name.trimmingBackticks)
-    else { return }
-    var success = parameters.count == 1 ? parameters[0].type.resultSuccessType : nil
-    var resultEnum: ResultLikeEnum?
-    if parameters.count == 1, success == nil,
-      case .named(let typeName, let arguments) = parameters[0].type.unattributed.shape,
-      arguments.count == 1, let found = resultEnums.first(where: { $0.name == typeName })
-    {
-      success = arguments[0].text
-      resultEnum = found
-    }
-    // Most non-escaping closures do work (`forEach`, `withLock`); one is a completion handler
-    // when it receives a result or is named for one.
-    if !parameter.isEscaping {
-      let lowercased = parameter.name.lowercased()
-      guard
-        success != nil
-          || ["completion", "callback", "done", "finish", "reply"].contains(where: {
-            lowercased.contains($0)
-          })
-      else { return }
-    }
-    completion = Completion(
-      parameterTypes: parameters.map(\.type.text), resultSuccessType: success,
-      resultEnum: resultEnum)
-  }
-
-  /// Names of closure parameters that do work or decide, rather than receive a result.
-  static let namesOfWork: Set<String> = [
-    "body", "operation", "transform", "work", "action", "predicate", "isIncluded",
-    "areInIncreasingOrder", "onEvent", "streamHandler",
+extension RequirementPlan: TemplateObject {
+  /// The neutral members; the aspects' are added to them.
+  private static let neutralMembers: [String: TemplateMember<RequirementPlan>] = [
+    "requirement": .init(
+      .object("Requirement"), "the parsed requirement",
+      {
+        TemplateReference(RequirementView($0.requirement))
+      }),
+    "kind": .init(.text, "`method`, `property` or `subscript`", { $0.kind.rawValue }),
+    "isMethod": .init(.bool, "whether it is a method", { $0.isMethod }),
+    "isStatic": .init(.bool, "whether it is static", { $0.isStatic }),
+    "isGeneric": .init(.bool, "whether it has generic parameters of its own", { $0.isGeneric }),
+    "qualifiedSelector": .init(
+      .text, "the identity in logs and cache keys: `PostRepo.getPost(id:completion:)`",
+      { $0.qualifiedSelector }),
+    "qualifiedSelectorLiteral": .init(
+      .text, "the same as a Swift string literal", { $0.qualifiedSelectorLiteral }),
+    "effectsPrefix": .init(
+      .text, "`try await ` (with its space), `try `, `await ` or empty, before a call",
+      { $0.effectsPrefix }),
+    "selectorLiteral": .init(
+      .text, "`\"getPost(id:completion:)\"`, a span's `code.function`", { $0.selectorLiteral }),
+    "typedClosureSignature": .init(
+      .text, "`() throws(E) -> T in` for a typed error, which closures do not infer; else empty",
+      { $0.typedClosureSignature }),
+    "declaration": .init(
+      .text, "the member's declaration in a decorator, without a body", { $0.declaration }),
+    "forwardingImplementation": .init(
+      .text, "the whole member, forwarding to `base` without decoration",
+      { $0.forwardingImplementation }),
+    "forwardCall": .init(
+      .text, "the call to `base` with its effects: `try await base.load(id: id)`",
+      { $0.forwardCall }),
+    "isThrowing": .init(.bool, "whether it throws", { $0.isThrowing }),
+    "isAsync": .init(.bool, "whether it is async", { $0.isAsync }),
+    "doStatement": .init(
+      .text, "`do throws(E)` for typed throws, else `do`", { $0.doStatement }),
+    "thrownType": .init(
+      .optional(.text), "the error type of typed throws: `PostError`", { $0.thrownType }),
+    "completionIsSendable": .init(
+      .bool, "whether the completion handler is escaping and `@Sendable`",
+      { $0.completionIsSendable }),
+    "completionSuccessCase": .init(
+      .text, "the case a result handler's success goes in: `success`, or an app's own (`value`)",
+      { $0.completionSuccessCase }),
+    "outcome": .init(
+      .text,
+      "how it delivers its outcome: `none`, `value`, `result`, `completionResult` or `completion`",
+      { $0.outcome.rawValue }),
+    "valueType": .init(
+      .optional(.text), "the type returned, or a `Result`'s success type", { $0.valueType }),
+    "completionName": .init(
+      .optional(.text), "the completion handler's name", { $0.completionName }),
+    "completionCallOpening": .init(
+      .optional(.text), "the call to `base` with a trailing closure, up to `in`",
+      { $0.completionCallOpening }),
+    "completionArguments": .init(
+      .optional(.text), "the names the trailing closure receives", { $0.completionArguments }),
+    "completionForward": .init(
+      .optional(.text), "the original handler called with those names",
+      {
+        $0.completionForward
+      }),
+    "callPassingCompletion": .init(
+      .optional(.text),
+      "the same call up to the handler's value, for passing one the runtime makes: "
+        + "`base.get(path, completion: `",
+      { $0.callPassingCompletion }),
+    "names": .init(
+      .object("LocalNames"), "local names that do not clash with the parameters",
+      { $0.namesReference }),
+    "storage": .init(
+      .object("StorageNames"),
+      "the decorator's stored properties as its body reaches them: `self.logger` where a "
+        + "parameter is called `logger`",
+      { $0.storageReference }),
+    "annotations": .init(
+      .dictionary(.dictionary(.text)),
+      "its `// veneer:` annotations (then the protocol's), by key, each with `key` and its "
+        + "labelled arguments: `r.annotations.retry.attempts`",
+      { $0.annotationArguments }),
+    "conditionsOpening": .init(
+      .text, "the `#if` lines around the requirement, or empty", { $0.conditionsOpening }),
+    "conditionsClosing": .init(.text, "the matching `#endif` lines", { $0.conditionsClosing }),
   ]
 
-  var isPack: Bool {
-    if case .packExpansion = parameter.type.unattributed.shape { return true }
-    return false
-  }
+  /// Every member templates read on a requirement: the neutral ones and each aspect's.
+  static let templateMembers = neutralMembers.merging(
+    RequirementAspects.membersOnPlans, uniquingKeysWith: { neutral, _ in neutral })
 
-  /// The key in log metadata and analytics properties.
-  var key: String { parameter.name == "_" ? name : parameter.name.trimmingBackticks }
-
-  func declaration(singleNameIsLabel: Bool) -> String {
-    var renamed = parameter
-    // `func f(for: T)` declares `for` without backticks; only its uses need them.
-    renamed.name = parameter.name == "_" ? name : parameter.name
-    if parameter.name == "_", parameter.label == nil, singleNameIsLabel {
-      return "_ \(name): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")"
-    }
-    return renamed.declarationText(singleNameIsLabel: singleNameIsLabel)
-  }
-
-  func argument(singleNameIsLabel: Bool, labelled: Bool = true) -> String {
-    let value: String
-    if parameter.isSelfValue {
-      value = "\(name).\(decoratorBase)"
-    } else if parameter.isInout {
-      value = "&\(name)"
-    } else if parameter.isAutoclosure {
-      value = "\(name)()"
-    } else if case .packExpansion = parameter.type.unattributed.shape {
-      value = "repeat each \(name)"
-    } else {
-      value = name
-    }
-    return labelled ? argument(singleNameIsLabel: singleNameIsLabel, value: value) : value
-  }
-
-  /// `label: value`, or just `value` for an unlabelled parameter.
-  func argument(singleNameIsLabel: Bool, value: String) -> String {
-    guard let label = parameter.label else { return value }
-    return "\(Self.label(label)): \(value)"
-  }
-
-  /// `name` as the label of an argument or tuple element. Keywords need no backticks there, and
-  /// Swift warns when they have them, but for the three that would read as something else.
-  static func label(_ name: String) -> String {
-    let bare = name.trimmingBackticks
-    return ["inout", "var", "let"].contains(bare) ? name : bare
-  }
-
-  /// The type as a value of it is stored: without `@escaping`, which a tuple element or
-  /// variable cannot carry, nor ownership specifiers.
-  var storedType: String {
-    let attributes = parameter.type.attributes.filter { $0.name != "escaping" }
-    return (attributes.map(\.description) + [parameter.type.unattributed.text])
-      .joined(separator: " ")
-  }
-}
-
-extension TypeRef {
-  /// Whether a `some P` is in the type: a hidden generic parameter.
-  var mentionsOpaqueType: Bool {
-    contains {
-      if case .opaque = $0.shape { return true }
-      return false
-    }
-  }
-
-  /// `Post` for `Result<Post, any Error>`.
-  var resultSuccessType: String? {
-    switch unattributed.shape {
-    case .named("Result", let arguments) where arguments.count == 2: arguments[0].text
-    case .member(let base, "Result", let arguments)
-    where base.text == "Swift" && arguments.count == 2:
-      arguments[0].text
-    default: nil
-    }
+  package func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self).any
   }
 }

@@ -136,6 +136,20 @@ package struct TemplateMember<Owner>: Sendable {
   }
 }
 
+extension TemplateMember {
+  /// `member` of a part its owner holds: reading it reads the part's reference, never a copy of
+  /// the part's members.
+  init<Part: AnyObject & Sendable>(
+    _ member: TemplateMember<Part>, of part: @escaping @Sendable (borrowing Owner) -> Part
+  ) {
+    self.init(
+      type: member.type, summary: member.summary,
+      text: member.text.map { text in Accessor(read: { text.read(part($0)) }) },
+      flag: member.flag.map { flag in Accessor(read: { flag.read(part($0)) }) },
+      value: { member.value(part($0)) })
+  }
+}
+
 /// Everything a template can use: its variables, the members of each object, the filters.
 /// `Templates/REFERENCE.md` is generated from this, and a test keeps the two equal.
 package enum TemplateSchema {
@@ -279,154 +293,6 @@ extension ProtocolPlan: TemplateObject {
         $0.logErrorLevel
       }),
     "cacheCapacity": .init(.number, "how many values `withCaching()` keeps", { $0.cacheCapacity }),
-  ]
-
-  package func templateMember(_ name: String) -> Any? {
-    Self.templateMembers[name]?.value(self).any
-  }
-}
-
-extension RequirementPlan: TemplateObject {
-  static let templateMembers: [String: TemplateMember<RequirementPlan>] = [
-    "requirement": .init(
-      .object("Requirement"), "the parsed requirement",
-      {
-        TemplateReference(RequirementView($0.requirement))
-      }),
-    "kind": .init(.text, "`method`, `property` or `subscript`", { $0.kind.rawValue }),
-    "isMethod": .init(.bool, "whether it is a method", { $0.isMethod }),
-    "isStatic": .init(.bool, "whether it is static", { $0.isStatic }),
-    "isGeneric": .init(.bool, "whether it has generic parameters of its own", { $0.isGeneric }),
-    "qualifiedSelector": .init(
-      .text, "the identity in logs and cache keys: `PostRepo.getPost(id:completion:)`",
-      { $0.qualifiedSelector }),
-    "qualifiedSelectorLiteral": .init(
-      .text, "the same as a Swift string literal", { $0.qualifiedSelectorLiteral }),
-    "effectsPrefix": .init(
-      .text, "`try await ` (with its space), `try `, `await ` or empty, before a call",
-      { $0.effectsPrefix }),
-    "selectorLiteral": .init(
-      .text, "`\"getPost(id:completion:)\"`, a span's `code.function`", { $0.selectorLiteral }),
-    "spanNameLiteral": .init(
-      .text, "a tracing span's name: `\"PostRepo.getPost\"`, or what `tracing(span:)` says",
-      { $0.spanNameLiteral }),
-    "spanAttributeCalls": .init(
-      .text,
-      "`call.setAttribute(\"id\", id)` for each argument `tracing(attributes:)` names (never a "
-        + "redacted one), one per line; else empty",
-      { $0.spanAttributeCalls }),
-    "typedClosureSignature": .init(
-      .text, "`() throws(E) -> T in` for a typed error, which closures do not infer; else empty",
-      { $0.typedClosureSignature }),
-    "declaration": .init(
-      .text, "the member's declaration in a decorator, without a body", { $0.declaration }),
-    "forwardingImplementation": .init(
-      .text, "the whole member, forwarding to `base` without decoration",
-      { $0.forwardingImplementation }),
-    "forwardCall": .init(
-      .text, "the call to `base` with its effects: `try await base.load(id: id)`",
-      { $0.forwardCall }),
-    "isThrowing": .init(.bool, "whether it throws", { $0.isThrowing }),
-    "isAsync": .init(.bool, "whether it is async", { $0.isAsync }),
-    "doStatement": .init(
-      .text, "`do throws(E)` for typed throws, else `do`", { $0.doStatement }),
-    "thrownType": .init(
-      .optional(.text), "the error type of typed throws: `PostError`", { $0.thrownType }),
-    "completionIsSendable": .init(
-      .bool, "whether the completion handler is escaping and `@Sendable`",
-      { $0.completionIsSendable }),
-    "completionSuccessCase": .init(
-      .text, "the case a result handler's success goes in: `success`, or an app's own (`value`)",
-      { $0.completionSuccessCase }),
-    "outcome": .init(
-      .text,
-      "how it delivers its outcome: `none`, `value`, `result`, `completionResult` or `completion`",
-      { $0.outcome.rawValue }),
-    "valueType": .init(
-      .optional(.text), "the type returned, or a `Result`'s success type", { $0.valueType }),
-    "completionName": .init(
-      .optional(.text), "the completion handler's name", { $0.completionName }),
-    "completionCallOpening": .init(
-      .optional(.text), "the call to `base` with a trailing closure, up to `in`",
-      { $0.completionCallOpening }),
-    "completionArguments": .init(
-      .optional(.text), "the names the trailing closure receives", { $0.completionArguments }),
-    "completionForward": .init(
-      .optional(.text), "the original handler called with those names",
-      {
-        $0.completionForward
-      }),
-    "callPassingCompletion": .init(
-      .optional(.text),
-      "the same call up to the handler's value, for passing one the runtime makes: "
-        + "`base.get(path, completion: `",
-      { $0.callPassingCompletion }),
-    "logMetadata": .init(
-      .text,
-      "logger metadata of the arguments, secrets redacted: `[\"id\": LoggedCall.value(id)]`",
-      { $0.logMetadata }),
-    "logCallOptions": .init(
-      .text,
-      "`LoggedCall`'s arguments after `arguments:` when not its defaults: "
-        + "`, redactsResult: true` for a secret result; else empty",
-      { $0.logCallOptions }),
-    "redactsResult": .init(
-      .bool, "whether the result is never logged: `redact(result)`, or a secret's name",
-      { $0.redactsResult }),
-    "analyticsEvent": .init(.text, "the event name of a success", { $0.analyticsEvent }),
-    "analyticsEventLiteral": .init(
-      .text, "the same as a Swift string literal", { $0.analyticsEventLiteral }),
-    "analyticsFailureEvent": .init(
-      .text, "the event name of a failure", { $0.analyticsFailureEvent }),
-    "analyticsFailureEventLiteral": .init(
-      .text, "the same as a Swift string literal", { $0.analyticsFailureEventLiteral }),
-    "analyticsProperties": .init(
-      .text, "analytics properties from arguments: `[\"title\": AnalyticsValue(title)]`",
-      { $0.analyticsProperties }),
-    "isCacheable": .init(
-      .bool, "whether the caching decorator answers it from its cache", { $0.isCacheable }),
-    "cacheKey": .init(.text, "`CacheKey(requirement: …, arguments: id)`", { $0.cacheKey }),
-    "cacheTimeToLive": .init(
-      .text, "`.seconds(300)`, or `nil` for the cache's default", { $0.cacheTimeToLive }),
-    "cachedCall": .init(
-      .optional(.text), "the lookup-or-compute call, for cacheable methods returning a value",
-      { $0.cachedCall }),
-    "invalidation": .init(
-      .optional(.text), "`cache.invalidate(…)` for requirements that clear others",
-      { $0.invalidation }),
-    "names": .init(
-      .object("LocalNames"), "local names that do not clash with the parameters",
-      { $0.namesReference }),
-    "storage": .init(
-      .object("StorageNames"),
-      "the decorator's stored properties as its body reaches them: `self.logger` where a "
-        + "parameter is called `logger`",
-      { $0.storageReference }),
-    "hookName": .init(
-      .text, "the name of its advice in an intercepting decorator's hooks", { $0.hookName }),
-    "interceptionType": .init(
-      .optional(.text),
-      "the type of its advice, `AsyncThrowingInterception<CreatePostArguments, Post, any Error>`, or "
-        + "nothing when it cannot be intercepted (see the Intercepting template)",
-      { $0.interceptionType }),
-    "interceptionArguments": .init(
-      .optional(.text), "the name of its arguments' type: `CreatePostArguments`",
-      { $0.interceptionArguments }),
-    "interceptionArgumentsType": .init(
-      .optional(.text),
-      "its arguments' type: a labelled tuple `(title: String, body: String)`, one parameter's "
-        + "type, or `Void`", { $0.interceptionArgumentsType }),
-    "interceptingBody": .init(
-      .optional(.text), "the body that runs the advice around the call to `base`",
-      { $0.interceptingBody }),
-    "annotations": .init(
-      .dictionary(.dictionary(.text)),
-      "its `// veneer:` annotations (then the protocol's), by key, each with `key` and its "
-        + "labelled arguments: `r.annotations.retry.attempts`",
-      { $0.annotationArguments }),
-    "conditionsOpening": .init(
-      .text, "the `#if` lines around the requirement, or empty", { $0.conditionsOpening }),
-    "conditionsClosing": .init(.text, "the matching `#endif` lines", { $0.conditionsClosing }),
   ]
 
   package func templateMember(_ name: String) -> Any? {

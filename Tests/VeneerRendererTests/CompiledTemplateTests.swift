@@ -47,16 +47,17 @@ struct CompiledTemplateTests {
     #expect(Self.shippedTemplates.count >= 16)
   }
 
-  /// The literals templates read follow the names they quote when a caller changes those.
-  @Test func planLiteralsFollowTheirNames() throws {
-    var requirement = try #require(Self.fixturePlans.first?.requirements.first)
-    #expect(requirement.qualifiedSelectorLiteral == "\"\(requirement.qualifiedSelector)\"")
-    requirement.qualifiedSelector = "Repo.load(id:)"
-    requirement.analyticsEvent = #"say "hi""#
-    requirement.analyticsFailureEvent = "load_failed"
-    #expect(requirement.qualifiedSelectorLiteral == #""Repo.load(id:)""#)
-    #expect(requirement.analyticsEventLiteral == #""say \"hi\"""#)
-    #expect(requirement.analyticsFailureEventLiteral == #""load_failed""#)
+  /// Each `…Literal` member a template reads is the member it is named after, as a literal.
+  @Test func literalMembersQuoteTheirNames() throws {
+    var checked = 0
+    for requirement in Self.fixturePlans.flatMap(\.requirements) {
+      for name in ["qualifiedSelector", "analyticsEvent", "analyticsFailureEvent"] {
+        let text = try #require(requirement.templateMember(name) as? String)
+        #expect(requirement.templateMember(name + "Literal") as? String == text.swiftLiteral)
+        checked += 1
+      }
+    }
+    #expect(checked > 100)
   }
 
   @Test(arguments: shippedTemplateLabels)
@@ -70,23 +71,23 @@ struct CompiledTemplateTests {
     }
   }
 
-  /// The generator leaves a requirement's interception members out of plans whose templates do
-  /// not read them; every shipped template renders the same from such a plan.
+  /// The generator plans only the aspects a protocol's templates read; every shipped template
+  /// renders from such a plan what it renders from a plan of every aspect.
   @Test(arguments: shippedTemplateLabels)
-  func templatesThatReadNoInterceptionRenderAlikeWithout(label: String) throws {
+  func templatesRenderAlikeFromPlansOfOnlyTheAspectsTheyRead(label: String) throws {
     let template = Self.shippedTemplates[Self.shippedTemplateLabels.firstIndex(of: label)!]
     let compiled = try CompiledTemplate.compile(template).get()
-    #expect(compiled.readsInterception == (template.name == "Intercepting"))
+    let expected = [
+      "Logging": ["logging"], "Analytics": ["analytics"], "Caching": ["caching"],
+      "Intercepting": ["interception"], "Tracing": ["tracing"],
+    ]
+    #expect(compiled.aspectsRead.names == expected[template.name] ?? [])
     for proto in Self.fixtureCatalog.protocols {
       guard let full = try? ProtocolPlan.make(for: proto).get(),
-        let planned = try? ProtocolPlan.make(
-          for: proto, interception: compiled.readsInterception
-        ).get()
+        let planned = try? ProtocolPlan.make(for: proto, aspects: compiled.aspectsRead).get()
       else { continue }
       #expect(try compiled.render(planned) == compiled.render(full), "over \(proto.name)")
-      if !compiled.readsInterception {
-        #expect(planned.requirements.allSatisfy { $0.interceptingBody == nil })
-      }
+      #expect(planned.requirements.allSatisfy { $0.plannedAspects == compiled.aspectsRead })
     }
   }
 

@@ -1,0 +1,48 @@
+import VeneerModel
+
+/// What a logging decorator logs of a call: its arguments, secrets redacted, and whether its
+/// result may be logged.
+final class LoggingAspect: RequirementAspect {
+  static let name = "logging"
+  let logMetadata: String
+  let logCallOptions: String
+  let redactsResult: Bool
+
+  static let templateMembers: [String: TemplateMember<LoggingAspect>] = [
+    "logMetadata": .init(
+      .text,
+      "logger metadata of the arguments, secrets redacted: `[\"id\": LoggedCall.value(id)]`",
+      { $0.logMetadata }),
+    "logCallOptions": .init(
+      .text,
+      "`LoggedCall`'s arguments after `arguments:` when not its defaults: "
+        + "`, redactsResult: true` for a secret result; else empty",
+      { $0.logCallOptions }),
+    "redactsResult": .init(
+      .bool, "whether the result is never logged: `redact(result)`, or a secret's name",
+      { $0.redactsResult }),
+  ]
+
+  init(_ plan: RequirementPlan, diagnostics: inout [Diagnostic]) {
+    let options = plan.context.options
+    // Closures say nothing useful, autoclosures must not be evaluated early, and parameter
+    // packs cannot be interpolated.
+    let loggable = plan.parameters.filter {
+      !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack
+    }
+    let valueLimit = options.logValueLimit.map { ", limit: \($0)" } ?? ""
+    logMetadata = RequirementPlan.dictionaryLiteral(
+      loggable.map { parameter in
+        (
+          parameter.key,
+          plan.isRedacted(parameter)
+            ? "LoggedCall.redacted" : "LoggedCall.value(\(parameter.name)\(valueLimit))"
+        )
+      })
+    redactsResult =
+      plan.redactedNames.contains("result") || Naming.looksSecret(plan.requirement.bareName)
+    logCallOptions =
+      (redactsResult ? ", redactsResult: true" : "")
+      + (options.logValueLimit.map { ", valueLimit: \($0)" } ?? "")
+  }
+}

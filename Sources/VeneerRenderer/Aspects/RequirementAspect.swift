@@ -1,0 +1,78 @@
+import VeneerModel
+
+/// One aspect's part of a requirement's plan: the Swift fragments that its decorators, and only
+/// theirs, are made of (a logging decorator's metadata, a caching decorator's key).
+///
+/// An aspect reads the plan's neutral facts (signature, forwarding call, outcome, completion
+/// handler) and adds its own members, which templates read on a requirement as they read the
+/// plan's (`r.logMetadata`). It is planned only for templates that read one of its members
+/// (`CompiledTemplate.aspectsRead`). A new aspect is a file with a type conforming to this,
+/// listed in `RequirementAspects.all`.
+protocol RequirementAspect: AnyObject, Sendable {
+  /// What it is called in messages and tests: `logging`.
+  static var name: String { get }
+
+  /// The members templates read, each described once: `Templates/REFERENCE.md` is made of these.
+  static var templateMembers: [String: TemplateMember<Self>] { get }
+
+  /// Plans the aspect of `plan`; what it finds wrong goes to `diagnostics`.
+  init(_ plan: RequirementPlan, diagnostics: inout [Diagnostic])
+}
+
+/// Every aspect a requirement plan can have.
+package enum RequirementAspects {
+  /// In a fixed order: an aspect's position is its place in a plan.
+  static let all: [any RequirementAspect.Type] = [
+    LoggingAspect.self, AnalyticsAspect.self, CachingAspect.self, InterceptionAspect.self,
+    TracingAspect.self,
+  ]
+
+  /// The aspect of each member an aspect adds to requirement plans, by member name.
+  static let positionOfMember: [String: Int] = Dictionary(
+    all.enumerated().flatMap { position, aspect in
+      aspect.memberNames.map { ($0, position) }
+    }, uniquingKeysWith: { first, _ in first })
+
+  /// Every aspect's members, read on a requirement plan.
+  static let membersOnPlans: [String: TemplateMember<RequirementPlan>] = Dictionary(
+    all.enumerated().flatMap { position, aspect in aspect.membersOnPlans(at: position) },
+    uniquingKeysWith: { first, _ in first })
+}
+
+extension RequirementAspect {
+  static var memberNames: [String] { Array(templateMembers.keys) }
+
+  /// This aspect's members as templates read them on a plan, which holds it at `position`.
+  static func membersOnPlans(at position: Int) -> [(String, TemplateMember<RequirementPlan>)] {
+    templateMembers.map { name, member in
+      (
+        name,
+        TemplateMember(
+          member, of: { (plan: borrowing RequirementPlan) in plan.aspect(position, as: Self.self) })
+      )
+    }
+  }
+}
+
+/// A set of aspects, by position in `RequirementAspects.all`.
+package struct AspectSet: Sendable, Hashable {
+  private var bits: UInt64
+
+  package static let none = AspectSet(bits: 0)
+  package static let all = AspectSet(bits: (1 << RequirementAspects.all.count) - 1)
+
+  private init(bits: UInt64) { self.bits = bits }
+
+  init(positions: some Sequence<Int>) {
+    bits = positions.reduce(0) { $0 | (1 << $1) }
+  }
+
+  func contains(_ position: Int) -> Bool { bits & (1 << position) != 0 }
+
+  package func union(_ other: AspectSet) -> AspectSet { AspectSet(bits: bits | other.bits) }
+
+  /// The aspects' names, in their order: `["logging", "caching"]`.
+  package var names: [String] {
+    RequirementAspects.all.indices.filter(contains).map { RequirementAspects.all[$0].name }
+  }
+}
