@@ -2,8 +2,8 @@ import VeneerModel
 import VeneerParser
 
 /// The cache's binary form: each type writes its fields in order, and reads them back in the
-/// same order. Written by hand because `Codable` spent most of a one-file run decoding the
-/// unchanged files' models (generic containers and key lookups for every value).
+/// same order, by hand rather than through `Codable`'s generic containers and key lookups for
+/// every value.
 ///
 /// A blob is a magic line, a table of the distinct strings it holds, then its values; strings
 /// are written as their place in the table, so a file path repeated in every location is stored
@@ -85,8 +85,7 @@ struct CacheWriter {
 }
 
 /// The distinct strings of a blob, in the order first written, found again by a hash of their
-/// UTF-8 in a table of their own: a `Dictionary` hashes with SipHash, which was most of the
-/// cost of encoding a model.
+/// UTF-8 in a table of their own rather than a `Dictionary`, which hashes with SipHash.
 private struct StringTable {
   private(set) var strings: [String] = []
   private var hashes: [UInt64] = []

@@ -15,8 +15,7 @@ import VeneerSupport
 /// header, and no others: it writes, replaces and deletes only those.
 package struct OutputFolder: Sendable {
   package let path: String
-  /// `path` made absolute, once: building each file's path through `URL` took 11 µs a file, a
-  /// third of writing a first run's files.
+  /// `path` made absolute, once, rather than each file's path through `URL`.
   private let absolutePath: String
   /// `write(2)`; tests put a failing one in its place, to play a full disk.
   let writeBytes: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int

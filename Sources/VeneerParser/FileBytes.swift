@@ -60,7 +60,7 @@ package enum FileBytes {
     guard size <= limit else { throw .tooLarge(limit: limit) }
     var failed = false
     var isAtEnd = false
-    // Read into uninitialized memory: zeroing it first cost as much as the read. One byte more
+    // Read into uninitialized memory, never zeroed first. One byte more
     // than the size is asked for: a regular file gives fewer bytes than asked only at its end,
     // so reading it whole takes one call, not a second that returns nothing.
     var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, filled in

@@ -51,8 +51,7 @@ enum StandardProtocols {
 
   /// The protocol named `name`, with what it inherits from the others, or `nil` when it is not
   /// one of them. Only it and its ancestors are parsed, once per process: most names asked for
-  /// are the sources' own protocols declared elsewhere, and parsing all of them took a one-file
-  /// run 1.5 ms.
+  /// are the sources' own protocols declared elsewhere.
   static func named(_ name: String) -> ProtocolDecl? {
     guard declarationsByName[name] != nil else { return nil }
     return resolved.lookUp(name) {

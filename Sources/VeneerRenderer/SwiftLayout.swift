@@ -13,8 +13,8 @@ enum SwiftLayout {
   static func format(_ input: UnsafeBufferPointer<UInt8>) -> String {
     var output = ByteBuffer(capacity: input.count + input.count / 2)
     var levels = Levels()
-    // The arguments of the line being wrapped, in one array for the whole layout: allocating
-    // one for each line was a third of the cost of splitting it.
+    // The arguments of the line being wrapped, in one array for the whole layout rather than
+    // one allocated for each line.
     var arguments: [ByteSlice] = []
     arguments.reserveCapacity(16)
     var hasLines = false

@@ -24,7 +24,7 @@ package struct TemplateSource: Sendable, Hashable {
       let end = text[start.upperBound...].range(of: "#}")
     else { return [] }
     // Trimmed by hand: Foundation's `trimmingCharacters(in:)` builds its character set on first
-    // use, which took an eighth of compiling a template.
+    // use.
     return text[start.upperBound..<end.lowerBound].split(separator: ",").compactMap { name in
       guard let first = name.firstIndex(where: { !$0.isWhitespace }),
         let last = name.lastIndex(where: { !$0.isWhitespace })

@@ -433,7 +433,7 @@ private struct Parser {
     if let flag = Bool(text) { return .bool(flag) }
     var names: [TemplateSyntax.Name] = []
     var componentOffset = offset
-    // Split over bytes: `.` is ASCII, and splitting by `Character` took a seventh of compiling.
+    // Split over bytes: `.` is ASCII.
     for bytes in text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
       let component = String(decoding: bytes, as: UTF8.self)
       guard isIdentifier(component) || Int(component) != nil else {

@@ -54,8 +54,7 @@ package enum Parallel {
   /// Results shared by the workers. Claiming an index holds the lock; each slot is then written
   /// by the one worker that claimed it, and read after every worker has finished. Slots are raw
   /// memory rather than `[Result?]`: unspecialized generic code looks up the metadata of
-  /// `Optional<Result>` by its mangled name on every access, which cost a one-file run more time
-  /// than parsing the file.
+  /// `Optional<Result>` by its mangled name on every access.
   private final class Work<Result: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var nextIndex = 0
