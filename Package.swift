@@ -146,7 +146,10 @@ let package = Package(
       name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel", "VeneerSupport"]),
     .testTarget(
       name: "VeneerRendererTests",
-      dependencies: ["VeneerRenderer", "VeneerGenerator", "VeneerParser", "StencilOracle"]),
+      dependencies: [
+        "VeneerRenderer", "VeneerGenerator", "VeneerParser", "VeneerSupport", "StencilOracle",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "VeneerGeneratorTests",
       dependencies: [

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VeneerGenerator
 import VeneerModel
+import VeneerSupport
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VeneerGenerator
 import VeneerParser
@@ -17,16 +18,22 @@ struct GeneratedCodeTests {
         output: outputFolder, imports: ["FixtureCatalog"], decorateAll: true))
   }
 
-  /// What `generation` writes is what `folder` holds, file for file.
+  /// What `generation` writes is what `folder` holds, file for file; a file that differs is
+  /// reported as a unified diff.
   static func expectCheckedIn(_ generation: Generation, in folder: String, regenerate: String)
     throws
   {
     #expect(!generation.hasErrors)
     let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-    #expect(onDisk == generation.files.map(\.name).sorted(), "regenerate: \(regenerate)")
+    #expect(onDisk == generation.files.map(\.name).sorted(), "to update them: \(regenerate)")
     for file in generation.files {
-      let contents = try String(contentsOfFile: "\(folder)/\(file.name)", encoding: .utf8)
-      #expect(contents == file.contents, "\(file.name) is stale")
+      let name = URL(fileURLWithPath: folder).lastPathComponent + "/" + file.name
+      if let difference = checkedInDifference(
+        name, onDisk: try? String(contentsOfFile: "\(folder)/\(file.name)", encoding: .utf8),
+        expected: file.contents, regenerate: regenerate)
+      {
+        Issue.record(Comment(rawValue: difference))
+      }
     }
   }
 

@@ -186,7 +186,6 @@ struct ServerDecoratorTests {
     #expect(try metrics.expectCounter("veneer_failures", dimensions).totalValue == 1)
     let timer = try metrics.expectTimer("veneer_call_duration", dimensions)
     #expect(timer.values.count == 3)
-    #expect(timer.values.allSatisfy { $0 >= 0 })
   }
 
   @Test func completionHandlersAndResultsAreMeteredByTheirOutcome() throws {

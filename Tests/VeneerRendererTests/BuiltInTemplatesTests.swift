@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VeneerRenderer
 
@@ -46,11 +47,14 @@ struct BuiltInTemplatesTests {
     if ProcessInfo.processInfo.environment["VENEER_UPDATE_TEMPLATES"] == "1" {
       try Data(expected.utf8).write(to: Self.embeddedSourcePath)
     }
-    let actual = try String(contentsOf: Self.embeddedSourcePath, encoding: .utf8)
-    #expect(
-      actual == expected,
-      "BuiltInTemplates.swift is stale: run VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInTemplatesTests"
-    )
+    if let difference = checkedInDifference(
+      "Sources/VeneerRenderer/BuiltInTemplates.swift",
+      onDisk: try String(contentsOf: Self.embeddedSourcePath, encoding: .utf8),
+      expected: expected,
+      regenerate: "VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInTemplatesTests")
+    {
+      Issue.record(Comment(rawValue: difference))
+    }
     #expect(
       BuiltInTemplates.all.map(\.name) == [
         "Analytics", "Caching", "Intercepting", "Logging", "Metrics", "Tracing",

@@ -1,5 +1,6 @@
 import Foundation
 import StencilOracle
+import TestSupport
 import Testing
 import VeneerParser
 
@@ -32,11 +33,13 @@ struct TemplateReferenceTests {
     if ProcessInfo.processInfo.environment["VENEER_UPDATE_TEMPLATES"] == "1" {
       try Data(expected.utf8).write(to: URL(fileURLWithPath: Self.path))
     }
-    let onDisk = try String(contentsOfFile: Self.path, encoding: .utf8)
-    #expect(
-      onDisk == expected,
-      "Templates/REFERENCE.md is stale: run VENEER_UPDATE_TEMPLATES=1 swift test --filter TemplateReferenceTests"
-    )
+    if let difference = checkedInDifference(
+      "Templates/REFERENCE.md", onDisk: try String(contentsOfFile: Self.path, encoding: .utf8),
+      expected: expected,
+      regenerate: "VENEER_UPDATE_TEMPLATES=1 swift test --filter TemplateReferenceTests")
+    {
+      Issue.record(Comment(rawValue: difference))
+    }
   }
 
   /// Every text, number and boolean member the reference lists renders, through Veneer's

@@ -1,4 +1,5 @@
-/// A unified diff (`diff -u`) between two texts, for `veneer check`.
+/// A unified diff (`diff -u`) between two texts, for `veneer check` and for tests of checked-in
+/// output.
 package enum UnifiedDiff {
   /// The diff from `old` to `new`, with `context` unchanged lines around each change; empty when
   /// the texts are equal. A `nil` text is a missing file (`/dev/null`).
