@@ -1,5 +1,6 @@
 import VeneerModel
 import VeneerParser
+import VeneerRenderer
 
 /// Stage 6, assemble: the rendered decorators put into files, each with the header, the
 /// imports its protocols and templates need, and a line saying what it holds.
@@ -115,10 +116,16 @@ enum FileAssembly {
         conditionalImports.append(sourceImport)
       }
     }
-    plainImports.formUnion(items.flatMap(\.templateImports).map { "import \($0)" })
+    let templateImports = Set(items.flatMap(\.templateImports).compactMap(TemplateImport.init))
+    plainImports.formUnion(templateImports.map(\.statement))
+    // An SPI import of a module gives all that a plain one does.
+    for spiImport in templateImports where spiImport.spi != nil {
+      plainImports.remove("import \(spiImport.module)")
+    }
     guard !items.isEmpty else { return "\(GeneratedFile.header)\n// \(description)\n" }
     var lines = [GeneratedFile.header, "// \(description)", ""]
-    lines += plainImports.sorted()
+    // By module, whatever attributes precede `import`, as `swift format` orders them.
+    lines += plainImports.sorted { (importedModule($0), $0) < (importedModule($1), $1) }
     for conditional in conditionalImports {
       lines +=
         conditional.conditions.map { "#if \($0)" } + ["  " + conditional.text]
@@ -127,6 +134,20 @@ enum FileAssembly {
     lines.append("")
     return lines.joined(separator: "\n") + "\n" + items.flatMap(\.bodies).joined(separator: "\n")
   }
+}
+
+/// The module path an import statement names: `VeneerRuntime` for
+/// `@_spi(Generated) import VeneerRuntime`, `Foundation.Data` for `import struct Foundation.Data`.
+private func importedModule(_ statement: String) -> Substring {
+  let words = statement.split(separator: " ")
+  guard let keyword = words.firstIndex(of: "import"), keyword + 1 < words.count else {
+    return statement[...]
+  }
+  let kinds: Set<Substring> = [
+    "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
+  ]
+  return kinds.contains(words[keyword + 1]) && keyword + 2 < words.count
+    ? words[keyword + 2] : words[keyword + 1]
 }
 
 /// A generated file and how many lines it has.

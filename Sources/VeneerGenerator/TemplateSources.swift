@@ -75,12 +75,13 @@ enum TemplateSources {
             .error, message, file: isBuiltIn ? configuration.file ?? "veneer" : template.path))
     }
     for template in templates {
-      for module in template.imports where !Configuration.isModuleName(module) {
+      for module in template.imports where TemplateImport(module) == nil {
         diagnostics.append(
           Diagnostic(
             .error,
-            "'{# imports: #}' must list module names such as 'Foundation', not "
-              + "'\(module.escapedForComment)'", file: template.path))
+            "'{# imports: #}' must list module names such as 'Foundation' (or "
+              + "'@_spi(Generated) VeneerRuntime'), not '\(module.escapedForComment)'",
+            file: template.path))
       }
     }
     var optionsByTemplate: [String: [String: String]] = [:]

@@ -7,7 +7,7 @@ package enum BuiltInTemplates {
       name: "Analytics", path: "Templates/Analytics.stencil",
       text: #"""
         {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
-        {# imports: VeneerRuntime #}
+        {# imports: @_spi(Generated) VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Tracks an analytics event for each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
         /// `{{ plan.storage.base }}`.
@@ -107,7 +107,7 @@ package enum BuiltInTemplates {
       name: "Caching", path: "Templates/Caching.stencil",
       text: #"""
         {# Answers repeated calls from a cache; failures are never cached. #}
-        {# imports: VeneerRuntime #}
+        {# imports: @_spi(Generated) VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Answers calls to {{ plan.article }} `{{ plan.protocolName }}` from a cache when their arguments were seen
         /// before, and forwards the others to `{{ plan.storage.base }}`.
@@ -124,7 +124,7 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        {{ plan.memberAccess }}let {{ plan.storage.cache }}: CallCache
+        let {{ plan.storage.cache }}: CallCache
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, cache: any DecoratorCache) {
         self.{{ plan.storage.base }} = base
@@ -301,7 +301,7 @@ package enum BuiltInTemplates {
       name: "Logging", path: "Templates/Logging.stencil",
       text: #"""
         {# Logs each call with its arguments (secrets redacted), then its result or error and how long it took. #}
-        {# imports: Logging, VeneerRuntime #}
+        {# imports: Logging, @_spi(Generated) VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to `{{ plan.storage.base }}`.
         {% if plan.decoratorKind == "final class" %}

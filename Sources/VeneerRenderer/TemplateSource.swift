@@ -18,7 +18,8 @@ package struct TemplateSource: Sendable, Hashable {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// Modules the generated code needs, from a `{# imports: Logging, VeneerRuntime #}` comment.
+  /// Modules the generated code needs, from a `{# imports: Logging, VeneerRuntime #}` comment;
+  /// `@_spi(Generated) VeneerRuntime` imports the runtime's interface for generated code.
   package var imports: [String] {
     guard let start = text.range(of: "{# imports:"),
       let end = text[start.upperBound...].range(of: "#}")
@@ -39,6 +40,32 @@ package struct TemplateSource: Sendable, Hashable {
     self.text = text
     self.options = options
   }
+}
+
+/// A module a template's code imports, as `{# imports: … #}` lists it: `Logging`, or
+/// `@_spi(Generated) VeneerRuntime` for what the runtime keeps for generated code.
+package struct TemplateImport: Sendable, Hashable {
+  package var module: String
+  /// The SPI group imported with it: `Generated` for `@_spi(Generated)`.
+  package var spi: String?
+
+  /// The import an entry names, or nil when it names no module (a located error elsewhere).
+  package init?(_ entry: String) {
+    var rest = Substring(entry)
+    if rest.hasPrefix("@_spi("), let close = rest.firstIndex(of: ")") {
+      let group = String(rest[rest.index(rest.startIndex, offsetBy: 6)..<close])
+      guard Naming.isPlainIdentifier(group) else { return nil }
+      spi = group
+      rest = rest[rest.index(after: close)...].drop { $0 == " " }
+    }
+    let names = rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard !rest.isEmpty, names.allSatisfy({ Naming.isPlainIdentifier($0) && !Naming.isKeyword($0) })
+    else { return nil }
+    module = String(rest)
+  }
+
+  /// `@_spi(Generated) import VeneerRuntime`.
+  package var statement: String { (spi.map { "@_spi(\($0)) " } ?? "") + "import \(module)" }
 }
 
 /// A template that failed to compile or render, located in the template.

@@ -5,14 +5,19 @@ public protocol AnalyticsTracker: Sendable {
 
 /// A named event with typed properties, such as `post_repo.create_post`.
 public struct AnalyticsEvent: Sendable, Hashable, CustomStringConvertible {
+  /// The event's name: `post_repo.create_post`, or what `analytics(event:)` says.
   public var name: String
+  /// Its properties: `duration_ms`, the arguments `analytics(properties:)` names, and for a
+  /// failure `error`.
   public var properties: [String: AnalyticsValue]
 
+  /// An event named `name` with `properties`.
   public init(name: String, properties: [String: AnalyticsValue] = [:]) {
     self.name = name
     self.properties = properties
   }
 
+  /// `name [key=value, …]`, properties sorted by key.
   public var description: String {
     let properties = self.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     return properties.isEmpty ? name : "\(name) [\(properties.joined(separator: ", "))]"
@@ -37,6 +42,7 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The value as text.
   public var description: String {
     switch self {
     case .string(let value): value
@@ -48,11 +54,14 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One call through an analytics decorator: measures it and tracks one event when it ends.
+/// Generated code's, not an API for users.
+@_spi(Generated)
 public struct TrackedCall: Sendable {
   private let tracker: any AnalyticsTracker
   private let properties: [String: AnalyticsValue]
   private let start: ContinuousClock.Instant
 
+  /// Starts measuring a call whose events go to `tracker`, with `properties` from its arguments.
   public init(tracker: any AnalyticsTracker, properties: [String: AnalyticsValue] = [:]) {
     self.tracker = tracker
     self.properties = properties

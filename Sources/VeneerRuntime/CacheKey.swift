@@ -12,6 +12,7 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
 
   /// A key for a call, or `nil` when an argument is not `Hashable` (checked at run time, so
   /// that any requirement can be decorated): such a call is forwarded, never cached.
+  @_spi(Generated)
   public init?<each Argument>(requirement: String, arguments: repeat each Argument) {
     var hashableArguments: [AnyHashable] = []
     for argument in repeat each arguments {
@@ -23,6 +24,7 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
     argumentTypes = hashableArguments.map { ObjectIdentifier(type(of: $0.base)) }
   }
 
+  /// `PostRepo.getPost(id:)[42]`: the requirement and its arguments.
   public var description: String {
     "\(requirement)[\(arguments.map { String(describing: $0.base) }.joined(separator: ", "))]"
   }
@@ -33,8 +35,11 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
 /// `@unchecked Sendable`: values are only stored and handed back; a caching decorator shares a
 /// result between callers exactly as a hand-written cache would.
 public struct CachedValue: @unchecked Sendable {
+  /// The value a decorator stored.
   public let value: Any
 
+  /// Wraps a value to store; made by generated code.
+  @_spi(Generated)
   public init(_ value: Any) {
     self.value = value
   }

@@ -1,11 +1,15 @@
 import Foundation
 
 /// What a caching decorator uses to answer calls from a cache: lookups, stores, invalidation,
-/// and one shared underlying call for concurrent identical async calls.
+/// and one shared underlying call for concurrent identical async calls. Generated code's, not an
+/// API for users: a cache of their own is a `DecoratorCache`.
+@_spi(Generated)
 public final class CallCache: Sendable {
+  /// The cache the user gave.
   public let storage: any DecoratorCache
   private let inFlight = InFlightCalls()
 
+  /// Uses `storage` for lookups and stores.
   public init(_ storage: any DecoratorCache) {
     self.storage = storage
   }
@@ -17,6 +21,7 @@ public final class CallCache: Sendable {
     return entry.value as? Value
   }
 
+  /// Stores `value` for `key` in `storage`, for `timeToLive` or the cache's default.
   public func store<Value>(_ value: Value, for key: CacheKey, timeToLive: Duration?) {
     storage.store(CachedValue(value), for: key, timeToLive: timeToLive)
   }

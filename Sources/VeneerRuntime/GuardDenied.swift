@@ -4,9 +4,11 @@ public struct GuardDenied: Error, Equatable, Sendable, CustomStringConvertible {
   /// The requirement that was refused: `PostRepo.createPost(title:body:)`.
   public let requirement: String
 
+  /// A refusal of `requirement`.
   public init(requirement: String) {
     self.requirement = requirement
   }
 
+  /// `PostRepo.createPost(title:body:) is not allowed`.
   public var description: String { "\(requirement) is not allowed" }
 }

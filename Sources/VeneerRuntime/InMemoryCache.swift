@@ -11,7 +11,10 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
     var older: CacheKey?
   }
 
+  /// How many values it keeps; storing one more evicts the least recently used.
   public let maximumEntryCount: Int
+  /// How long a value stays fresh unless a call says otherwise; `nil` keeps values until they
+  /// are evicted or invalidated.
   public let defaultTimeToLive: Duration?
   private let now: @Sendable () -> ContinuousClock.Instant
   // Every property below is guarded by `lock`.
@@ -36,8 +39,10 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
     self.now = now
   }
 
+  /// How many values it holds now, expired ones included until they are looked up.
   public var count: Int { lock.withLock { entries.count } }
 
+  /// The value stored for `key`, unless it has expired; a hit makes it the most recently used.
   public func value(for key: CacheKey) -> CachedValue? {
     lock.withLock {
       guard let entry = entries[key] else { return nil }
@@ -52,6 +57,8 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
     }
   }
 
+  /// Stores `value` for `key`, for `timeToLive` or else `defaultTimeToLive`, evicting the least
+  /// recently used value when the cache is full.
   public func store(_ value: CachedValue, for key: CacheKey, timeToLive: Duration?) {
     lock.withLock {
       if entries[key] != nil { unlink(key) }
@@ -65,6 +72,8 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
     }
   }
 
+  /// Removes every value stored for calls of `requirement`, a qualified selector such as
+  /// `PostRepo.getPost(id:)`.
   public func removeValues(forRequirement requirement: String) {
     lock.withLock {
       for key in entries.keys where key.requirement == requirement {
@@ -74,6 +83,7 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
     }
   }
 
+  /// Removes every value.
   public func removeAll() {
     lock.withLock {
       entries = [:]

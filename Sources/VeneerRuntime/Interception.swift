@@ -9,12 +9,23 @@
 ///
 /// `Arguments` is the requirement's parameters (a tuple labelled with their names when there are
 /// several, the one parameter's type, or `Void`), and `Value` what it returns.
-
+///
+/// ```swift
+/// let repo = PostRepoImpl().intercepted { hooks in
+///   hooks.getPost.before = { id in print("fetching", id) }
+///   hooks.getPost.instead = { id, original in id < 0 ? nil : original(id) }
+/// }
+/// ```
 public struct Interception<Arguments, Value>: Sendable {
+  /// Runs before the call, with its arguments.
   public var before: (@Sendable (Arguments) -> Void)?
+  /// Runs after the call, with its arguments and what it returned.
   public var after: (@Sendable (Arguments, Value) -> Void)?
+  /// Runs in place of the call, with its arguments and the original call, which it may make
+  /// or not.
   public var instead: (@Sendable (Arguments, _ original: (Arguments) -> Value) -> Value)?
 
+  /// Advice made of any of `before`, `after` and `instead`; none forwards the call as it is.
   public init(
     before: (@Sendable (Arguments) -> Void)? = nil,
     after: (@Sendable (Arguments, Value) -> Void)? = nil,
@@ -41,14 +52,19 @@ public struct Interception<Arguments, Value>: Sendable {
 
 /// Advice around one synchronous requirement that throws `Failure`; see `Interception`.
 public struct ThrowingInterception<Arguments, Value, Failure: Error>: Sendable {
+  /// Runs before the call, with its arguments.
   public var before: (@Sendable (Arguments) -> Void)?
+  /// Runs after the call, with its arguments and what it returned or threw.
   public var after: (@Sendable (Arguments, Result<Value, Failure>) -> Void)?
+  /// Runs in place of the call, with its arguments and the original call, which it may make
+  /// or not.
   public var instead:
     (
       @Sendable (Arguments, _ original: (Arguments) throws(Failure) -> Value) throws(Failure) ->
         Value
     )?
 
+  /// Advice made of any of `before`, `after` and `instead`; none forwards the call as it is.
   public init(
     before: (@Sendable (Arguments) -> Void)? = nil,
     after: (@Sendable (Arguments, Result<Value, Failure>) -> Void)? = nil,
@@ -85,11 +101,16 @@ public struct ThrowingInterception<Arguments, Value, Failure: Error>: Sendable {
 
 /// Advice around one async requirement that cannot throw; see `Interception`.
 public struct AsyncInterception<Arguments, Value>: Sendable {
+  /// Runs before the call, with its arguments.
   public var before: (@Sendable (Arguments) -> Void)?
+  /// Runs after the call, with its arguments and what it returned.
   public var after: (@Sendable (Arguments, Value) -> Void)?
+  /// Runs in place of the call, with its arguments and the original call, which it may make
+  /// or not.
   public var instead:
     (@Sendable (Arguments, _ original: (Arguments) async -> Value) async -> Value)?
 
+  /// Advice made of any of `before`, `after` and `instead`; none forwards the call as it is.
   public init(
     before: (@Sendable (Arguments) -> Void)? = nil,
     after: (@Sendable (Arguments, Value) -> Void)? = nil,
@@ -117,14 +138,19 @@ public struct AsyncInterception<Arguments, Value>: Sendable {
 
 /// Advice around one async requirement that throws `Failure`; see `Interception`.
 public struct AsyncThrowingInterception<Arguments, Value, Failure: Error>: Sendable {
+  /// Runs before the call, with its arguments.
   public var before: (@Sendable (Arguments) -> Void)?
+  /// Runs after the call, with its arguments and what it returned or threw.
   public var after: (@Sendable (Arguments, Result<Value, Failure>) -> Void)?
+  /// Runs in place of the call, with its arguments and the original call, which it may make
+  /// or not.
   public var instead:
     (
       @Sendable (Arguments, _ original: (Arguments) async throws(Failure) -> Value)
         async throws(Failure) -> Value
     )?
 
+  /// Advice made of any of `before`, `after` and `instead`; none forwards the call as it is.
   public init(
     before: (@Sendable (Arguments) -> Void)? = nil,
     after: (@Sendable (Arguments, Result<Value, Failure>) -> Void)? = nil,

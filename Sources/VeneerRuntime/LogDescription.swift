@@ -16,6 +16,7 @@ public protocol CustomLogStringConvertible {
   var logDescription: String { get }
 }
 
+@_spi(Generated)
 extension LoggedCall {
   /// How many characters of a value are logged by default, before `…` and the count of those
   /// left out: a 10 MB `Data` must not become a 10 MB log line.

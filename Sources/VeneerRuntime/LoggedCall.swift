@@ -3,6 +3,12 @@ import Logging
 
 /// One call through a logging decorator: logs the call with its arguments, then how it ended and
 /// how long it took. Nothing is formatted when the logger's level filters the messages out.
+///
+/// Each record names the decorator's place, not the runtime's: its file, function and line are
+/// where the decorator made the call, and its source the module the decorator is compiled in.
+///
+/// Generated code's, not an API for users: it changes with the templates.
+@_spi(Generated)
 public struct LoggedCall: Sendable {
   /// What a redacted argument is logged as.
   public static let redacted: Logger.MetadataValue = "<redacted>"
@@ -18,6 +24,11 @@ public struct LoggedCall: Sendable {
   /// This call's number in the process, logged as `call_id` on each of its lines, so that the
   /// lines of calls that overlap can be told apart; 0 when its call was not logged.
   private let id: UInt64
+  /// Where the decorator made the call: `#fileID` (whose module is each record's source),
+  /// `#function` and `#line`.
+  private let file: String
+  private let function: String
+  private let line: UInt
 
   /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
   /// With `redactsResult`, what it returns or hands its completion handler is logged as
@@ -25,7 +36,8 @@ public struct LoggedCall: Sendable {
   public init(
     logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: String,
     arguments: @autoclosure () -> Logger.Metadata = [:], redactsResult: Bool = false,
-    valueLimit: Int = LoggedCall.defaultValueLimit
+    valueLimit: Int = LoggedCall.defaultValueLimit, file: String = #fileID,
+    function: String = #function, line: UInt = #line
   ) {
     self.logger = logger
     self.level = level
@@ -34,6 +46,9 @@ public struct LoggedCall: Sendable {
     self.start = .now
     self.redactsResult = redactsResult
     self.valueLimit = valueLimit
+    self.file = file
+    self.function = function
+    self.line = line
     guard logger.logLevel <= level else {
       id = 0
       return
@@ -41,21 +56,25 @@ public struct LoggedCall: Sendable {
     id = veneer_next_call_id()
     var metadata = arguments()
     metadata["call_id"] = idValue
-    logger.log(level: level, "\(requirement) called", metadata: metadata)
+    logger.log(
+      level: level, "\(requirement) called", metadata: metadata, file: file, function: function,
+      line: line)
   }
 
   /// Logs a return without a value.
   public func returned() {
     logger.log(
       level: level, "\(requirement) returned",
-      metadata: ["duration": durationValue, "call_id": idValue])
+      metadata: ["duration": durationValue, "call_id": idValue], file: file, function: function,
+      line: line)
   }
 
   /// Logs a return and its value.
   public func returned<Value>(_ value: Value) {
     logger.log(
       level: level, "\(requirement) returned",
-      metadata: ["result": resultValue(value), "duration": durationValue, "call_id": idValue])
+      metadata: ["result": resultValue(value), "duration": durationValue, "call_id": idValue],
+      file: file, function: function, line: line)
   }
 
   /// Logs a thrown error, at the error level.
@@ -65,7 +84,7 @@ public struct LoggedCall: Sendable {
       metadata: [
         "error": .string(Self.describe(error, limit: valueLimit)), "duration": durationValue,
         "call_id": idValue,
-      ])
+      ], file: file, function: function, line: line)
   }
 
   /// Logs the outcome a completion handler or `Result` return reports.
@@ -105,7 +124,7 @@ public struct LoggedCall: Sendable {
       metadata: [
         "result": redactsResult ? Self.redacted : .string(describe(repeat each values)),
         "duration": durationValue, "call_id": idValue,
-      ])
+      ], file: file, function: function, line: line)
   }
 
   /// The call's number, or `-` when its call was not logged (its level was off).

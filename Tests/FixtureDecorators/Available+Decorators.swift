@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Available`, then forwards it to
 /// `base`.
@@ -43,7 +43,7 @@ extension Available {
 @available(macOS 13, iOS 16, *)
 public struct CachingAvailable<Base: Available>: Available {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

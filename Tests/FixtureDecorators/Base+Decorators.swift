@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Base`, then forwards it to
 /// `base`.
@@ -40,7 +40,7 @@ extension Base {
 /// before, and forwards the others to `base`.
 public struct CachingBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Wrapped, cache: any DecoratorCache) {
     self.base = base

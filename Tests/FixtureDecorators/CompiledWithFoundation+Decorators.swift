@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 #if canImport(Foundation)
   /// Tracks an analytics event for each call to a `CompiledWithFoundation`, then forwards it to
@@ -48,7 +48,7 @@ import VeneerRuntime
   public struct CachingCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
   {
     public var base: Base
-    public let cache: CallCache
+    let cache: CallCache
 
     public init(_ base: Base, cache: any DecoratorCache) {
       self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Conditional`, then forwards it to
 /// `base`.
@@ -64,7 +64,7 @@ extension Conditional {
 /// before, and forwards the others to `base`.
 public struct CachingConditional<Base: Conditional>: Conditional {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Container`, then forwards it to
 /// `base`.
@@ -44,7 +44,7 @@ public struct CachingContainer<Base: Container>: Container {
   public typealias Index = Base.Index
   public typealias Items = Base.Items
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Credentials`, then forwards it to
 /// `base`.
@@ -92,7 +92,7 @@ extension Credentials {
 /// before, and forwards the others to `base`.
 public struct CachingCredentials<Base: Credentials>: Credentials {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

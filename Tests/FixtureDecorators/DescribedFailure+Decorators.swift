@@ -4,7 +4,7 @@
 import FixtureCatalog
 import Foundation
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `DescribedFailure`, then forwards it to
 /// `base`.
@@ -66,7 +66,7 @@ extension DescribedFailure {
 /// before, and forwards the others to `base`.
 public struct CachingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

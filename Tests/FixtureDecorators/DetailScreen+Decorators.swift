@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `DetailScreen`, then forwards it to
 /// `base`.
@@ -47,7 +47,7 @@ extension DetailScreen {
 /// before, and forwards the others to `base`.
 @MainActor public struct CachingDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

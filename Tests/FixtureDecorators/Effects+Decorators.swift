@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Effects`, then forwards it to
 /// `base`.
@@ -121,7 +121,7 @@ extension Effects {
 /// before, and forwards the others to `base`.
 public struct CachingEffects<Base: Effects>: Effects {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `HttpClient`, then forwards it to
 /// `base`.
@@ -51,7 +51,7 @@ extension HttpClient {
 /// before, and forwards the others to `base`.
 public struct CachingHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Journal`, then forwards it to
 /// `base`.
@@ -59,7 +59,7 @@ extension Journal {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class CachingJournal<Base: Journal>: Journal {
   public let base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `KeyValueStore`, then forwards it to
 /// `_base`.
@@ -73,7 +73,7 @@ extension KeyValueStore {
 /// before, and forwards the others to `_base`.
 public struct CachingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let _cache: CallCache
+  let _cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self._base = base

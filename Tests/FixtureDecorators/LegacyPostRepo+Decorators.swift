@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `LegacyPostRepo`, then forwards it to
 /// `base`.
@@ -65,7 +65,7 @@ extension LegacyPostRepo {
 /// before, and forwards the others to `base`.
 public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

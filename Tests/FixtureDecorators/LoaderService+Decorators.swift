@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `LoaderService`, then forwards it to
 /// `base`.
@@ -42,7 +42,7 @@ extension LoaderService {
 /// before, and forwards the others to `base`.
 public struct CachingLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

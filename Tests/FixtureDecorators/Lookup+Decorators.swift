@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Lookup`, then forwards it to
 /// `base`.
@@ -46,7 +46,7 @@ extension Lookup {
 /// before, and forwards the others to `base`.
 public struct CachingLookup<Base: Lookup>: Lookup {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

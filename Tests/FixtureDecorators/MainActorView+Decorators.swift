@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `MainActorView`, then forwards it to
 /// `base`.
@@ -51,7 +51,7 @@ extension MainActorView {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class CachingMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Members`, then forwards it to
 /// `base`.
@@ -66,7 +66,7 @@ extension Members {
 /// before, and forwards the others to `base`.
 public struct CachingMembers<Base: Members>: Members {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

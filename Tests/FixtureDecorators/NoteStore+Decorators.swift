@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `NoteStore`, then forwards it to
 /// `base`.
@@ -62,7 +62,7 @@ extension NoteStore {
 /// before, and forwards the others to `base`.
 public struct CachingNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

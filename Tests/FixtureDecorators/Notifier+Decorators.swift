@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Notifier`, then forwards it to
 /// `base`.
@@ -57,7 +57,7 @@ extension Notifier {
 /// before, and forwards the others to `base`.
 public struct CachingNotifier<Base: Notifier>: Notifier {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Outer.Nested`, then forwards it to
 /// `base`.
@@ -40,7 +40,7 @@ extension Outer.Nested {
 /// before, and forwards the others to `base`.
 public struct CachingOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

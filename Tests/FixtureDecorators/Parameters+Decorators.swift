@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Parameters`, then forwards it to
 /// `base`.
@@ -74,7 +74,7 @@ extension Parameters {
 /// before, and forwards the others to `base`.
 public struct CachingParameters<Base: Parameters>: Parameters {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

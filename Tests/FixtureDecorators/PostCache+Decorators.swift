@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `PostCache`, then forwards it to
 /// `base`.
@@ -53,7 +53,7 @@ extension PostCache {
 /// before, and forwards the others to `base`.
 public struct CachingPostCache<Base: PostCache>: PostCache {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `PostRepo`, then forwards it to
 /// `base`.
@@ -52,7 +52,7 @@ extension PostRepo {
 /// before, and forwards the others to `base`.
 public struct CachingPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `RequestContext`, then forwards it to
 /// `base`.
@@ -38,7 +38,7 @@ extension RequestContext {
 /// before, and forwards the others to `base`.
 public struct CachingRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

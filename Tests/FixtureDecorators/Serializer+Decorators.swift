@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Serializer`, then forwards it to
 /// `base`.
@@ -50,7 +50,7 @@ extension Serializer {
 public struct CachingSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -4,7 +4,7 @@
 import FixtureCatalog
 import Foundation
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Service`, then forwards it to
 /// `base`.
@@ -51,7 +51,7 @@ public struct CachingService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -4,7 +4,7 @@
 import FixtureCatalog
 import Foundation
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `ShowService`, then forwards it to
 /// `base`.
@@ -48,7 +48,7 @@ extension ShowService {
 /// before, and forwards the others to `base`.
 public struct CachingShowService<Base: ShowService>: ShowService {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Spelling`, then forwards it to
 /// `base`.
@@ -73,7 +73,7 @@ extension Spelling {
 /// before, and forwards the others to `base`.
 public struct CachingSpelling<Base: Spelling>: Spelling {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `ThrowingByteEncoder`, then forwards it to
 /// `base`.
@@ -45,7 +45,7 @@ extension ThrowingByteEncoder {
 /// before, and forwards the others to `base`.
 public struct CachingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

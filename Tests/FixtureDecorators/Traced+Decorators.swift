@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Traced`, then forwards it to
 /// `base`.
@@ -39,7 +39,7 @@ extension Traced {
 /// before, and forwards the others to `base`.
 public struct CachingTraced<Base: Traced>: Traced {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

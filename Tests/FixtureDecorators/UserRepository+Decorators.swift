@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `UserRepository`, then forwards it to
 /// `base`.
@@ -68,7 +68,7 @@ extension UserRepository {
 /// before, and forwards the others to `base`.
 public struct CachingUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

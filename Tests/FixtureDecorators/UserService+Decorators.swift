@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `UserService`, then forwards it to
 /// `base`.
@@ -41,7 +41,7 @@ extension UserService {
 /// before, and forwards the others to `base`.
 public struct CachingUserService<Base: UserService>: UserService {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base

@@ -2,7 +2,7 @@ import FixtureCatalog
 import FixtureDecorators
 import Foundation
 import Testing
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 @Suite("Caching decorators and the in-memory cache")
 struct CachingDecoratorTests {

@@ -1,8 +1,9 @@
 import FixtureCatalog
 import FixtureDecorators
+import Foundation
 import Logging
 import Testing
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 @Suite("Logging decorators")
 struct LoggingDecoratorTests {
@@ -22,6 +23,30 @@ struct LoggingDecoratorTests {
     #expect(records[0].level == .debug)
     #expect(records[1].metadata["result"] == #"User(name: "ada")"#)
     #expect(records[1].metadata["duration"]?.hasSuffix("ms") == true)
+  }
+
+  /// Records name the decorator's module, file, function and line, where a log filter or an
+  /// alert by source looks for them, never the runtime's.
+  @Test func recordsPointAtTheDecoratorNotTheRuntime() async throws {
+    let recorder = LogRecorder()
+    let repository = CountingUserRepository(counter: CallCounter()).withLogging(recorder.logger())
+    _ = try await repository.user(named: "ada")
+    let places = recorder.places
+    #expect(places.count == 2)
+    for place in places {
+      #expect(place.source == "FixtureDecorators")
+      #expect(place.file == "FixtureDecorators/UserRepository+Decorators.swift")
+      #expect(place.function == "user(named:)")
+    }
+    // Both name the line of the checked-in decorator that made the call.
+    let decorator = try String(
+      contentsOf: repositoryRoot.appendingPathComponent(
+        "Tests/FixtureDecorators/UserRepository+Decorators.swift"),
+      encoding: .utf8
+    ).split(separator: "\n", omittingEmptySubsequences: false)
+    let logging = try #require(decorator.firstIndex { $0.contains("struct LoggingUserRepository") })
+    let call = try #require(decorator[logging...].firstIndex { $0.contains("LoggedCall(") })
+    #expect(places.map(\.line) == [UInt(call + 1), UInt(call + 1)])
   }
 
   /// Requirements that Foundation or an extension give defaults are the base's all the same.

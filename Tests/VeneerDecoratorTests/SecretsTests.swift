@@ -2,7 +2,7 @@ import FixtureCatalog
 import FixtureDecorators
 import Logging
 import Testing
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 extension Session: CustomLogStringConvertible {
   public var logDescription: String { "Session(user: \(user), token: <redacted>)" }

@@ -64,14 +64,15 @@ struct StressTests {
 
   @Test func asyncCallsShareComputationsAndNeverCrossArguments() async throws {
     let counter = CallCounter()
-    let service = LengthService(counter: counter).withCaching(jumpyCache(capacity: 16))
+    let cache = jumpyCache(capacity: 16)
+    let service = LengthService(counter: counter).withCaching(cache)
     let inputs = (0..<40).map { String(repeating: "x", count: $0) }
     let callCount = 4_000
     let results = try await withThrowingTaskGroup(of: (String, Int?).self) { group in
       for call in 0..<callCount {
         group.addTask {
           let input = inputs[(call * 31) % inputs.count]
-          if call % 97 == 0 { service.cache.invalidate("Service.callAsFunction(input:)") }
+          if call % 97 == 0 { cache.removeValues(forRequirement: "Service.callAsFunction(input:)") }
           return (input, try? await service(input: input))
         }
       }

@@ -13,12 +13,28 @@ final class LogRecorder: @unchecked Sendable {
     var callID: String?
   }
 
+  /// Where a record says it comes from: its source module, file, function and line.
+  struct Place: Equatable {
+    var source: String
+    var file: String
+    var function: String
+    var line: UInt
+  }
+
   private let lock = NSLock()
   private var storage: [Record] = []
+  private var placeStorage: [Place] = []
 
   var records: [Record] { lock.withLock { storage } }
+  /// Each record's place, in the order of `records`.
+  var places: [Place] { lock.withLock { placeStorage } }
 
-  func append(_ record: Record) { lock.withLock { storage.append(record) } }
+  func append(_ record: Record, at place: Place) {
+    lock.withLock {
+      storage.append(record)
+      placeStorage.append(place)
+    }
+  }
 
   func logger(level: Logger.Level = .trace, metadataProvider: Logger.MetadataProvider? = nil)
     -> Logger
@@ -50,7 +66,9 @@ struct CapturingLogHandler: LogHandler {
     recorder.append(
       LogRecorder.Record(
         level: event.level, message: event.message.description, metadata: metadata,
-        callID: callID))
+        callID: callID),
+      at: LogRecorder.Place(
+        source: event.source, file: event.file, function: event.function, line: event.line))
   }
 }
 

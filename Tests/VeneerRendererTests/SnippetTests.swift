@@ -154,7 +154,7 @@ struct SnippetTests {
         /// before, and forwards the others to `base`.
         public struct CachingPostRepo<Base: PostRepo>: PostRepo {
           public var base: Base
-          public let cache: CallCache
+          let cache: CallCache
 
           public init(_ base: Base, cache: any DecoratorCache) {
             self.base = base
@@ -222,7 +222,7 @@ struct SnippetTests {
         /// before, and forwards the others to `base`.
         public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
           public var base: Base
-          public let cache: CallCache
+          let cache: CallCache
 
           public init(_ base: Base, cache: any DecoratorCache) {
             self.base = base

@@ -2,7 +2,7 @@
 // Decorators of PaymentGateway, declared in Payments.swift.
 
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `PaymentGateway`, then forwards it to
 /// `base`.

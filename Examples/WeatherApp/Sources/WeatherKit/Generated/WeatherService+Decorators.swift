@@ -2,13 +2,13 @@
 // Decorators of WeatherService, declared in Weather.swift.
 
 import Logging
-import VeneerRuntime
+@_spi(Generated) import VeneerRuntime
 
 /// Answers calls to a `WeatherService` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
 public struct CachingWeatherService<Base: WeatherService>: WeatherService {
   public var base: Base
-  public let cache: CallCache
+  let cache: CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
