@@ -45,7 +45,9 @@ struct VeneerCommand: CommandPlugin {
       }
     }
 
-    let tool = try context.tool(named: "VeneerCLI").url
+    // `veneer` from the prebuilt artifact bundle of Distribution/VeneerPlugins, or `VeneerCLI`
+    // built from source by the veneer package.
+    let tool = try ((try? context.tool(named: "veneer")) ?? context.tool(named: "VeneerCLI")).url
     let packageDirectory = context.package.directoryURL.standardizedFileURL.path
     var failed: [String] = []
     for target in targets {

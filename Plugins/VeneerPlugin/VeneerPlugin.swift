@@ -7,13 +7,20 @@ import PackagePlugin
 /// A build command (not a prebuild command, which cannot run a tool built from source) must
 /// declare its outputs before Veneer runs, so Veneer writes one file for every Swift file of
 /// the target, empty when that file declares nothing to decorate.
+/// Veneer's executable: `veneer` from the prebuilt artifact bundle of Distribution/VeneerPlugins,
+/// or `VeneerCLI` built from source by the veneer package.
+func veneerTool(_ tool: (String) throws -> PluginContext.Tool) throws -> URL {
+  if let prebuilt = try? tool("veneer") { return prebuilt.url }
+  return try tool("VeneerCLI").url
+}
+
 @main
 struct VeneerPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
     return [
       try Self.command(
-        tool: context.tool(named: "VeneerCLI").url, workDirectory: context.pluginWorkDirectoryURL,
+        tool: veneerTool(context.tool(named:)), workDirectory: context.pluginWorkDirectoryURL,
         targetName: target.name, targetDirectory: target.directoryURL,
         files: target.sourceFiles.map(\.url),
         references: target.recursiveTargetDependencies.compactMap {
@@ -111,7 +118,7 @@ struct PluginError: Error, CustomStringConvertible {
         : context.xcodeProject.directoryURL
       return [
         try Self.command(
-          tool: context.tool(named: "VeneerCLI").url, workDirectory: context.pluginWorkDirectoryURL,
+          tool: veneerTool(context.tool(named:)), workDirectory: context.pluginWorkDirectoryURL,
           targetName: target.displayName,
           targetDirectory: directory, files: files)
       ]
