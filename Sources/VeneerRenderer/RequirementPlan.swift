@@ -443,12 +443,12 @@ extension RequirementPlan {
     conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = requirement.conditions.map { _ in "#endif" }.joined(separator: "\n")
 
-    var planned: [(any RequirementAspect)?] = []
-    for (position, aspect) in RequirementAspects.all.enumerated() {
-      planned.append(
-        planning.contains(position) ? aspect.init(self, diagnostics: &diagnostics) : nil)
+    // One copy of the neutral plan, lent to every aspect.
+    let neutral = self
+    aspects = RequirementAspects.all.indices.map { position in
+      planning.contains(position)
+        ? RequirementAspects.all[position].plan(neutral, &diagnostics) : nil
     }
-    aspects = planned
   }
 }
 

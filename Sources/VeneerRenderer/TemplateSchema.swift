@@ -136,17 +136,18 @@ package struct TemplateMember<Owner>: Sendable {
   }
 }
 
-extension TemplateMember {
-  /// `member` of a part its owner holds: reading it reads the part's reference, never a copy of
-  /// the part's members.
-  init<Part: AnyObject & Sendable>(
-    _ member: TemplateMember<Part>, of part: @escaping @Sendable (borrowing Owner) -> Part
-  ) {
+extension TemplateMember where Owner == RequirementPlan {
+  /// `member` of the aspect a plan holds at `position`, read on the plan.
+  init<Aspect: RequirementAspect>(_ member: TemplateMember<Aspect>, at position: Int) {
     self.init(
       type: member.type, summary: member.summary,
-      text: member.text.map { text in Accessor(read: { text.read(part($0)) }) },
-      flag: member.flag.map { flag in Accessor(read: { flag.read(part($0)) }) },
-      value: { member.value(part($0)) })
+      text: member.text.map { text in
+        Accessor(read: { text.read($0.aspect(position, as: Aspect.self)) })
+      },
+      flag: member.flag.map { flag in
+        Accessor(read: { flag.read($0.aspect(position, as: Aspect.self)) })
+      },
+      value: { member.value($0.aspect(position, as: Aspect.self)) })
   }
 }
 

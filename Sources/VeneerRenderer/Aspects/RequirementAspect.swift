@@ -22,34 +22,39 @@ protocol RequirementAspect: AnyObject, Sendable {
 /// Every aspect a requirement plan can have.
 package enum RequirementAspects {
   /// In a fixed order: an aspect's position is its place in a plan.
-  static let all: [any RequirementAspect.Type] = [
-    LoggingAspect.self, AnalyticsAspect.self, CachingAspect.self, InterceptionAspect.self,
-    TracingAspect.self,
+  static let all = [
+    AspectKind(LoggingAspect.self), AspectKind(AnalyticsAspect.self),
+    AspectKind(CachingAspect.self), AspectKind(InterceptionAspect.self),
+    AspectKind(TracingAspect.self),
   ]
 
   /// The aspect of each member an aspect adds to requirement plans, by member name.
   static let positionOfMember: [String: Int] = Dictionary(
-    all.enumerated().flatMap { position, aspect in
-      aspect.memberNames.map { ($0, position) }
-    }, uniquingKeysWith: { first, _ in first })
+    all.enumerated().flatMap { position, kind in kind.memberNames.map { ($0, position) } },
+    uniquingKeysWith: { first, _ in first })
 
   /// Every aspect's members, read on a requirement plan.
   static let membersOnPlans: [String: TemplateMember<RequirementPlan>] = Dictionary(
-    all.enumerated().flatMap { position, aspect in aspect.membersOnPlans(at: position) },
+    all.enumerated().flatMap { position, kind in kind.membersOnPlans(position) },
     uniquingKeysWith: { first, _ in first })
 }
 
-extension RequirementAspect {
-  static var memberNames: [String] { Array(templateMembers.keys) }
+/// An aspect type and what planning and templates need of it, made by code specialized for it:
+/// templates read its members many times a requirement.
+struct AspectKind: Sendable {
+  let name: String
+  let memberNames: [String]
+  /// Plans the aspect of a requirement.
+  let plan: @Sendable (RequirementPlan, inout [Diagnostic]) -> any RequirementAspect
+  /// Its members, read on a plan that holds it at a position.
+  let membersOnPlans: @Sendable (Int) -> [(String, TemplateMember<RequirementPlan>)]
 
-  /// This aspect's members as templates read them on a plan, which holds it at `position`.
-  static func membersOnPlans(at position: Int) -> [(String, TemplateMember<RequirementPlan>)] {
-    templateMembers.map { name, member in
-      (
-        name,
-        TemplateMember(
-          member, of: { (plan: borrowing RequirementPlan) in plan.aspect(position, as: Self.self) })
-      )
+  init<Aspect: RequirementAspect>(_: Aspect.Type) {
+    name = Aspect.name
+    memberNames = Array(Aspect.templateMembers.keys)
+    plan = { plan, diagnostics in Aspect(plan, diagnostics: &diagnostics) }
+    membersOnPlans = { position in
+      Aspect.templateMembers.map { name, member in (name, TemplateMember(member, at: position)) }
     }
   }
 }
