@@ -124,8 +124,7 @@ enum FileAssembly {
     }
     guard !items.isEmpty else { return "\(GeneratedFile.header)\n// \(description)\n" }
     var lines = [GeneratedFile.header, "// \(description)", ""]
-    // By module, whatever attributes precede `import`, as `swift format` orders them.
-    lines += plainImports.sorted { (importedModule($0), $0) < (importedModule($1), $1) }
+    lines += plainImports.sorted { ImportOrder($0) < ImportOrder($1) }
     for conditional in conditionalImports {
       lines +=
         conditional.conditions.map { "#if \($0)" } + ["  " + conditional.text]
@@ -136,18 +135,31 @@ enum FileAssembly {
   }
 }
 
-/// The module path an import statement names: `VeneerRuntime` for
-/// `@_spi(Generated) import VeneerRuntime`, `Foundation.Data` for `import struct Foundation.Data`.
-private func importedModule(_ statement: String) -> Substring {
-  let words = statement.split(separator: " ")
-  guard let keyword = words.firstIndex(of: "import"), keyword + 1 < words.count else {
-    return statement[...]
+/// Where `swift format` puts an import statement: regular imports (`@_spi` ones among them),
+/// then declaration imports (`import class Foundation.JSONDecoder`), then `@testable` ones, each
+/// group by the module path it names, whatever attributes precede `import`.
+private struct ImportOrder: Comparable {
+  var group: Int
+  var path: Substring
+  var statement: String
+
+  init(_ statement: String) {
+    let words = statement.split(separator: " ")
+    let keyword = words.firstIndex(of: "import") ?? 0
+    let kinds: Set<Substring> = [
+      "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
+    ]
+    let isDeclaration = keyword + 2 < words.count && kinds.contains(words[keyword + 1])
+    group = words.contains("@testable") ? 2 : isDeclaration ? 1 : 0
+    path =
+      words.indices.contains(keyword + (isDeclaration ? 2 : 1))
+      ? words[keyword + (isDeclaration ? 2 : 1)] : statement[...]
+    self.statement = statement
   }
-  let kinds: Set<Substring> = [
-    "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
-  ]
-  return kinds.contains(words[keyword + 1]) && keyword + 2 < words.count
-    ? words[keyword + 2] : words[keyword + 1]
+
+  static func < (left: ImportOrder, right: ImportOrder) -> Bool {
+    (left.group, left.path, left.statement) < (right.group, right.path, right.statement)
+  }
 }
 
 /// A generated file and how many lines it has.
