@@ -5,6 +5,8 @@ import CoreMetrics
 ///
 /// Their labels are `PREFIX_calls`, `PREFIX_failures` and `PREFIX_call_duration` (`veneer_…` by
 /// default), with the dimensions `protocol` and `requirement` and any given to the decorator.
+/// Generated code's, not an API for users.
+@_spi(Generated)
 public struct RequirementMetrics: Sendable {
   public let calls: Counter
   public let failures: Counter
@@ -34,6 +36,8 @@ public struct RequirementMetrics: Sendable {
 }
 
 /// One call through a metrics decorator: counted, timed, and counted again if it fails.
+/// Generated code's, not an API for users.
+@_spi(Generated)
 public struct MeteredCall: Sendable {
   private let metrics: RequirementMetrics
   private let start = ContinuousClock.now

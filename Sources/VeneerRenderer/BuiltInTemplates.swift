@@ -404,7 +404,7 @@ package enum BuiltInTemplates {
       name: "Metrics", path: "Templates/Metrics.stencil",
       text: #"""
         {# Counts and times each call with swift-metrics: calls, failures and durations per requirement. #}
-        {# imports: CoreMetrics, VeneerMetrics #}
+        {# imports: CoreMetrics, @_spi(Generated) VeneerMetrics #}
         {{ plan.conditionsOpening }}
         /// Counts and times each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
         /// `{{ plan.storage.base }}`: per requirement, a counter of calls (`veneer_calls`), a counter of
@@ -423,7 +423,7 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        {{ plan.memberAccess }}let {{ plan.storage.metrics }}: [RequirementMetrics]
+        let {{ plan.storage.metrics }}: [RequirementMetrics]
 
         /// - Parameters:
         ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
@@ -509,7 +509,7 @@ package enum BuiltInTemplates {
       name: "Tracing", path: "Templates/Tracing.stencil",
       text: #"""
         {# Runs each call in a span of swift-distributed-tracing, named for the requirement; errors are recorded on it. #}
-        {# imports: Tracing, VeneerTracing #}
+        {# imports: Tracing, @_spi(Generated) VeneerTracing #}
         {{ plan.conditionsOpening }}
         /// Runs each call to {{ plan.article }} `{{ plan.protocolName }}` in a span of its own, then forwards it to
         /// `{{ plan.storage.base }}`: a span named for the requirement, with its `code.namespace` and

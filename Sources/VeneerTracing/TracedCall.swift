@@ -6,7 +6,8 @@ import Tracing
 ///
 /// Generated code creates one per call. The span is the current context while the call runs, so
 /// that the spans of what the call does are its children; a completion handler runs in the
-/// caller's context again, as if the call had returned.
+/// caller's context again, as if the call had returned. Generated code's, not an API for users.
+@_spi(Generated)
 public final class TracedCall: Sendable {
   public let span: any Span
   private let callerContext: InstrumentationContext?

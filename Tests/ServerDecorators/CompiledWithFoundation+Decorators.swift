@@ -4,8 +4,8 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-import VeneerMetrics
-import VeneerTracing
+@_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerTracing
 
 #if canImport(Foundation)
   /// Runs each call to a `CompiledWithFoundation` in a span of its own, then forwards it to
@@ -63,7 +63,7 @@ import VeneerTracing
   public struct MetricsCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
   {
     public var base: Base
-    public let metrics: [RequirementMetrics]
+    let metrics: [RequirementMetrics]
 
     /// - Parameters:
     ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.

@@ -5,8 +5,8 @@ import CoreMetrics
 import FixtureCatalog
 import Logging
 import Tracing
-import VeneerMetrics
-import VeneerTracing
+@_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `KeyValueStore` in a span of its own, then forwards it to
 /// `_base`: a span named for the requirement, with its `code.namespace` and
@@ -98,7 +98,7 @@ extension KeyValueStore {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let metrics: [RequirementMetrics]
+  let metrics: [RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.

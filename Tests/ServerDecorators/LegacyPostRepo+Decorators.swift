@@ -4,8 +4,8 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-import VeneerMetrics
-import VeneerTracing
+@_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `LegacyPostRepo` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.namespace` and
@@ -85,7 +85,7 @@ extension LegacyPostRepo {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
-  public let metrics: [RequirementMetrics]
+  let metrics: [RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.

@@ -4,8 +4,8 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-import VeneerMetrics
-import VeneerTracing
+@_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Notifier` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.namespace` and
@@ -82,7 +82,7 @@ extension Notifier {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsNotifier<Base: Notifier>: Notifier {
   public var base: Base
-  public let metrics: [RequirementMetrics]
+  let metrics: [RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.

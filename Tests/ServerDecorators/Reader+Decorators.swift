@@ -4,8 +4,8 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-import VeneerMetrics
-import VeneerTracing
+@_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Reader` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.namespace` and
@@ -64,7 +64,7 @@ extension Reader {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class MetricsReader<Base: Reader>: Reader {
   public let base: Base
-  public let metrics: [RequirementMetrics]
+  let metrics: [RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.

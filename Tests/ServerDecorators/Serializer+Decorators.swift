@@ -4,8 +4,8 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-import VeneerMetrics
-import VeneerTracing
+@_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Serializer` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.namespace` and
@@ -62,7 +62,7 @@ extension Serializer {
 public struct MetricsSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
-  public let metrics: [RequirementMetrics]
+  let metrics: [RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.

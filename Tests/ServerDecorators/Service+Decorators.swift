@@ -5,8 +5,8 @@ import CoreMetrics
 import FixtureCatalog
 import Foundation
 import Tracing
-import VeneerMetrics
-import VeneerTracing
+@_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Service` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.namespace` and
@@ -63,7 +63,7 @@ public struct MetricsService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  public let metrics: [RequirementMetrics]
+  let metrics: [RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.

@@ -5,8 +5,8 @@ import CoreMetrics
 import FixtureCatalog
 import Foundation
 import Tracing
-import VeneerMetrics
-import VeneerTracing
+@_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `ShowService` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.namespace` and
@@ -68,7 +68,7 @@ extension ShowService {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsShowService<Base: ShowService>: ShowService {
   public var base: Base
-  public let metrics: [RequirementMetrics]
+  let metrics: [RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
