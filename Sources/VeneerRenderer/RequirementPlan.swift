@@ -109,6 +109,29 @@ package struct RequirementPlan: Sendable {
       || label.map { redactedNames.contains($0) || Naming.looksSecret($0) } == true
   }
 
+  /// The parameters the requirement's `key(label: [names])` annotations name, by name or label,
+  /// that `isEligible`; a redacted one is left out with a warning that it is `outcome` (`never
+  /// tracked`), said of it as a `role` (`analytics property`).
+  func unredactedArguments(
+    named label: String, of key: String, as role: String, _ outcome: String,
+    _ diagnostics: inout [Diagnostic], where isEligible: (ForwardedParameter) -> Bool
+  ) -> [ForwardedParameter] {
+    let annotations = requirement.annotations.filter { $0.key == key }
+    var eligible: [ForwardedParameter] = []
+    for name in annotations.flatMap({ $0.value(for: label)?.texts ?? [] }) {
+      guard let parameter = parameter(named: name), isEligible(parameter) else { continue }
+      if isRedacted(parameter) {
+        diagnostics.append(
+          Diagnostic(
+            .warning, "\(role) '\(name)' is redacted, so it is \(outcome)",
+            at: annotations.first?.location ?? requirement.location))
+        continue
+      }
+      eligible.append(parameter)
+    }
+    return eligible
+  }
+
   /// The parameter an annotation names by its name or label.
   func parameter(named name: String) -> ForwardedParameter? {
     parameters.first { $0.parameter.name == name || $0.parameter.label == name }

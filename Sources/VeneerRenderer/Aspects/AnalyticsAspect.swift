@@ -34,21 +34,13 @@ final class AnalyticsAspect: RequirementAspect {
       ?? "\(analyticsEvent)_failed"
     analyticsEventLiteral = analyticsEvent.swiftLiteral
     analyticsFailureEventLiteral = analyticsFailureEvent.swiftLiteral
-    let annotations = requirement.annotations.filter { $0.key == "analytics" }
-    var tracked: [(String, String)] = []
-    for name in annotations.flatMap({ $0.value(for: "properties")?.texts ?? [] }) {
-      // A name that matches no parameter is reported by the parser's annotation checks and
-      // the event map.
-      guard let parameter = plan.parameter(named: name) else { continue }
-      if plan.isRedacted(parameter) {
-        diagnostics.append(
-          Diagnostic(
-            .warning, "analytics property '\(name)' is redacted, so it is never tracked",
-            at: annotations.first?.location ?? requirement.location))
-        continue
-      }
-      tracked.append((parameter.key, "AnalyticsValue(\(parameter.name))"))
-    }
-    analyticsProperties = RequirementPlan.dictionaryLiteral(tracked)
+    // A name that matches no parameter is reported by the parser's annotation checks and the
+    // event map.
+    let tracked = plan.unredactedArguments(
+      named: "properties", of: "analytics", as: "analytics property", "never tracked",
+      &diagnostics
+    ) { _ in true }
+    analyticsProperties = RequirementPlan.dictionaryLiteral(
+      tracked.map { ($0.key, "AnalyticsValue(\($0.name))") })
   }
 }

@@ -23,24 +23,14 @@ final class TracingAspect: RequirementAspect {
     spanNameLiteral =
       (plan.annotationValue("span", keys: ["tracing"]).flatMap(\.text)
       ?? "\(plan.context.proto.qualifiedName).\(requirement.bareName)").swiftLiteral
-    let annotations = requirement.annotations.filter { $0.key == "tracing" }
-    var calls: [String] = []
-    for name in annotations.flatMap({ $0.value(for: "attributes")?.texts ?? [] }) {
-      // A name that matches no parameter, or none that has a value, is reported by the
-      // parser's annotation checks.
-      guard let parameter = plan.parameter(named: name), !parameter.parameter.isClosure,
-        !parameter.parameter.isAutoclosure, !parameter.isPack
-      else { continue }
-      if plan.isRedacted(parameter) {
-        diagnostics.append(
-          Diagnostic(
-            .warning, "tracing attribute '\(name)' is redacted, so it is never recorded",
-            at: annotations.first?.location ?? requirement.location))
-        continue
-      }
-      calls.append(
-        "\(plan.names.call).setAttribute(\(parameter.key.swiftLiteral), \(parameter.name))")
-    }
-    spanAttributeCalls = calls.joined(separator: "\n")
+    // A name that matches no parameter, or none that has a value, is reported by the parser's
+    // annotation checks.
+    let recorded = plan.unredactedArguments(
+      named: "attributes", of: "tracing", as: "tracing attribute", "never recorded",
+      &diagnostics
+    ) { !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack }
+    spanAttributeCalls = recorded.map {
+      "\(plan.names.call).setAttribute(\($0.key.swiftLiteral), \($0.name))"
+    }.joined(separator: "\n")
   }
 }
