@@ -255,10 +255,12 @@ while !arguments.isEmpty {
   case "--render-only": isRenderOnly = true
   case "--rounds": fixedRounds = Int(arguments.removeFirst()).map { max($0, 1) }
   case "--cold-runs": coldRuns = Int(arguments.removeFirst()).map { max($0, 1) } ?? coldRuns
+  // The folder Scripts/real-corpus exports real packages into.
+  case "--corpus": folders.append(arguments.removeFirst())
   case "--help", "-h":
     print(
       "usage: veneer-bench [--files N] [--smoke] [--render-only] [--rounds N] [--cold-runs N] "
-        + "[FOLDER …]")
+        + "[--corpus FOLDER] [FOLDER …]")
     exit(0)
   default: folders.append(argument)
   }
@@ -369,6 +371,10 @@ if !isSmoke {
     "\(label("cold, \(coldRuns) runs")) wall median \(format(median(walls))) ms "
       + "(\(format(walls.min() ?? 0))–\(format(walls.max() ?? 0)))")
   print("    median stages (wall ms): \(medianStages.joined(separator: ", "))")
+  let readingFloor = readFloor(sources, runs: coldRuns)
+  print(
+    "    floor: listing and reading every file on all cores takes \(format(readingFloor)) ms (median); "
+      + "the cold run is \(format(median(walls) / readingFloor, 2))× that")
 }
 // The incremental runs must have left what a cold run writes, byte for byte.
 let identical = try outputFiles() == incrementalOutput
