@@ -194,9 +194,14 @@ extension InheritanceClauseSyntax? {
 extension GenericParameterClauseSyntax? {
   var model: [GenericParameter] {
     self?.parameters.map { parameter in
-      GenericParameter(
-        name: parameter.name.text, constraint: parameter.inheritedType?.typeRef,
-        isPack: parameter.specifier?.tokenKind == .keyword(.each))
+      // swift-syntax 601 renamed `eachKeyword` to `specifier`, and deprecated the old name.
+      #if canImport(SwiftSyntax601)
+        let isPack = parameter.specifier?.tokenKind == .keyword(.each)
+      #else
+        let isPack = parameter.eachKeyword != nil
+      #endif
+      return GenericParameter(
+        name: parameter.name.text, constraint: parameter.inheritedType?.typeRef, isPack: isPack)
     } ?? []
   }
 }
