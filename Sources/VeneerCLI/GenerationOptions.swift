@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VeneerGenerator
 import VeneerModel
+import VeneerRenderer
 import VeneerSupport
 
 /// The inputs `generate` and `check` share: a configuration file, and flags that override it.
@@ -90,7 +91,7 @@ struct GenerationOptions: ParsableArguments {
       throw ValidationError("--verbose and --quiet cannot be used together.")
     }
     if let module = (imports + [module].compactMap { $0 }).first(where: {
-      !Configuration.isModuleName($0)
+      !Naming.isModuleName($0)
     }) {
       throw ValidationError(
         "--import and --module take a module name such as 'Foundation', not "

@@ -69,15 +69,6 @@ package struct Configuration: Sendable, Equatable, Encodable {
     return paths
   }
 
-  /// Whether `name` can follow `import`: identifiers that are not keywords, joined by dots
-  /// (`NIOCore`, `Foo.Bar`).
-  package static func isModuleName(_ name: String) -> Bool {
-    !name.isEmpty
-      && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
-        Naming.isPlainIdentifier(String($0)) && !Naming.isKeyword(String($0))
-      }
-  }
-
   /// Which protocols get decorators.
   package enum Selection: Sendable, Equatable, Encodable {
     /// Protocols annotated `// veneer: …`, with the templates they name.

@@ -90,7 +90,7 @@ private final class ConfigurationReader {
     if let selection = fields["selection"] { readSelection(selection) }
     if let imports = fields["imports"] {
       configuration.imports = locatedStrings(imports, "imports").compactMap { module in
-        guard Configuration.isModuleName(module.value) else {
+        guard Naming.isModuleName(module.value) else {
           error(
             "'imports' entries must be module names such as 'Foundation' or 'NIOCore', not "
               + "'\(module.value.escapedForComment)'", at: module.location)
@@ -100,7 +100,7 @@ private final class ConfigurationReader {
       }
     }
     if let module = fields["module"], let name = string(module, "module") {
-      if Configuration.isModuleName(name) {
+      if Naming.isModuleName(name) {
         configuration.render.protocolModule = name
         if !configuration.imports.contains(name) { configuration.imports.append(name) }
       } else {

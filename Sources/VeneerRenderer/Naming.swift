@@ -153,6 +153,15 @@ package enum Naming {
     isPlainIdentifier(name) ? name : "`\(name)`"
   }
 
+  /// Whether `name` can follow `import`: identifiers that are not keywords, joined by dots
+  /// (`NIOCore`, `Foo.Bar`).
+  package static func isModuleName(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+        isPlainIdentifier(String($0)) && !isKeyword(String($0))
+      }
+  }
+
   /// Whether `name` is an identifier without backticks: a letter or `_`, then letters, digits
   /// and `_`; `_` alone is the wildcard, not a name.
   package static func isPlainIdentifier(_ name: String) -> Bool {

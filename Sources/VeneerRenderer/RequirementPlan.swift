@@ -85,7 +85,8 @@ package struct RequirementPlan: Sendable {
   /// The aspect at `position` in `RequirementAspects.all`, of type `aspect`.
   func aspect<Aspect: RequirementAspect>(_ position: Int, as aspect: Aspect.Type) -> Aspect {
     if let planned = aspects[position] { return unsafeDowncast(planned, to: Aspect.self) }
-    // Only a caller that planned without it reads it: planned again, its warnings said once.
+    // Only a plan made without it reaches here (a template would have asked for it): planned
+    // now, its warnings already said or not wanted.
     var repeated: [Diagnostic] = []
     return Aspect(self, diagnostics: &repeated)
   }

@@ -58,9 +58,7 @@ package struct TemplateImport: Sendable, Hashable {
       spi = group
       rest = rest[rest.index(after: close)...].drop { $0 == " " }
     }
-    let names = rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    guard !rest.isEmpty, names.allSatisfy({ Naming.isPlainIdentifier($0) && !Naming.isKeyword($0) })
-    else { return nil }
+    guard Naming.isModuleName(String(rest)) else { return nil }
     module = String(rest)
   }
 
