@@ -85,7 +85,8 @@ let package = Package(
     .executableTarget(
       name: "veneer-runtime-bench",
       dependencies: [
-        "FixtureCatalog", "FixtureDecorators", "ServerDecorators", "VeneerRuntime",
+        "FixtureCatalog", "FixtureDecorators", "ServerDecorators", "HandWrittenDecorators",
+        "VeneerRuntime",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Tracing", package: "swift-distributed-tracing"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -133,6 +134,15 @@ let package = Package(
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       path: "Tests/ServerDecorators"),
+    // What an engineer writes by hand for each built-in decorator, for veneer-runtime-bench.
+    .target(
+      name: "HandWrittenDecorators",
+      dependencies: [
+        "FixtureCatalog", "VeneerRuntime", .product(name: "Logging", package: "swift-log"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+      ],
+      path: "Tests/HandWrittenDecorators"),
     // Stencil itself, which Veneer's compiled templates must render exactly like.
     .target(
       name: "StencilOracle",

@@ -1,21 +1,16 @@
-// What a decorated call costs over a direct one, per built-in decorator, with back ends that
-// do nothing: a disabled log level, a tracker, tracer and metrics factory that drop what they
-// get. `swift run -c release veneer-runtime-bench [--calls N]`. Apart from `veneer-bench`, so
-// that measuring the runtime does not build swift-syntax. Results: PERFORMANCE.md.
+// What a decorated call costs, per built-in decorator, beside the same decorator written by hand
+// and a direct call, with back ends that do nothing: a disabled log level, a tracker, tracer and
+// metrics factory that drop what they get, a cache that holds every key. `swift run -c release
+// veneer-runtime-bench [--calls N]`. Apart from `veneer-bench`, so that measuring the runtime
+// does not build swift-syntax. Results: PERFORMANCE.md.
 import CoreMetrics
 import FixtureCatalog
 import FixtureDecorators
+import HandWrittenDecorators
 import Logging
 import ServerDecorators
 import Tracing
 import VeneerRuntime
-
-struct Notes: NoteStore {
-  func note(id: Int) -> String? { id >= 0 ? "note" : nil }
-  func fetchTitles(prefix: String) -> [String] { [] }
-  func save(_ note: String) -> Bool { true }
-  func generate(seed: Int) -> String { "" }
-}
 
 struct DroppingTracker: AnalyticsTracker {
   func track(_ event: AnalyticsEvent) {}
@@ -24,16 +19,19 @@ struct DroppingTracker: AnalyticsTracker {
 let arguments = CommandLine.arguments
 let calls =
   arguments.firstIndex(of: "--calls").flatMap { Int(arguments[$0 + 1]) } ?? 2_000_000
+/// Distinct ids called, fewer than a cache's default capacity, so that caching rows measure hits.
+let distinctIDs = 512
 
 /// The median, over five runs, of nanoseconds per call of `store.note(id:)`.
 @inline(never)
 func nanosecondsPerCall(_ store: some NoteStore) -> Double {
+  for id in 0..<distinctIDs { _ = store.note(id: id) }
   var runs: [Double] = []
   for _ in 0..<5 {
     var found = 0
     let clock = ContinuousClock()
     let elapsed = clock.measure {
-      for index in 0..<calls where store.note(id: index & 1023) != nil { found += 1 }
+      for index in 0..<calls where store.note(id: index & (distinctIDs - 1)) != nil { found += 1 }
     }
     precondition(found == calls)
     let nanoseconds =
@@ -45,16 +43,46 @@ func nanosecondsPerCall(_ store: some NoteStore) -> Double {
 
 var quiet = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
 quiet.logLevel = .info
-let rows: [(String, Double)] = [
-  ("direct call", nanosecondsPerCall(Notes())),
-  ("logging, level off", nanosecondsPerCall(Notes().withLogging(quiet))),
-  ("analytics, tracker dropping", nanosecondsPerCall(Notes().withAnalytics(DroppingTracker()))),
-  ("caching, hit", nanosecondsPerCall(Notes().withCaching())),
-  ("tracing, no-op tracer", nanosecondsPerCall(Notes().withTracing(NoOpTracer()))),
-  ("metrics, no-op factory", nanosecondsPerCall(Notes().withMetrics(NOOPMetricsHandler.instance))),
+let notes = ListedNotes()
+let rows: [(String, hand: Double, generated: Double)] = [
+  (
+    "logging, level off", nanosecondsPerCall(HandLoggedNotes(notes, logger: quiet)),
+    nanosecondsPerCall(notes.withLogging(quiet))
+  ),
+  (
+    "analytics, tracker dropping",
+    nanosecondsPerCall(HandTrackedNotes(notes, tracker: DroppingTracker())),
+    nanosecondsPerCall(notes.withAnalytics(DroppingTracker()))
+  ),
+  (
+    "caching, hit", nanosecondsPerCall(HandCachedNotes(notes)),
+    nanosecondsPerCall(notes.withCaching())
+  ),
+  (
+    "tracing, no-op tracer", nanosecondsPerCall(HandTracedNotes(notes, tracer: NoOpTracer())),
+    nanosecondsPerCall(notes.withTracing(NoOpTracer()))
+  ),
+  (
+    "metrics, no-op factory",
+    nanosecondsPerCall(HandMeteredNotes(notes, factory: NOOPMetricsHandler.instance)),
+    nanosecondsPerCall(notes.withMetrics(NOOPMetricsHandler.instance))
+  ),
+  (
+    "interception, before and after",
+    nanosecondsPerCall(HandInterceptedNotes(notes, before: { _ in }, after: { _, _ in })),
+    nanosecondsPerCall(
+      notes.intercepted { hooks in
+        hooks.note.before = { _ in }
+        hooks.note.after = { _, _ in }
+      })
+  ),
 ]
-print("| decorator | ns per call (median of 5 × \(calls) calls) |")
-print("|---|---|")
-for (name, nanoseconds) in rows {
-  print("| \(name) | \((nanoseconds * 10).rounded() / 10) |")
+let direct = nanosecondsPerCall(notes)
+func rounded(_ nanoseconds: Double) -> Double { (nanoseconds * 10).rounded() / 10 }
+print("ns per call of `note(id:)`, median of 5 × \(calls) calls; a direct call: \(rounded(direct))")
+print("")
+print("| decorator | hand-written | generated | generated / hand-written |")
+print("|---|---|---|---|")
+for (name, hand, generated) in rows {
+  print("| \(name) | \(rounded(hand)) | \(rounded(generated)) | \(rounded(generated / hand)) |")
 }
