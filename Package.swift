@@ -65,14 +65,17 @@ let package = Package(
     .target(
       name: "VeneerRuntime",
       dependencies: ["CVeneerRuntime", .product(name: "Logging", package: "swift-log")]),
-    // The call counter of logging decorators, in C11 atomics.
+    // The call counter of logging decorators, in C11 atomics, and the clock decorators time
+    // calls by.
     .target(name: "CVeneerRuntime"),
     .target(
       name: "VeneerTracing",
-      dependencies: [.product(name: "Tracing", package: "swift-distributed-tracing")]),
+      dependencies: [
+        "CVeneerRuntime", .product(name: "Tracing", package: "swift-distributed-tracing"),
+      ]),
     .target(
       name: "VeneerMetrics",
-      dependencies: [.product(name: "CoreMetrics", package: "swift-metrics")]),
+      dependencies: ["CVeneerRuntime", .product(name: "CoreMetrics", package: "swift-metrics")]),
     // `swift run -c release veneer-bench`: stage timings and memory over a synthetic corpus.
     .executableTarget(
       name: "veneer-bench",

@@ -39,10 +39,12 @@ let package = Package(
     .target(name: "CVeneerRuntime"),
     .target(
       name: "VeneerTracing",
-      dependencies: [.product(name: "Tracing", package: "swift-distributed-tracing")]),
+      dependencies: [
+        "CVeneerRuntime", .product(name: "Tracing", package: "swift-distributed-tracing"),
+      ]),
     .target(
       name: "VeneerMetrics",
-      dependencies: [.product(name: "CoreMetrics", package: "swift-metrics")]),
+      dependencies: ["CVeneerRuntime", .product(name: "CoreMetrics", package: "swift-metrics")]),
     .plugin(name: "VeneerPlugin", capability: .buildTool(), dependencies: ["veneer"]),
     .plugin(
       name: "VeneerCommand",

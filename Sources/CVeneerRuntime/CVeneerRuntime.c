@@ -2,10 +2,36 @@
 
 #include <stdatomic.h>
 
+#if defined(_WIN32)
+#include <windows.h>
+#else
+#include <time.h>
+#endif
+
 // C11 atomics: the runtime must not depend on a package for one counter, and Swift's own
 // Atomic needs macOS 15.
 static _Atomic uint64_t veneer_call_count = 0;
 
 uint64_t veneer_next_call_id(void) {
   return atomic_fetch_add_explicit(&veneer_call_count, 1, memory_order_relaxed) + 1;
+}
+
+// A plain integer, where `ContinuousClock.Instant` is a type of the standard library's, whose
+// layout a decorator's code does not know: each call state holding one was copied and destroyed
+// through value witnesses, which cost a disabled logging decorator twice a hand-written one.
+uint64_t veneer_monotonic_nanoseconds(void) {
+#if defined(_WIN32)
+  LARGE_INTEGER frequency, counter;
+  QueryPerformanceFrequency(&frequency);
+  QueryPerformanceCounter(&counter);
+  return (uint64_t)((double)counter.QuadPart * 1e9 / (double)frequency.QuadPart);
+#else
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+#endif
+}
+
+bool veneer_set_once(uint8_t *flag) {
+  return atomic_exchange_explicit((_Atomic uint8_t *)flag, 1, memory_order_acq_rel) == 0;
 }

@@ -1,3 +1,4 @@
+import CVeneerRuntime
 import CoreMetrics
 
 /// The metrics of one requirement: a counter of calls, a counter of failures and a timer of
@@ -40,7 +41,9 @@ public struct RequirementMetrics: Sendable {
 @_spi(Generated)
 public struct MeteredCall: Sendable {
   private let metrics: RequirementMetrics
-  private let start = ContinuousClock.now
+  /// When the call started, by `veneer_monotonic_nanoseconds`: a plain integer, where a
+  /// `ContinuousClock.Instant` is copied through value witnesses in a decorator's code.
+  private let start = veneer_monotonic_nanoseconds()
 
   public init(_ metrics: RequirementMetrics) {
     self.metrics = metrics
@@ -48,10 +51,8 @@ public struct MeteredCall: Sendable {
 
   /// Records the call and its duration.
   public func succeeded() {
-    let elapsed = (ContinuousClock.now - start).components
     metrics.calls.increment()
-    metrics.duration.recordNanoseconds(
-      elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
+    metrics.duration.recordNanoseconds(Int64(veneer_monotonic_nanoseconds() - start))
   }
 
   /// Records the call, its duration, and a failure.

@@ -1,3 +1,5 @@
+import CVeneerRuntime
+
 /// Receives the events analytics decorators record; forward them to your analytics service.
 public protocol AnalyticsTracker: Sendable {
   func track(_ event: AnalyticsEvent)
@@ -59,26 +61,26 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
 public struct TrackedCall: Sendable {
   private let tracker: any AnalyticsTracker
   private let properties: [String: AnalyticsValue]
-  private let start: ContinuousClock.Instant
+  /// When the call started, by `veneer_monotonic_nanoseconds`.
+  private let start: UInt64
 
   /// Starts measuring a call whose events go to `tracker`, with `properties` from its arguments.
   public init(tracker: any AnalyticsTracker, properties: [String: AnalyticsValue] = [:]) {
     self.tracker = tracker
     self.properties = properties
-    self.start = .now
+    self.start = veneer_monotonic_nanoseconds()
   }
 
   /// Tracks the event of a call that succeeded, or cannot fail.
   public func succeeded(_ event: String) {
-    tracker.track(AnalyticsEvent(name: event, properties: properties(adding: [:])))
+    tracker.track(AnalyticsEvent(name: event, properties: propertiesWithDuration()))
   }
 
   /// Tracks the failure event, with the error's type (never its message, which may hold data).
   public func failed(_ event: String, error: any Error) {
-    tracker.track(
-      AnalyticsEvent(
-        name: event,
-        properties: properties(adding: ["error": .string(String(describing: type(of: error)))])))
+    var properties = propertiesWithDuration()
+    properties["error"] = .string(String(describing: type(of: error)))
+    tracker.track(AnalyticsEvent(name: event, properties: properties))
   }
 
   /// Tracks `success` or `failure` by the result.
@@ -114,11 +116,14 @@ public struct TrackedCall: Sendable {
     }
   }
 
-  private func properties(adding extra: [String: AnalyticsValue]) -> [String: AnalyticsValue] {
-    let duration = ContinuousClock.now - start
-    let milliseconds =
-      Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    return properties.merging(extra) { _, new in new }
-      .merging(["duration_ms": .double(milliseconds)]) { _, new in new }
+  /// The arguments' properties and `duration_ms`, which wins over an argument of that name.
+  private func propertiesWithDuration() -> [String: AnalyticsValue] {
+    let milliseconds = AnalyticsValue.double(
+      Double(veneer_monotonic_nanoseconds() - start) / 1e6)
+    // Most events have no other property: made as one literal, not copied and grown.
+    guard !properties.isEmpty else { return ["duration_ms": milliseconds] }
+    var properties = self.properties
+    properties["duration_ms"] = milliseconds
+    return properties
   }
 }

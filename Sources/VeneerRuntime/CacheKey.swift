@@ -5,29 +5,154 @@
 public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// The requirement's qualified selector, e.g. `PostRepo.getPost(id:completion:)`.
   public let requirement: String
-  private let arguments: [AnyHashable]
-  /// The arguments' dynamic types: `AnyHashable` finds `1` and `1.0` equal, and an `Any`
-  /// parameter given each must not share a cached value.
-  private let argumentTypes: [ObjectIdentifier]
+  @usableFromInline let arguments: any CacheKeyArguments
+  /// The requirement's and the arguments' hash, made once: a cache hashes a key on every lookup.
+  @usableFromInline let hash: Int
+
+  /// A key for a call of one argument, `Hashable` by its type; see the overload for several.
+  /// Apart and inlinable, so that the commonest key is made in code specialized for its type,
+  /// without a parameter pack, whose generic metadata Swift looks up on every call.
+  @_spi(Generated)
+  @inlinable
+  public init?<Argument: Hashable>(requirement: String, arguments argument: Argument) {
+    var hasher = Hasher()
+    hasher.combine(requirement)
+    hasher.combine(argument)
+    self.requirement = requirement
+    self.arguments = OneArgument(argument)
+    self.hash = hasher.finalize()
+  }
+
+  /// A key for a call whose arguments are `Hashable` by their types, compared by `==` and told
+  /// apart by their dynamic types (an `AnyHashable` finds `1` and `1.0` equal, and an
+  /// `AnyHashable` parameter given each must not share a cached value). Never `nil`: failable,
+  /// like the overload it is chosen over, for the code generated for both.
+  @_spi(Generated)
+  public init?<each Argument: Hashable>(requirement: String, arguments: repeat each Argument) {
+    var hasher = Hasher()
+    hasher.combine(requirement)
+    for argument in repeat each arguments { hasher.combine(argument) }
+    self.requirement = requirement
+    self.arguments = TypedArguments(repeat each arguments)
+    self.hash = hasher.finalize()
+  }
 
   /// A key for a call, or `nil` when an argument is not `Hashable` (checked at run time, so
   /// that any requirement can be decorated): such a call is forwarded, never cached.
   @_spi(Generated)
+  @_disfavoredOverload
   public init?<each Argument>(requirement: String, arguments: repeat each Argument) {
     var hashableArguments: [AnyHashable] = []
     for argument in repeat each arguments {
       guard let hashable = argument as? AnyHashable else { return nil }
       hashableArguments.append(hashable)
     }
+    var hasher = Hasher()
+    hasher.combine(requirement)
+    hasher.combine(hashableArguments)
     self.requirement = requirement
-    self.arguments = hashableArguments
-    argumentTypes = hashableArguments.map { ObjectIdentifier(type(of: $0.base)) }
+    self.arguments = CheckedArguments(hashableArguments)
+    self.hash = hasher.finalize()
+  }
+
+  /// Whether two keys are of one requirement and equal arguments of the same types.
+  public static func == (left: CacheKey, right: CacheKey) -> Bool {
+    left.hash == right.hash && left.requirement == right.requirement
+      && left.arguments.isEqual(to: right.arguments)
+  }
+
+  /// Feeds the hash made when the key was.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 
   /// `PostRepo.getPost(id:)[42]`: the requirement and its arguments.
   public var description: String {
-    "\(requirement)[\(arguments.map { String(describing: $0.base) }.joined(separator: ", "))]"
+    "\(requirement)[\(arguments.descriptions.joined(separator: ", "))]"
   }
+}
+
+/// A key's arguments, compared only with arguments of the same requirement's keys.
+@usableFromInline
+protocol CacheKeyArguments: AnyObject {
+  func isEqual(to other: any CacheKeyArguments) -> Bool
+  var descriptions: [String] { get }
+}
+
+/// One argument whose type is `Hashable`, kept with its type.
+@usableFromInline
+final class OneArgument<Argument: Hashable>: CacheKeyArguments {
+  let value: Argument
+
+  @usableFromInline
+  init(_ value: Argument) {
+    self.value = value
+  }
+
+  @usableFromInline
+  func isEqual(to other: any CacheKeyArguments) -> Bool {
+    guard type(of: other) == Self.self else { return false }
+    let other = unsafeDowncast(other, to: Self.self).value
+    return value == other && sameDynamicType(value, other)
+  }
+
+  @usableFromInline
+  var descriptions: [String] { [describe(value)] }
+}
+
+/// Arguments whose types are `Hashable`, kept with their types.
+private final class TypedArguments<each Argument: Hashable>: CacheKeyArguments {
+  let values: (repeat each Argument)
+
+  init(_ values: repeat each Argument) {
+    self.values = (repeat each values)
+  }
+
+  func isEqual(to other: any CacheKeyArguments) -> Bool {
+    guard type(of: other) == Self.self else { return false }
+    let other = unsafeDowncast(other, to: Self.self)
+    for (left, right) in repeat (each values, each other.values) {
+      guard left == right, sameDynamicType(left, right) else { return false }
+    }
+    return true
+  }
+
+  var descriptions: [String] {
+    var descriptions: [String] = []
+    for value in repeat each values { descriptions.append(describe(value)) }
+    return descriptions
+  }
+}
+
+/// Whether two equal arguments of one type hold values of one type: an `AnyHashable` finds `1`
+/// and `1.0` equal.
+private func sameDynamicType<Value>(_ left: Value, _ right: Value) -> Bool {
+  guard Value.self == AnyHashable.self else { return type(of: left) == type(of: right) }
+  return type(of: (left as! AnyHashable).base) == type(of: (right as! AnyHashable).base)
+}
+
+/// An argument as a key's description shows it.
+private func describe<Value>(_ value: Value) -> String {
+  guard Value.self == AnyHashable.self else { return String(describing: value) }
+  return String(describing: (value as! AnyHashable).base)
+}
+
+/// Arguments found `Hashable` at run time, kept with their dynamic types.
+private final class CheckedArguments: CacheKeyArguments {
+  let values: [AnyHashable]
+  let types: [ObjectIdentifier]
+
+  init(_ values: [AnyHashable]) {
+    self.values = values
+    types = values.map { ObjectIdentifier(type(of: $0.base)) }
+  }
+
+  func isEqual(to other: any CacheKeyArguments) -> Bool {
+    guard let other = other as? CheckedArguments else { return false }
+    return values == other.values && types == other.types
+  }
+
+  var descriptions: [String] { values.map { String(describing: $0.base) } }
 }
 
 /// A cached value of any type.

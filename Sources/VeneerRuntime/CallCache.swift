@@ -14,7 +14,9 @@ public final class CallCache: Sendable {
     self.storage = storage
   }
 
-  /// The cached value for `key`, if there is one of type `Value`.
+  /// The cached value for `key`, if there is one of type `Value`. Inlinable, as are the
+  /// synchronous lookups that use it, so that they are specialized for the decorator's types.
+  @inlinable
   public func cachedValue<Value>(for key: CacheKey, as type: Value.Type = Value.self) -> Value? {
     // Unwrapped first: a missing entry cast to an optional `Value` would be a cached `nil`.
     guard let entry = storage.value(for: key) else { return nil }
@@ -22,11 +24,13 @@ public final class CallCache: Sendable {
   }
 
   /// Stores `value` for `key` in `storage`, for `timeToLive` or the cache's default.
+  @inlinable
   public func store<Value>(_ value: Value, for key: CacheKey, timeToLive: Duration?) {
     storage.store(CachedValue(value), for: key, timeToLive: timeToLive)
   }
 
   /// The cached value, or the value `compute` returns, stored; a thrown error is not stored.
+  @inlinable
   public func value<Value, Failure: Error>(
     for key: CacheKey, timeToLive: Duration?, compute: () throws(Failure) -> Value
   ) throws(Failure) -> Value {

@@ -3,14 +3,6 @@ import Foundation
 /// A thread-safe cache in memory, with a time to live and a maximum entry count beyond which the
 /// least recently used entries are evicted.
 public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
-  private struct Entry {
-    var value: CachedValue
-    var expiry: ContinuousClock.Instant?
-    /// Neighbours in recency order: `newer` towards `newest`, `older` towards `oldest`.
-    var newer: CacheKey?
-    var older: CacheKey?
-  }
-
   /// How many values it keeps; storing one more evicts the least recently used.
   public let maximumEntryCount: Int
   /// How long a value stays fresh unless a call says otherwise; `nil` keeps values until they
@@ -19,9 +11,8 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
   private let now: @Sendable () -> ContinuousClock.Instant
   // Every property below is guarded by `lock`.
   private let lock = NSLock()
-  private var entries: [CacheKey: Entry] = [:]
-  private var newest: CacheKey?
-  private var oldest: CacheKey?
+  private var positions: [CacheKey: Int] = [:]
+  private var recency = RecencyList()
 
   /// - Parameters:
   ///   - maximumEntryCount: how many values are kept; storing one more evicts the least
@@ -40,20 +31,18 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
   }
 
   /// How many values it holds now, expired ones included until they are looked up.
-  public var count: Int { lock.withLock { entries.count } }
+  public var count: Int { lock.withLock { positions.count } }
 
   /// The value stored for `key`, unless it has expired; a hit makes it the most recently used.
   public func value(for key: CacheKey) -> CachedValue? {
     lock.withLock {
-      guard let entry = entries[key] else { return nil }
-      if let expiry = entry.expiry, expiry <= now() {
-        unlink(key)
-        entries[key] = nil
+      guard let position = positions[key] else { return nil }
+      if let expiry = recency.expiry(at: position), expiry <= now() {
+        positions[key] = nil
+        recency.remove(at: position)
         return nil
       }
-      unlink(key)
-      linkAsNewest(key)
-      return entry.value
+      return recency.moveToNewest(position)
     }
   }
 
@@ -61,14 +50,15 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
   /// recently used value when the cache is full.
   public func store(_ value: CachedValue, for key: CacheKey, timeToLive: Duration?) {
     lock.withLock {
-      if entries[key] != nil { unlink(key) }
-      let timeToLive = timeToLive ?? defaultTimeToLive
-      entries[key] = Entry(value: value, expiry: timeToLive.map { now() + $0 })
-      linkAsNewest(key)
-      while entries.count > maximumEntryCount, let oldest {
-        unlink(oldest)
-        entries[oldest] = nil
+      let expiry = (timeToLive ?? defaultTimeToLive).map { now() + $0 }
+      if let position = positions[key] {
+        recency.replace(at: position, value: value, expiry: expiry)
+        return
       }
+      if positions.count == maximumEntryCount, let evicted = recency.removeOldest() {
+        positions[evicted] = nil
+      }
+      positions[key] = recency.insertAsNewest(key: key, value: value, expiry: expiry)
     }
   }
 
@@ -76,9 +66,9 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
   /// `PostRepo.getPost(id:)`.
   public func removeValues(forRequirement requirement: String) {
     lock.withLock {
-      for key in entries.keys where key.requirement == requirement {
-        unlink(key)
-        entries[key] = nil
+      for (key, position) in positions where key.requirement == requirement {
+        positions[key] = nil
+        recency.remove(at: position)
       }
     }
   }
@@ -86,24 +76,97 @@ public final class InMemoryCache: DecoratorCache, @unchecked Sendable {
   /// Removes every value.
   public func removeAll() {
     lock.withLock {
-      entries = [:]
-      newest = nil
-      oldest = nil
+      positions = [:]
+      recency = RecencyList()
     }
   }
+}
 
-  private func unlink(_ key: CacheKey) {
-    guard let entry = entries[key] else { return }
-    if let newer = entry.newer { entries[newer]?.older = entry.older } else { newest = entry.older }
-    if let older = entry.older { entries[older]?.newer = entry.newer } else { oldest = entry.newer }
-    entries[key]?.newer = nil
-    entries[key]?.older = nil
+/// An `InMemoryCache`'s entries, in a list from the most to the least recently used, linked by
+/// positions so that a hit moves its entry to the front without hashing its key again. One
+/// value, so that each operation is one access to the cache's property, which Swift checks for
+/// exclusivity at run time.
+private struct RecencyList {
+  struct Entry {
+    var key: CacheKey
+    var value: CachedValue
+    var expiry: ContinuousClock.Instant?
+    /// Positions of the neighbours: `newer` towards `newest`, `older` towards `oldest`; `none`
+    /// at either end.
+    var newer: Int
+    var older: Int
   }
 
-  private func linkAsNewest(_ key: CacheKey) {
-    entries[key]?.older = newest
-    if let newest { entries[newest]?.newer = key }
-    newest = key
-    if oldest == nil { oldest = key }
+  static let none = -1
+
+  private var entries: [Entry] = []
+  /// Positions no entry uses, to reuse before growing `entries`.
+  private var freePositions: [Int] = []
+  private var newest = Self.none
+  private var oldest = Self.none
+
+  func expiry(at position: Int) -> ContinuousClock.Instant? {
+    entries[position].expiry
+  }
+
+  /// Makes the entry at `position` the newest, and returns its value.
+  mutating func moveToNewest(_ position: Int) -> CachedValue {
+    if position != newest {
+      unlink(position)
+      linkAsNewest(position)
+    }
+    return entries[position].value
+  }
+
+  mutating func replace(at position: Int, value: CachedValue, expiry: ContinuousClock.Instant?) {
+    entries[position].value = value
+    entries[position].expiry = expiry
+    _ = moveToNewest(position)
+  }
+
+  /// Adds an entry as the newest, and returns its position.
+  mutating func insertAsNewest(
+    key: CacheKey, value: CachedValue, expiry: ContinuousClock.Instant?
+  ) -> Int {
+    let entry = Entry(key: key, value: value, expiry: expiry, newer: Self.none, older: Self.none)
+    let position: Int
+    if let free = freePositions.popLast() {
+      position = free
+      entries[position] = entry
+    } else {
+      position = entries.count
+      entries.append(entry)
+    }
+    linkAsNewest(position)
+    return position
+  }
+
+  /// Removes the least recently used entry, and returns its key.
+  mutating func removeOldest() -> CacheKey? {
+    guard oldest != Self.none else { return nil }
+    let key = entries[oldest].key
+    remove(at: oldest)
+    return key
+  }
+
+  /// Forgets the entry at `position`, keeping its place for the next one; its value is released
+  /// now.
+  mutating func remove(at position: Int) {
+    unlink(position)
+    entries[position].value = CachedValue(())
+    freePositions.append(position)
+  }
+
+  private mutating func unlink(_ position: Int) {
+    let (newer, older) = (entries[position].newer, entries[position].older)
+    if newer == Self.none { newest = older } else { entries[newer].older = older }
+    if older == Self.none { oldest = newer } else { entries[older].newer = newer }
+  }
+
+  private mutating func linkAsNewest(_ position: Int) {
+    entries[position].newer = Self.none
+    entries[position].older = newest
+    if newest == Self.none { oldest = position } else { entries[newest].newer = position }
+    newest = position
   }
 }

@@ -2,7 +2,9 @@ import CVeneerRuntime
 import Logging
 
 /// One call through a logging decorator: logs the call with its arguments, then how it ended and
-/// how long it took. Nothing is formatted when the logger's level filters the messages out.
+/// how long it took. When the logger's level filters the call's messages out, the level is read
+/// once and nothing is formatted or timed: its return is not logged, and an error it throws is
+/// logged (at the error level, if that is on) without a duration.
 ///
 /// Each record names the decorator's place, not the runtime's: its file, function and line are
 /// where the decorator made the call, and its source the module the decorator is compiled in.
@@ -13,37 +15,42 @@ public struct LoggedCall: Sendable {
   /// What a redacted argument is logged as.
   public static let redacted: Logger.MetadataValue = "<redacted>"
 
-  private let logger: Logger
-  private let level: Logger.Level
-  private let errorLevel: Logger.Level
-  private let requirement: String
-  private let start: ContinuousClock.Instant
+  @usableFromInline let logger: Logger
+  @usableFromInline let level: Logger.Level
+  @usableFromInline let errorLevel: Logger.Level
+  @usableFromInline let requirement: StaticString
+  /// When the call started, by `veneer_monotonic_nanoseconds`; 0 when it was not logged.
+  @usableFromInline let start: UInt64
   /// Whether results are logged as `<redacted>`: the requirement returns a secret.
-  private let redactsResult: Bool
-  private let valueLimit: Int
+  @usableFromInline let redactsResult: Bool
+  @usableFromInline let valueLimit: Int
   /// This call's number in the process, logged as `call_id` on each of its lines, so that the
-  /// lines of calls that overlap can be told apart; 0 when its call was not logged.
-  private let id: UInt64
+  /// lines of calls that overlap can be told apart; 0 when it was not logged.
+  @usableFromInline let id: UInt64
   /// Where the decorator made the call: `#fileID` (whose module is each record's source),
-  /// `#function` and `#line`.
-  private let file: String
-  private let function: String
-  private let line: UInt
+  /// `#function` and `#line`. Static strings, like `requirement`, so that the call's state is
+  /// copied and destroyed without reference counting.
+  @usableFromInline let file: StaticString
+  @usableFromInline let function: StaticString
+  @usableFromInline let line: UInt
 
   /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
   /// With `redactsResult`, what it returns or hands its completion handler is logged as
   /// `<redacted>`; values are cut to `valueLimit` characters.
+  ///
+  /// Inlinable, as are `returned`, so that a decorator whose level is off costs one level check:
+  /// the call's state is then folded away in the decorator's own code.
+  @inlinable
   public init(
-    logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: String,
+    logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: StaticString,
     arguments: @autoclosure () -> Logger.Metadata = [:], redactsResult: Bool = false,
-    valueLimit: Int = LoggedCall.defaultValueLimit, file: String = #fileID,
-    function: String = #function, line: UInt = #line
+    valueLimit: Int = LoggedCall.defaultValueLimit, file: StaticString = #fileID,
+    function: StaticString = #function, line: UInt = #line
   ) {
     self.logger = logger
     self.level = level
     self.errorLevel = errorLevel
     self.requirement = requirement
-    self.start = .now
     self.redactsResult = redactsResult
     self.valueLimit = valueLimit
     self.file = file
@@ -51,40 +58,72 @@ public struct LoggedCall: Sendable {
     self.line = line
     guard logger.logLevel <= level else {
       id = 0
+      start = 0
       return
     }
-    id = veneer_next_call_id()
-    var metadata = arguments()
-    metadata["call_id"] = idValue
+    (id, start) = Self.logCall(
+      logger: logger, level: level, requirement: requirement, arguments: arguments(), file: file,
+      function: function, line: line)
+  }
+
+  /// Logs the call; returns its number and when it started.
+  @usableFromInline
+  static func logCall(
+    logger: Logger, level: Logger.Level, requirement: StaticString, arguments: Logger.Metadata,
+    file: StaticString, function: StaticString, line: UInt
+  ) -> (UInt64, UInt64) {
+    let id = veneer_next_call_id()
+    var metadata = arguments
+    metadata["call_id"] = "\(id)"
     logger.log(
-      level: level, "\(requirement) called", metadata: metadata, file: file, function: function,
+      level: level, "\(requirement) called", metadata: metadata, file: "\(file)",
+      function: "\(function)",
       line: line)
+    return (id, veneer_monotonic_nanoseconds())
   }
 
   /// Logs a return without a value.
+  @inlinable
   public func returned() {
-    logger.log(
-      level: level, "\(requirement) returned",
-      metadata: ["duration": durationValue, "call_id": idValue], file: file, function: function,
-      line: line)
+    guard isLogged else { return }
+    logReturn()
   }
 
   /// Logs a return and its value.
+  @inlinable
   public func returned<Value>(_ value: Value) {
+    guard isLogged else { return }
+    logReturn(value)
+  }
+
+  @usableFromInline
+  func logReturn() {
+    logger.log(
+      level: level, "\(requirement) returned",
+      metadata: ["duration": durationValue, "call_id": idValue], file: "\(file)",
+      function: "\(function)",
+      line: line)
+  }
+
+  @usableFromInline
+  func logReturn<Value>(_ value: Value) {
     logger.log(
       level: level, "\(requirement) returned",
       metadata: ["result": resultValue(value), "duration": durationValue, "call_id": idValue],
-      file: file, function: function, line: line)
+      file: "\(file)", function: "\(function)", line: line)
   }
 
   /// Logs a thrown error, at the error level.
   public func threw(_ error: any Error) {
     logger.log(
       level: errorLevel, "\(requirement) threw",
-      metadata: [
-        "error": .string(Self.describe(error, limit: valueLimit)), "duration": durationValue,
-        "call_id": idValue,
-      ], file: file, function: function, line: line)
+      metadata: {
+        var metadata: Logger.Metadata = [
+          "error": .string(Self.describe(error, limit: valueLimit)), "call_id": idValue,
+        ]
+        if isLogged { metadata["duration"] = durationValue }
+        return metadata
+      }(), file: "\(file)", function: "\(function)", line: line)
   }
 
   /// Logs the outcome a completion handler or `Result` return reports.
@@ -119,15 +158,20 @@ public struct LoggedCall: Sendable {
 
   /// Logs a completion handler being called with values that are not a `Result`.
   public func completed<each Value>(_ values: repeat each Value) {
+    guard isLogged else { return }
     logger.log(
       level: level, "\(requirement) completed",
       metadata: [
         "result": redactsResult ? Self.redacted : .string(describe(repeat each values)),
         "duration": durationValue, "call_id": idValue,
-      ], file: file, function: function, line: line)
+      ], file: "\(file)", function: "\(function)", line: line)
   }
 
-  /// The call's number, or `-` when its call was not logged (its level was off).
+  /// Whether the call was logged, its level on when it started: only then are its return and
+  /// duration.
+  @usableFromInline var isLogged: Bool { id != 0 }
+
+  /// The call's number, or `-` when it was not logged (its level was off).
   private var idValue: Logger.MetadataValue { id == 0 ? "-" : "\(id)" }
 
   private func resultValue<Value>(_ value: Value) -> Logger.MetadataValue {
@@ -142,8 +186,9 @@ public struct LoggedCall: Sendable {
     return descriptions.joined(separator: ", ")
   }
 
+  /// How long the call has taken.
   private var durationValue: Logger.MetadataValue {
-    "\(Milliseconds(ContinuousClock.now - start))"
+    "\(Milliseconds(nanoseconds: veneer_monotonic_nanoseconds() - start))"
   }
 }
 
@@ -151,9 +196,8 @@ public struct LoggedCall: Sendable {
 struct Milliseconds: CustomStringConvertible {
   var microseconds: Int64
 
-  init(_ duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+  init(nanoseconds: UInt64) {
+    microseconds = Int64(nanoseconds / 1_000)
   }
 
   var description: String {

@@ -1,7 +1,8 @@
 // What a decorated call costs, per built-in decorator, beside the same decorator written by hand
 // and a direct call, with back ends that do nothing: a disabled log level, a tracker, tracer and
 // metrics factory that drop what they get, a cache that holds every key. `swift run -c release
-// veneer-runtime-bench [--calls N]`. Apart from `veneer-bench`, so that measuring the runtime
+// veneer-runtime-bench [--calls N]
+// [--only PREFIX]`, the latter to profile one decorator. Apart from `veneer-bench`, so that measuring the runtime
 // does not build swift-syntax. Results: PERFORMANCE.md.
 import CoreMetrics
 import FixtureCatalog
@@ -19,12 +20,14 @@ struct DroppingTracker: AnalyticsTracker {
 let arguments = CommandLine.arguments
 let calls =
   arguments.firstIndex(of: "--calls").flatMap { Int(arguments[$0 + 1]) } ?? 2_000_000
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 /// Distinct ids called, fewer than a cache's default capacity, so that caching rows measure hits.
 let distinctIDs = 512
 
 /// The median, over five runs, of nanoseconds per call of `store.note(id:)`.
 @inline(never)
 func nanosecondsPerCall(_ store: some NoteStore) -> Double {
+  if let only, !"\(type(of: store))".contains(only) { return .nan }
   for id in 0..<distinctIDs { _ = store.note(id: id) }
   var runs: [Double] = []
   for _ in 0..<5 {

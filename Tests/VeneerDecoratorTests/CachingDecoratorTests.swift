@@ -109,4 +109,59 @@ struct CachingDecoratorTests {
     #expect(CacheKey(requirement: "r", arguments: 1) != CacheKey(requirement: "s", arguments: 1))
     #expect(CacheKey(requirement: "r", arguments: { () in }) == nil)
   }
+
+  /// An `AnyHashable` parameter finds `1` and `1.0` equal; their cached values must not be
+  /// shared, whichever initializer made the key.
+  @Test func keysTellEqualValuesOfDifferentTypesApart() throws {
+    let int = try #require(CacheKey(requirement: "r", arguments: AnyHashable(1)))
+    let double = try #require(CacheKey(requirement: "r", arguments: AnyHashable(1.0)))
+    #expect(int != double)
+    #expect(int == CacheKey(requirement: "r", arguments: AnyHashable(1)))
+    let checked: [Any] = [1, 1.0]
+    #expect(
+      CacheKey(requirement: "r", arguments: checked[0])
+        != CacheKey(requirement: "r", arguments: checked[1]))
+    let pair = try #require(CacheKey(requirement: "r", arguments: AnyHashable(1), "a"))
+    #expect(pair != CacheKey(requirement: "r", arguments: AnyHashable(1.0), "a"))
+    #expect(pair.description == "r[1, a]")
+    #expect(int.description == "r[1]")
+  }
+
+  /// Evicted and removed entries give their places to new ones; the list of recency stays
+  /// whole through many of each.
+  @Test func theCacheStaysConsistentThroughEvictionsAndRemovals() throws {
+    let cache = InMemoryCache(maximumEntryCount: 3)
+    func key(_ requirement: String, _ id: Int) throws -> CacheKey {
+      try #require(CacheKey(requirement: requirement, arguments: id))
+    }
+    for id in 0..<50 {
+      cache.store(
+        CachedValue(id), for: try key(id.isMultiple(of: 2) ? "even" : "odd", id), timeToLive: nil)
+      if id.isMultiple(of: 7) { cache.removeValues(forRequirement: "odd") }
+      // Stored again: replaced in place, not added.
+      cache.store(
+        CachedValue(id * 10), for: try key(id.isMultiple(of: 2) ? "even" : "odd", id),
+        timeToLive: nil)
+      #expect(cache.count <= 3)
+    }
+    // Storing 49 evicted 46; 49, a multiple of 7, then removed 47 and itself, and was stored
+    // again: 48 and 49 are left.
+    #expect(cache.count == 2)
+    #expect(cache.value(for: try key("even", 48))?.value as? Int == 480)
+    #expect(cache.value(for: try key("odd", 49))?.value as? Int == 490)
+    #expect(cache.value(for: try key("even", 46)) == nil)
+    #expect(cache.value(for: try key("odd", 47)) == nil)
+    // 50 is the newest until 48 and 49 are read; then one more evicts it.
+    cache.store(CachedValue(500), for: try key("even", 50), timeToLive: nil)
+    _ = cache.value(for: try key("even", 48))
+    _ = cache.value(for: try key("odd", 49))
+    cache.store(CachedValue(510), for: try key("odd", 51), timeToLive: nil)
+    #expect(cache.value(for: try key("even", 50)) == nil)
+    #expect(cache.value(for: try key("odd", 51))?.value as? Int == 510)
+    #expect(cache.count == 3)
+    cache.removeAll()
+    #expect(cache.count == 0)
+    cache.store(CachedValue(1), for: try key("even", 2), timeToLive: nil)
+    #expect(cache.value(for: try key("even", 2))?.value as? Int == 1)
+  }
 }

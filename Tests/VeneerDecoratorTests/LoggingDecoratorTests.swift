@@ -134,6 +134,24 @@ struct LoggingDecoratorTests {
     #expect(failure?.level == .error)
   }
 
+  /// With the call's level off, only its error is logged, at the error level, without a
+  /// duration: the call was never timed, so that a quiet decorator costs one level check.
+  @Test func aCallWhoseLevelIsOffLogsOnlyItsErrorWithoutADuration() async throws {
+    let recorder = LogRecorder()
+    let repository = CountingUserRepository(counter: CallCounter()).withLogging(
+      recorder.logger(level: .info))
+    _ = try await repository.user(named: "ada")
+    #expect(recorder.records.isEmpty)
+    await #expect(throws: UserRepositoryError(reason: "expired")) {
+      try await repository.resetPassword(for: User(name: "ada"), token: "expired")
+    }
+    let records = recorder.records
+    #expect(records.map(\.message) == ["UserRepository.resetPassword(for:token:) threw"])
+    #expect(records.first?.level == .error)
+    #expect(records.first?.metadata["duration"] == nil)
+    #expect(records.first?.callID == "-")
+  }
+
   @Test func completionHandlerResultsAreLoggedAndDeliveredOnce() {
     let recorder = LogRecorder()
     let repo = CountingPostRepo(counter: CallCounter(), failingIDs: [2]).withLogging(

@@ -1,10 +1,17 @@
 #ifndef CVENEERRUNTIME_H
 #define CVENEERRUNTIME_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /// A number that no earlier call of this function in the process returned, from 1 on: one
 /// relaxed atomic increment, for the runtime's call identifiers.
 uint64_t veneer_next_call_id(void);
+
+/// Nanoseconds on a clock that never goes back, from an unspecified start: for durations.
+uint64_t veneer_monotonic_nanoseconds(void);
+
+/// Sets `*flag`, which starts at 0, atomically; whether this call is the one that set it.
+bool veneer_set_once(uint8_t *flag);
 
 #endif
