@@ -24,17 +24,25 @@ let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 /// Distinct ids called, fewer than a cache's default capacity, so that caching rows measure hits.
 let distinctIDs = 512
 
-/// The median, over five runs, of nanoseconds per call of `store.note(id:)`.
+/// Prefixes for `fetchTitles(prefix:)`, one per id: the `String` keys of a cache.
+let prefixes = (0..<distinctIDs).map { "titles starting with \($0)" }
+
+/// The median, over five runs, of nanoseconds per call of `store.note(id:)`, or of
+/// `fetchTitles(prefix:)` with `byString`.
 @inline(never)
-func nanosecondsPerCall(_ store: some NoteStore) -> Double {
+func nanosecondsPerCall(_ store: some NoteStore, byString: Bool = false) -> Double {
   if let only, !"\(type(of: store))".contains(only) { return .nan }
-  for id in 0..<distinctIDs { _ = store.note(id: id) }
+  func call(_ index: Int) -> Bool {
+    let id = index & (distinctIDs - 1)
+    return byString ? !store.fetchTitles(prefix: prefixes[id]).isEmpty : store.note(id: id) != nil
+  }
+  for id in 0..<distinctIDs { _ = call(id) }
   var runs: [Double] = []
   for _ in 0..<5 {
     var found = 0
     let clock = ContinuousClock()
     let elapsed = clock.measure {
-      for index in 0..<calls where store.note(id: index & (distinctIDs - 1)) != nil { found += 1 }
+      for index in 0..<calls where call(index) { found += 1 }
     }
     precondition(found == calls)
     let nanoseconds =
@@ -58,8 +66,12 @@ let rows: [(String, hand: Double, generated: Double)] = [
     nanosecondsPerCall(notes.withAnalytics(DroppingTracker()))
   ),
   (
-    "caching, hit", nanosecondsPerCall(HandCachedNotes(notes)),
+    "caching, hit (`Int` key)", nanosecondsPerCall(HandCachedNotes(notes)),
     nanosecondsPerCall(notes.withCaching())
+  ),
+  (
+    "caching, hit (`String` key)", nanosecondsPerCall(HandCachedNotes(notes), byString: true),
+    nanosecondsPerCall(notes.withCaching(), byString: true)
   ),
   (
     "tracing, no-op tracer", nanosecondsPerCall(HandTracedNotes(notes, tracer: NoOpTracer())),
@@ -82,7 +94,9 @@ let rows: [(String, hand: Double, generated: Double)] = [
 ]
 let direct = nanosecondsPerCall(notes)
 func rounded(_ nanoseconds: Double) -> Double { (nanoseconds * 10).rounded() / 10 }
-print("ns per call of `note(id:)`, median of 5 × \(calls) calls; a direct call: \(rounded(direct))")
+print(
+  "ns per call of `note(id:)` (`fetchTitles(prefix:)` for a `String` key), median of 5 × \(calls)"
+    + " calls; a direct call: \(rounded(direct))")
 print("")
 print("| decorator | hand-written | generated | generated / hand-written |")
 print("|---|---|---|---|")

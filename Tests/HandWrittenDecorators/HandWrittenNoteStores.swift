@@ -14,7 +14,7 @@ import VeneerRuntime
 public struct ListedNotes: NoteStore {
   public init() {}
   public func note(id: Int) -> String? { id >= 0 ? "note" : nil }
-  public func fetchTitles(prefix: String) -> [String] { [] }
+  public func fetchTitles(prefix: String) -> [String] { [prefix] }
   public func save(_ note: String) -> Bool { true }
   public func generate(seed: Int) -> String { "" }
 }
@@ -66,11 +66,13 @@ public struct HandTrackedNotes<Base: NoteStore>: NoteStore {
   public func generate(seed: Int) -> String { base.generate(seed: seed) }
 }
 
-/// Answers `note(id:)` from a dictionary behind a lock, once computed.
+/// Answers `note(id:)` and `fetchTitles(prefix:)` from dictionaries behind a lock, once
+/// computed.
 public struct HandCachedNotes<Base: NoteStore>: NoteStore {
   final class Storage: @unchecked Sendable {
     let lock = NSLock()
     var notes: [Int: String?] = [:]
+    var titles: [String: [String]] = [:]
   }
 
   let base: Base
@@ -87,7 +89,13 @@ public struct HandCachedNotes<Base: NoteStore>: NoteStore {
     return result
   }
 
-  public func fetchTitles(prefix: String) -> [String] { base.fetchTitles(prefix: prefix) }
+  public func fetchTitles(prefix: String) -> [String] {
+    if let cached = storage.lock.withLock({ storage.titles[prefix] }) { return cached }
+    let result = base.fetchTitles(prefix: prefix)
+    storage.lock.withLock { storage.titles[prefix] = result }
+    return result
+  }
+
   public func save(_ note: String) -> Bool { base.save(note) }
   public func generate(seed: Int) -> String { base.generate(seed: seed) }
 }
