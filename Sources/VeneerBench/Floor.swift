@@ -1,4 +1,5 @@
 import Foundation
+import SwiftParser
 import VeneerParser
 import VeneerSupport
 
@@ -16,4 +17,31 @@ func readFloor(_ folders: [String], runs: Int) -> Double {
     times.append(milliseconds(clock.now - start))
   }
   return median(times)
+}
+
+/// What SwiftParser alone costs over what Veneer hands it: the skeleton of each file that may
+/// declare a protocol (its protocols, aliases, generic enums, imports and `#if` lines), or the
+/// whole file where the scan cannot vouch for it. On all cores, as Veneer parses; the median of
+/// `runs`, in milliseconds, and how many files it parsed.
+func skeletonParseFloor(_ files: [String], runs: Int) -> (milliseconds: Double, files: Int) {
+  let handed: [[UInt8]] = files.compactMap { file in
+    guard let bytes = FileBytes.read(file), DeclarationScanner.mayDeclareProtocolOrAlias(bytes)
+    else { return nil }
+    switch DeclarationScanner.scan(bytes) {
+    case .noProtocols: return nil
+    case .needsFullParse: return bytes
+    case .skeleton(let skeleton): return skeleton
+    }
+  }
+  var times: [Double] = []
+  let clock = ContinuousClock()
+  for _ in 0..<runs {
+    let start = clock.now
+    let parsed = Parallel.map(handed) { bytes in
+      bytes.withUnsafeBufferPointer { Parser.parse(source: $0).statements.count }
+    }
+    precondition(parsed.count == handed.count)
+    times.append(milliseconds(clock.now - start))
+  }
+  return (median(times), handed.count)
 }

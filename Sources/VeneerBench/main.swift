@@ -372,9 +372,13 @@ if !isSmoke {
       + "(\(format(walls.min() ?? 0))–\(format(walls.max() ?? 0)))")
   print("    median stages (wall ms): \(medianStages.joined(separator: ", "))")
   let readingFloor = readFloor(sources, runs: coldRuns)
+  let parsingFloor = skeletonParseFloor(files, runs: coldRuns)
+  let floor = readingFloor + parsingFloor.milliseconds
   print(
-    "    floor: listing and reading every file on all cores takes \(format(readingFloor)) ms (median); "
-      + "the cold run is \(format(median(walls) / readingFloor, 2))× that")
+    "    floor \(format(floor)) ms (medians, all cores): listing and reading every file "
+      + "\(format(readingFloor)) ms, then SwiftParser over what Veneer hands it from "
+      + "\(parsingFloor.files) files \(format(parsingFloor.milliseconds)) ms; "
+      + "the cold run is \(format(median(walls) / floor, 2))× the floor")
 }
 // The incremental runs must have left what a cold run writes, byte for byte.
 let identical = try outputFiles() == incrementalOutput

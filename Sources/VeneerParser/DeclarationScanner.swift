@@ -10,9 +10,9 @@ import Foundation
 /// whenever it is unsure, leaving the file to a full parse: a protocol nested in a type, an
 /// unterminated literal or comment, unbalanced braces. Tests compare the result with a full
 /// parse over real code.
-enum DeclarationScanner {
+package enum DeclarationScanner {
   /// What a scan found.
-  enum Outcome: Equatable {
+  package enum Outcome: Equatable {
     /// The file declares no top-level protocol or alias, so its model is empty.
     case noProtocols
     /// The file's kept regions, every other byte blanked: the same lines and columns, so
@@ -22,7 +22,7 @@ enum DeclarationScanner {
     case needsFullParse
   }
 
-  static func scan(_ bytes: [UInt8]) -> Outcome {
+  package static func scan(_ bytes: [UInt8]) -> Outcome {
     bytes.withUnsafeBufferPointer { buffer in
       var lexer = Lexer(bytes: buffer)
       guard lexer.run(), lexer.depth == 0 else { return .needsFullParse }
@@ -40,7 +40,7 @@ enum DeclarationScanner {
 
   /// Whether `bytes` contain `protocol`, `typealias` or `enum Name<` anywhere: files without
   /// any need no scan.
-  static func mayDeclareProtocolOrAlias(_ bytes: [UInt8]) -> Bool {
+  package static func mayDeclareProtocolOrAlias(_ bytes: [UInt8]) -> Bool {
     contains("protocol", in: bytes) || contains("typealias", in: bytes)
       || contains("enum", in: bytes) { end in isGenericName(in: bytes, after: end) }
   }
