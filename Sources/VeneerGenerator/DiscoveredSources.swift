@@ -1,5 +1,6 @@
 import VeneerModel
 import VeneerParser
+import VeneerSupport
 
 /// Stage 1, discover: the files a run reads. Sources are decorated; reference sources are read
 /// and cached alike, for the protocols that sources inherit from, and never decorated.
@@ -12,13 +13,14 @@ struct DiscoveredSources: Sendable {
   var inputFiles: [String]
   var diagnostics: [Diagnostic]
 
-  init(_ configuration: Configuration) {
+  /// With `listings`, directories unchanged since they were listed are not listed again.
+  init(_ configuration: Configuration, listings: DirectoryListings? = nil) {
     let sources = SourceFiles.matching(
       include: configuration.include, exclude: configuration.exclude,
-      directory: configuration.directory)
+      directory: configuration.directory, listings: listings)
     let references = SourceFiles.matching(
       include: configuration.references, exclude: configuration.exclude,
-      directory: configuration.directory)
+      directory: configuration.directory, listings: listings)
     let sourceSet = Set(sources.files)
     let referenceFiles = references.files.filter { !sourceSet.contains($0) }
     self.sources = sources.files
@@ -27,6 +29,7 @@ struct DiscoveredSources: Sendable {
     diagnostics = sources.diagnostics + references.diagnostics
   }
 
-  /// Each input's size and modification time, or nil for one that vanished.
-  func stamps() -> [FileStamp?] { inputFiles.map { FileStamp(path: $0) } }
+  /// Each input's size and modification time, or nil for one that vanished; on all cores, the
+  /// cost of a run where nothing changed.
+  func stamps() -> [FileStamp?] { Parallel.map(inputFiles) { FileStamp(path: $0) } }
 }

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerParser
 import VeneerSupport
 
 /// A file Veneer is to write, its path relative to the output folder.
@@ -23,6 +24,8 @@ package struct Generation: Sendable {
   package var hasErrors: Bool { diagnostics.hasErrors }
   /// What the cache is to remember once the files are written.
   var cacheRecord: CacheRecord?
+  /// The directories discovery listed, when they are not those the cache holds.
+  var directoryListings: [String: DirectoryListings.Listing]?
 
   /// What a run did and how long each stage took, for `--verbose` and the benchmark.
   package struct Statistics: Sendable {

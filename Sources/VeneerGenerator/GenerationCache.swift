@@ -6,12 +6,12 @@ import VeneerSupport
 /// What the last run read and wrote, kept in a folder of its own, so that the next run parses
 /// only the sources that changed and renders only the protocols they affect.
 ///
-/// Two files, in the binary form of `CacheCoding` and sealed with a checksum: a small index
+/// Three files, in the binary form of `CacheCoding` and sealed with a checksum: a small index
 /// (settings, a stamp per source and per output, the diagnostics), which is all a run where
-/// nothing changed reads, and the parsed model of every source, which a run reads when something
-/// did. Anything unexpected in either — another format or Veneer
-/// version, other settings, a file that does not decode — and the cache is ignored and
-/// rewritten, never trusted.
+/// nothing changed reads besides the listings of the directories discovery went through, and the
+/// parsed model of every source, which a run reads when something did. Anything unexpected in
+/// any — another format or Veneer version, other settings, a file that does not decode — and
+/// that file is ignored and rewritten, never trusted.
 package struct GenerationCache: Sendable {
   package let folder: String
 
@@ -35,6 +35,14 @@ package struct GenerationCache: Sendable {
     var outputs: [OutputStamp]
     var diagnostics: [Diagnostic]
     var statistics: Counts
+  }
+
+  /// The directories the last discovery listed, in a file of their own: a run reads them before
+  /// it knows whether anything changed.
+  struct SavedListings {
+    var format: Int
+    var veneerVersion: String
+    var listings: [String: DirectoryListings.Listing]
   }
 
   struct Counts {
@@ -126,6 +134,7 @@ package struct GenerationCache: Sendable {
   }
 
   private var indexPath: String { folder + "/index" }
+  private var listingsPath: String { folder + "/listings" }
   private var modelsPath: String { folder + "/models" }
   private var tagPath: String { folder + "/" + Self.tagName }
 
@@ -177,6 +186,17 @@ package struct GenerationCache: Sendable {
     return index
   }
 
+  /// The directories the last discovery listed, or none when they cannot be read: then every
+  /// directory is listed again.
+  func directoryListings() -> [String: DirectoryListings.Listing] {
+    guard ownershipAtStart == .veneers, let bytes = FileBytes.readRegular(listingsPath),
+      let listings = try? CacheReader.decode(
+        SavedListings.self, from: CacheSeal.unseal(bytes)),
+      listings.format == Self.format, listings.veneerVersion == GeneratedFile.veneerVersion
+    else { return [:] }
+    return listings.listings
+  }
+
   func models() -> Models? {
     guard let bytes = FileBytes.readRegular(modelsPath) else { return nil }
     return try? Models.decode(bytes)
@@ -187,7 +207,7 @@ package struct GenerationCache: Sendable {
   /// is left as it is, and the warning returned says so.
   @discardableResult
   package func save(_ generation: Generation, outputFolder: String) -> Diagnostic? {
-    guard let record = generation.cacheRecord else { return nil }
+    guard generation.cacheRecord != nil || generation.directoryListings != nil else { return nil }
     // Asked again: the run may have been long, and the folder is about to be written.
     switch Self.ownership(of: folder) {
     case .veneers: break
@@ -201,6 +221,12 @@ package struct GenerationCache: Sendable {
           + "Veneer's), so Veneer keeps no cache there and leaves them alone; choose an empty or "
           + "new folder", file: folder)
     }
+    if let listings = generation.directoryListings {
+      let saved = SavedListings(
+        format: Self.format, veneerVersion: GeneratedFile.veneerVersion, listings: listings)
+      write(CacheSeal.seal(CacheWriter.encode(saved)), to: listingsPath)
+    }
+    guard let record = generation.cacheRecord else { return nil }
     let written = OutputFolder(path: outputFolder)
     let stamps = record.outputs.compactMap { output -> OutputStamp? in
       guard let stamp = written.stamp(of: output.name) else { return nil }
@@ -309,6 +335,68 @@ extension GenerationCache.Index: CacheCodable {
       format: try reader.read(), veneerVersion: try reader.read(), settings: try reader.read(),
       sources: try reader.read(), outputs: try reader.read(), diagnostics: try reader.read(),
       statistics: try reader.read())
+  }
+}
+
+extension GenerationCache.SavedListings: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(format)
+    writer.write(veneerVersion)
+    let paths = listings.keys.sorted()
+    writer.writeCount(paths.count)
+    for path in paths {
+      writer.write(path)
+      writer.write(listings[path]!)
+    }
+  }
+
+  init(from reader: inout CacheReader) throws {
+    format = try reader.read()
+    veneerVersion = try reader.read()
+    let count = try reader.readCount()
+    var listings: [String: DirectoryListings.Listing] = [:]
+    listings.reserveCapacity(count)
+    for _ in 0..<count {
+      let path: String = try reader.read()
+      // Typed: into the dictionary's subscript, `read()` would read an optional.
+      listings[path] = try reader.read(DirectoryListings.Listing.self)
+    }
+    self.listings = listings
+  }
+}
+
+extension DirectoryListings.Listing: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(device)
+    writer.write(inode)
+    writer.write(modified)
+    writer.write(isReusable)
+    writer.writeCount(entries.count)
+    for entry in entries {
+      writer.write(entry.name)
+      writer.write(entry.isDirectory)
+    }
+  }
+
+  init(from reader: inout CacheReader) throws {
+    let device: UInt64 = try reader.read()
+    let inode: UInt64 = try reader.read()
+    let modified: Int = try reader.read()
+    let isReusable: Bool = try reader.read()
+    let count = try reader.readCount()
+    var entries: [DirectoryListings.Entry] = []
+    entries.reserveCapacity(count)
+    for _ in 0..<count {
+      let entry = DirectoryListings.Entry(name: try reader.read(), isDirectory: try reader.read())
+      // Only names a listing can hold: a name that leads elsewhere is a damaged cache.
+      guard !entry.name.hasPrefix("."),
+        !entry.name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0 }),
+        entry.isDirectory || entry.name.hasSuffix(".swift")
+      else { throw CacheDamaged() }
+      entries.append(entry)
+    }
+    self.init(
+      device: device, inode: inode, modified: modified, isReusable: isReusable, entries: entries)
   }
 }
 

@@ -50,7 +50,8 @@ package struct Generator: Sendable {
     }
 
     let preparation = Parallel.Future { PreparedTemplates(configuration, cache: cache) }
-    let discovered = DiscoveredSources(configuration)
+    let listings = cache.map { DirectoryListings(earlier: $0.directoryListings()) }
+    let discovered = DiscoveredSources(configuration, listings: listings)
     // Only an index is compared with the sources' stamps before they are parsed: when there may
     // be one, they are taken while the other thread reads it. Without one, each file's stamp is
     // taken by the thread that reads the file, just before reading it.
@@ -70,9 +71,11 @@ package struct Generator: Sendable {
       statistics.outputLines = index.statistics.outputLines
       clock.end(.check)
       statistics.stages = clock.stages
-      return Generation(
+      var generation = Generation(
         files: [], unchangedFiles: unchanged.files, diagnostics: index.diagnostics,
         statistics: statistics)
+      generation.directoryListings = listings.flatMap { $0.changed ? $0.listings : nil }
+      return generation
     }
 
     let parsed = ParsedSources(
@@ -124,6 +127,7 @@ package struct Generator: Sendable {
     generation.unchangedFiles = rendering.unchanged.map(\.name)
     generation.cacheRecord = CacheRecord(
       settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
+    generation.directoryListings = listings.flatMap { $0.changed ? $0.listings : nil }
     return generation
   }
 

@@ -5,7 +5,8 @@ import VeneerParser
 /// The Swift files a configuration's `include` and `exclude` name.
 enum SourceFiles {
   static func matching(
-    include: [Located<String>], exclude: [Located<String>], directory: String
+    include: [Located<String>], exclude: [Located<String>], directory: String,
+    listings: DirectoryListings? = nil
   ) -> (files: [String], diagnostics: [Diagnostic]) {
     var files: [String] = []
     var diagnostics: [Diagnostic] = []
@@ -14,7 +15,7 @@ enum SourceFiles {
         let fixed = Glob.fixedFolder(of: entry.value)
         let base = fixed.isEmpty ? (entry.value.hasPrefix("/") ? "/" : ".") : fixed
         let pattern = Glob(entry.value)
-        let found = SourceDiscovery.swiftFiles(at: [base])
+        let found = SourceDiscovery.swiftFiles(at: [base], listings: listings)
         let matching = found.files.filter { pattern.matches(fixed.isEmpty ? relative($0) : $0) }
         if matching.isEmpty {
           diagnostics.append(
@@ -22,7 +23,7 @@ enum SourceFiles {
         }
         files += matching
       } else {
-        let found = SourceDiscovery.swiftFiles(at: [entry.value])
+        let found = SourceDiscovery.swiftFiles(at: [entry.value], listings: listings)
         files += found.files
         diagnostics += found.diagnostics.map { diagnostic in
           entry.location == nil || diagnostic.file != entry.value

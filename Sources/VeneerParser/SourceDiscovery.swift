@@ -5,12 +5,14 @@ import VeneerModel
 package enum SourceDiscovery {
   /// Every `.swift` file under `paths`, recursively, sorted within each directory. Hidden
   /// entries (and so `.build*`) are skipped; a directory whose name ends in `.swift` is searched
-  /// like any other.
-  package static func swiftFiles(at paths: [String]) -> (files: [String], diagnostics: [Diagnostic])
-  {
+  /// like any other. With `listings`, a directory unchanged since they were made is not listed
+  /// again, and those made now are added to them.
+  package static func swiftFiles(at paths: [String], listings: DirectoryListings? = nil) -> (
+    files: [String], diagnostics: [Diagnostic]
+  ) {
     var files: [String] = []
     var diagnostics: [Diagnostic] = []
-    var visitedDirectories: Set<String> = []
+    var visitedDirectories: Set<DirectoryIdentity> = []
     for path in paths {
       let path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
       var isDirectory: ObjCBool = false
@@ -19,7 +21,9 @@ package enum SourceDiscovery {
         continue
       }
       if isDirectory.boolValue {
-        walk(path, visited: &visitedDirectories, files: &files, diagnostics: &diagnostics)
+        walk(
+          path, visited: &visitedDirectories, listings: listings, files: &files,
+          diagnostics: &diagnostics)
       } else if path.hasSuffix(".swift") {
         files.append(path)
       } else {
@@ -29,40 +33,80 @@ package enum SourceDiscovery {
     return (files, diagnostics)
   }
 
+  /// A directory as the file system knows it, whatever path or link led to it.
+  private struct DirectoryIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
   private static func walk(
-    _ directory: String, visited: inout Set<String>, files: inout [String],
-    diagnostics: inout [Diagnostic]
+    _ directory: String, visited: inout Set<DirectoryIdentity>, listings: DirectoryListings?,
+    files: inout [String], diagnostics: inout [Diagnostic]
   ) {
-    // Symbolic links can form cycles; each real directory is searched once.
-    let realPath = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-    guard visited.insert(realPath).inserted else { return }
-    guard let stream = opendir(directory) else {
+    // Symbolic links can form cycles; each real directory is searched once. Known by its
+    // device and inode, in one system call, where resolving its path took one per component.
+    var status = stat()
+    guard stat(directory, &status) == 0 else {
       diagnostics.append(Diagnostic(.error, "cannot read the directory", file: directory))
       return
     }
+    guard
+      visited.insert(
+        DirectoryIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+      ).inserted
+    else { return }
+    let entries: [DirectoryListings.Entry]
+    if let listing = listings?.reusable(directory, status) {
+      entries = listing.entries
+    } else {
+      guard let listed = list(directory) else {
+        diagnostics.append(Diagnostic(.error, "cannot read the directory", file: directory))
+        return
+      }
+      entries = listed.entries
+      listings?.record(directory, status, entries: entries, hasLinks: listed.hasLinks)
+    }
+    for entry in entries {
+      let path = directory == "/" ? "/" + entry.name : directory + "/" + entry.name
+      if entry.isDirectory {
+        walk(path, visited: &visited, listings: listings, files: &files, diagnostics: &diagnostics)
+      } else {
+        files.append(path)
+      }
+    }
+  }
+
+  /// The directory's Swift files and directories, sorted by name; `hasLinks` when an entry's
+  /// type needed a `stat` (a link, or a file system that does not say).
+  private static func list(_ directory: String) -> (
+    entries: [DirectoryListings.Entry], hasLinks: Bool
+  )? {
+    guard let stream = opendir(directory) else { return nil }
     // The entry's type comes with its name, so only links and file systems that do not say
     // need a `stat`: thousands of sources, one system call a directory.
-    var entries: [(name: String, type: UInt8)] = []
+    var named: [(name: String, type: UInt8)] = []
     while let entry = readdir(stream) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
         String(cString: buffer.baseAddress!.assumingMemoryBound(to: CChar.self))
       }
-      if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
+      if !name.hasPrefix(".") { named.append((name, entry.pointee.d_type)) }
     }
     closedir(stream)
-    for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
-      let path = directory == "/" ? "/" + name : directory + "/" + name
+    var entries: [DirectoryListings.Entry] = []
+    var hasLinks = false
+    for (name, type) in named.sorted(by: { $0.name < $1.name }) {
       var isDirectory = Int32(type) == Int32(DT_DIR)
       if Int32(type) != Int32(DT_REG) && !isDirectory {
+        hasLinks = true
+        let path = directory == "/" ? "/" + name : directory + "/" + name
         var status = stat()
         guard stat(path, &status) == 0 else { continue }
         isDirectory = status.st_mode & S_IFMT == S_IFDIR
       }
-      if isDirectory {
-        walk(path, visited: &visited, files: &files, diagnostics: &diagnostics)
-      } else if name.hasSuffix(".swift") {
-        files.append(path)
+      if isDirectory || name.hasSuffix(".swift") {
+        entries.append(DirectoryListings.Entry(name: name, isDirectory: isDirectory))
       }
     }
+    return (entries, hasLinks)
   }
 }

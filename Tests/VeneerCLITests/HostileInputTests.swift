@@ -209,7 +209,7 @@ struct HostileInputTests {
     let first = try workspace.veneer(
       "generate", "--sources", "Sources", "--output", "Out2", "--cache-path", "Cache", "--verbose")
     #expect(first.status == 0, "\(first.errors)")
-    #expect(workspace.files(in: "Cache") == ["CACHEDIR.TAG", "index", "models"])
+    #expect(workspace.files(in: "Cache") == ["CACHEDIR.TAG", "index", "listings", "models"])
     #expect(
       workspace.read("Cache/CACHEDIR.TAG")?.hasPrefix(
         "Signature: 8a477f597d28d172789f06886806bc55\n") == true)

@@ -174,4 +174,31 @@ struct DeepTypeTests {
       shallow.protocols.first?.requirements.first?.returnType?.shape
         != .other)
   }
+
+  /// A listing names what discovery reads next: a name that leads out of its directory, or to
+  /// anything but a Swift file or a directory, means the cache is damaged, never followed.
+  @Test func listingsNamingAnythingButTheirOwnEntriesAreRefused() throws {
+    func saved(_ entry: DirectoryListings.Entry) -> [UInt8] {
+      CacheWriter.encode(
+        GenerationCache.SavedListings(
+          format: GenerationCache.format, veneerVersion: "0",
+          listings: [
+            "/tmp/Sources": DirectoryListings.Listing(
+              device: 1, inode: 2, modified: 3, isReusable: true, entries: [entry])
+          ]))
+    }
+    let kept = DirectoryListings.Entry(name: "Kept.swift", isDirectory: false)
+    #expect(
+      try CacheReader.decode(GenerationCache.SavedListings.self, from: saved(kept))
+        .listings["/tmp/Sources"]?.entries == [kept])
+    for (name, isDirectory) in [
+      ("..", true), ("../Outside.swift", false), ("Nested/Deep.swift", false),
+      (".hidden.swift", false), ("notes.txt", false), ("Bad\u{0}.swift", false),
+    ] {
+      let entry = DirectoryListings.Entry(name: name, isDirectory: isDirectory)
+      #expect(throws: CacheDamaged.self, "\(name)") {
+        try CacheReader.decode(GenerationCache.SavedListings.self, from: saved(entry))
+      }
+    }
+  }
 }

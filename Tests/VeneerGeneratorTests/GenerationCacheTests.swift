@@ -246,4 +246,21 @@ struct GenerationCacheTests {
     #expect(generation.statistics.renderedProtocols == 3)
     #expect(generation.files.contains { $0.contents.contains(".info") })
   }
+
+  /// Directories unchanged since the last run are not listed again; a file added to one since
+  /// is found all the same.
+  @Test func aFileAddedToASettledFolderIsFound() throws {
+    let workspace = try Workspace()
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: workspace.sources)
+    try workspace.run()
+    #expect(FileManager.default.fileExists(atPath: workspace.folder.path + "/Cache/listings"))
+    #expect(try workspace.run().statistics.readFiles == 0)
+    try workspace.folder.write(
+      "Sources/Added.swift", "// veneer: logging\npublic protocol Added {\n  func go()\n}\n")
+    let run = try workspace.run()
+    #expect(run.statistics.readFiles >= 1)
+    #expect(workspace.folder.read("Generated/Added+Decorators.swift") != nil)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
 }
