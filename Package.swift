@@ -45,6 +45,7 @@ let package = Package(
       dependencies: [
         "VeneerModel",
         "VeneerParser",
+        "VeneerObjC",
         "VeneerRenderer",
         "VeneerGenerator",
         "VeneerSupport",
@@ -55,6 +56,10 @@ let package = Package(
       name: "VeneerRenderer",
       dependencies: ["VeneerModel"]
     ),
+    // The Objective-C front end: headers read through libclang, loaded at run time.
+    .target(name: "VeneerObjC", dependencies: ["VeneerModel", "VeneerParser", "CVeneerClang"]),
+    .target(
+      name: "CVeneerClang", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "VeneerGenerator",
       dependencies: [
@@ -186,7 +191,11 @@ let package = Package(
         .product(name: "MetricsTestKit", package: "swift-metrics"),
       ]
     ),
-    .testTarget(name: "VeneerCLITests", dependencies: ["VeneerCLI", "VeneerModel", "TestSupport"]),
+    .testTarget(
+      name: "VeneerCLITests",
+      dependencies: ["VeneerCLI", "VeneerModel", "VeneerObjC", "TestSupport"]),
+    .testTarget(
+      name: "VeneerObjCTests", dependencies: ["VeneerObjC", "VeneerModel", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,20 +1,25 @@
 import ArgumentParser
 import Foundation
 import VeneerModel
+import VeneerObjC
 import VeneerParser
 import VeneerRenderer
 
 struct Parse: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print the protocols Veneer finds in Swift sources.",
+    abstract: "Print the protocols Veneer finds in Swift sources and Objective-C headers.",
     discussion: """
       Folders are searched recursively for .swift files, skipping hidden folders (such as \
-      .build) and files Veneer generated. Errors and warnings go to standard error as \
-      file:line:column; the exit code is 1 when there was an error.
+      .build) and files Veneer generated. Objective-C headers (.h) are read through libclang \
+      when given with --objc, or named one by one. Errors and warnings go to standard error \
+      as file:line:column; the exit code is 1 when there was an error.
       """)
 
-  @Argument(help: "Swift files or folders to parse.")
+  @Argument(help: "Swift files, Objective-C headers or folders to parse.")
   var paths: [String]
+
+  @Flag(help: "Also read the Objective-C headers (.h) in the folders given.")
+  var objc = false
 
   @Flag(help: "Print the model as JSON, with sorted keys.")
   var json = false
@@ -25,7 +30,14 @@ struct Parse: ParsableCommand {
   var templateModel = false
 
   func run() throws {
-    let catalog = ProtocolParser().parseCatalog(paths: paths)
+    let headerPaths = paths.filter { $0.hasSuffix(".h") }
+    let swiftPaths = paths.filter { !$0.hasSuffix(".h") }
+    var catalog =
+      swiftPaths.isEmpty && !headerPaths.isEmpty
+      ? Catalog() : ProtocolParser().parseCatalog(paths: swiftPaths)
+    let headers = ObjCHeaders.read(
+      headerPaths + (objc ? swiftPaths.filter { !$0.hasSuffix(".swift") } : []))
+    catalog.diagnostics += headers.diagnostics
     for diagnostic in catalog.diagnostics {
       printToStandardError(diagnostic.description)
     }
@@ -43,17 +55,42 @@ struct Parse: ParsableCommand {
     } else if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(catalog), as: UTF8.self))
+      let output = ParseOutput(catalog: catalog, objectiveCProtocols: headers.protocols)
+      print(String(decoding: try encoder.encode(output), as: UTF8.self))
     } else {
-      print(ParseSummary(catalog: catalog).text, terminator: "")
+      print(
+        ObjCSummary(protocols: headers.protocols).text
+          + ParseSummary(catalog: catalog, objectiveCProtocols: headers.protocols.count).text,
+        terminator: "")
     }
     if catalog.hasErrors { throw ExitCode.failure }
+  }
+}
+
+/// `veneer parse --json`: the catalog's keys, and the Objective-C protocols when there are any.
+struct ParseOutput: Encodable {
+  var catalog: Catalog
+  var objectiveCProtocols: [ObjCProtocol]
+
+  private enum CodingKeys: String, CodingKey {
+    case protocols, diagnostics, objectiveCProtocols
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(catalog.protocols, forKey: .protocols)
+    try container.encode(catalog.diagnostics, forKey: .diagnostics)
+    if !objectiveCProtocols.isEmpty {
+      try container.encode(objectiveCProtocols, forKey: .objectiveCProtocols)
+    }
   }
 }
 
 /// The readable form of a catalog: each protocol with its location, heading and requirements.
 struct ParseSummary {
   var catalog: Catalog
+  /// Objective-C protocols printed before it, counted in its last line.
+  var objectiveCProtocols = 0
 
   var text: String {
     var lines: [String] = []
@@ -103,11 +140,57 @@ struct ParseSummary {
     }
     let errors = catalog.diagnostics.filter { $0.severity == .error }.count
     let warnings = catalog.diagnostics.filter { $0.severity == .warning }.count
-    lines.append("\(catalog.protocols.count) protocols, \(errors) errors, \(warnings) warnings")
+    lines.append(
+      "\(catalog.protocols.count + objectiveCProtocols) protocols, \(errors) errors, "
+        + "\(warnings) warnings")
     return lines.joined(separator: "\n") + "\n"
   }
 }
 
 func printToStandardError(_ line: String) {
   FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// The readable form of Objective-C protocols: each with its place, adopted protocols and
+/// members as the header declares them.
+struct ObjCSummary {
+  var protocols: [ObjCProtocol]
+
+  var text: String {
+    var lines: [String] = []
+    for proto in protocols {
+      var heading = "\(proto.location): @protocol \(proto.name)"
+      if !proto.inheritedProtocols.isEmpty {
+        heading += " <\(proto.inheritedProtocols.joined(separator: ", "))>"
+      }
+      lines.append(heading)
+      if !proto.annotations.isEmpty {
+        lines.append("  veneer: " + proto.annotations.map(\.description).joined(separator: ", "))
+      }
+      for property in proto.properties {
+        let attributes =
+          property.attributes.isEmpty
+          ? "" : " (\(property.attributes.joined(separator: ", ")))"
+        lines.append(
+          "  \(property.isOptional ? "@optional " : "")@property\(attributes) "
+            + "\(property.type.text) \(property.name)")
+      }
+      for method in proto.methods {
+        var line = "  " + (method.isOptional ? "@optional " : "")
+        line += (method.isClassMethod ? "+ " : "- ") + "(\(method.returnType.text))"
+        if method.parameters.isEmpty {
+          line += method.selector
+        } else {
+          line += method.parameters.map { "\($0.selectorPiece):(\($0.type.text))\($0.name)" }
+            .joined(separator: " ")
+        }
+        if method.isVariadic { line += ", ..." }
+        if !method.annotations.isEmpty {
+          line += "  // veneer: " + method.annotations.map(\.description).joined(separator: ", ")
+        }
+        lines.append(line)
+      }
+    }
+    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+  }
 }

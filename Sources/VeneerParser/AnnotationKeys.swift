@@ -23,7 +23,7 @@ package struct AnnotationKeys: Sendable {
   ])
 
   /// What an annotation is written on.
-  enum Target {
+  package enum Target {
     case `protocol`
     case property
     /// A method, initializer or subscript, with its parameters.
@@ -54,7 +54,9 @@ package struct AnnotationKeys: Sendable {
   /// warning, since it may select a template this run does not use; a known key with a
   /// misspelt label, a value of the wrong kind or a name that names nothing is an error, as the
   /// same mistake in `veneer.yml` is.
-  func problems(for annotation: Annotation, on target: Target) -> [(Diagnostic.Severity, String)] {
+  package func problems(for annotation: Annotation, on target: Target) -> [(
+    Diagnostic.Severity, String
+  )] {
     let key = annotation.key
     guard names.contains(key) else {
       let hint = Spelling.suggestion(for: key, among: names).map { "; did you mean '\($0)'?" }

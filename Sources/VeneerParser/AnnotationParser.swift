@@ -186,3 +186,31 @@ struct AnnotationParser {
 
   private func failure(_ message: String) -> Failure { Failure(message: message, offset: index) }
 }
+
+/// Annotations read from the text of one `veneer:` directive, for a front end of another
+/// language: parsed by the grammar of `Annotation` and checked against `keys` as Swift's are.
+package enum DirectiveAnnotations {
+  /// - Parameter location: the source location of a byte offset in `text`.
+  package static func read(
+    _ text: String, on target: AnnotationKeys.Target, keys: AnnotationKeys,
+    location: @escaping (Int) -> SourceLocation
+  ) -> (annotations: [Annotation], diagnostics: [Diagnostic]) {
+    var parser = AnnotationParser(text, location: location)
+    let annotations: [Annotation]
+    do {
+      annotations = try parser.parse()
+    } catch {
+      return (
+        [],
+        [
+          Diagnostic(
+            .error, "malformed veneer annotation: \(error.message)", at: location(error.offset))
+        ]
+      )
+    }
+    let diagnostics = annotations.flatMap { annotation in
+      keys.problems(for: annotation, on: target).map { Diagnostic($0, $1, at: annotation.location) }
+    }
+    return (annotations, diagnostics)
+  }
+}

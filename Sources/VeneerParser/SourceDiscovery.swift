@@ -10,6 +10,19 @@ package enum SourceDiscovery {
   package static func swiftFiles(at paths: [String], listings: DirectoryListings? = nil) -> (
     files: [String], diagnostics: [Diagnostic]
   ) {
+    files(at: paths, suffix: ".swift", listings: listings)
+  }
+
+  /// Every Objective-C header (`.h`) under `paths`, as `swiftFiles` finds Swift files.
+  package static func headerFiles(at paths: [String]) -> (
+    files: [String], diagnostics: [Diagnostic]
+  ) {
+    files(at: paths, suffix: ".h", listings: nil)
+  }
+
+  private static func files(at paths: [String], suffix: String, listings: DirectoryListings?)
+    -> (files: [String], diagnostics: [Diagnostic])
+  {
     var files: [String] = []
     var diagnostics: [Diagnostic] = []
     var visitedDirectories: Set<DirectoryIdentity> = []
@@ -22,12 +35,15 @@ package enum SourceDiscovery {
       }
       if isDirectory.boolValue {
         walk(
-          path, visited: &visitedDirectories, listings: listings, files: &files,
+          path, suffix: suffix, visited: &visitedDirectories, listings: listings, files: &files,
           diagnostics: &diagnostics)
-      } else if path.hasSuffix(".swift") {
+      } else if path.hasSuffix(suffix) {
         files.append(path)
       } else {
-        diagnostics.append(Diagnostic(.warning, "not a Swift file; skipped", file: path))
+        diagnostics.append(
+          Diagnostic(
+            .warning, suffix == ".swift" ? "not a Swift file; skipped" : "not a header; skipped",
+            file: path))
       }
     }
     return (files, diagnostics)
@@ -40,8 +56,8 @@ package enum SourceDiscovery {
   }
 
   private static func walk(
-    _ directory: String, visited: inout Set<DirectoryIdentity>, listings: DirectoryListings?,
-    files: inout [String], diagnostics: inout [Diagnostic]
+    _ directory: String, suffix: String, visited: inout Set<DirectoryIdentity>,
+    listings: DirectoryListings?, files: inout [String], diagnostics: inout [Diagnostic]
   ) {
     // Symbolic links can form cycles; each real directory is searched once. Known by its
     // device and inode, in one system call, where resolving its path took one per component.
@@ -59,7 +75,7 @@ package enum SourceDiscovery {
     if let listing = listings?.reusable(directory, status) {
       entries = listing.entries
     } else {
-      guard let listed = list(directory) else {
+      guard let listed = list(directory, suffix: suffix) else {
         diagnostics.append(Diagnostic(.error, "cannot read the directory", file: directory))
         return
       }
@@ -69,16 +85,18 @@ package enum SourceDiscovery {
     for entry in entries {
       let path = directory == "/" ? "/" + entry.name : directory + "/" + entry.name
       if entry.isDirectory {
-        walk(path, visited: &visited, listings: listings, files: &files, diagnostics: &diagnostics)
+        walk(
+          path, suffix: suffix, visited: &visited, listings: listings, files: &files,
+          diagnostics: &diagnostics)
       } else {
         files.append(path)
       }
     }
   }
 
-  /// The directory's Swift files and directories, sorted by name; `hasLinks` when an entry's
-  /// type needed a `stat` (a link, or a file system that does not say).
-  private static func list(_ directory: String) -> (
+  /// The directory's files ending in `suffix` and its directories, sorted by name; `hasLinks`
+  /// when an entry's type needed a `stat` (a link, or a file system that does not say).
+  private static func list(_ directory: String, suffix: String) -> (
     entries: [DirectoryListings.Entry], hasLinks: Bool
   )? {
     guard let stream = opendir(directory) else { return nil }
@@ -103,7 +121,7 @@ package enum SourceDiscovery {
         guard stat(path, &status) == 0 else { continue }
         isDirectory = status.st_mode & S_IFMT == S_IFDIR
       }
-      if isDirectory || name.hasSuffix(".swift") {
+      if isDirectory || name.hasSuffix(suffix) {
         entries.append(DirectoryListings.Entry(name: name, isDirectory: isDirectory))
       }
     }

@@ -14,7 +14,15 @@ public func typeCheck(_ files: [String], flags: [String] = []) throws -> (
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments =
     ["swiftc", "-typecheck", "-swift-version", "6"]
-    + ["-I", productsFolder.appendingPathComponent("Modules").path, "-I", productsFolder.path]
+    + ["-I", productsFolder.appendingPathComponent("Modules").path]
+    // The runtime's C module by its module map: a search of the products folder would also
+    // meet the Objective-C front end's, built twice (for the plugins' tool too), and refuse the
+    // second as a redefinition.
+    + [
+      "-Xcc",
+      "-fmodule-map-file="
+        + productsFolder.appendingPathComponent("CVeneerRuntime.build/module.modulemap").path,
+    ]
     + flags + files
   let errors = Pipe()
   process.standardError = errors

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import VeneerModel
+import VeneerObjC
 
 /// The built `veneer` executable, which sits beside the test bundle.
 let veneerExecutable = productsFolder.appendingPathComponent("veneer")
@@ -28,13 +29,14 @@ func startVeneer(_ arguments: [String], in directory: String, output: FileHandle
 }
 
 /// Runs `veneer` to the end and returns what it printed.
-func runVeneer(_ arguments: [String], in directory: String? = nil) throws -> (
-  status: Int32, output: String, errors: String
-) {
+func runVeneer(
+  _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+) throws -> (status: Int32, output: String, errors: String) {
   let process = Process()
   process.executableURL = veneerExecutable
   process.arguments = arguments
   process.environment = ProcessInfo.processInfo.environment.merging(testCaches) { $1 }
+    .merging(environment) { $1 }
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let output = Pipe()
   let errors = Pipe()
@@ -69,6 +71,43 @@ let examplePath = repositoryRoot.appendingPathComponent("Examples/StreamingApp")
 
 @Suite("veneer parse")
 struct ParseCommandTests {
+  static let servicesHeader = repositoryRoot.appendingPathComponent(
+    "Tests/FixtureHeaders/Services.h"
+  ).path
+
+  /// Headers are read beside Swift: each protocol with its members as the header declares
+  /// them, counted in the last line.
+  @Test(.enabled(if: ObjCHeaderParser.unavailableReason == nil, "libclang is not installed"))
+  func headersAreSummarizedAsTheyAreDeclared() throws {
+    let run = try runVeneer(["parse", Self.servicesHeader])
+    #expect(run.status == 0, "\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == Self.servicesHeader + ":12:11: @protocol LoaderService <NSObject>")
+    #expect(lines.contains("  + (instancetype)sharedRepository"))
+    #expect(
+      lines.contains(
+        "  - (nullable User *)authenticateWithUsername:(NSString *)username "
+          + "password:(NSString *)password  // veneer: redact(password)"))
+    #expect(lines.last == "3 protocols, 0 errors, 0 warnings")
+    let json = try runVeneer(["parse", "--json", Self.servicesHeader])
+    let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    #expect((decoded?["objectiveCProtocols"] as? [Any])?.count == 3)
+  }
+
+  /// Without libclang, a header is an error that says what to install; Swift is read as ever.
+  @Test func aHeaderWithoutLibclangSaysWhatToInstall() throws {
+    let run = try runVeneer(
+      ["parse", Self.servicesHeader, examplePath],
+      environment: ["VENEER_LIBCLANG": "/nonexistent/libclang.so"])
+    #expect(run.status == 1)
+    #expect(
+      run.errors.contains(
+        Self.servicesHeader + ": error: reading Objective-C headers needs libclang (cannot load "
+          + "/nonexistent/libclang.so"))
+    #expect(run.errors.contains("install libclang-dev"))
+    #expect(run.output.contains("protocol ShowService"))
+  }
+
   @Test func jsonOfTheBundledExampleDecodesToTheModel() throws {
     let result = try runVeneer(["parse", examplePath, "--json"])
     #expect(result.status == 0)
