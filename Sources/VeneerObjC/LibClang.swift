@@ -26,6 +26,32 @@ func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
   return String(cString: pointer)
 }
 
+/// One of clang's diagnostics of a parse.
+struct ClangDiagnostic {
+  var message: String
+  /// 2 warning, 3 error, 4 fatal.
+  var severity: Int32
+  var file: String?
+  /// 1-based; 0 when the diagnostic has no place.
+  var line: Int
+  var column: Int
+
+  /// The diagnostics of a parsed unit, in clang's order.
+  static func all(of unit: UnsafeMutableRawPointer) -> [ClangDiagnostic] {
+    (0..<veneer_clang_diagnostic_count(unit)).map { index in
+      var severity: Int32 = 0
+      var path: UnsafeMutablePointer<CChar>?
+      var line: UInt32 = 0
+      var column: UInt32 = 0
+      let message =
+        takeString(veneer_clang_diagnostic(unit, index, &severity, &path, &line, &column)) ?? ""
+      return ClangDiagnostic(
+        message: message, severity: severity, file: takeString(path), line: Int(line),
+        column: Int(column))
+    }
+  }
+}
+
 /// The kinds of cursor the front end reads (libclang's `CXCursorKind`).
 enum CursorKind: Int32 {
   case parameter = 10

@@ -77,22 +77,16 @@ package struct ObjCHeaderParser: Sendable {
   ) {
     var classes: Set<String> = []
     var protocols: Set<String> = []
-    for index in 0..<veneer_clang_diagnostic_count(unit) {
-      var severity: Int32 = 0
-      var path: UnsafeMutablePointer<CChar>?
-      var line: UInt32 = 0
-      var column: UInt32 = 0
-      let message =
-        takeString(veneer_clang_diagnostic(unit, index, &severity, &path, &line, &column)) ?? ""
-      _ = takeString(path)
+    for diagnostic in ClangDiagnostic.all(of: unit) {
+      let message = diagnostic.message
       if let name = Self.quotedName(in: message, after: "unknown type name '") {
         classes.insert(name)
       } else if let name = Self.quotedName(
         in: message, after: "cannot find protocol declaration for '")
       {
         protocols.insert(name)
-      } else if message.hasPrefix("expected a type"), line > 0,
-        let name = text.identifier(atLine: Int(line), column: Int(column))
+      } else if message.hasPrefix("expected a type"), diagnostic.line > 0,
+        let name = text.identifier(atLine: diagnostic.line, column: diagnostic.column)
       {
         classes.insert(name)
       }
@@ -310,25 +304,16 @@ package struct ObjCHeaderParser: Sendable {
   /// clang's errors in the header itself, but for those a missing import or another header's
   /// type causes.
   private func clangDiagnostics(_ unit: UnsafeMutableRawPointer, file: String) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
-    for index in 0..<veneer_clang_diagnostic_count(unit) {
-      var severity: Int32 = 0
-      var path: UnsafeMutablePointer<CChar>?
-      var line: UInt32 = 0
-      var column: UInt32 = 0
-      let message =
-        takeString(veneer_clang_diagnostic(unit, index, &severity, &path, &line, &column)) ?? ""
-      let source = takeString(path)
-      guard severity >= 3, source == file || source == nil,
-        !Self.missingDeclarations.contains(where: message.contains)
-      else { continue }
-      diagnostics.append(
-        line > 0
-          ? Diagnostic(
-            .error, message, at: SourceLocation(file: file, line: Int(line), column: Int(column)))
-          : Diagnostic(.error, message, file: file))
+    ClangDiagnostic.all(of: unit).compactMap { diagnostic in
+      guard diagnostic.severity >= 3, diagnostic.file == file || diagnostic.file == nil,
+        !Self.missingDeclarations.contains(where: diagnostic.message.contains)
+      else { return nil }
+      return diagnostic.line > 0
+        ? Diagnostic(
+          .error, diagnostic.message,
+          at: SourceLocation(file: file, line: diagnostic.line, column: diagnostic.column))
+        : Diagnostic(.error, diagnostic.message, file: file)
     }
-    return diagnostics
   }
 
   private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
