@@ -38,7 +38,7 @@ public struct LoggedCall: Sendable {
   /// With `redactsResult`, what it returns or hands its completion handler is logged as
   /// `<redacted>`; values are cut to `valueLimit` characters.
   ///
-  /// Inlinable, as are `returned`, so that a decorator whose level is off costs one level check:
+  /// Inlinable, as is `returned`, so that a decorator whose level is off costs one level check:
   /// the call's state is then folded away in the decorator's own code.
   @inlinable
   public init(
@@ -77,8 +77,7 @@ public struct LoggedCall: Sendable {
     metadata["call_id"] = "\(id)"
     logger.log(
       level: level, "\(requirement) called", metadata: metadata, file: "\(file)",
-      function: "\(function)",
-      line: line)
+      function: "\(function)", line: line)
     return (id, veneer_monotonic_nanoseconds())
   }
 
@@ -101,8 +100,7 @@ public struct LoggedCall: Sendable {
     logger.log(
       level: level, "\(requirement) returned",
       metadata: ["duration": durationValue, "call_id": idValue], file: "\(file)",
-      function: "\(function)",
-      line: line)
+      function: "\(function)", line: line)
   }
 
   @usableFromInline
