@@ -161,7 +161,8 @@ let package = Package(
     // Temporary folders and type-checking generated code, for every test target.
     .target(name: "TestSupport", dependencies: ["VeneerSupport"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "VeneerParserTests", dependencies: ["VeneerParser", "VeneerModel", "VeneerSupport"]),
+      name: "VeneerParserTests",
+      dependencies: ["VeneerParser", "VeneerModel", "VeneerSupport", "TestSupport"]),
     .testTarget(
       name: "VeneerRendererTests",
       dependencies: [
