@@ -75,22 +75,25 @@ struct HeaderText {
   }
 
   private static func regions(in bytes: [UInt8]) -> [Range<Int>] {
-    let text = String(decoding: bytes, as: UTF8.self)
+    let begins = ["NS_ASSUME_NONNULL_BEGIN", "assume_nonnull begin"].map { Array($0.utf8) }
+    let ends = ["NS_ASSUME_NONNULL_END", "assume_nonnull end"].map { Array($0.utf8) }
+    func matches(_ words: [[UInt8]], at offset: Int) -> Bool {
+      words.contains { word in
+        offset + word.count <= bytes.count
+          && bytes[offset..<(offset + word.count)].elementsEqual(word)
+      }
+    }
     var regions: [Range<Int>] = []
     var start: Int?
-    var index = text.utf8.startIndex
-    let begins = ["NS_ASSUME_NONNULL_BEGIN", "assume_nonnull begin"]
-    let ends = ["NS_ASSUME_NONNULL_END", "assume_nonnull end"]
-    while index < text.utf8.endIndex {
-      let rest = text.utf8[index...]
-      let offset = text.utf8.distance(from: text.utf8.startIndex, to: index)
-      if start == nil, begins.contains(where: { rest.starts(with: $0.utf8) }) {
+    // Each marker starts with `N` or `a`: only there is a match tried.
+    for offset in bytes.indices
+    where bytes[offset] == UInt8(ascii: "N") || bytes[offset] == UInt8(ascii: "a") {
+      if start == nil, matches(begins, at: offset) {
         start = offset
-      } else if let begun = start, ends.contains(where: { rest.starts(with: $0.utf8) }) {
+      } else if let begun = start, matches(ends, at: offset) {
         regions.append(begun..<offset)
         start = nil
       }
-      index = text.utf8.index(after: index)
     }
     if let start { regions.append(start..<bytes.count) }
     return regions

@@ -165,6 +165,20 @@ struct ObjCHeaderParserTests {
       ])
   }
 
+  /// A type nested thousands of parentheses deep, and a line of a megabyte: read, no crash.
+  @Test func deepAndLongDeclarationsAreRead() throws {
+    let folder = try TemporaryFolder()
+    let depth = 5_000
+    let deep = try folder.write(
+      "Deep.h",
+      "@protocol Deep\n- (void)take:(" + String(repeating: "(", count: depth) + "int"
+        + String(repeating: ")", count: depth) + ")value;\n// veneer: logging"
+        + String(repeating: " ", count: 1_000_000) + "\n- (void)after;\n@end\n")
+    let read = ObjCHeaders.read([deep])
+    #expect(read.protocols.first?.methods.map(\.selector) == ["take:", "after"])
+    #expect(read.protocols.first?.methods.last?.annotations.map(\.key) == ["logging"])
+  }
+
   /// Bytes of every kind where a header is expected: diagnostics, never a crash or a hang.
   @Test func randomBytesNeverCrash() throws {
     let folder = try TemporaryFolder()
