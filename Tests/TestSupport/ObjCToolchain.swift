@@ -65,33 +65,6 @@ public enum ObjCToolchain {
   private static func run(_ executable: String, _ arguments: [String]) throws -> (
     status: Int32, output: String, errors: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let errorData = LockedBytes()
-    let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-    reader.start()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorData.isSet { usleep(1_000) }
-    return (
-      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-      String(decoding: errorData.value, as: UTF8.self)
-    )
+    try runProcess(URL(fileURLWithPath: executable), arguments)
   }
-}
-
-/// Bytes another thread reads, handed over under a lock.
-private final class LockedBytes: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data: Data?
-
-  func set(_ value: Data) { lock.withLock { data = value } }
-  var isSet: Bool { lock.withLock { data != nil } }
-  var value: Data { lock.withLock { data ?? Data() } }
 }

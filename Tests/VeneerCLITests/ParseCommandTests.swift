@@ -32,37 +32,10 @@ func startVeneer(_ arguments: [String], in directory: String, output: FileHandle
 func runVeneer(
   _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
 ) throws -> (status: Int32, output: String, errors: String) {
-  let process = Process()
-  process.executableURL = veneerExecutable
-  process.arguments = arguments
-  process.environment = ProcessInfo.processInfo.environment.merging(testCaches) { $1 }
-    .merging(environment) { $1 }
-  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  // Read both pipes at once, so that neither fills up and blocks the process.
-  let errorData = LockedData()
-  let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-  errorReader.start()
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  while !errorData.isSet { usleep(1_000) }
-  return (
-    process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-    String(decoding: errorData.value, as: UTF8.self)
-  )
-}
-
-/// Data handed from a reading thread.
-final class LockedData: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data: Data?
-  func set(_ value: Data) { lock.withLock { data = value } }
-  var isSet: Bool { lock.withLock { data != nil } }
-  var value: Data { lock.withLock { data ?? Data() } }
+  try runProcess(
+    veneerExecutable, arguments,
+    environment: ProcessInfo.processInfo.environment.merging(testCaches) { $1 }
+      .merging(environment) { $1 }, in: directory)
 }
 
 let repositoryRoot = URL(fileURLWithPath: #filePath)
