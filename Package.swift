@@ -33,7 +33,7 @@ let package = Package(
     .target(
       name: "VeneerParser",
       dependencies: [
-        "VeneerModel", "VeneerSupport",
+        "VeneerModel", "VeneerSupport", "CVeneerScan",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -56,6 +56,8 @@ let package = Package(
       name: "VeneerRenderer",
       dependencies: ["VeneerModel"]
     ),
+    // `memmem` for the scanner's prefilter.
+    .target(name: "CVeneerScan"),
     // The Objective-C front end: headers read through libclang, loaded at run time.
     .target(name: "VeneerObjC", dependencies: ["VeneerModel", "VeneerParser", "CVeneerClang"]),
     .target(

@@ -18,10 +18,11 @@ let package = Package(
   targets: [
     .target(name: "VeneerModel"),
     .target(name: "VeneerSupport"),
+    .target(name: "CVeneerScan"),
     .target(
       name: "VeneerParser",
       dependencies: [
-        "VeneerModel", "VeneerSupport",
+        "VeneerModel", "VeneerSupport", "CVeneerScan",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
