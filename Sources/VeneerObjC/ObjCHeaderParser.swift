@@ -324,7 +324,7 @@ package struct ObjCHeaderParser: Sendable {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let scalar): offset += scalar.count
       case .emptyInput: return nil
-      case .error(let length): return offset + max(0, length - length)
+      case .error: return offset
       }
     }
   }
