@@ -35,8 +35,13 @@ struct Parse: ParsableCommand {
     var catalog =
       swiftPaths.isEmpty && !headerPaths.isEmpty
       ? Catalog() : ProtocolParser().parseCatalog(paths: swiftPaths)
-    let headers = ObjCHeaders.read(
-      headerPaths + (objc ? swiftPaths.filter { !$0.hasSuffix(".swift") } : []))
+    // Folders only: a file that is neither Swift nor a header is already warned about.
+    let headerFolders = swiftPaths.filter { path in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+    let headers = ObjCHeaders.read(headerPaths + (objc ? headerFolders : []))
     catalog.diagnostics += headers.diagnostics
     for diagnostic in catalog.diagnostics {
       printToStandardError(diagnostic.description)

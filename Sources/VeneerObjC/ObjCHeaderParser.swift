@@ -116,17 +116,8 @@ package struct ObjCHeaderParser: Sendable {
   package func parse(file: String, contents: [UInt8]) -> (
     protocols: [ObjCProtocol], diagnostics: [Diagnostic]
   ) {
-    if let invalid = Self.firstInvalidUTF8(in: contents) {
-      let text = HeaderText(file: file, bytes: Array(contents[..<invalid]))
-      return (
-        [],
-        [
-          Diagnostic(
-            .error,
-            "file is not valid UTF-8 (byte 0x\(String(contents[invalid], radix: 16, uppercase: true)))",
-            at: text.location(of: invalid))
-        ]
-      )
+    if let invalid = ProtocolParser.invalidUTF8(in: contents, file: file) {
+      return ([], [invalid])
     }
     if let reason = LibClang.unavailableReason {
       return ([], [Diagnostic(.error, Self.unavailableMessage(reason), file: file)])
@@ -313,19 +304,6 @@ package struct ObjCHeaderParser: Sendable {
           .error, diagnostic.message,
           at: SourceLocation(file: file, line: diagnostic.line, column: diagnostic.column))
         : Diagnostic(.error, diagnostic.message, file: file)
-    }
-  }
-
-  private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
-    var iterator = bytes.makeIterator()
-    var parser = Unicode.UTF8.ForwardParser()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let scalar): offset += scalar.count
-      case .emptyInput: return nil
-      case .error: return offset
-      }
     }
   }
 }

@@ -51,15 +51,8 @@ package struct ProtocolParser: Sendable {
     if hasControlSpace {
       return parse(contents: contents.map { $0 == 0x0B || $0 == 0x0C ? 0x20 : $0 }, file: file)
     }
-    if let invalid = Self.firstInvalidUTF8(in: contents) {
-      return ParsedFile(
-        protocols: [],
-        diagnostics: [
-          Diagnostic(
-            .error,
-            "file is not valid UTF-8 (byte 0x\(String(contents[invalid.offset], radix: 16, uppercase: true)))",
-            at: VeneerModel.SourceLocation(file: file, line: invalid.line, column: invalid.column))
-        ])
+    if let invalid = Self.invalidUTF8(in: contents, file: file) {
+      return ParsedFile(protocols: [], diagnostics: [invalid])
     }
     if let offset = NestingGuard.firstTooDeepBracket(in: contents) {
       let position = Self.lineAndColumn(of: offset, in: contents)
@@ -274,6 +267,16 @@ package struct ProtocolParser: Sendable {
     let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
     return (line, offset - lineStart + 1)
+  }
+
+  /// The error for a file that is not UTF-8, at its first invalid byte: for Swift sources and
+  /// Objective-C headers alike.
+  package static func invalidUTF8(in bytes: [UInt8], file: String) -> Diagnostic? {
+    guard let invalid = firstInvalidUTF8(in: bytes) else { return nil }
+    return Diagnostic(
+      .error,
+      "file is not valid UTF-8 (byte 0x\(String(bytes[invalid.offset], radix: 16, uppercase: true)))",
+      at: VeneerModel.SourceLocation(file: file, line: invalid.line, column: invalid.column))
   }
 
   /// The position of the first byte that is not part of valid UTF-8, if any.
