@@ -18,7 +18,9 @@ package enum ObjCHeaders {
         diagnostics + [Diagnostic(.error, ObjCHeaderParser.unavailableMessage(reason), file: first)]
       )
     }
-    for file in discovery.files {
+    // A header named and also in a folder named is read once.
+    var seen: Set<String> = []
+    for file in discovery.files where seen.insert(file).inserted {
       do throws(FileBytes.Failure) {
         let contents = try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit).bytes
         let parsed = parser.parse(file: file, contents: contents)

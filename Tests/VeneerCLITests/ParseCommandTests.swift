@@ -68,6 +68,10 @@ struct ParseCommandTests {
     let json = try runVeneer(["parse", "--json", Self.servicesHeader])
     let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
     #expect((decoded?["objectiveCProtocols"] as? [Any])?.count == 3)
+    // Named and found again in its folder: read once.
+    let folder = URL(fileURLWithPath: Self.servicesHeader).deletingLastPathComponent().path
+    let both = try runVeneer(["parse", "--objc", Self.servicesHeader, folder])
+    #expect(both.output.hasSuffix("6 protocols, 2 errors, 1 warnings\n"))
   }
 
   /// Without libclang, a header is an error that says what to install; Swift is read as ever.
