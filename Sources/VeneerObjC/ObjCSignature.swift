@@ -76,7 +76,12 @@ struct ObjCSignature {
   /// error)`.
   static func block(_ type: String, assumingNonnull: Bool) -> ObjCBlock? {
     guard let caret = type.range(of: "(^") else { return nil }
-    let returnType = String(type[..<caret.lowerBound]).trimmingSpaces
+    // `nullable void (^)(…)` qualifies the block, not what it returns.
+    var returnType = String(type[..<caret.lowerBound]).trimmingSpaces
+    for keyword in ["nullable ", "nonnull ", "null_unspecified ", "_Nullable ", "_Nonnull "]
+    where returnType.hasPrefix(keyword) {
+      returnType = String(returnType.dropFirst(keyword.count)).trimmingSpaces
+    }
     var scanner = Scanner(Array(type[caret.upperBound...].utf8))
     _ = scanner.balanced()
     scanner.skipSpaces()

@@ -30,13 +30,13 @@ package struct CompiledTemplate: Sendable {
     } catch {
       return .failure(TemplateErrors(diagnostics: [error.diagnostic]))
     }
-    let mistakes = TemplateChecker.check(syntax)
+    let mistakes = TemplateChecker.check(syntax, language: source.language)
     guard mistakes.isEmpty else { return .failure(TemplateErrors(diagnostics: mistakes)) }
     return .success(CompiledTemplate(source: source, syntax: syntax))
   }
 
   private init(source: TemplateSource, syntax: TemplateSyntax) {
-    var compiler = Compiler()
+    var compiler = Compiler(planType: source.language.planType)
     root = compiler.compileBlock(syntax.nodes)
     program = compiler.program
     slotCount = compiler.slotCount
@@ -53,6 +53,17 @@ package struct CompiledTemplate: Sendable {
   /// The template's output for one protocol, laid out like `swift format` would.
   package func render(_ plan: ProtocolPlan) throws(TemplateError) -> String {
     try renderBytes(plan).withBytes(SwiftLayout.format)
+  }
+
+  /// The Objective-C template's output for one protocol, indented by its braces.
+  package func render(_ plan: ObjCProtocolPlan) throws(TemplateError) -> String {
+    let scope = RenderScope(slotCount: slotCount)
+    scope.slots[Compiler.planSlot] = .object(TemplateReference(plan))
+    scope.slots[Compiler.decoratorSlot] = .text(plan.decoratorName(template: source.name))
+    scope.slots[Compiler.optionsSlot] = options
+    var output = ByteBuffer(capacity: 4096)
+    try Self.render(root, program, scope, into: &output)
+    return output.withBytes { ObjCLayout.format(String(decoding: $0, as: UTF8.self)) }
   }
 
   /// The template's output before layout: what Stencil would render.
@@ -254,10 +265,14 @@ private struct Compiler {
   /// `Object.member` for each member the template reads.
   let membersRead = NameLog()
   /// Each visible name's slot and type; loops shadow outer names.
-  var scope: [String: (slot: Int, type: TemplateType)] = [
-    "plan": (planSlot, .object("ProtocolPlan")), "decorator": (decoratorSlot, .text),
-    "options": (optionsSlot, .dictionary(.text)),
-  ]
+  var scope: [String: (slot: Int, type: TemplateType)]
+
+  init(planType: String) {
+    scope = [
+      "plan": (Self.planSlot, .object(planType)), "decorator": (Self.decoratorSlot, .text),
+      "options": (Self.optionsSlot, .dictionary(.text)),
+    ]
+  }
 
   /// Compiles `nodes` into a block of the program: the blocks nested in it first, then its own
   /// instructions, one after another.

@@ -7,10 +7,10 @@ struct TemplateChecker {
   private var errors: [Diagnostic] = []
 
   /// The template's mistakes, in the order they appear; empty when it is sound.
-  static func check(_ syntax: TemplateSyntax) -> [Diagnostic] {
+  static func check(_ syntax: TemplateSyntax, language: TemplateLanguage) -> [Diagnostic] {
     var checker = TemplateChecker()
     let scope = Dictionary(
-      uniqueKeysWithValues: TemplateSchema.variables.map { ($0.name, $0.type) })
+      uniqueKeysWithValues: TemplateSchema.variables(for: language).map { ($0.name, $0.type) })
     checker.check(syntax.nodes, scope: scope)
     return checker.errors
   }

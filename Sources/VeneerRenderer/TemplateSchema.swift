@@ -164,6 +164,20 @@ package enum TemplateSchema {
     ("options", .dictionary(.text), "this template's settings under `options:` in `veneer.yml`"),
   ]
 
+  /// The variables an Objective-C template starts with.
+  package static let objectiveCVariables: [(name: String, type: TemplateType, summary: String)] =
+    [
+      ("plan", .object("ObjCProtocolPlan"), "the `@protocol` being decorated, worked out"),
+      ("decorator", .text, "the class name of its decorator: `VNRLoggingLoaderService`"),
+      ("options", .dictionary(.text), "this template's settings under `options:` in `veneer.yml`"),
+    ]
+
+  static func variables(for language: TemplateLanguage) -> [(
+    name: String, type: TemplateType, summary: String
+  )] {
+    language == .swift ? variables : objectiveCVariables
+  }
+
   /// Members of each object type, by type name, with their types and summaries.
   package static let objects: [String: [(name: String, type: TemplateType, summary: String)]] = [
     "ProtocolPlan": ProtocolPlan.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
@@ -179,6 +193,12 @@ package enum TemplateSchema {
       ($0.key, $0.value.type, $0.value.summary)
     },
     "Parameter": ParameterView.templateMembers.map { ($0.key, $0.value.type, $0.value.summary) },
+    "ObjCProtocolPlan": ObjCProtocolPlan.templateMembers.map {
+      ($0.key, $0.value.type, $0.value.summary)
+    },
+    "ObjCMethodPlan": ObjCMethodPlan.templateMembers.map {
+      ($0.key, $0.value.type, $0.value.summary)
+    },
     "ForLoop": [
       ("counter", .number, "the iteration, from 1"),
       ("counter0", .number, "the iteration, from 0"),
@@ -476,6 +496,8 @@ extension TemplateSchema {
     "Protocol": erase(ProtocolView.templateMembers),
     "Requirement": erase(RequirementView.templateMembers),
     "Parameter": erase(ParameterView.templateMembers),
+    "ObjCProtocolPlan": erase(ObjCProtocolPlan.templateMembers),
+    "ObjCMethodPlan": erase(ObjCMethodPlan.templateMembers),
   ]
 
   /// Reads `member` from a value of the object type `object`.

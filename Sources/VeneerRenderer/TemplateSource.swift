@@ -10,6 +10,8 @@ package struct TemplateSource: Sendable, Hashable {
   package var text: String
   /// Settings from `veneer.yml` for this template, which it reads as `options.NAME`.
   package var options: [String: String]
+  /// What it renders, which decides what `plan` is.
+  package var language: TemplateLanguage
 
   /// What the template's leading `{# … #}` comment says it does.
   package var summary: String? {
@@ -34,12 +36,26 @@ package struct TemplateSource: Sendable, Hashable {
     }
   }
 
-  package init(name: String, path: String, text: String, options: [String: String] = [:]) {
+  package init(
+    name: String, path: String, text: String, options: [String: String] = [:],
+    language: TemplateLanguage = .swift
+  ) {
     self.name = name
     self.path = path
     self.text = text
     self.options = options
+    self.language = language
   }
+}
+
+/// What a template renders: Swift from a `ProtocolPlan`, or one half of an Objective-C
+/// decorator (its header or its implementation) from an `ObjCProtocolPlan`.
+package enum TemplateLanguage: Sendable, Hashable {
+  case swift
+  case objectiveC
+
+  /// The type of `plan`.
+  var planType: String { self == .swift ? "ProtocolPlan" : "ObjCProtocolPlan" }
 }
 
 /// A module a template's code imports, as `{# imports: … #}` lists it: `Logging`, or

@@ -3,6 +3,23 @@
 // compiles the decorators.
 #import <Foundation/Foundation.h>
 
+// Decorators keep their base, logger and advice with or without ARC: GNUstep's runtime on Linux
+// has no ARC, Apple's apps nearly always do.
+// Blocks are copied with Block_copy without ARC: with GNUstep's runtime on Linux they are not
+// objects that answer -copy, and its Block_release does not take nil.
+#if __has_feature(objc_arc)
+#define VNRRetained(value) (value)
+#define VNRRelease(value) ((void)(value))
+#define VNRCopiedBlock(block) [(block) copy]
+#define VNRReleaseBlock(block) ((void)(block))
+#else
+#include <Block.h>
+#define VNRRetained(value) [(value) retain]
+#define VNRRelease(value) [(value) release]
+#define VNRCopiedBlock(block) ((block) == NULL ? (block) : Block_copy(block))
+#define VNRReleaseBlock(block) ((block) == NULL ? (void)0 : Block_release(block))
+#endif
+
 NS_ASSUME_NONNULL_BEGIN
 
 /// How much a message matters, as swift-log's levels.
@@ -42,6 +59,29 @@ extern NSString *const VNRRedacted;
 
 /// `value`'s description, cut to `limit` characters with an ellipsis; `nil` as "nil".
 NSString *VNRDescribe(id _Nullable value, NSUInteger limit);
+
+/// The value at `value`, of the type `encoding` gives (`@encode(__typeof__(x))`), described as
+/// `VNRDescribe` does: numbers as numbers, objects by their description, blocks, pointers and
+/// structures by what they are, so that a decorator logs any argument without knowing its type.
+NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit);
+
+/// Logs that `requirement` was called, with its arguments.
+void VNRLogCalled(id<VNRLogger> logger, VNRLogLevel level, NSString *requirement,
+                  NSDictionary<NSString *, NSString *> *arguments);
+
+/// Logs that `requirement` returned, with its result when it has one, and how long it took.
+void VNRLogReturned(id<VNRLogger> logger, VNRLogLevel level, NSString *requirement,
+                    NSString *_Nullable result, double startMilliseconds);
+
+/// Logs that `requirement` failed with `error`, and how long it took.
+void VNRLogFailed(id<VNRLogger> logger, VNRLogLevel level, NSString *requirement,
+                  NSError *_Nullable error, double startMilliseconds);
+
+/// Tracks `event` with `properties`, the call's `duration_ms` and, for a failure, the error's
+/// `error_domain` and `error_code`: never its message, which may hold what users typed.
+void VNRTrack(id<VNRAnalyticsTracker> tracker, NSString *event,
+              NSDictionary<NSString *, NSString *> *_Nullable properties, NSError *_Nullable error,
+              double startMilliseconds);
 
 /// Milliseconds on a clock that never goes back, for durations.
 double VNRMonotonicMilliseconds(void);

@@ -10,6 +10,84 @@ NSString *VNRDescribe(id value, NSUInteger limit) {
   return [[description substringToIndex:limit] stringByAppendingString:@"…"];
 }
 
+NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit) {
+  switch (encoding[0]) {
+    case '@':
+      if (encoding[1] != '?') return VNRDescribe(*(__unsafe_unretained id *)value, limit);
+      return *(__unsafe_unretained id *)value == nil ? @"nil" : @"<block>";
+    case '#': return VNRDescribe(*(__unsafe_unretained Class *)value, limit);
+    case 'c': return [NSString stringWithFormat:@"%d", (int)*(const signed char *)value];
+    case 'C': return [NSString stringWithFormat:@"%u", (unsigned)*(const unsigned char *)value];
+    case 'B': return *(const bool *)value ? @"true" : @"false";
+    case 's': return [NSString stringWithFormat:@"%d", (int)*(const short *)value];
+    case 'S': return [NSString stringWithFormat:@"%u", (unsigned)*(const unsigned short *)value];
+    case 'i': return [NSString stringWithFormat:@"%d", *(const int *)value];
+    case 'I': return [NSString stringWithFormat:@"%u", *(const unsigned *)value];
+    case 'l': return [NSString stringWithFormat:@"%ld", *(const long *)value];
+    case 'L': return [NSString stringWithFormat:@"%lu", *(const unsigned long *)value];
+    case 'q': return [NSString stringWithFormat:@"%lld", *(const long long *)value];
+    case 'Q': return [NSString stringWithFormat:@"%llu", *(const unsigned long long *)value];
+    case 'f': return [NSString stringWithFormat:@"%g", (double)*(const float *)value];
+    case 'd': return [NSString stringWithFormat:@"%g", *(const double *)value];
+    case ':': {
+      SEL selector = *(const SEL *)value;
+      return selector == NULL ? @"nil" : VNRDescribe(NSStringFromSelector(selector), limit);
+    }
+    case '*': return *(char *const *)value == NULL ? @"NULL" : @"<C string>";
+    case '^': return *(void *const *)value == NULL ? @"NULL" : @"<pointer>";
+    case '{': return @"<struct>";
+    case '(': return @"<union>";
+    default: return @"<value>";
+  }
+}
+
+static NSString *VNRDuration(double startMilliseconds) {
+  return [NSString stringWithFormat:@"%.3fms", VNRMonotonicMilliseconds() - startMilliseconds];
+}
+
+void VNRLogCalled(id<VNRLogger> logger, VNRLogLevel level, NSString *requirement,
+                  NSDictionary<NSString *, NSString *> *arguments) {
+  [logger logLevel:level
+           message:[requirement stringByAppendingString:@" called"]
+          metadata:arguments];
+}
+
+void VNRLogReturned(id<VNRLogger> logger, VNRLogLevel level, NSString *requirement,
+                    NSString *result, double startMilliseconds) {
+  if (![logger isEnabledForLevel:level]) return;
+  NSMutableDictionary *metadata = [NSMutableDictionary dictionary];
+  [metadata setObject:VNRDuration(startMilliseconds) forKey:@"duration"];
+  if (result != nil) [metadata setObject:result forKey:@"result"];
+  [logger logLevel:level message:[requirement stringByAppendingString:@" returned"] metadata:metadata];
+}
+
+void VNRLogFailed(id<VNRLogger> logger, VNRLogLevel level, NSString *requirement, NSError *error,
+                  double startMilliseconds) {
+  if (![logger isEnabledForLevel:level]) return;
+  NSMutableDictionary *metadata = [NSMutableDictionary dictionary];
+  [metadata setObject:VNRDuration(startMilliseconds) forKey:@"duration"];
+  // The domain and code, not the message: a message may quote what the user typed.
+  [metadata setObject:(error == nil ? @"nil"
+                                    : [NSString stringWithFormat:@"%@ %ld", [error domain],
+                                                                 (long)[error code]])
+               forKey:@"error"];
+  [logger logLevel:level message:[requirement stringByAppendingString:@" failed"] metadata:metadata];
+}
+
+void VNRTrack(id<VNRAnalyticsTracker> tracker, NSString *event, NSDictionary *properties,
+              NSError *error, double startMilliseconds) {
+  NSMutableDictionary *merged = [NSMutableDictionary dictionary];
+  if (properties != nil) [merged addEntriesFromDictionary:properties];
+  [merged setObject:[NSString stringWithFormat:@"%.3f",
+                                               VNRMonotonicMilliseconds() - startMilliseconds]
+             forKey:@"duration_ms"];
+  if (error != nil) {
+    [merged setObject:[error domain] forKey:@"error_domain"];
+    [merged setObject:[NSString stringWithFormat:@"%ld", (long)[error code]] forKey:@"error_code"];
+  }
+  [tracker trackEvent:event properties:merged];
+}
+
 double VNRMonotonicMilliseconds(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);

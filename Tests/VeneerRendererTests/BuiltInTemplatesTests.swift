@@ -61,3 +61,71 @@ struct BuiltInTemplatesTests {
       ])
   }
 }
+
+@Suite("Built-in Objective-C templates and runtime embedded in the binary")
+struct BuiltInObjCTemplatesTests {
+  static let embeddedSourcePath = repositoryRoot.appendingPathComponent(
+    "Sources/VeneerRenderer/ObjectiveC/BuiltInObjCTemplates.swift")
+
+  /// `text` as the body of a raw string literal whose closing delimiter is indented by `indent`.
+  static func embedded(_ text: String, name: String, indent: String) -> String {
+    #expect(!text.contains("\"\"\"#"), "\(name) contains the embedding's string delimiter")
+    // Indented like the closing delimiter, which Swift strips from every line.
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n\(indent)\"\"\"#"
+  }
+
+  /// `BuiltInObjCTemplates.swift` as it should be for the files in `Templates/ObjC/`.
+  static func expectedSource() throws -> String {
+    let folder = repositoryRoot.appendingPathComponent("Templates/ObjC")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".stencil") }.sorted()
+    func read(_ name: String) throws -> String {
+      try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+    var source = """
+      // Generated from Templates/ObjC/ by `VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInObjCTemplatesTests`.
+      // Do not edit: a test fails when this file and Templates/ObjC/ differ.
+
+      extension BuiltInObjCTemplates {
+        /// Each template's header and implementation halves, by name.
+        package static let sources: [TemplateSource] = [
+
+      """
+    for name in names {
+      let templateName = name.prefix { $0 != "." }
+      source += """
+            TemplateSource(
+              name: "\(templateName)", path: "Templates/ObjC/\(name)",
+              text: #\"\"\"
+
+        """
+      source += embedded(try read(name), name: name, indent: "        ")
+      source += ", language: .objectiveC),\n"
+    }
+    source += "  ]\n\n"
+    for (member, file) in [
+      ("runtimeHeader", "VNRRuntime.h"), ("runtimeImplementation", "VNRRuntime.m"),
+    ] {
+      source += "  /// `Templates/ObjC/\(file)`.\n  package static let \(member) = #\"\"\"\n"
+      source += embedded(try read(file), name: file, indent: "    ") + "\n\n"
+    }
+    return String(source.dropLast()) + "}\n"
+  }
+
+  @Test func embeddedTemplatesMatchTemplatesFolder() throws {
+    let expected = try Self.expectedSource()
+    if ProcessInfo.processInfo.environment["VENEER_UPDATE_TEMPLATES"] == "1" {
+      try Data(expected.utf8).write(to: Self.embeddedSourcePath)
+    }
+    if let difference = checkedInDifference(
+      "Sources/VeneerRenderer/ObjectiveC/BuiltInObjCTemplates.swift",
+      onDisk: try String(contentsOf: Self.embeddedSourcePath, encoding: .utf8),
+      expected: expected,
+      regenerate: "VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInObjCTemplatesTests")
+    {
+      Issue.record(Comment(rawValue: difference))
+    }
+    #expect(BuiltInObjCTemplates.all.map(\.name) == ["Analytics", "Intercepting", "Logging"])
+  }
+}

@@ -1,0 +1,311 @@
+import VeneerModel
+
+/// What Objective-C templates write for one instance method of a protocol: its declaration,
+/// the call forwarding it, and how its outcome is seen (a completion block, an `NSError **`,
+/// a returned value).
+///
+/// Locals of generated methods start with `vnr_`, a prefix headers do not use, so that they never
+/// hide a parameter.
+package struct ObjCMethodPlan: Sendable {
+  package let method: ObjCMethod
+  let protocolName: String
+  /// `- (void)loadWithCompletion:(void (^)(NSError *))completion`.
+  let declaration: String
+  /// `[_base loadWithCompletion:completion]`.
+  let forwardCall: String
+  let returnsValue: Bool
+  /// `completion`, `errorOut`, `value` or `none`.
+  let outcome: String
+  /// The template names `skip(…)` lists for it, in lower case; every template for a bare `skip`.
+  let skippedTemplates: [String]
+  let logArguments: String
+  let resultDescription: String
+  let completion: Completion?
+  /// The `NSError **` parameter's name.
+  let errorOutName: String?
+  let event: String
+  let failureEvent: String
+  let analyticsProperties: String
+  let interception: Interception?
+
+  /// A completion block the decorator wraps to see how the call ended.
+  struct Completion: Sendable {
+    /// `[_base loadWithCompletion:^(NSArray * items, NSError * error) {`, after `__auto_type
+    /// vnr_result = ` when the method also returns a value.
+    var callOpening: String
+    /// `if (completion) completion(items, error);`
+    var forward: String
+    /// `error`, the block's `NSError *` parameter, or empty.
+    var errorName: String
+    /// Logger metadata of the block's other arguments.
+    var resultDescription: String
+  }
+
+  /// The typed advice an intercepting decorator takes for the method.
+  struct Interception: Sendable {
+    /// `LoadWithCompletion`: the method's part of its advice's names.
+    var hookName: String
+    /// The parameter types of advice run before it: `NSInteger, void (^)(NSError *)`, or `void`.
+    var beforeParameterTypes: String
+    /// The same, the result first when the method returns one.
+    var afterParameterTypes: String
+    /// What advice run instead returns: the method's return type, `id` for `instancetype`.
+    var returnType: String
+    /// The arguments, each after a comma: `, index, completion`.
+    var trailingArguments: String
+    /// The arguments: `index, completion`.
+    var arguments: String
+  }
+
+  /// - Parameters:
+  ///   - redacted: names `redact(…)` lists on the protocol.
+  init(
+    _ method: ObjCMethod, protocolName: String, eventPrefix: String, options: RenderOptions,
+    redacted protocolRedacted: Set<String>, hookName: String,
+    diagnostics: inout [Diagnostic]
+  ) {
+    self.method = method
+    self.protocolName = protocolName
+    let parameters = method.parameters
+    let returnType = method.returnType.text
+    returnsValue = returnType != "void"
+    declaration = Self.declaration(of: method)
+    forwardCall = Self.call(method, receiver: "_base")
+    let annotations = method.annotations
+    skippedTemplates = annotations.filter { $0.key == "skip" }.flatMap { skip in
+      skip.positionalValues.isEmpty
+        ? ["logging", "analytics", "intercepting"]
+        : skip.positionalValues.flatMap(\.texts).map { $0.lowercased() }
+    }
+    let redacted = protocolRedacted.union(
+      annotations.filter { $0.key == "redact" }.flatMap { $0.positionalValues.flatMap(\.texts) })
+    func isSecret(_ name: String) -> Bool { redacted.contains(name) || Naming.looksSecret(name) }
+    let limit = options.logValueLimit ?? 200
+
+    logArguments = ObjCText.dictionary(
+      parameters.filter { !ObjCText.isErrorOutParameter($0.type.text) }.map { parameter in
+        (
+          parameter.name,
+          isSecret(parameter.name) ? "VNRRedacted" : ObjCText.describe(parameter.name, limit: limit)
+        )
+      })
+    let firstPiece = String(method.selector.prefix { $0 != ":" })
+    let redactsResult = redacted.contains("result") || Naming.looksSecret(firstPiece)
+    resultDescription =
+      redactsResult ? "VNRRedacted" : ObjCText.describe("vnr_result", limit: limit)
+
+    errorOutName = parameters.last { ObjCText.isErrorOutParameter($0.type.text) }?.name
+    completion = Self.completion(
+      of: method, redactsResult: redactsResult, isSecret: isSecret, limit: limit)
+    outcome =
+      completion != nil
+      ? "completion"
+      : errorOutName != nil
+        ? "errorOut"
+        : returnsValue ? "value" : "none"
+
+    let analytics = annotations.first { $0.key == "analytics" }
+    event =
+      analytics?.value(for: "event")?.text
+      ?? options.eventNaming.event(prefix: eventPrefix, requirement: firstPiece)
+    failureEvent = analytics?.value(for: "failure")?.text ?? "\(event)_failed"
+    var tracked: [(key: String, value: String)] = []
+    for name in analytics?.value(for: "properties")?.texts ?? [] {
+      guard let parameter = parameters.first(where: { $0.name == name }) else { continue }
+      if isSecret(name) {
+        diagnostics.append(
+          Diagnostic(
+            .warning, "analytics property '\(name)' is redacted, so it is never tracked",
+            at: method.location))
+        continue
+      }
+      tracked.append((name, ObjCText.describe(parameter.name, limit: limit)))
+    }
+    analyticsProperties = tracked.isEmpty ? "nil" : ObjCText.dictionary(tracked)
+
+    interception = Self.interception(of: method, hookName: hookName)
+  }
+
+  /// `- (void)getPostWithID:(NSInteger)postID completion:(…)completion`, types as written.
+  static func declaration(of method: ObjCMethod) -> String {
+    let sign = method.isClassMethod ? "+" : "-"
+    let head = "\(sign) (\(method.returnType.text))"
+    guard !method.parameters.isEmpty else { return head + method.selector }
+    return head
+      + method.parameters.map { "\($0.selectorPiece):(\($0.type.text))\($0.name)" }
+      .joined(separator: " ")
+  }
+
+  /// `[receiver getPostWithID:postID completion:completion]`.
+  static func call(_ method: ObjCMethod, receiver: String, arguments: [String]? = nil) -> String {
+    guard !method.parameters.isEmpty else { return "[\(receiver) \(method.selector)]" }
+    let values = arguments ?? method.parameters.map(\.name)
+    return "[\(receiver) "
+      + zip(method.parameters, values).map { "\($0.selectorPiece):\($1)" }.joined(separator: " ")
+      + "]"
+  }
+
+  /// Names a completion block is known by: the last parameter, a block returning nothing, is
+  /// one when its name or selector piece says so. Other blocks (`enumerateWithBlock:`) may be
+  /// called many times, or never, and are forwarded as they are.
+  private static let completionWords = ["completion", "handler", "callback", "reply"]
+
+  private static func completion(
+    of method: ObjCMethod, redactsResult: Bool, isSecret: (String) -> Bool, limit: Int
+  ) -> Completion? {
+    guard let last = method.parameters.last, let block = last.type.block,
+      block.returnType == "void",
+      completionWords.contains(where: {
+        last.name.lowercased().contains($0) || last.selectorPiece.lowercased().contains($0)
+      }),
+      // A block's own block parameters need a declarator around their names.
+      !block.parameters.contains(where: { ObjCText.needsDeclarator($0.type) })
+    else { return nil }
+    let names = block.parameters.enumerated().map { index, parameter in
+      parameter.name.map { "vnr_\($0)" } ?? "vnr_argument\(index)"
+    }
+    let literalParameters =
+      block.parameters.isEmpty
+      ? ""
+      : "(" + zip(block.parameters, names).map { "\($0.type) \($1)" }.joined(separator: ", ") + ")"
+    let errorIndex = block.parameters.lastIndex { ObjCText.isError($0.type) }
+    let resultIndices = block.parameters.indices.filter { $0 != errorIndex }
+    let results = resultIndices.map { index in
+      let name = block.parameters[index].name ?? "argument\(index)"
+      return (
+        key: name,
+        value: redactsResult || isSecret(name)
+          ? "VNRRedacted" : ObjCText.describe(names[index], limit: limit)
+      )
+    }
+    let arguments = method.parameters.dropLast().map(\.name) + ["^\(literalParameters) {"]
+    let call = Self.call(method, receiver: "_base", arguments: arguments)
+    let invocation = "\(last.name)(\(names.joined(separator: ", ")));"
+    return Completion(
+      callOpening: (method.returnType.text == "void" ? "" : "__auto_type vnr_result = ")
+        + String(call.dropLast()),
+      // Even a `nonnull` completion: a caller passing nil should see what the base does.
+      forward: "if (\(last.name)) \(invocation)",
+      errorName: errorIndex.map { names[$0] } ?? "",
+      resultDescription: results.isEmpty
+        ? "nil"
+        : results.count == 1
+          ? results[0].value
+          : "[NSString stringWithFormat:"
+            + ObjCText.literal(results.map { "\($0.key)=%@" }.joined(separator: ", "))
+            + results.map { ", " + $0.value }.joined() + "]")
+  }
+
+  private static func interception(of method: ObjCMethod, hookName: String) -> Interception? {
+    let types = method.parameters.map { ObjCText.plainType($0.type.text) }
+    // A block returning a block or a function pointer has no plain spelling.
+    guard !ObjCText.needsDeclarator(method.returnType.text) else { return nil }
+    let returnType =
+      method.returnType.text == "instancetype"
+      ? "id" : ObjCText.plainType(method.returnType.text)
+    let names = method.parameters.map(\.name)
+    let after = (returnType == "void" ? [] : [returnType]) + types
+    return Interception(
+      hookName: hookName,
+      beforeParameterTypes: types.isEmpty ? "void" : types.joined(separator: ", "),
+      afterParameterTypes: after.isEmpty ? "void" : after.joined(separator: ", "),
+      returnType: returnType,
+      trailingArguments: names.map { ", " + $0 }.joined(),
+      arguments: names.joined(separator: ", "))
+  }
+}
+
+extension ObjCMethodPlan: TemplateObject {
+  static let templateMembers: [String: TemplateMember<ObjCMethodPlan>] = [
+    "selector": .init(
+      .text, "the full selector: `getPostWithID:completion:`", { $0.method.selector }),
+    "requirementLiteral": .init(
+      .text, "`@\"LoaderService.loadWithCompletion:\"`, what logs name the call by",
+      { ObjCText.literal("\($0.protocolName).\($0.method.selector)") }),
+    "declaration": .init(
+      .text, "the method's declaration, types as written, without `;`", { $0.declaration }),
+    "isOptional": .init(.bool, "declared under `@optional`", { $0.method.isOptional }),
+    "returnsValue": .init(.bool, "whether it returns something", { $0.returnsValue }),
+    "forwardCall": .init(.text, "`[_base loadWithCompletion:completion]`", { $0.forwardCall }),
+    "forwardingImplementation": .init(
+      .text, "the whole method, forwarding the call untouched",
+      { "\($0.declaration) {\n\($0.returnsValue ? "return " : "")\($0.forwardCall);\n}" }),
+    "outcome": .init(
+      .text,
+      "how the call ends: `completion` (a completion block), `errorOut` (an `NSError **`), "
+        + "`value` or `none`", { $0.outcome }),
+    "skippedTemplates": .init(
+      .list(.text), "the templates `skip(…)` names on it, in lower case", { $0.skippedTemplates }),
+    "logArguments": .init(
+      .text, "an `NSDictionary` of the arguments described, secrets redacted", { $0.logArguments }),
+    "resultDescription": .init(
+      .text, "`vnr_result` described, or `VNRRedacted`", { $0.resultDescription }),
+    "completionCallOpening": .init(
+      .text, "the forwarding call up to the body of the block wrapping the completion",
+      { $0.completion?.callOpening ?? "" }),
+    "completionForward": .init(
+      .text, "calls the caller's completion with the block's arguments",
+      { $0.completion?.forward ?? "" }),
+    "completionErrorName": .init(
+      .text, "the wrapping block's `NSError *` parameter, or empty",
+      {
+        $0.completion?.errorName ?? ""
+      }),
+    "completionResultDescription": .init(
+      .text, "the completion's other arguments described, or `nil`",
+      { $0.completion?.resultDescription ?? "nil" }),
+    "errorOutName": .init(
+      .text, "the `NSError **` parameter, or empty", { $0.errorOutName ?? "" }),
+    "errorOutFailed": .init(
+      .text,
+      "whether a call with an `NSError **` failed: `!vnr_result` for a `BOOL` or object result, "
+        + "else `vnr_error != nil`",
+      { (plan: borrowing ObjCMethodPlan) -> String in
+        let type = plan.method.returnType.text
+        let signalsFailure =
+          type.contains("*") || type == "BOOL" || type == "bool" || type == "id"
+          || type.hasPrefix("id<") || type == "instancetype"
+        return signalsFailure ? "!vnr_result" : "vnr_error != nil"
+      }),
+    "forwardCallWithLocalError": .init(
+      .text, "the forwarding call, its `NSError **` pointing at `vnr_error`",
+      { (plan: borrowing ObjCMethodPlan) -> String in
+        Self.call(
+          plan.method, receiver: "_base",
+          arguments: plan.method.parameters.map {
+            $0.name == plan.errorOutName ? "&vnr_error" : $0.name
+          })
+      }),
+    "eventLiteral": .init(
+      .text, "the event of a success, as an `NSString` literal", { ObjCText.literal($0.event) }),
+    "failureEventLiteral": .init(
+      .text, "the event of a failure, as an `NSString` literal",
+      { ObjCText.literal($0.failureEvent) }),
+    "analyticsProperties": .init(
+      .text, "the arguments `analytics(properties:)` names, as an `NSDictionary`, or `nil`",
+      { $0.analyticsProperties }),
+    "isIntercepted": .init(
+      .bool, "whether advice can be typed for it (not when it returns a block)",
+      { $0.interception != nil }),
+    "hookName": .init(
+      .text, "`LoadWithCompletion`: its part of the advice's names",
+      { $0.interception?.hookName ?? "" }),
+    "beforeParameterTypes": .init(
+      .text, "the parameter types of advice before it",
+      {
+        $0.interception?.beforeParameterTypes ?? ""
+      }),
+    "afterParameterTypes": .init(
+      .text, "the parameter types of advice after it, its result first",
+      { $0.interception?.afterParameterTypes ?? "" }),
+    "blockReturnType": .init(
+      .text, "what advice instead of it returns", { $0.interception?.returnType ?? "" }),
+    "arguments": .init(.text, "`index, completion`", { $0.interception?.arguments ?? "" }),
+    "trailingArguments": .init(
+      .text, "`, index, completion`", { $0.interception?.trailingArguments ?? "" }),
+  ]
+
+  package func templateMember(_ name: String) -> Any? {
+    Self.templateMembers[name]?.value(self).any
+  }
+}

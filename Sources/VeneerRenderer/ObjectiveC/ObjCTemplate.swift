@@ -1,0 +1,31 @@
+import VeneerModel
+
+/// An Objective-C decorator's template: one half renders its `@interface` into the header, the
+/// other its `@implementation`.
+package struct ObjCTemplate: Sendable {
+  package let name: String
+  package let header: CompiledTemplate
+  package let implementation: CompiledTemplate
+
+  /// The decorator's header and implementation for `plan`.
+  package func render(_ plan: ObjCProtocolPlan) throws(TemplateError) -> (
+    header: String, implementation: String
+  ) {
+    (try header.render(plan), try implementation.render(plan))
+  }
+}
+
+/// The Objective-C built-ins, and the runtime their code calls.
+package enum BuiltInObjCTemplates {
+  /// Logging, Analytics and Intercepting, compiled; a test compiles each.
+  package static let all: [ObjCTemplate] = Dictionary(grouping: sources, by: \.name)
+    .sorted { $0.key < $1.key }.compactMap { name, halves in
+      guard let header = halves.first(where: { $0.path.hasSuffix(".h.stencil") }),
+        let implementation = halves.first(where: { $0.path.hasSuffix(".m.stencil") }),
+        case .success(let compiledHeader) = CompiledTemplate.compile(header),
+        case .success(let compiledImplementation) = CompiledTemplate.compile(implementation)
+      else { return nil }
+      return ObjCTemplate(
+        name: name, header: compiledHeader, implementation: compiledImplementation)
+    }
+}
