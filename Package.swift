@@ -65,7 +65,7 @@ let package = Package(
     .target(
       name: "VeneerGenerator",
       dependencies: [
-        "VeneerModel", "VeneerParser", "VeneerRenderer", "VeneerSupport",
+        "VeneerModel", "VeneerParser", "VeneerRenderer", "VeneerSupport", "VeneerObjC",
         .product(name: "Yams", package: "Yams"),
       ]
     ),
@@ -198,7 +198,10 @@ let package = Package(
       name: "VeneerCLITests",
       dependencies: ["VeneerCLI", "VeneerModel", "VeneerObjC", "TestSupport"]),
     .testTarget(
-      name: "VeneerObjCTests", dependencies: ["VeneerObjC", "VeneerModel", "TestSupport"]),
+      name: "VeneerObjCTests",
+      dependencies: [
+        "VeneerObjC", "VeneerModel", "VeneerGenerator", "VeneerRenderer", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -60,6 +60,13 @@ struct GenerationOptions: ParsableArguments {
         + "imports the protocols'."))
   var decoratePublic = false
 
+  @Flag(
+    name: .customLong("objc"),
+    help: ArgumentHelp(
+      "Search the source folders for Objective-C headers too (needs libclang); headers named "
+        + "one by one are always read."))
+  var readsObjectiveCHeaders = false
+
   @Option(
     name: .customLong("file-per-source"),
     help: ArgumentHelp(
@@ -131,6 +138,7 @@ struct GenerationOptions: ParsableArguments {
       if !configuration.imports.contains(module) { configuration.imports.append(module) }
     }
     if decorateAll { configuration.selection = .all }
+    if readsObjectiveCHeaders { configuration.readsObjectiveCHeaders = true }
     if decoratePublic {
       configuration.selection = .public
       configuration.render.decoratorsInAnotherModule = true

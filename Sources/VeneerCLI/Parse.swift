@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VeneerGenerator
 import VeneerModel
 import VeneerObjC
 import VeneerParser
@@ -41,7 +42,9 @@ struct Parse: ParsableCommand {
       return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         && isDirectory.boolValue
     }
-    let headers = ObjCHeaders.read(headerPaths + (objc ? headerFolders : []))
+    let headers = ObjCHeaders.read(
+      headerPaths + (objc ? headerFolders : []),
+      parser: ObjCHeaderParser(annotationKeys: ObjCGeneration.annotationKeys))
     catalog.diagnostics += headers.diagnostics
     for diagnostic in catalog.diagnostics {
       printToStandardError(diagnostic.description)

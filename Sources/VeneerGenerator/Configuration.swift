@@ -29,6 +29,10 @@ package struct Configuration: Sendable, Equatable, Encodable {
   package var eventMap: [EventMapEntry] = []
   /// Options of user templates, by template name, given to the template as `options`.
   package var templateOptions: [String: Located<[String: String]>] = [:]
+  /// Whether folders among `include` are searched for Objective-C headers too (`.h` files
+  /// named one by one always are): reading them needs libclang, which a Swift-only package
+  /// with a C target's headers in its sources should not.
+  package var readsObjectiveCHeaders = false
   /// The configuration file, when there is one.
   package var file: String?
   /// The folder `exclude` globs are relative to: the configuration file's.

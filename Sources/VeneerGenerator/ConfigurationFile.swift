@@ -52,7 +52,7 @@ package enum ConfigurationFile {
 
   static let rootKeys = [
     "sources", "references", "output", "templates", "selection", "imports", "access", "naming",
-    "options", "availability_macros", "module",
+    "options", "availability_macros", "module", "objc",
   ]
 }
 
@@ -107,6 +107,13 @@ private final class ConfigurationReader {
         error(
           "'module' must be a module name such as 'Services', not '\(name.escapedForComment)'",
           at: module)
+      }
+    }
+    if let objc = fields["objc"] {
+      if let flag = bool(objc) {
+        configuration.readsObjectiveCHeaders = flag
+      } else {
+        error("'objc' must be true or false, not \(kind(of: objc))", at: objc)
       }
     }
     if let access = fields["access"] { readAccess(access) }

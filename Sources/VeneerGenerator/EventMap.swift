@@ -3,9 +3,11 @@ import VeneerModel
 /// Checks the analytics event map against the parsed protocols and turns its entries into
 /// annotations, located in `veneer.yml`, that the analytics decorator then follows.
 enum EventMap {
-  static func apply(_ entries: [EventMapEntry], to protocols: inout [ProtocolDecl])
-    -> [Diagnostic]
-  {
+  /// Entries naming one of `objectiveCProtocols` are `ObjCEventMap`'s.
+  static func apply(
+    _ entries: [EventMapEntry], to protocols: inout [ProtocolDecl],
+    objectiveCProtocols: Set<String> = []
+  ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for entry in entries {
       let key = entry.requirement
@@ -18,6 +20,7 @@ enum EventMap {
       }
       guard let protoIndex = protocols.firstIndex(where: { $0.qualifiedName == protocolName })
       else {
+        if objectiveCProtocols.contains(protocolName) { continue }
         let hint = Spelling.suggestion(for: protocolName, among: protocols.map(\.qualifiedName))
         diagnostics.append(
           Diagnostic(

@@ -38,6 +38,20 @@ package struct Generator: Sendable {
   /// remembers is parsed and rendered, with the same result.
   package func generate(_ configuration: Configuration, cache: GenerationCache? = nil) -> Generation
   {
+    let objectiveC = ObjCGeneration(configuration)
+    var generation = generateSwift(
+      configuration, cache: cache, objectiveCProtocols: objectiveC.protocolNames)
+    guard !objectiveC.diagnostics.isEmpty || !objectiveC.files.isEmpty else { return generation }
+    generation.diagnostics = (generation.diagnostics + objectiveC.diagnostics).sortedByPlace
+    generation.files += objectiveC.files
+    generation.statistics.protocols += objectiveC.protocolNames.count
+    generation.statistics.decoratedProtocols += objectiveC.decoratedCount
+    return generation
+  }
+
+  private func generateSwift(
+    _ configuration: Configuration, cache: GenerationCache?, objectiveCProtocols: Set<String>
+  ) -> Generation {
     var clock = StageClock()
     let times = measuresCPUTime ? StageTimes() : nil
     var statistics = Generation.Statistics()
@@ -83,12 +97,15 @@ package struct Generator: Sendable {
       index: prepared.index, cache: cache, times: times, threads: threads)
     statistics.readFiles = parsed.readCount
     let catalog = ResolvedCatalog(
-      parsed, references: discovered.references, configuration, times: times)
+      parsed, references: discovered.references, configuration,
+      objectiveCProtocols: objectiveCProtocols, times: times)
     diagnostics += catalog.diagnostics
     statistics.protocols = catalog.protocols.count
     clock.end(.parse)
 
-    let selection = Selection(catalog, templates: prepared.templates, configuration)
+    let selection = Selection(
+      catalog, templates: prepared.templates, configuration,
+      objectiveCProtocols: objectiveCProtocols)
     diagnostics += selection.diagnostics
     clock.end(.select)
     guard !diagnostics.hasErrors else {

@@ -11,8 +11,9 @@ import VeneerSupport
   import Darwin
 #endif
 
-/// The folder Veneer writes into. Veneer owns the Swift files directly in it that start with its
-/// header, and no others: it writes, replaces and deletes only those.
+/// The folder Veneer writes into. Veneer owns the Swift and Objective-C files (`.swift`, `.h`,
+/// `.m`) directly in it that start with its header, and no others: it writes, replaces and
+/// deletes only those.
 package struct OutputFolder: Sendable {
   package let path: String
   /// `path` made absolute, once, rather than each file's path through `URL`.
@@ -208,7 +209,7 @@ package struct OutputFolder: Sendable {
     absolutePath.hasSuffix("/") ? absolutePath + name : absolutePath + "/" + name
   }
 
-  /// The Swift files directly in the folder, but those `skipping`: Veneer's with their text, and
+  /// The Swift and Objective-C files directly in the folder, but those `skipping`: Veneer's with their text, and
   /// the names of others.
   private func ownedAndForeignFiles(skipping: Set<String>) throws(OutputError) -> (
     owned: [String: String], foreign: [String: ForeignKind]
@@ -234,7 +235,9 @@ package struct OutputFolder: Sendable {
     var owned: [String: String] = [:]
     var foreign: [String: ForeignKind] = [:]
     for name in names
-    where name.hasSuffix(".swift") && !name.hasPrefix(".") && !skipping.contains(name) {
+    where (name.hasSuffix(".swift") || name.hasSuffix(".h") || name.hasSuffix(".m"))
+      && !name.hasPrefix(".") && !skipping.contains(name)
+    {
       let path = filePath(name)
       // Symbolic links and folders are never Veneer's, even when they lead to its files.
       let attributes = try? FileManager.default.attributesOfItem(atPath: path)

@@ -13,7 +13,7 @@ struct ResolvedCatalog {
 
   init(
     _ parsed: ParsedSources, references: Set<String>, _ configuration: Configuration,
-    times: StageTimes?
+    objectiveCProtocols: Set<String>, times: StageTimes?
   ) {
     let (catalog, ancestorFiles) = StageTimes.measure(times, .resolve) {
       ProtocolParser.catalogWithAncestorFiles(parsed.parsed.map(\.parsed))
@@ -27,7 +27,8 @@ struct ResolvedCatalog {
       protocols = kept.map { protocols[$0] }
       self.ancestorFiles = kept.map { ancestorFiles[$0] }
     }
-    diagnostics += EventMap.apply(configuration.eventMap, to: &protocols)
+    diagnostics += EventMap.apply(
+      configuration.eventMap, to: &protocols, objectiveCProtocols: objectiveCProtocols)
     self.protocols = protocols
     self.diagnostics = diagnostics
   }

@@ -10,9 +10,14 @@ struct Selection {
   /// Names in a `selection` list that match nothing.
   var diagnostics: [Diagnostic] = []
 
-  init(_ catalog: ResolvedCatalog, templates: [CompiledTemplate], _ configuration: Configuration) {
+  /// Names in `selection` that only `objectiveCProtocols` match are not mistakes.
+  init(
+    _ catalog: ResolvedCatalog, templates: [CompiledTemplate], _ configuration: Configuration,
+    objectiveCProtocols: Set<String> = []
+  ) {
     work = []
-    let listed = listedProtocols(configuration.selection, among: catalog.protocols)
+    let listed = listedProtocols(
+      configuration.selection, among: catalog.protocols, objectiveCProtocols: objectiveCProtocols)
     work = zip(catalog.protocols, catalog.ancestorFiles).compactMap { proto, ancestorFiles in
       let selected = Self.templates(
         for: proto, from: templates,
@@ -39,7 +44,8 @@ struct Selection {
   /// The protocols a `selection` list names; names that match nothing are errors, and globs
   /// that match nothing warnings.
   private mutating func listedProtocols(
-    _ selection: Configuration.Selection, among protocols: [ProtocolDecl]
+    _ selection: Configuration.Selection, among protocols: [ProtocolDecl],
+    objectiveCProtocols: Set<String>
   ) -> Set<String> {
     guard case .protocols(let entries) = selection else { return [] }
     let names = protocols.map(\.qualifiedName)
@@ -49,7 +55,10 @@ struct Selection {
       let pattern = Glob(entry.value)
       let matching = names.filter { isPattern ? pattern.matches($0) : $0 == entry.value }
       listed.formUnion(matching)
-      guard matching.isEmpty else { continue }
+      let matchesObjectiveC = objectiveCProtocols.contains {
+        isPattern ? pattern.matches($0) : $0 == entry.value
+      }
+      guard matching.isEmpty, !matchesObjectiveC else { continue }
       let hint = isPattern ? nil : Spelling.suggestion(for: entry.value, among: names)
       let message =
         "'selection' names \(isPattern ? "pattern" : "protocol") '\(entry.value)', which matches "

@@ -2,29 +2,57 @@ import Foundation
 import VeneerModel
 import VeneerParser
 
-/// The Swift files a configuration's `include` and `exclude` name.
+/// The Swift files, or the Objective-C headers, a configuration's `include` and `exclude` name.
 enum SourceFiles {
+  /// What a run reads: Swift files, or Objective-C headers. An entry naming a header (`Services.h`,
+  /// `Headers/**/*.h`) is the headers'; with `headerFolders`, folders are searched for both.
+  enum Kind {
+    case swift
+    case headers(folders: Bool)
+  }
+
   static func matching(
     include: [Located<String>], exclude: [Located<String>], directory: String,
-    listings: DirectoryListings? = nil
+    listings: DirectoryListings? = nil, kind: Kind = .swift
   ) -> (files: [String], diagnostics: [Diagnostic]) {
     var files: [String] = []
     var diagnostics: [Diagnostic] = []
+    let isHeaders: Bool
+    let searchesFolders: Bool
+    switch kind {
+    case .swift: (isHeaders, searchesFolders) = (false, true)
+    case .headers(let folders): (isHeaders, searchesFolders) = (true, folders)
+    }
+    func find(_ paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
+      isHeaders
+        ? SourceDiscovery.headerFiles(at: paths)
+        : SourceDiscovery.swiftFiles(at: paths, listings: listings)
+    }
     for entry in include {
+      let namesHeaders = entry.value.hasSuffix(".h")
       if Glob.isPattern(entry.value) {
+        guard namesHeaders == isHeaders || (isHeaders && searchesFolders) else { continue }
         let fixed = Glob.fixedFolder(of: entry.value)
         let base = fixed.isEmpty ? (entry.value.hasPrefix("/") ? "/" : ".") : fixed
         let pattern = Glob(entry.value)
-        let found = SourceDiscovery.swiftFiles(at: [base], listings: listings)
+        let found = find([base])
         let matching = found.files.filter { pattern.matches(fixed.isEmpty ? relative($0) : $0) }
-        if matching.isEmpty {
+        if matching.isEmpty && namesHeaders == isHeaders {
           diagnostics.append(
-            located(.warning, "'\(entry.value)' matches no Swift file", entry))
+            located(
+              .warning, "'\(entry.value)' matches no \(isHeaders ? "header" : "Swift file")",
+              entry))
         }
         files += matching
       } else {
-        let found = SourceDiscovery.swiftFiles(at: [entry.value], listings: listings)
+        if namesHeaders != isHeaders {
+          // A folder is searched for headers only when asked to; a file is one kind or other.
+          guard isHeaders, searchesFolders, !entry.value.hasSuffix(".swift") else { continue }
+        }
+        let found = find([entry.value])
         files += found.files
+        // A folder searched for both kinds: the Swift search reports what is wrong with it.
+        guard namesHeaders == isHeaders else { continue }
         diagnostics += found.diagnostics.map { diagnostic in
           entry.location == nil || diagnostic.file != entry.value
             ? diagnostic

@@ -23,11 +23,13 @@ public enum ObjCToolchain {
     .deletingLastPathComponent().appendingPathComponent("../../Templates/ObjC")
     .standardizedFileURL.path
 
-  /// Compiles `sources` (with the runtime) into a program in `folder` and runs it; the
-  /// compiler's errors when it does not compile.
-  public static func compileAndRun(_ sources: [String], in folder: String) throws -> (
-    compiled: Bool, status: Int32, output: String, errors: String
-  ) {
+  /// Compiles `sources` into a program in `folder` and runs it; the compiler's errors when it
+  /// does not compile. Without `runtime`, the runtime of `Templates/ObjC` is compiled with them;
+  /// headers are found in `includeFolders` and the runtime's folder.
+  public static func compileAndRun(
+    _ sources: [String], in folder: String, includeFolders: [String] = [],
+    runtime: String = runtimeFolder + "/VNRRuntime.m", warnings: [String] = []
+  ) throws -> (compiled: Bool, status: Int32, output: String, errors: String) {
     // GNUstep's headers ask for <objc/blocks_runtime.h>, which libblocksruntime calls Block.h.
     let shim = folder + "/shim/objc"
     try FileManager.default.createDirectory(atPath: shim, withIntermediateDirectories: true)
@@ -42,9 +44,8 @@ public enum ObjCToolchain {
       [
         "clang", "-fobjc-runtime=gcc", "-fblocks", "-Werror", "-Wno-unused-command-line-argument",
         "-I", folder + "/shim", "-I", gccInclude.trimmingCharacters(in: .whitespacesAndNewlines),
-        "-I", runtimeFolder,
-      ]
-        + words(flags) + sources + [runtimeFolder + "/VNRRuntime.m", "-o", program]
+      ] + warnings + includeFolders.flatMap { ["-I", $0] } + ["-I", runtimeFolder]
+        + words(flags) + sources + [runtime, "-o", program]
         + words(libraries) + ["-lBlocksRuntime"])
     guard compile.status == 0 else { return (false, compile.status, "", compile.errors) }
     let result = try run(program, [])

@@ -1,0 +1,78 @@
+import VeneerModel
+
+/// The analytics event map applied to Objective-C protocols: `LoaderService.loadWithCompletion:`
+/// (or `LoaderService.loadWithCompletion`, when one selector starts so) names a method by its
+/// selector. Checked as Swift's entries are, each mistake located in `veneer.yml`.
+enum ObjCEventMap {
+  static func apply(_ entries: [EventMapEntry], to protocols: inout [ObjCProtocol])
+    -> [Diagnostic]
+  {
+    var diagnostics: [Diagnostic] = []
+    for entry in entries {
+      let key = entry.requirement.value
+      let location =
+        entry.requirement.location ?? SourceLocation(file: "veneer.yml", line: 1, column: 1)
+      guard let dot = key.firstIndex(of: "."),
+        let index = protocols.firstIndex(where: { $0.name == key[..<dot] })
+      else { continue }
+      let protocolName = protocols[index].name
+      let selector = String(key[key.index(after: dot)...])
+      let methods = protocols[index].methods
+      let matches = methods.indices.filter {
+        methods[$0].selector == selector
+          || (!selector.contains(":") && methods[$0].selector.prefix { $0 != ":" } == selector)
+      }
+      guard matches.count == 1, let methodIndex = matches.first else {
+        let hint = Spelling.suggestion(for: selector, among: methods.map(\.selector))
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            matches.isEmpty
+              ? "event map names '\(selector)', which is not a method of @protocol "
+                + "\(protocolName)" + (hint.map { "; did you mean '\($0)'?" } ?? "")
+              : "event map names '\(selector)', which starts the selectors "
+                + matches.map { "'\(methods[$0].selector)'" }.joined(separator: " and ")
+                + " of \(protocolName); write the whole selector", at: location))
+        continue
+      }
+      let method = methods[methodIndex]
+      var entryFailed = false
+      for property in entry.properties
+      where !method.parameters.contains(where: { $0.name == property.value }) {
+        let hint = Spelling.suggestion(
+          for: property.value, among: method.parameters.map(\.name))
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "analytics property '\(property.value)' is not a parameter of "
+              + "\(protocolName).\(method.selector)"
+              + (hint.map { "; did you mean '\($0)'?" } ?? ""), at: property.location ?? location))
+        entryFailed = true
+      }
+      guard !entryFailed else { continue }
+      var arguments: [AnnotationArgument] = []
+      if let success = entry.success {
+        arguments.append(AnnotationArgument(label: "event", value: .string(success)))
+      }
+      if let failure = entry.failure {
+        arguments.append(AnnotationArgument(label: "failure", value: .string(failure)))
+      }
+      if !entry.properties.isEmpty {
+        arguments.append(
+          AnnotationArgument(
+            label: "properties", value: .list(entry.properties.map { .name($0.value) })))
+      }
+      // The map's annotation first, so that it wins over the header's.
+      protocols[index].methods[methodIndex].annotations.insert(
+        entry.isTracked
+          ? Annotation(key: "analytics", arguments: arguments, location: location)
+          : Annotation(
+            key: "skip", arguments: [AnnotationArgument(value: .name("analytics"))],
+            location: location), at: 0)
+      if !protocols[index].annotations.contains(where: { $0.key == "analytics" }) {
+        protocols[index].annotations.append(Annotation(key: "analytics", location: location))
+      }
+    }
+    return diagnostics
+  }
+}

@@ -1,0 +1,203 @@
+import VeneerModel
+import VeneerObjC
+import VeneerParser
+import VeneerRenderer
+
+/// The Objective-C side of a run: the headers among the sources read through libclang, their
+/// protocols selected as Swift's are (annotations, `selection`, `skip`), the event map applied,
+/// and each protocol's decorators written into a header and implementation pair, with Veneer's
+/// Objective-C runtime beside them.
+///
+/// Headers are parsed again on every run: the cache and its render keys are Swift's alone.
+package struct ObjCGeneration {
+  var files: [GeneratedSource] = []
+  var diagnostics: [Diagnostic] = []
+  /// Every protocol the headers declare, which Swift's event map and selection leave alone.
+  var protocolNames: Set<String> = []
+  var decoratedCount = 0
+
+  /// The names of the Objective-C built-ins as annotations write them.
+  static let templateKeys = Set(BuiltInObjCTemplates.all.map { $0.name.lowercased() })
+
+  /// The annotation keys of headers: the built-in ones, and the Objective-C templates' names.
+  package static let annotationKeys: AnnotationKeys = {
+    var keys = AnnotationKeys.builtIn
+    keys.names.formUnion(templateKeys)
+    return keys
+  }()
+
+  init(_ configuration: Configuration) {
+    let headers = SourceFiles.matching(
+      include: configuration.include, exclude: configuration.exclude,
+      directory: configuration.directory,
+      kind: .headers(folders: configuration.readsObjectiveCHeaders))
+    diagnostics = headers.diagnostics
+    guard !headers.files.isEmpty else { return }
+    let read = ObjCHeaders.read(
+      headers.files, parser: ObjCHeaderParser(annotationKeys: Self.annotationKeys))
+    diagnostics += read.diagnostics
+    var protocols = read.protocols
+    protocolNames = Set(protocols.map(\.name))
+    diagnostics += Self.duplicates(protocols)
+    diagnostics += ObjCEventMap.apply(configuration.eventMap, to: &protocols)
+    guard !diagnostics.hasErrors else { return }
+
+    let catalog = Dictionary(
+      protocols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let templates = Self.templates(configuration)
+    var bodies:
+      [(proto: ObjCProtocol, plan: ObjCProtocolPlan, headers: [String], implementations: [String])] =
+        []
+    for proto in protocols {
+      let selected = selectedTemplates(for: proto, from: templates, configuration)
+      guard !selected.isEmpty else { continue }
+      guard Self.isImportable(headerName: proto.location.file) else {
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "\(proto.name) is declared in a header whose file name an #import cannot spell "
+              + "(it holds a quote, a backslash, a control character or '>'); rename the header",
+            at: proto.location))
+        continue
+      }
+      let plan: ObjCProtocolPlan
+      switch ObjCProtocolPlan.make(for: proto, catalog: catalog, options: configuration.render) {
+      case .success(let made): plan = made
+      case .failure(let undecoratable):
+        diagnostics.append(undecoratable.diagnostic)
+        continue
+      }
+      diagnostics += plan.diagnostics
+      var rendered: ([String], [String]) = ([], [])
+      do {
+        for template in selected {
+          let (header, implementation) = try template.render(plan)
+          rendered.0.append(header)
+          rendered.1.append(implementation)
+        }
+      } catch {
+        diagnostics.append(error.diagnostic)
+        continue
+      }
+      bodies.append((proto, plan, rendered.0, rendered.1))
+    }
+    guard !diagnostics.hasErrors else { return }
+    decoratedCount = bodies.count
+    for (proto, plan, headerBodies, implementationBodies) in bodies {
+      let stem = OutputFileName.component(proto.name) + "+Decorators"
+      let headerName = String(proto.location.file.split(separator: "/").last ?? "")
+      let description =
+        "// Decorators of \(proto.name), declared in \(headerName.escapedForComment)."
+      files.append(
+        GeneratedSource(
+          name: stem + ".h",
+          contents: ([
+            GeneratedFile.header, description, "",
+            "#import <Foundation/Foundation.h>", "",
+            "#import \"\(headerName)\"", "#import \"VNRRuntime.h\"", "",
+            "NS_ASSUME_NONNULL_BEGIN", "",
+          ] + [headerBodies.joined(separator: "\n")] + ["NS_ASSUME_NONNULL_END"])
+          .joined(separator: "\n") + "\n"))
+      let silencesDeprecation = plan.hasDeprecatedMembers
+      var implementation = [
+        GeneratedFile.header, description, "", "#import \"\(stem).h\"", "",
+        "#import <objc/runtime.h>", "",
+      ]
+      if silencesDeprecation {
+        implementation += [
+          "// Forwarding a deprecated method is not using it.",
+          "#pragma clang diagnostic push",
+          "#pragma clang diagnostic ignored \"-Wdeprecated-declarations\"",
+          "#pragma clang diagnostic ignored \"-Wdeprecated-implementations\"", "",
+        ]
+      }
+      implementation.append(implementationBodies.joined(separator: "\n"))
+      if silencesDeprecation { implementation.append("#pragma clang diagnostic pop") }
+      files.append(
+        GeneratedSource(
+          name: stem + ".m", contents: implementation.joined(separator: "\n") + "\n"))
+    }
+    if !files.isEmpty {
+      files += [
+        GeneratedSource(
+          name: "VNRRuntime.h",
+          contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeHeader),
+        GeneratedSource(
+          name: "VNRRuntime.m",
+          contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeImplementation),
+      ]
+    }
+  }
+
+  /// The Objective-C built-ins a run uses: all, or those `templates` names. Paths name Swift
+  /// templates, which Objective-C protocols do not take.
+  private static func templates(_ configuration: Configuration) -> [ObjCTemplate] {
+    let listed = Set(
+      configuration.templates.map(\.value).filter { !$0.hasSuffix(".stencil") }.map {
+        $0.lowercased()
+      })
+    return BuiltInObjCTemplates.all.filter {
+      listed.isEmpty || listed.contains($0.name.lowercased())
+    }
+  }
+
+  /// The templates `proto` gets, as for Swift: those its annotations name, or every one when
+  /// the selection takes it whole, less those it skips. An annotation naming a template that has
+  /// no Objective-C version is an error, not a silent nothing.
+  private mutating func selectedTemplates(
+    for proto: ObjCProtocol, from templates: [ObjCTemplate], _ configuration: Configuration
+  ) -> [ObjCTemplate] {
+    var skipped: Set<String> = []
+    for annotation in proto.annotations where annotation.key == "skip" {
+      if annotation.arguments.isEmpty { return [] }
+      skipped.formUnion(annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() })
+    }
+    let swiftOnly: Set<String> = ["caching", "tracing", "metrics"]
+    for annotation in proto.annotations where swiftOnly.contains(annotation.key) {
+      diagnostics.append(
+        Diagnostic(
+          .error,
+          "'\(annotation.key)' has no Objective-C decorator; an Objective-C protocol takes "
+            + Self.templateKeys.sorted().joined(separator: ", "), at: annotation.location))
+    }
+    let requested = Set(proto.annotations.map { $0.key.lowercased() })
+    let whole: Bool =
+      switch configuration.selection {
+      case .annotated: false
+      case .all, .public: true
+      case .protocols(let entries):
+        entries.contains { entry in
+          Glob.isPattern(entry.value)
+            ? Glob(entry.value).matches(proto.name) : entry.value == proto.name
+        }
+      }
+    return templates.filter { template in
+      let name = template.name.lowercased()
+      return !skipped.contains(name) && (whole || requested.contains(name))
+    }
+  }
+
+  /// Objective-C protocols share one namespace: two of one name are one too many.
+  private static func duplicates(_ protocols: [ObjCProtocol]) -> [Diagnostic] {
+    var first: [String: ObjCProtocol] = [:]
+    return protocols.compactMap { proto in
+      guard let earlier = first[proto.name] else {
+        first[proto.name] = proto
+        return nil
+      }
+      return Diagnostic(
+        .error,
+        "@protocol \(proto.name) is declared twice, here and at \(earlier.location); Veneer "
+          + "cannot tell which one a decorator is for", at: proto.location)
+    }
+  }
+
+  /// Whether `#import "NAME"` spells the header's file name.
+  private static func isImportable(headerName path: String) -> Bool {
+    let name = path.split(separator: "/").last ?? ""
+    return !name.isEmpty
+      && !name.unicodeScalars.contains {
+        $0 == "\"" || $0 == "\\" || $0 == ">" || $0.value < 0x20 || $0.value == 0x7F
+      }
+  }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import TestSupport
+import Testing
+import VeneerGenerator
+import VeneerModel
+
+/// Decorators of the Objective-C fixture catalog (`Tests/FixtureHeaders/Catalog.h`), generated
+/// as `veneer generate` writes them, compiled with clang against GNUstep (no ARC there, so the
+/// manual retain and release paths run) with every warning an error, and called through.
+@Suite(
+  "Objective-C decorators, compiled and run",
+  .enabled(if: ObjCToolchain.mustRun, "libclang, GNUstep Base or the blocks runtime is missing"))
+struct ObjCDecoratorTests {
+  static let headers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../FixtureHeaders").standardizedFileURL.path
+
+  static func generate(_ configure: (inout Configuration) -> Void = { _ in }) -> Generation {
+    var configuration = Configuration(sources: [headers + "/Catalog.h"], output: "unused")
+    configure(&configuration)
+    return Generator().generate(configuration)
+  }
+
+  /// A base that answers from fixed values, a logger and a tracker that keep what they get.
+  static let program = """
+    #import "PostRepo+Decorators.h"
+
+    @interface Repo : NSObject <PostRepo> {
+      BOOL _enabled;
+    }
+    @end
+
+    @implementation Repo
+    - (void)cancel { printf("base cancel\\n"); }
+    - (void)getPostWithID:(NSInteger)postID completion:(void (^)(NSString *, NSError *))completion {
+      // The decorators always pass a completion, to see how the call ends.
+      if (completion == nil) {
+        printf("base called without completion\\n");
+      } else if (postID < 0) {
+        completion(nil, [NSError errorWithDomain:@"Posts" code:404 userInfo:nil]);
+      } else {
+        completion(@"Hello", nil);
+      }
+    }
+    - (void)createPostWithTitle:(NSString *)title body:(NSString *)body
+                     completion:(void (^)(NSInteger, NSString *, NSError *))completion {
+      completion(7, @"hello-world", nil);
+    }
+    - (BOOL)deletePostWithID:(NSInteger)postID error:(NSError **)error {
+      if (postID == 1) return YES;
+      if (error != NULL) *error = [NSError errorWithDomain:@"Posts" code:403 userInfo:nil];
+      return NO;
+    }
+    - (NSString *)authenticateWithUsername:(NSString *)username password:(NSString *)password {
+      return [password isEqualToString:@"hunter2"] ? @"token-abc" : nil;
+    }
+    - (double)scoreForTitle:(NSString *)title { return 2.5; }
+    - (NSString *)name { return @"posts"; }
+    - (BOOL)isEnabled { return _enabled; }
+    - (void)setEnabled:(BOOL)enabled { _enabled = enabled; }
+    - (void)refresh { printf("base refresh\\n"); }
+    @end
+
+    @interface KeepingLogger : NSObject <VNRLogger> {
+    @public
+      NSMutableArray *_lines;
+    }
+    @end
+
+    @implementation KeepingLogger
+    - (instancetype)init {
+      if ((self = [super init])) _lines = [[NSMutableArray alloc] init];
+      return self;
+    }
+    - (BOOL)isEnabledForLevel:(VNRLogLevel)level { return YES; }
+    - (void)logLevel:(VNRLogLevel)level message:(NSString *)message
+            metadata:(NSDictionary<NSString *, NSString *> *)metadata {
+      NSMutableString *line = [NSMutableString stringWithFormat:@"%ld %@", (long)level, message];
+      for (NSString *key in [[metadata allKeys] sortedArrayUsingSelector:@selector(compare:)]) {
+        if ([key isEqualToString:@"duration"]) {
+          [line appendString:@" duration"];
+        } else {
+          [line appendFormat:@" %@=%@", key, [metadata objectForKey:key]];
+        }
+      }
+      [_lines addObject:line];
+    }
+    @end
+
+    @interface KeepingTracker : NSObject <VNRAnalyticsTracker> {
+    @public
+      NSMutableArray *_events;
+    }
+    @end
+
+    @implementation KeepingTracker
+    - (instancetype)init {
+      if ((self = [super init])) _events = [[NSMutableArray alloc] init];
+      return self;
+    }
+    - (void)trackEvent:(NSString *)name properties:(NSDictionary<NSString *, id> *)properties {
+      NSMutableString *line = [NSMutableString stringWithString:name];
+      for (NSString *key in [[properties allKeys] sortedArrayUsingSelector:@selector(compare:)]) {
+        if ([key isEqualToString:@"duration_ms"]) {
+          [line appendString:@" duration_ms"];
+        } else {
+          [line appendFormat:@" %@=%@", key, [properties objectForKey:key]];
+        }
+      }
+      [_events addObject:line];
+    }
+    @end
+
+    static void callEverything(id<PostRepo> repo) {
+      [repo getPostWithID:3 completion:^(NSString *title, NSError *error) {
+        printf("title %s\\n", [title UTF8String]);
+      }];
+      [repo getPostWithID:-1 completion:^(NSString *title, NSError *error) {
+        printf("error %ld\\n", (long)[error code]);
+      }];
+      [repo createPostWithTitle:@"Hi" body:@"Body" completion:^(NSInteger postID, NSString *slug,
+                                                                NSError *error) {
+        printf("created %ld %s\\n", (long)postID, [slug UTF8String]);
+      }];
+      [repo getPostWithID:4 completion:nil];
+      NSError *error = nil;
+      printf("deleted %d\\n", [repo deletePostWithID:1 error:&error]);
+      printf("deleted %d %ld\\n", [repo deletePostWithID:2 error:&error], (long)[error code]);
+      printf("deleted %d without error\\n", [repo deletePostWithID:2 error:NULL]);
+      printf("token %s\\n", [[repo authenticateWithUsername:@"ann" password:@"hunter2"] UTF8String]);
+      printf("score %g\\n", [repo scoreForTitle:nil]);
+      [repo setEnabled:YES];
+      printf("name %s enabled %d\\n", [[repo name] UTF8String], [repo isEnabled]);
+      printf("responds refresh %d legacyReset %d\\n", [repo respondsToSelector:@selector(refresh)],
+             [repo respondsToSelector:@selector(legacyReset)]);
+      [repo refresh];
+      [repo cancel];
+    }
+
+    int main(void) {
+      @autoreleasepool {
+        Repo *repo = [[Repo alloc] init];
+        KeepingLogger *logger = [[KeepingLogger alloc] init];
+        printf("-- logging\\n");
+        callEverything([[VNRLoggingPostRepo alloc] initWithBase:repo logger:logger]);
+        for (NSString *line in logger->_lines) printf("log %s\\n", [line UTF8String]);
+
+        KeepingTracker *tracker = [[KeepingTracker alloc] init];
+        printf("-- analytics\\n");
+        callEverything([[VNRAnalyticsPostRepo alloc] initWithBase:repo tracker:tracker]);
+        for (NSString *event in tracker->_events) printf("event %s\\n", [event UTF8String]);
+
+        printf("-- intercepting\\n");
+        VNRInterceptingPostRepo *intercepting = [[VNRInterceptingPostRepo alloc] initWithBase:repo];
+        [intercepting setBeforeScoreForTitle:^(NSString *title) { printf("before score\\n"); }];
+        [intercepting setInsteadScoreForTitle:^double(id<PostRepo> base, NSString *title) {
+          printf("instead score\\n");
+          return [base scoreForTitle:title] * 2;
+        }];
+        [intercepting setAfterScoreForTitle:^(double result, NSString *title) {
+          printf("after score %g\\n", result);
+        }];
+        [intercepting setInsteadCancel:^(id<PostRepo> base) { printf("instead cancel\\n"); }];
+        printf("score %g\\n", [intercepting scoreForTitle:@"x"]);
+        [intercepting cancel];
+        [intercepting setInsteadCancel:nil];
+        [intercepting cancel];
+        [intercepting release];
+      }
+      return 0;
+    }
+
+    """
+
+  @Test func decoratorsCompileWithoutWarningsAndDoWhatTheySay() throws {
+    let generation = Self.generate()
+    #expect(!generation.hasErrors, "\(generation.diagnostics)")
+    let folder = try TemporaryFolder()
+    for file in generation.files { _ = try folder.write(file.name, file.contents) }
+    let main = try folder.write("main.m", Self.program)
+    let sources =
+      [main]
+      + generation.files.map(\.name).filter { $0.hasSuffix(".m") && $0 != "VNRRuntime.m" }.map {
+        folder.path + "/" + $0
+      }
+    let run = try ObjCToolchain.compileAndRun(
+      sources, in: folder.path, includeFolders: [Self.headers],
+      runtime: folder.path + "/VNRRuntime.m",
+      warnings: ["-Wall", "-Wextra", "-Wno-unused-parameter"])
+    #expect(run.compiled, "\(run.errors)")
+    #expect(run.status == 0, "\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let calls = [
+      "title Hello", "error 404", "created 7 hello-world", "deleted 1", "deleted 0 403",
+      "deleted 0 without error", "token token-abc", "score 2.5", "name posts enabled 1",
+      "responds refresh 1 legacyReset 0", "base refresh", "base cancel",
+    ]
+    let logging = lines.filter { $0.hasPrefix("log ") }
+    #expect(Array(lines.prefix(calls.count + 1)) == ["-- logging"] + calls)
+    // Level 1 is debug, 5 error; the password is redacted, the result of a call named after a
+    // token is not (the result is a title), and no failure quotes a message.
+    #expect(
+      Array(logging.prefix(8)) == [
+        "log 1 PostRepo.getPostWithID:completion: called completion=<block> postID=3",
+        "log 1 PostRepo.getPostWithID:completion: returned duration result=Hello",
+        "log 1 PostRepo.getPostWithID:completion: called completion=<block> postID=-1",
+        "log 5 PostRepo.getPostWithID:completion: failed duration error=Posts 404",
+        "log 1 PostRepo.createPostWithTitle:body:completion: called body=Body completion=<block> title=Hi",
+        "log 1 PostRepo.createPostWithTitle:body:completion: returned duration result=postID=7, slug=hello-world",
+        "log 1 PostRepo.getPostWithID:completion: called completion=nil postID=4",
+        "log 1 PostRepo.getPostWithID:completion: returned duration result=Hello",
+      ])
+    #expect(!run.output.contains("hunter2"))
+    #expect(
+      logging.contains("log 5 PostRepo.deletePostWithID:error: failed duration error=Posts 403"))
+    #expect(
+      logging.contains(
+        "log 1 PostRepo.authenticateWithUsername:password: called password=<redacted> username=ann")
+    )
+    #expect(logging.contains("log 1 PostRepo.scoreForTitle: returned duration result=2.5"))
+
+    let analyticsStart = try #require(lines.firstIndex(of: "-- analytics"))
+    #expect(Array(lines[(analyticsStart + 1)...].prefix(calls.count)) == calls)
+    let events = lines.filter { $0.hasPrefix("event ") }
+    #expect(
+      events == [
+        "event post_repo.get_post_with_id duration_ms",
+        "event post_repo.get_post_with_id_failed duration_ms error_code=404 error_domain=Posts",
+        "event post_repo.create_post_with_title duration_ms",
+        "event post_repo.get_post_with_id duration_ms",
+        "event post_repo.delete_post_with_id duration_ms",
+        "event post_repo.delete_post_with_id_failed duration_ms error_code=403 error_domain=Posts",
+        "event post_repo.delete_post_with_id_failed duration_ms error_code=403 error_domain=Posts",
+        "event post_repo.authenticate_with_username duration_ms",
+        "event post_repo.score_for_title duration_ms",
+        "event posts_refreshed duration_ms",
+        "event post_repo.cancel duration_ms",
+      ])
+
+    let interceptingStart = try #require(lines.firstIndex(of: "-- intercepting"))
+    #expect(
+      Array(lines[(interceptingStart + 1)...]) == [
+        "before score", "instead score", "after score 5", "score 5", "instead cancel",
+        "base cancel",
+      ])
+  }
+
+  /// What no decorator can do is said, located, with the rule that stands in the way.
+  @Test func undecoratableProtocolsAndMembersAreReportedWithTheirRule() {
+    let generation = Self.generate()
+    let warnings = generation.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" }
+    #expect(
+      warnings == [
+        "33: PostRepo's optional variadic method -logFormat: is not forwarded by its decorators: "
+          + "Objective-C cannot forward a variadic method's arguments",
+        "34: PostRepo's optional class method +version is not forwarded by its decorators: a "
+          + "decorator wraps one object and has no class to forward a class method to",
+        "41: Clock is not decorated: its required class method +sharedClock must be implemented "
+          + "by a conforming class, and a decorator wraps one object and has no class to forward "
+          + "a class method to",
+        "47: Printer is not decorated: its required variadic method -printFormat: must be "
+          + "implemented by a conforming class, and Objective-C cannot forward a variadic "
+          + "method's arguments",
+      ])
+    #expect(generation.diagnostics.allSatisfy { $0.severity == .warning })
+    #expect(
+      generation.files.map(\.name) == [
+        "PostRepo+Decorators.h", "PostRepo+Decorators.m", "VNRRuntime.h", "VNRRuntime.m",
+      ])
+  }
+
+  /// The event map names Objective-C methods by selector, checked as strictly as Swift's.
+  @Test func theEventMapNamesSelectorsAndRefusesOnesThatDoNotExist() throws {
+    let location = SourceLocation(file: "veneer.yml", line: 4, column: 3)
+    let mapped = Self.generate { configuration in
+      configuration.eventMap = [
+        EventMapEntry(
+          requirement: Located("PostRepo.createPostWithTitle:body:completion:", at: location),
+          success: "post_created", properties: [Located("title")]),
+        EventMapEntry(
+          requirement: Located("PostRepo.deletePostWithID", at: location), isTracked: false),
+      ]
+    }
+    #expect(!mapped.hasErrors, "\(mapped.diagnostics)")
+    let implementation = try #require(mapped.files.first { $0.name == "PostRepo+Decorators.m" })
+    #expect(
+      implementation.contents.contains(
+        "VNRTrack(_tracker, @\"post_created\", [NSDictionary dictionaryWithObjectsAndKeys:VNRDescribeValue(&title, @encode(__typeof__(title)), 200), @\"title\", nil], nil, vnr_start);"
+      ))
+    #expect(!implementation.contents.contains("delete_post_with_id"))
+
+    let wrong = Self.generate { configuration in
+      configuration.eventMap = [
+        EventMapEntry(requirement: Located("PostRepo.getPostWithId:completion:", at: location)),
+        EventMapEntry(requirement: Located("PostRepo.get", at: location)),
+        EventMapEntry(
+          requirement: Located("PostRepo.getPostWithID:completion:", at: location),
+          properties: [Located("postId", at: location)]),
+      ]
+    }
+    #expect(
+      wrong.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+        "veneer.yml:4:3: error: event map names 'getPostWithId:completion:', which is not a "
+          + "method of @protocol PostRepo; did you mean 'getPostWithID:completion:'?",
+        "veneer.yml:4:3: error: event map names 'get', which is not a method of @protocol "
+          + "PostRepo",
+        "veneer.yml:4:3: error: analytics property 'postId' is not a parameter of "
+          + "PostRepo.getPostWithID:completion:; did you mean 'postID'?",
+      ])
+    #expect(wrong.files.isEmpty)
+  }
+
+  /// Generating twice gives the same bytes.
+  @Test func outputIsDeterministic() {
+    #expect(Self.generate().files == Self.generate().files)
+  }
+}
