@@ -3,8 +3,20 @@ import VeneerParser
 
 /// The Objective-C protocols of headers and folders of headers.
 package enum ObjCHeaders {
-  /// Each header under `paths` read, in order; none read when libclang is missing, and one
-  /// error saying so.
+  /// Each header under `paths` read, in order; when libclang is missing, none, and one error
+  /// saying so if a header declares a protocol.
+  private static let protocolKeyword = Array("@protocol".utf8)
+
+  private static func mentionsProtocol(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count >= protocolKeyword.count else { return false }
+    var index = 0
+    while let at = bytes[index...].firstIndex(of: UInt8(ascii: "@")) {
+      if bytes[at...].starts(with: protocolKeyword) { return true }
+      index = at + 1
+    }
+    return false
+  }
+
   package static func read(_ paths: [String], parser: ObjCHeaderParser = ObjCHeaderParser())
     -> (protocols: [ObjCProtocol], diagnostics: [Diagnostic])
   {
@@ -12,23 +24,33 @@ package enum ObjCHeaders {
     let discovery = SourceDiscovery.headerFiles(at: paths)
     var protocols: [ObjCProtocol] = []
     var diagnostics = discovery.diagnostics
-    if let reason = ObjCHeaderParser.unavailableReason, let first = discovery.files.first {
-      return (
-        [],
-        diagnostics + [Diagnostic(.error, ObjCHeaderParser.unavailableMessage(reason), file: first)]
-      )
-    }
-    // A header named and also in a folder named is read once.
+    // A header named and also in a folder named is read once; one that never says `@protocol`
+    // (a C target's header beside Swift sources) is not handed to libclang, which need not be
+    // installed for it.
     var seen: Set<String> = []
+    var declaring: [(file: String, contents: [UInt8])] = []
     for file in discovery.files where seen.insert(file).inserted {
       do throws(FileBytes.Failure) {
         let contents = try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit).bytes
-        let parsed = parser.parse(file: file, contents: contents)
-        protocols += parsed.protocols
-        diagnostics += parsed.diagnostics
+        if contents.withUnsafeBufferPointer({ mentionsProtocol($0) }) {
+          declaring.append((file, contents))
+        }
       } catch {
         diagnostics += ProtocolParser.unreadable(file, error).diagnostics
       }
+    }
+    if let reason = ObjCHeaderParser.unavailableReason, let first = declaring.first {
+      return (
+        [],
+        diagnostics + [
+          Diagnostic(.error, ObjCHeaderParser.unavailableMessage(reason), file: first.file)
+        ]
+      )
+    }
+    for (file, contents) in declaring {
+      let parsed = parser.parse(file: file, contents: contents)
+      protocols += parsed.protocols
+      diagnostics += parsed.diagnostics
     }
     return (protocols, diagnostics)
   }
