@@ -87,6 +87,30 @@ extension TemplateSchema {
       }
     }
     lines += [
+      "", "## Objective-C templates", "",
+      "`Templates/ObjC` holds each built-in Objective-C decorator as two templates, "
+        + "`Logging.h.stencil` for its `@interface` and `Logging.m.stencil` for its "
+        + "`@implementation`, rendered for each `@protocol` of a header. Their `plan` is an "
+        + "`ObjCProtocolPlan`; lines need no indentation either: Veneer indents them by their "
+        + "braces.", "",
+      "| name | type | what |", "| --- | --- | --- |",
+    ]
+    for variable in objectiveCVariables {
+      lines.append(
+        "| `\(variable.name)` | \(escaped(variable.type.description)) | "
+          + "\(escaped(variable.summary)) |")
+    }
+    for (object, title) in [
+      ("ObjCProtocolPlan", "`plan` of an Objective-C template"),
+      ("ObjCMethodPlan", "a method plan: `{% for r in plan.methods %}`"),
+    ] {
+      lines += ["", "### \(title)", "", "| member | type | what |", "| --- | --- | --- |"]
+      for member in objects[object] ?? [] {
+        lines.append(
+          "| `\(member.name)` | \(escaped(member.type.description)) | \(escaped(member.summary)) |")
+      }
+    }
+    lines += [
       "",
       "Every list also has `count`, `first`, `last` and items by number (`plan.requirements.0`); "
         + "a dictionary has any key, and a missing one is nothing.",
