@@ -55,6 +55,11 @@ package struct ObjCHeaderParser: Sendable {
     typedef long NSInteger;
     typedef unsigned long NSUInteger;
     typedef double NSTimeInterval;
+    typedef double CGFloat;
+    typedef struct _NSRange { NSUInteger location, length; } NSRange;
+    typedef struct CGPoint { CGFloat x, y; } CGPoint;
+    typedef struct CGSize { CGFloat width, height; } CGSize;
+    typedef struct CGRect { CGPoint origin; CGSize size; } CGRect;
 
     """
 
@@ -111,6 +116,8 @@ package struct ObjCHeaderParser: Sendable {
     "unknown type name", "expected a type", "cannot find protocol declaration", "file not found",
     "redefined", "property with 'copy' attribute must be of object type",
     "type arguments cannot be applied", "no type or protocol named",
+    // A value type of a missing header, declared for clang as a class.
+    "cannot be returned by value", "cannot be passed by value",
   ]
 
   package func parse(file: String, contents: [UInt8]) -> (

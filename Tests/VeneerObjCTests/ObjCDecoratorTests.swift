@@ -309,6 +309,74 @@ struct ObjCDecoratorTests {
     #expect(wrong.files.isEmpty)
   }
 
+  /// Member shapes of real headers, `%` standing for a number that keeps names apart.
+  static let memberShapes = [
+    "- (void)run%;",
+    "- (NSInteger)count%:(NSInteger)value%;",
+    "- (nullable NSString *)title%:(nullable NSString *)text% flag:(BOOL)flag%;",
+    "- (void)load%:(NSInteger)id% completion:(void (^)(NSData *_Nullable data, NSError *_Nullable error))completion;",
+    "- (void)stop%:(nullable void (^)(void))handler;",
+    "- (void)fetch%:(void (^)(BOOL ok))callback%;",
+    "- (BOOL)save%:(id)value% error:(NSError **)error;",
+    "- (nullable id)read%:(NSString *)key% error:(NSError *_Nullable *_Nullable)error;",
+    "- (instancetype)copyWithZone%;",
+    "- (void (^)(void))block%;",
+    "- (NSRange)range%:(NSRange)r%;",
+    "- (void)write%:(char *)bytes% count:(unsigned long long)n% selector:(SEL)s%;",
+    "- (void)visit%:(void (^)(void (^inner)(void)))visitor%;",
+    "- (void)login%:(NSString *)user password:(NSString *)password token:(NSString *)authToken;",
+    "// veneer: analytics(event: \"odd \\\"event\\\" %\", properties: [value%])\n- (void)track%:(NSInteger)value%;",
+    "// veneer: skip(intercepting)\n- (void)quiet%;",
+    "@property (nonatomic, copy, nullable) NSString *name%;",
+    "@property (nonatomic, readonly) double score%;",
+    "@property (nonatomic, getter=isOn%, setter=turnOn%:) BOOL on%;",
+    "@optional",
+    "+ (void)class%;",
+    "- (void)format%:(NSString *)format, ...;",
+  ]
+
+  /// Protocols of random members, every one decorated by all three templates: the output
+  /// compiles without a warning and links, whatever the mix.
+  @Test func decoratorsOfRandomProtocolsCompile() throws {
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<4 {
+      let folder = try TemporaryFolder()
+      var header = "#import <Foundation/Foundation.h>\n\nNS_ASSUME_NONNULL_BEGIN\n\n"
+      var shapes: [String] = []
+      for protocolIndex in 0..<3 {
+        header +=
+          "// veneer: logging, analytics, intercepting\n@protocol Random\(protocolIndex) <NSObject>\n"
+        for member in 0..<12 {
+          let shape = Self.memberShapes.randomElement(using: &generator)!
+          shapes.append(shape)
+          header += shape.replacingOccurrences(of: "%", with: "\(protocolIndex)x\(member)") + "\n"
+        }
+        header += "@end\n\n"
+      }
+      header += "NS_ASSUME_NONNULL_END\n"
+      let path = try folder.write("Random.h", header)
+      let generation = Generator().generate(Configuration(sources: [path], output: "unused"))
+      #expect(!generation.hasErrors, "round \(round): \(generation.diagnostics)\n\(header)")
+      // A required class or variadic method leaves a protocol undecorated, with a warning.
+      guard !generation.files.isEmpty else { continue }
+      for file in generation.files { _ = try folder.write("out/" + file.name, file.contents) }
+      let imports = generation.files.filter { $0.name.hasSuffix("+Decorators.h") }.map {
+        "#import \"\($0.name)\"\n"
+      }
+      let main = try folder.write("out/main.m", imports.joined() + "int main(void) { return 0; }\n")
+      let sources =
+        [main]
+        + generation.files.map(\.name).filter { $0.hasSuffix(".m") && $0 != "VNRRuntime.m" }.map {
+          folder.path + "/out/" + $0
+        }
+      let run = try ObjCToolchain.compileAndRun(
+        sources, in: folder.path + "/out", includeFolders: [folder.path],
+        runtime: folder.path + "/out/VNRRuntime.m",
+        warnings: ["-Wall", "-Wextra", "-Wno-unused-parameter"])
+      #expect(run.compiled, "round \(round): \(run.errors)\n\(header)")
+    }
+  }
+
   /// Generating twice gives the same bytes.
   @Test func outputIsDeterministic() {
     #expect(Self.generate().files == Self.generate().files)

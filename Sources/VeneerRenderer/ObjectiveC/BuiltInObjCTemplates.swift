@@ -74,7 +74,7 @@ extension BuiltInObjCTemplates {
         {% elif r.outcome == "errorOut" %}
         NSError *vnr_error = nil;
         {% if r.returnsValue %}
-        __auto_type vnr_result = {{ r.forwardCallWithLocalError }};
+        {{ r.resultDeclaration }} = {{ r.forwardCallWithLocalError }};
         {% else %}
         {{ r.forwardCallWithLocalError }};
         {% endif %}
@@ -88,7 +88,7 @@ extension BuiltInObjCTemplates {
         return vnr_result;
         {% endif %}
         {% elif r.returnsValue %}
-        __auto_type vnr_result = {{ r.forwardCall }};
+        {{ r.resultDeclaration }} = {{ r.forwardCall }};
         VNRTrack(_tracker, {{ r.eventLiteral }}, {{ r.analyticsProperties }}, nil, vnr_start);
         return vnr_result;
         {% else %}
@@ -201,7 +201,7 @@ extension BuiltInObjCTemplates {
         {{ r.declaration }} {
         if (_before{{ r.hookName }}) _before{{ r.hookName }}({{ r.arguments }});
         {% if r.returnsValue %}
-        __auto_type vnr_result = _instead{{ r.hookName }} ? _instead{{ r.hookName }}(_base{{ r.trailingArguments }}) : {{ r.forwardCall }};
+        {{ r.resultDeclaration }} = _instead{{ r.hookName }} ? _instead{{ r.hookName }}(_base{{ r.trailingArguments }}) : {{ r.forwardCall }};
         if (_after{{ r.hookName }}) _after{{ r.hookName }}(vnr_result{{ r.trailingArguments }});
         return vnr_result;
         {% else %}
@@ -306,7 +306,7 @@ extension BuiltInObjCTemplates {
         {% elif r.outcome == "errorOut" %}
         NSError *vnr_error = nil;
         {% if r.returnsValue %}
-        __auto_type vnr_result = {{ r.forwardCallWithLocalError }};
+        {{ r.resultDeclaration }} = {{ r.forwardCallWithLocalError }};
         {% else %}
         {{ r.forwardCallWithLocalError }};
         {% endif %}
@@ -320,7 +320,7 @@ extension BuiltInObjCTemplates {
         return vnr_result;
         {% endif %}
         {% elif r.outcome == "value" %}
-        __auto_type vnr_result = {{ r.forwardCall }};
+        {{ r.resultDeclaration }} = {{ r.forwardCall }};
         if ([_logger isEnabledForLevel:_level]) {
         VNRLogReturned(_logger, _level, {{ r.requirementLiteral }}, {{ r.resultDescription }}, vnr_start);
         }

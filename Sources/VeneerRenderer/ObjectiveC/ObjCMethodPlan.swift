@@ -30,7 +30,7 @@ package struct ObjCMethodPlan: Sendable {
 
   /// A completion block the decorator wraps to see how the call ended.
   struct Completion: Sendable {
-    /// `[_base loadWithCompletion:^(NSArray * items, NSError * error) {`, after `__auto_type
+    /// `[_base loadWithCompletion:^(NSArray * items, NSError * error) {`, after `NSProgress *
     /// vnr_result = ` when the method also returns a value.
     var callOpening: String
     /// `if (completion) completion(items, error);`
@@ -136,6 +136,14 @@ package struct ObjCMethodPlan: Sendable {
       .joined(separator: " ")
   }
 
+  /// `NSString * _Nullable vnr_result`; `__auto_type` only where the type needs a declarator
+  /// around the name, since it warns when it deduces `id`.
+  static func resultDeclaration(of method: ObjCMethod) -> String {
+    let type = method.returnType.text
+    if ObjCText.needsDeclarator(type) { return "__auto_type vnr_result" }
+    return (type == "instancetype" ? "id" : ObjCText.plainType(type)) + " vnr_result"
+  }
+
   /// `[receiver getPostWithID:postID completion:completion]`.
   static func call(_ method: ObjCMethod, receiver: String, arguments: [String]? = nil) -> String {
     guard !method.parameters.isEmpty else { return "[\(receiver) \(method.selector)]" }
@@ -182,7 +190,7 @@ package struct ObjCMethodPlan: Sendable {
     let call = Self.call(method, receiver: "_base", arguments: arguments)
     let invocation = "\(last.name)(\(names.joined(separator: ", ")));"
     return Completion(
-      callOpening: (method.returnType.text == "void" ? "" : "__auto_type vnr_result = ")
+      callOpening: (method.returnType.text == "void" ? "" : resultDeclaration(of: method) + " = ")
         + String(call.dropLast()),
       // Even a `nonnull` completion: a caller passing nil should see what the base does.
       forward: "if (\(last.name)) \(invocation)",
@@ -200,9 +208,9 @@ package struct ObjCMethodPlan: Sendable {
     let types = method.parameters.map { ObjCText.plainType($0.type.text) }
     // A block returning a block or a function pointer has no plain spelling.
     guard !ObjCText.needsDeclarator(method.returnType.text) else { return nil }
-    let returnType =
+    let returnType = ObjCText.explicitlyNullable(
       method.returnType.text == "instancetype"
-      ? "id" : ObjCText.plainType(method.returnType.text)
+        ? "id" : ObjCText.plainType(method.returnType.text), method.returnType.nullability)
     let names = method.parameters.map(\.name)
     let after = (returnType == "void" ? [] : [returnType]) + types
     return Interception(
@@ -238,6 +246,11 @@ extension ObjCMethodPlan: TemplateObject {
       .list(.text), "the templates `skip(…)` names on it, in lower case", { $0.skippedTemplates }),
     "logArguments": .init(
       .text, "an `NSDictionary` of the arguments described, secrets redacted", { $0.logArguments }),
+    "resultDeclaration": .init(
+      .text,
+      "`NSString * _Nullable vnr_result`: the result's local, typed (`__auto_type` would warn "
+        + "for `id`, and is kept for blocks and function pointers)",
+      { resultDeclaration(of: $0.method) }),
     "resultDescription": .init(
       .text, "`vnr_result` described, or `VNRRedacted`", { $0.resultDescription }),
     "completionCallOpening": .init(

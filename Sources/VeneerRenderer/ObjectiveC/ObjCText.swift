@@ -61,6 +61,18 @@ enum ObjCText {
     return type
   }
 
+  /// An object pointer type with its nullability written out, as a typedef needs: clang infers
+  /// none there, even in an `NS_ASSUME_NONNULL` region.
+  static func explicitlyNullable(_ type: String, _ nullability: ObjCType.Nullability) -> String {
+    let words = type.split(whereSeparator: { $0 == " " || $0 == "*" || $0 == "<" })
+    let isObject = type.contains("*") || words.first == "id"
+    guard isObject, !["_Nullable", "_Nonnull", "_Null_unspecified"].contains(where: type.contains)
+    else { return type }
+    return type + " "
+      + (nullability == .nonnull
+        ? "_Nonnull" : nullability == .nullable ? "_Nullable" : "_Null_unspecified")
+  }
+
   /// Whether a type as written is a block or a function pointer, which a name cannot simply
   /// follow: `void (^)(void)`.
   static func needsDeclarator(_ type: String) -> Bool {
