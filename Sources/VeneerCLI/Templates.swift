@@ -18,6 +18,13 @@ struct Templates: ParsableCommand {
           template.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
             + (template.summary ?? ""))
       }
+      print(
+        "\nFor Objective-C @protocols of headers, each a .h and a .m template in Templates/ObjC:")
+      for template in BuiltInObjCTemplates.all {
+        print(
+          template.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            + (template.header.source.summary ?? ""))
+      }
     }
   }
 
