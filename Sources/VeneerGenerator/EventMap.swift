@@ -99,7 +99,9 @@ enum EventMap {
     return (String(key[..<dot]), String(requirement))
   }
 
-  private static func annotation(for entry: EventMapEntry, at location: SourceLocation)
+  /// The annotation an entry stands for: `analytics(event:failure:properties:)`, or
+  /// `skip(analytics)` for an entry that is not tracked.
+  static func annotation(for entry: EventMapEntry, at location: SourceLocation)
     -> Annotation
   {
     guard entry.isTracked else {

@@ -50,25 +50,9 @@ enum ObjCEventMap {
         entryFailed = true
       }
       guard !entryFailed else { continue }
-      var arguments: [AnnotationArgument] = []
-      if let success = entry.success {
-        arguments.append(AnnotationArgument(label: "event", value: .string(success)))
-      }
-      if let failure = entry.failure {
-        arguments.append(AnnotationArgument(label: "failure", value: .string(failure)))
-      }
-      if !entry.properties.isEmpty {
-        arguments.append(
-          AnnotationArgument(
-            label: "properties", value: .list(entry.properties.map { .name($0.value) })))
-      }
       // The map's annotation first, so that it wins over the header's.
       protocols[index].methods[methodIndex].annotations.insert(
-        entry.isTracked
-          ? Annotation(key: "analytics", arguments: arguments, location: location)
-          : Annotation(
-            key: "skip", arguments: [AnnotationArgument(value: .name("analytics"))],
-            location: location), at: 0)
+        EventMap.annotation(for: entry, at: location), at: 0)
       if !protocols[index].annotations.contains(where: { $0.key == "analytics" }) {
         protocols[index].annotations.append(Annotation(key: "analytics", location: location))
       }

@@ -57,13 +57,9 @@ package struct CompiledTemplate: Sendable {
 
   /// The Objective-C template's output for one protocol, indented by its braces.
   package func render(_ plan: ObjCProtocolPlan) throws(TemplateError) -> String {
-    let scope = RenderScope(slotCount: slotCount)
-    scope.slots[Compiler.planSlot] = .object(TemplateReference(plan))
-    scope.slots[Compiler.decoratorSlot] = .text(plan.decoratorName(template: source.name))
-    scope.slots[Compiler.optionsSlot] = options
-    var output = ByteBuffer(capacity: 4096)
-    try Self.render(root, program, scope, into: &output)
-    return output.withBytes { ObjCLayout.format(String(decoding: $0, as: UTF8.self)) }
+    try renderBytes(
+      .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name)
+    ).withBytes { ObjCLayout.format(String(decoding: $0, as: UTF8.self)) }
   }
 
   /// The template's output before layout: what Stencil would render.
@@ -71,12 +67,19 @@ package struct CompiledTemplate: Sendable {
     try renderBytes(plan).withBytes { String(decoding: $0, as: UTF8.self) }
   }
 
+  private func renderBytes(_ plan: ProtocolPlan) throws(TemplateError) -> ByteBuffer {
+    try renderBytes(
+      .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name))
+  }
+
   /// The output as UTF-8, which layout reads: appending to bytes is several times quicker than
   /// appending to a `String`, which checks its capacity, uniqueness and encoding each time.
-  private func renderBytes(_ plan: ProtocolPlan) throws(TemplateError) -> ByteBuffer {
+  private func renderBytes(_ plan: TemplateValue, decorator: String) throws(TemplateError)
+    -> ByteBuffer
+  {
     let scope = RenderScope(slotCount: slotCount)
-    scope.slots[Compiler.planSlot] = .object(TemplateReference(plan))
-    scope.slots[Compiler.decoratorSlot] = .text(plan.decoratorName(template: source.name))
+    scope.slots[Compiler.planSlot] = plan
+    scope.slots[Compiler.decoratorSlot] = .text(decorator)
     scope.slots[Compiler.optionsSlot] = options
     var output = ByteBuffer(capacity: 4096)
     try Self.render(root, program, scope, into: &output)

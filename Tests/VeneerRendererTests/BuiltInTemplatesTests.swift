@@ -26,17 +26,13 @@ struct BuiltInTemplatesTests {
       """
     for name in names {
       let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-      #expect(!text.contains("\"\"\"#"), "\(name) contains the embedding's string delimiter")
       source += """
             TemplateSource(
               name: "\(name.dropLast(".stencil".count))", path: "Templates/\(name)",
               text: #\"\"\"
 
         """
-      // Indented like the closing delimiter, which Swift strips from every line.
-      let indented = text.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
-      source += indented + "\n        \"\"\"#),\n"
+      source += BuiltInObjCTemplatesTests.embedded(text, name: name, indent: "        ") + "),\n"
     }
     source += "  ]\n}\n"
     return source
