@@ -68,7 +68,13 @@ package struct Configuration: Sendable, Equatable, Encodable {
       let folder = Glob.fixedFolder(of: entry.value)
       return folder.isEmpty ? "." : folder
     }
-    paths += templates.map(\.value).filter { $0.hasSuffix(".stencil") }
+    for template in templates.map(\.value) where template.hasSuffix(".stencil") {
+      // Either half of an Objective-C template names both.
+      paths +=
+        template.hasSuffix(".h.stencil") || template.hasSuffix(".m.stencil")
+        ? [".h.stencil", ".m.stencil"].map { template.dropLast(".h.stencil".count) + $0 }
+        : [template]
+    }
     paths.append(file ?? ConfigurationFile.defaultName)
     return paths
   }

@@ -20,11 +20,19 @@ package struct ObjCGeneration {
   static let templateKeys = Set(BuiltInObjCTemplates.all.map { $0.name.lowercased() })
 
   /// The annotation keys of headers: the built-in ones, and the Objective-C templates' names.
-  package static let annotationKeys: AnnotationKeys = {
+  package static let annotationKeys = annotationKeys(templates: BuiltInObjCTemplates.all)
+
+  static func annotationKeys(templates: [ObjCTemplate]) -> AnnotationKeys {
     var keys = AnnotationKeys.builtIn
-    keys.names.formUnion(templateKeys)
+    keys.names.formUnion(templates.map { $0.name.lowercased() })
     return keys
-  }()
+  }
+
+  /// Whether a `templates` entry names half of an Objective-C template pair: `Audit.h.stencil`
+  /// for its `@interface`, `Audit.m.stencil` for its `@implementation`.
+  static func isTemplatePath(_ path: String) -> Bool {
+    path.hasSuffix(".h.stencil") || path.hasSuffix(".m.stencil")
+  }
 
   init(_ configuration: Configuration) {
     let headers = SourceFiles.matching(
@@ -33,8 +41,10 @@ package struct ObjCGeneration {
       kind: .headers(folders: configuration.readsObjectiveCHeaders))
     diagnostics = headers.diagnostics
     guard !headers.files.isEmpty else { return }
+    let templates = Self.templates(configuration, &diagnostics)
     let read = ObjCHeaders.read(
-      headers.files, parser: ObjCHeaderParser(annotationKeys: Self.annotationKeys))
+      headers.files,
+      parser: ObjCHeaderParser(annotationKeys: Self.annotationKeys(templates: templates)))
     diagnostics += read.diagnostics
     var protocols = read.protocols
     protocolNames = Set(protocols.map(\.name))
@@ -44,7 +54,6 @@ package struct ObjCGeneration {
 
     let catalog = Dictionary(
       protocols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    let templates = Self.templates(configuration)
     var bodies:
       [(proto: ObjCProtocol, plan: ObjCProtocolPlan, headers: [String], implementations: [String])] =
         []
@@ -129,16 +138,54 @@ package struct ObjCGeneration {
     }
   }
 
-  /// The Objective-C built-ins a run uses: all, or those `templates` names. Paths name Swift
-  /// templates, which Objective-C protocols do not take.
-  private static func templates(_ configuration: Configuration) -> [ObjCTemplate] {
-    let listed = Set(
-      configuration.templates.map(\.value).filter { !$0.hasSuffix(".stencil") }.map {
-        $0.lowercased()
-      })
-    return BuiltInObjCTemplates.all.filter {
-      listed.isEmpty || listed.contains($0.name.lowercased())
+  /// The Objective-C templates a run uses: every built-in, or those `templates` names, and
+  /// users' pairs (`Templates/Audit.h.stencil` with `Audit.m.stencil` beside it), compiled and
+  /// checked; other entries are Swift's.
+  private static func templates(_ configuration: Configuration, _ diagnostics: inout [Diagnostic])
+    -> [ObjCTemplate]
+  {
+    guard !configuration.templates.isEmpty else { return BuiltInObjCTemplates.all }
+    var templates: [ObjCTemplate] = []
+    for entry in configuration.templates {
+      func report(_ message: String) {
+        diagnostics.append(
+          entry.location.map { Diagnostic(.error, message, at: $0) }
+            ?? Diagnostic(.error, message, file: entry.value))
+      }
+      guard isTemplatePath(entry.value) else {
+        templates += BuiltInObjCTemplates.all.filter {
+          $0.name.lowercased() == entry.value.lowercased()
+        }
+        continue
+      }
+      let stem = String(entry.value.dropLast(".h.stencil".count))
+      let name = String(stem.split(separator: "/").last ?? "")
+      guard Naming.isPlainIdentifier(name) else {
+        report(
+          "an Objective-C template's name must be an identifier, since its class names and "
+            + "annotation key are made of it: rename '\(name.escapedForComment)'")
+        continue
+      }
+      var halves: [CompiledTemplate] = []
+      for suffix in [".h.stencil", ".m.stencil"] {
+        guard let data = FileBytes.read(stem + suffix) else {
+          report(
+            "an Objective-C template is a pair, \(name).h.stencil and \(name).m.stencil; "
+              + "\((stem + suffix).escapedForComment) cannot be read")
+          break
+        }
+        let source = TemplateSource(
+          name: name, path: stem + suffix, text: String(decoding: data, as: UTF8.self),
+          language: .objectiveC)
+        switch CompiledTemplate.compile(source) {
+        case .success(let compiled): halves.append(compiled)
+        case .failure(let errors): diagnostics += errors.diagnostics
+        }
+      }
+      guard halves.count == 2, !templates.contains(where: { $0.name == name }) else { continue }
+      templates.append(ObjCTemplate(name: name, header: halves[0], implementation: halves[1]))
     }
+    return templates
   }
 
   /// The templates `proto` gets, as for Swift: those its annotations name, or every one when

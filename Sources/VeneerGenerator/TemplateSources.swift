@@ -15,38 +15,40 @@ enum TemplateSources {
     if configuration.templates.isEmpty {
       templates = BuiltInTemplates.all
     } else {
-      templates = configuration.templates.compactMap { entry in
-        let name = entry.value
-        if let builtIn = BuiltInTemplates.all.first(where: {
-          $0.name.lowercased() == name.lowercased()
-        }) {
-          return builtIn
-        }
-        if let data = FileBytes.read(name) {
-          let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-          guard Naming.isPlainIdentifier(baseName) else {
-            let message =
-              "a template's file name must be a Swift identifier, since decorator type names "
-              + "and its annotation key are made of it: rename "
-              + "'\(baseName.escapedForComment).stencil' (letters, digits and '_', not starting "
-              + "with a digit)"
-            diagnostics.append(
-              entry.location.map { Diagnostic(.error, message, at: $0) }
-                ?? Diagnostic(.error, message, file: name))
-            return nil
+      // Objective-C templates are `ObjCGeneration`'s.
+      templates = configuration.templates.filter { !ObjCGeneration.isTemplatePath($0.value) }
+        .compactMap { entry in
+          let name = entry.value
+          if let builtIn = BuiltInTemplates.all.first(where: {
+            $0.name.lowercased() == name.lowercased()
+          }) {
+            return builtIn
           }
-          return TemplateSource(
-            name: baseName, path: name, text: String(decoding: data, as: UTF8.self))
+          if let data = FileBytes.read(name) {
+            let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+            guard Naming.isPlainIdentifier(baseName) else {
+              let message =
+                "a template's file name must be a Swift identifier, since decorator type names "
+                + "and its annotation key are made of it: rename "
+                + "'\(baseName.escapedForComment).stencil' (letters, digits and '_', not starting "
+                + "with a digit)"
+              diagnostics.append(
+                entry.location.map { Diagnostic(.error, message, at: $0) }
+                  ?? Diagnostic(.error, message, file: name))
+              return nil
+            }
+            return TemplateSource(
+              name: baseName, path: name, text: String(decoding: data, as: UTF8.self))
+          }
+          let hint = Spelling.suggestion(for: name, among: builtInNames)
+          let message =
+            "no built-in template or template file named '\(name)'"
+            + (hint.map { "; did you mean '\($0)'?" } ?? "")
+          diagnostics.append(
+            entry.location.map { Diagnostic(.error, message, at: $0) }
+              ?? Diagnostic(.error, message, file: name))
+          return nil
         }
-        let hint = Spelling.suggestion(for: name, among: builtInNames)
-        let message =
-          "no built-in template or template file named '\(name)'"
-          + (hint.map { "; did you mean '\($0)'?" } ?? "")
-        diagnostics.append(
-          entry.location.map { Diagnostic(.error, message, at: $0) }
-            ?? Diagnostic(.error, message, file: name))
-        return nil
-      }
     }
     // Two templates of one name would write two decorators of one type name.
     var seenNames: [String: TemplateSource] = [:]

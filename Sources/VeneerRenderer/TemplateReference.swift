@@ -92,7 +92,8 @@ extension TemplateSchema {
         + "`Logging.h.stencil` for its `@interface` and `Logging.m.stencil` for its "
         + "`@implementation`, rendered for each `@protocol` of a header. Their `plan` is an "
         + "`ObjCProtocolPlan`; lines need no indentation either: Veneer indents them by their "
-        + "braces.", "",
+        + "braces. Your own is a pair too, `Audit.h.stencil` and `Audit.m.stencil`, named in "
+        + "`templates` by either half.", "",
       "| name | type | what |", "| --- | --- | --- |",
     ]
     for variable in objectiveCVariables {

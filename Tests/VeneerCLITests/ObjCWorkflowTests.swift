@@ -152,4 +152,64 @@ struct ObjCWorkflowTests {
       contentsOfFile: folder.path + "/E/Events+Decorators.m", encoding: .utf8)
     #expect(implementation.contains(#"@"a\"b\\n\u202Ec""#))
   }
+
+  /// A user's Objective-C template is a pair of files, selected by its name as Swift's are, and
+  /// checked as strictly: a misspelt member is an error at its line and column.
+  @Test func usersTemplatesArePairsCheckedLikeSwiftOnes() throws {
+    let folder = try TemporaryFolder()
+    let header = try folder.write(
+      "Loading.h",
+      Self.header.replacingOccurrences(of: "// veneer: logging", with: "// veneer: audit"))
+    _ = try folder.write(
+      "Templates/Audit.h.stencil",
+      """
+      {# Counts calls. #}
+      @interface {{ decorator }} : NSObject <{{ plan.protocolName }}> {
+      id<{{ plan.protocolName }}> _base;
+      }
+      @end
+
+      """)
+    let implementation = try folder.write(
+      "Templates/Audit.m.stencil",
+      """
+      @implementation {{ decorator }}
+      {% for r in plan.methods %}
+
+      {{ r.forwardingImplementation }}
+      {% endfor %}
+      @end
+
+      """)
+    let template = folder.path + "/Templates/Audit.h.stencil"
+    let output = folder.path + "/Generated"
+    let run = try runVeneer([
+      "generate", "--sources", header, "--template", template, "--output", output,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let written = try String(
+      contentsOfFile: output + "/LoaderService+Decorators.m", encoding: .utf8)
+    #expect(
+      written.contains("@implementation VNRAuditLoaderService\n\n- (void)loadWithCompletion:"))
+    #expect(written.contains("- (void)reset {\n  [_base reset];\n}"))
+
+    _ = try folder.write(
+      "Templates/Audit.m.stencil",
+      "@implementation {{ decorator }}\n{{ plan.protocolNme }}\n@end\n")
+    let misspelt = try runVeneer([
+      "generate", "--sources", header, "--template", template, "--output", output,
+    ])
+    #expect(misspelt.status != 0)
+    #expect(misspelt.errors.contains(implementation + ":2:9: error:"))
+    #expect(misspelt.errors.contains("did you mean 'protocolName'?"))
+
+    try FileManager.default.removeItem(atPath: implementation)
+    let half = try runVeneer([
+      "generate", "--sources", header, "--template", template, "--output", output,
+    ])
+    #expect(half.status != 0)
+    #expect(
+      half.errors.contains("an Objective-C template is a pair, Audit.h.stencil and Audit.m.stencil")
+    )
+  }
 }

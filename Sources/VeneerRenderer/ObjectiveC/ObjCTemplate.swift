@@ -7,6 +7,12 @@ package struct ObjCTemplate: Sendable {
   package let header: CompiledTemplate
   package let implementation: CompiledTemplate
 
+  package init(name: String, header: CompiledTemplate, implementation: CompiledTemplate) {
+    self.name = name
+    self.header = header
+    self.implementation = implementation
+  }
+
   /// The decorator's header and implementation for `plan`.
   package func render(_ plan: ObjCProtocolPlan) throws(TemplateError) -> (
     header: String, implementation: String
