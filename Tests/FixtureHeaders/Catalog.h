@@ -21,6 +21,7 @@ NS_ASSUME_NONNULL_BEGIN
                  completion:(void (^)(NSInteger postID, NSString *_Nullable slug,
                                       NSError *_Nullable error))completion;
 - (BOOL)deletePostWithID:(NSInteger)postID error:(NSError **)error;
+- (nullable id)lookUpKey:(NSString *)key error:(NSError **)error;
 - (nullable NSString *)authenticateWithUsername:(NSString *)username
                                        password:(NSString *)password;
 - (double)scoreForTitle:(nullable NSString *)title;

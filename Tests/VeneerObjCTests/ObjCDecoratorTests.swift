@@ -50,6 +50,10 @@ struct ObjCDecoratorTests {
       if (error != NULL) *error = [NSError errorWithDomain:@"Posts" code:403 userInfo:nil];
       return NO;
     }
+    - (id)lookUpKey:(NSString *)key error:(NSError **)error {
+      if (error != NULL) *error = [NSError errorWithDomain:@"Posts" code:500 userInfo:nil];
+      return nil;
+    }
     - (NSString *)authenticateWithUsername:(NSString *)username password:(NSString *)password {
       return [password isEqualToString:@"hunter2"] ? @"token-abc" : nil;
     }
@@ -126,6 +130,7 @@ struct ObjCDecoratorTests {
       printf("deleted %d\\n", [repo deletePostWithID:1 error:&error]);
       printf("deleted %d %ld\\n", [repo deletePostWithID:2 error:&error], (long)[error code]);
       printf("deleted %d without error\\n", [repo deletePostWithID:2 error:NULL]);
+      printf("found %d\\n", [repo lookUpKey:@"k" error:&error] != nil);
       printf("token %s\\n", [[repo authenticateWithUsername:@"ann" password:@"hunter2"] UTF8String]);
       printf("score %g\\n", [repo scoreForTitle:nil]);
       [repo setEnabled:YES];
@@ -191,7 +196,7 @@ struct ObjCDecoratorTests {
     let lines = run.output.split(separator: "\n").map(String.init)
     let calls = [
       "title Hello", "error 404", "created 7 hello-world", "deleted 1", "deleted 0 403",
-      "deleted 0 without error", "token token-abc", "score 2.5", "name posts enabled 1",
+      "deleted 0 without error", "found 0", "token token-abc", "score 2.5", "name posts enabled 1",
       "responds refresh 1 legacyReset 0", "base refresh", "base cancel",
     ]
     let logging = lines.filter { $0.hasPrefix("log ") }
@@ -230,6 +235,7 @@ struct ObjCDecoratorTests {
         "event post_repo.delete_post_with_id duration_ms",
         "event post_repo.delete_post_with_id_failed duration_ms error_code=403 error_domain=Posts",
         "event post_repo.delete_post_with_id_failed duration_ms error_code=403 error_domain=Posts",
+        "event post_repo.look_up_key_failed duration_ms error_code=500 error_domain=Posts",
         "event post_repo.authenticate_with_username duration_ms",
         "event post_repo.score_for_title duration_ms",
         "event posts_refreshed duration_ms",
@@ -250,14 +256,14 @@ struct ObjCDecoratorTests {
     let warnings = generation.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" }
     #expect(
       warnings == [
-        "33: PostRepo's optional variadic method -logFormat: is not forwarded by its decorators: "
+        "34: PostRepo's optional variadic method -logFormat: is not forwarded by its decorators: "
           + "Objective-C cannot forward a variadic method's arguments",
-        "34: PostRepo's optional class method +version is not forwarded by its decorators: a "
+        "35: PostRepo's optional class method +version is not forwarded by its decorators: a "
           + "decorator wraps one object and has no class to forward a class method to",
-        "41: Clock is not decorated: its required class method +sharedClock must be implemented "
+        "42: Clock is not decorated: its required class method +sharedClock must be implemented "
           + "by a conforming class, and a decorator wraps one object and has no class to forward "
           + "a class method to",
-        "47: Printer is not decorated: its required variadic method -printFormat: must be "
+        "48: Printer is not decorated: its required variadic method -printFormat: must be "
           + "implemented by a conforming class, and Objective-C cannot forward a variadic "
           + "method's arguments",
       ])

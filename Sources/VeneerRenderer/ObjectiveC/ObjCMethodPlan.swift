@@ -274,7 +274,9 @@ extension ObjCMethodPlan: TemplateObject {
       "whether a call with an `NSError **` failed: `!vnr_result` for a `BOOL` or object result, "
         + "else `vnr_error != nil`",
       { (plan: borrowing ObjCMethodPlan) -> String in
-        let type = plan.method.returnType.text
+        let type = plan.method.returnType.text.split(separator: " ").filter {
+          !ObjCText.nullabilityWords.contains(String($0))
+        }.joined(separator: " ")
         let signalsFailure =
           type.contains("*") || type == "BOOL" || type == "bool" || type == "id"
           || type.hasPrefix("id<") || type == "instancetype"

@@ -44,6 +44,11 @@ enum ObjCText {
     "VNRDescribeValue(&\(name), @encode(__typeof__(\(name))), \(limit))"
   }
 
+  /// The words that say a pointer's nullability, in both spellings.
+  static let nullabilityWords: Set<String> = [
+    "nullable", "nonnull", "null_unspecified", "_Nullable", "_Nonnull", "_Null_unspecified",
+  ]
+
   /// A type as a method declaration writes it, as any other declaration must: `nullable
   /// NSString *` is `NSString * _Nullable` outside a method's or property's parentheses.
   static func plainType(_ type: String) -> String {
