@@ -6,6 +6,7 @@ import VeneerSupport
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "check",
     abstract: "Fail when the generated files on disk are not what 'generate' would write.",
     discussion: """
       Takes the same inputs as 'generate' and writes nothing. Exits 0 when the output folder is \

@@ -6,6 +6,7 @@ import VeneerSupport
 
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "generate",
     abstract: "Write decorators for the protocols in Swift sources.",
     discussion: """
       Protocols annotated '// veneer: logging, analytics, caching' get the decorators they name; \

@@ -4,6 +4,7 @@ import VeneerGenerator
 
 struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "init",
     abstract: "Write a starter veneer.yml with every setting explained.",
     discussion: """
       With --target, the file is for a SwiftPM target's folder (Sources/<target>/veneer.yml), \

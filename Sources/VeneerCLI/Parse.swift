@@ -8,6 +8,7 @@ import VeneerRenderer
 
 struct Parse: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "parse",
     abstract: "Print the protocols Veneer finds in Swift sources and Objective-C headers.",
     discussion: """
       Folders are searched recursively for .swift files, skipping hidden folders (such as \

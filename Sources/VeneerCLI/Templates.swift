@@ -5,11 +5,13 @@ import VeneerRenderer
 
 struct Templates: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "templates",
     abstract: "List the built-in templates, or print one to start your own from.",
     subcommands: [List.self, Show.self], defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in templates.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the built-in templates.")
 
     func run() {
       let width = BuiltInTemplates.all.map(\.name.count).max() ?? 0
@@ -30,6 +32,7 @@ struct Templates: ParsableCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Print a built-in template; save it as a .stencil file to make your own.")
 
     @Argument(help: "The template's name, in any case: logging, analytics, caching.")
