@@ -54,9 +54,7 @@ package struct ObjCGeneration {
 
     let catalog = Dictionary(
       protocols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var bodies:
-      [(proto: ObjCProtocol, plan: ObjCProtocolPlan, headers: [String], implementations: [String])] =
-        []
+    var bodies: [ObjCFileAssembly.Rendered] = []
     for proto in protocols {
       let selected = selectedTemplates(for: proto, from: templates, configuration)
       guard !selected.isEmpty else { continue }
@@ -88,54 +86,14 @@ package struct ObjCGeneration {
         diagnostics.append(error.diagnostic)
         continue
       }
-      bodies.append((proto, plan, rendered.0, rendered.1))
+      bodies.append(
+        ObjCFileAssembly.Rendered(
+          proto: proto, hasDeprecatedMembers: plan.hasDeprecatedMembers, headers: rendered.0,
+          implementations: rendered.1))
     }
     guard !diagnostics.hasErrors else { return }
     decoratedCount = bodies.count
-    for (proto, plan, headerBodies, implementationBodies) in bodies {
-      let stem = OutputFileName.component(proto.name) + "+Decorators"
-      let headerName = String(proto.location.file.split(separator: "/").last ?? "")
-      let description =
-        "// Decorators of \(proto.name), declared in \(headerName.escapedForComment)."
-      files.append(
-        GeneratedSource(
-          name: stem + ".h",
-          contents: ([
-            GeneratedFile.header, description, "",
-            "#import <Foundation/Foundation.h>", "",
-            "#import \"\(headerName)\"", "#import \"VNRRuntime.h\"", "",
-            "NS_ASSUME_NONNULL_BEGIN", "",
-          ] + [headerBodies.joined(separator: "\n")] + ["NS_ASSUME_NONNULL_END"])
-          .joined(separator: "\n") + "\n"))
-      let silencesDeprecation = plan.hasDeprecatedMembers
-      var implementation = [
-        GeneratedFile.header, description, "", "#import \"\(stem).h\"", "",
-        "#import <objc/runtime.h>", "",
-      ]
-      if silencesDeprecation {
-        implementation += [
-          "// Forwarding a deprecated method is not using it.",
-          "#pragma clang diagnostic push",
-          "#pragma clang diagnostic ignored \"-Wdeprecated-declarations\"",
-          "#pragma clang diagnostic ignored \"-Wdeprecated-implementations\"", "",
-        ]
-      }
-      implementation.append(implementationBodies.joined(separator: "\n"))
-      if silencesDeprecation { implementation.append("#pragma clang diagnostic pop") }
-      files.append(
-        GeneratedSource(
-          name: stem + ".m", contents: implementation.joined(separator: "\n") + "\n"))
-    }
-    if !files.isEmpty {
-      files += [
-        GeneratedSource(
-          name: "VNRRuntime.h",
-          contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeHeader),
-        GeneratedSource(
-          name: "VNRRuntime.m",
-          contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeImplementation),
-      ]
-    }
+    files = ObjCFileAssembly.files(of: bodies)
   }
 
   /// The Objective-C templates a run uses: every built-in, or those `templates` names, and

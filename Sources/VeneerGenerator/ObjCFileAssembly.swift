@@ -1,0 +1,59 @@
+import VeneerModel
+import VeneerRenderer
+
+/// The Objective-C side's assemble stage: each protocol's decorators in a header and an
+/// implementation of their own, with Veneer's header, and the runtime they call beside them.
+enum ObjCFileAssembly {
+  /// One protocol's decorators, each template's halves in template order.
+  struct Rendered {
+    var proto: ObjCProtocol
+    /// Whether forwarding must not warn about deprecated members.
+    var hasDeprecatedMembers: Bool
+    var headers: [String]
+    var implementations: [String]
+  }
+
+  static func files(of rendered: [Rendered]) -> [GeneratedSource] {
+    var files: [GeneratedSource] = []
+    for item in rendered {
+      let stem = OutputFileName.component(item.proto.name) + "+Decorators"
+      let headerName = String(item.proto.location.file.split(separator: "/").last ?? "")
+      let description =
+        "// Decorators of \(item.proto.name), declared in \(headerName.escapedForComment)."
+      let header =
+        [
+          GeneratedFile.header, description, "", "#import <Foundation/Foundation.h>", "",
+          "#import \"\(headerName)\"", "#import \"VNRRuntime.h\"", "", "NS_ASSUME_NONNULL_BEGIN",
+          "", item.headers.joined(separator: "\n"), "NS_ASSUME_NONNULL_END",
+        ]
+      files.append(
+        GeneratedSource(name: stem + ".h", contents: header.joined(separator: "\n") + "\n"))
+      var implementation = [
+        GeneratedFile.header, description, "", "#import \"\(stem).h\"", "",
+        "#import <objc/runtime.h>", "",
+      ]
+      if item.hasDeprecatedMembers {
+        implementation += [
+          "// Forwarding a deprecated method is not using it.",
+          "#pragma clang diagnostic push",
+          "#pragma clang diagnostic ignored \"-Wdeprecated-declarations\"",
+          "#pragma clang diagnostic ignored \"-Wdeprecated-implementations\"", "",
+        ]
+      }
+      implementation.append(item.implementations.joined(separator: "\n"))
+      if item.hasDeprecatedMembers { implementation.append("#pragma clang diagnostic pop") }
+      files.append(
+        GeneratedSource(
+          name: stem + ".m", contents: implementation.joined(separator: "\n") + "\n"))
+    }
+    guard !files.isEmpty else { return [] }
+    return files + [
+      GeneratedSource(
+        name: "VNRRuntime.h",
+        contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeHeader),
+      GeneratedSource(
+        name: "VNRRuntime.m",
+        contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeImplementation),
+    ]
+  }
+}
