@@ -19,6 +19,11 @@ extension ConfigurationFile {
     # and writes, replaces or deletes no others.
     output: Sources/Generated
 
+    # Whether the source folders are searched for Objective-C headers too, whose @protocols
+    # then get Objective-C decorators (reading them needs libclang). Headers listed under
+    # 'include' are always read.
+    objc: false
+
     """ + commonSettings
 
   /// What `veneer init --target` writes into a target's folder, for the plugins: without

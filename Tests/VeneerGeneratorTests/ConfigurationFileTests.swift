@@ -75,6 +75,17 @@ struct ConfigurationFileTests {
     #expect(read.include.map(\.value) == ["A", "B"])
   }
 
+  @Test func objcIsTrueOrFalseAndNothingElse() {
+    #expect(configuration("objc: true\n").0.readsObjectiveCHeaders)
+    #expect(!configuration("# nothing\n").0.readsObjectiveCHeaders)
+    let (read, diagnostics) = configuration("objc: \"yes\"\n")
+    #expect(!read.readsObjectiveCHeaders)
+    #expect(
+      diagnostics.map(\.description) == [
+        "veneer.yml:1:7: error: 'objc' must be true or false, not 'yes'"
+      ])
+  }
+
   @Test func anEmptyFileGivesTheDefaults() {
     let (read, diagnostics) = configuration("# nothing yet\n")
     #expect(diagnostics == [])
