@@ -294,6 +294,20 @@ struct ObjCDecoratorTests {
       ))
     #expect(!implementation.contents.contains("delete_post_with_id"))
 
+    // `track: mapped`: the mapped call and the annotated one, nothing else.
+    let mappedOnly = Self.generate { configuration in
+      configuration.render.tracksUnnamedCalls = false
+      configuration.eventMap = [
+        EventMapEntry(
+          requirement: Located("PostRepo.createPostWithTitle:body:completion:", at: location),
+          success: "post_created")
+      ]
+    }
+    let events = try #require(mappedOnly.files.first { $0.name == "PostRepo+Decorators.m" })
+      .contents.components(separatedBy: "\n").filter { $0.contains("VNRTrack(") }
+      .map { $0.split(separator: ",")[1].trimmingCharacters(in: .whitespaces) }
+    #expect(events == [#"@"post_created_failed""#, #"@"post_created""#, #"@"posts_refreshed""#])
+
     let wrong = Self.generate { configuration in
       configuration.eventMap = [
         EventMapEntry(requirement: Located("PostRepo.getPostWithId:completion:", at: location)),

@@ -72,11 +72,16 @@ package struct ObjCMethodPlan: Sendable {
     declaration = Self.declaration(of: method)
     forwardCall = Self.call(method, receiver: "_base")
     let annotations = method.annotations
-    skippedTemplates = annotations.filter { $0.key == "skip" }.flatMap { skip in
+    var skipped = annotations.filter { $0.key == "skip" }.flatMap { skip in
       skip.positionalValues.isEmpty
         ? ["logging", "analytics", "intercepting"]
         : skip.positionalValues.flatMap(\.texts).map { $0.lowercased() }
     }
+    // `track: mapped`: only calls the event map or an annotation names are tracked.
+    if !options.tracksUnnamedCalls, !annotations.contains(where: { $0.key == "analytics" }) {
+      skipped.append("analytics")
+    }
+    skippedTemplates = skipped
     let redacted = protocolRedacted.union(
       annotations.filter { $0.key == "redact" }.flatMap { $0.positionalValues.flatMap(\.texts) })
     func isSecret(_ name: String) -> Bool { redacted.contains(name) || Naming.looksSecret(name) }
