@@ -1,8 +1,8 @@
 import VeneerModel
 
 /// The analytics event map applied to Objective-C protocols: `LoaderService.loadWithCompletion:`
-/// (or `LoaderService.loadWithCompletion`, when one selector starts so) names a method by its
-/// selector. Checked as Swift's entries are, each mistake located in `veneer.yml`.
+/// names a method by its selector, its last colon optional (YAML takes it for the key's end), or
+/// by the selector's first piece when only one selector starts so. Checked as Swift's entries are, each mistake located in `veneer.yml`.
 enum ObjCEventMap {
   static func apply(_ entries: [EventMapEntry], to protocols: inout [ObjCProtocol])
     -> [Diagnostic]
@@ -18,10 +18,15 @@ enum ObjCEventMap {
       let protocolName = protocols[index].name
       let selector = String(key[key.index(after: dot)...])
       let methods = protocols[index].methods
-      let matches = methods.indices.filter {
-        methods[$0].selector == selector
-          || (!selector.contains(":") && methods[$0].selector.prefix { $0 != ":" } == selector)
+      // YAML reads a key's last colon as the end of the key: `load:completion:` unquoted is
+      // `load:completion`, which names the same method.
+      let exact = methods.indices.filter {
+        methods[$0].selector == selector || methods[$0].selector == selector + ":"
       }
+      let matches =
+        !exact.isEmpty || selector.contains(":")
+        ? exact
+        : methods.indices.filter { methods[$0].selector.prefix { $0 != ":" } == selector }
       guard matches.count == 1, let methodIndex = matches.first else {
         let hint = Spelling.suggestion(for: selector, among: methods.map(\.selector))
         diagnostics.append(

@@ -280,7 +280,8 @@ struct ObjCDecoratorTests {
     let mapped = Self.generate { configuration in
       configuration.eventMap = [
         EventMapEntry(
-          requirement: Located("PostRepo.createPostWithTitle:body:completion:", at: location),
+          // As YAML reads an unquoted key: without its last colon.
+          requirement: Located("PostRepo.createPostWithTitle:body:completion", at: location),
           success: "post_created", properties: [Located("title")]),
         EventMapEntry(
           requirement: Located("PostRepo.deletePostWithID", at: location), isTracked: false),
