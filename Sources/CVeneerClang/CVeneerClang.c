@@ -100,44 +100,40 @@ int veneer_clang_load(const char *path, char *reason, unsigned long reason_size)
       return 0;
     }
   }
-  int bound = bind((void **)&clang.createIndex, "clang_createIndex", reason, reason_size) &&
-    bind((void **)&clang.parseTranslationUnit, "clang_parseTranslationUnit", reason, reason_size) &&
-    bind((void **)&clang.disposeTranslationUnit, "clang_disposeTranslationUnit", reason,
-         reason_size) &&
-    bind((void **)&clang.getTranslationUnitCursor, "clang_getTranslationUnitCursor", reason,
-         reason_size) &&
-    bind((void **)&clang.visitChildren, "clang_visitChildren", reason, reason_size) &&
-    bind((void **)&clang.getCursorSpelling, "clang_getCursorSpelling", reason, reason_size) &&
-    bind((void **)&clang.getCString, "clang_getCString", reason, reason_size) &&
-    bind((void **)&clang.disposeString, "clang_disposeString", reason, reason_size) &&
-    bind((void **)&clang.rawCommentText, "clang_Cursor_getRawCommentText", reason, reason_size) &&
-    bind((void **)&clang.propertyGetterName, "clang_Cursor_getObjCPropertyGetterName", reason,
-         reason_size) &&
-    bind((void **)&clang.getTypeSpelling, "clang_getTypeSpelling", reason, reason_size) &&
-    bind((void **)&clang.getCursorLocation, "clang_getCursorLocation", reason, reason_size) &&
-    bind((void **)&clang.getCursorExtent, "clang_getCursorExtent", reason, reason_size) &&
-    bind((void **)&clang.getRangeStart, "clang_getRangeStart", reason, reason_size) &&
-    bind((void **)&clang.getRangeEnd, "clang_getRangeEnd", reason, reason_size) &&
-    bind((void **)&clang.getSpellingLocation, "clang_getSpellingLocation", reason, reason_size) &&
-    bind((void **)&clang.getFileName, "clang_getFileName", reason, reason_size) &&
-    bind((void **)&clang.locationIsFromMainFile, "clang_Location_isFromMainFile", reason,
-         reason_size) &&
-    bind((void **)&clang.getCursorType, "clang_getCursorType", reason, reason_size) &&
-    bind((void **)&clang.getCursorResultType, "clang_getCursorResultType", reason, reason_size) &&
-    bind((void **)&clang.isObjCOptional, "clang_Cursor_isObjCOptional", reason, reason_size) &&
-    bind((void **)&clang.isVariadic, "clang_Cursor_isVariadic", reason, reason_size) &&
-    bind((void **)&clang.getCursorAvailability, "clang_getCursorAvailability", reason,
-         reason_size) &&
-    bind((void **)&clang.propertyAttributes, "clang_Cursor_getObjCPropertyAttributes", reason,
-         reason_size) &&
-    bind((void **)&clang.getNumDiagnostics, "clang_getNumDiagnostics", reason, reason_size) &&
-    bind((void **)&clang.getDiagnostic, "clang_getDiagnostic", reason, reason_size) &&
-    bind((void **)&clang.disposeDiagnostic, "clang_disposeDiagnostic", reason, reason_size) &&
-    bind((void **)&clang.getDiagnosticSeverity, "clang_getDiagnosticSeverity", reason,
-         reason_size) &&
-    bind((void **)&clang.getDiagnosticSpelling, "clang_getDiagnosticSpelling", reason,
-         reason_size) &&
-    bind((void **)&clang.getDiagnosticLocation, "clang_getDiagnosticLocation", reason, reason_size);
+  // Each entry point by name; the first one missing is the reason.
+#define BIND(field, symbol) bind((void **)&clang.field, symbol, reason, reason_size)
+  int bound =
+    BIND(createIndex, "clang_createIndex") &&
+    BIND(parseTranslationUnit, "clang_parseTranslationUnit") &&
+    BIND(disposeTranslationUnit, "clang_disposeTranslationUnit") &&
+    BIND(getTranslationUnitCursor, "clang_getTranslationUnitCursor") &&
+    BIND(visitChildren, "clang_visitChildren") &&
+    BIND(getCursorSpelling, "clang_getCursorSpelling") &&
+    BIND(getCString, "clang_getCString") &&
+    BIND(disposeString, "clang_disposeString") &&
+    BIND(rawCommentText, "clang_Cursor_getRawCommentText") &&
+    BIND(propertyGetterName, "clang_Cursor_getObjCPropertyGetterName") &&
+    BIND(getTypeSpelling, "clang_getTypeSpelling") &&
+    BIND(getCursorLocation, "clang_getCursorLocation") &&
+    BIND(getCursorExtent, "clang_getCursorExtent") &&
+    BIND(getRangeStart, "clang_getRangeStart") &&
+    BIND(getRangeEnd, "clang_getRangeEnd") &&
+    BIND(getSpellingLocation, "clang_getSpellingLocation") &&
+    BIND(getFileName, "clang_getFileName") &&
+    BIND(locationIsFromMainFile, "clang_Location_isFromMainFile") &&
+    BIND(getCursorType, "clang_getCursorType") &&
+    BIND(getCursorResultType, "clang_getCursorResultType") &&
+    BIND(isObjCOptional, "clang_Cursor_isObjCOptional") &&
+    BIND(isVariadic, "clang_Cursor_isVariadic") &&
+    BIND(getCursorAvailability, "clang_getCursorAvailability") &&
+    BIND(propertyAttributes, "clang_Cursor_getObjCPropertyAttributes") &&
+    BIND(getNumDiagnostics, "clang_getNumDiagnostics") &&
+    BIND(getDiagnostic, "clang_getDiagnostic") &&
+    BIND(disposeDiagnostic, "clang_disposeDiagnostic") &&
+    BIND(getDiagnosticSeverity, "clang_getDiagnosticSeverity") &&
+    BIND(getDiagnosticSpelling, "clang_getDiagnosticSpelling") &&
+    BIND(getDiagnosticLocation, "clang_getDiagnosticLocation");
+#undef BIND
   if (!bound) {
     dlclose(library);
     library = NULL;
