@@ -152,11 +152,6 @@ package struct ObjCGeneration {
   private mutating func selectedTemplates(
     for proto: ObjCProtocol, from templates: [ObjCTemplate], _ configuration: Configuration
   ) -> [ObjCTemplate] {
-    var skipped: Set<String> = []
-    for annotation in proto.annotations where annotation.key == "skip" {
-      if annotation.arguments.isEmpty { return [] }
-      skipped.formUnion(annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() })
-    }
     let swiftOnly: Set<String> = ["caching", "tracing", "metrics"]
     for annotation in proto.annotations where swiftOnly.contains(annotation.key) {
       diagnostics.append(
@@ -165,21 +160,17 @@ package struct ObjCGeneration {
           "'\(annotation.key)' has no Objective-C decorator; an Objective-C protocol takes "
             + Self.templateKeys.sorted().joined(separator: ", "), at: annotation.location))
     }
-    let requested = Set(proto.annotations.map { $0.key.lowercased() })
     let whole: Bool =
       switch configuration.selection {
       case .annotated: false
       case .all, .public: true
       case .protocols(let entries):
-        entries.contains { entry in
-          Glob.isPattern(entry.value)
-            ? Glob(entry.value).matches(proto.name) : entry.value == proto.name
-        }
+        entries.contains { Selection.entry($0.value, matches: proto.name) }
       }
-    return templates.filter { template in
-      let name = template.name.lowercased()
-      return !skipped.contains(name) && (whole || requested.contains(name))
-    }
+    let names = Selection.selectedNames(
+      annotations: proto.annotations, among: templates.map(\.name), decorateAll: whole,
+      templatesListed: true)
+    return templates.filter { names.contains($0.name.lowercased()) }
   }
 
   /// Objective-C protocols share one namespace: two of one name are one too many.

@@ -78,18 +78,37 @@ struct Selection {
     for proto: ProtocolDecl, from templates: [CompiledTemplate], decorateAll: Bool,
     templatesListed: Bool
   ) -> [CompiledTemplate] {
+    let names = selectedNames(
+      annotations: proto.annotations, among: templates.map(\.source.name),
+      decorateAll: decorateAll, templatesListed: templatesListed)
+    return templates.filter { names.contains($0.source.name.lowercased()) }
+  }
+
+  /// Of the templates named `available`, the lowercased names of those a declaration with
+  /// `annotations` gets, Swift's or Objective-C's: the ones annotations name, or every one
+  /// when the selection takes it whole (opt-in built-ins only when `templatesListed`), less
+  /// those a `skip` names; none for a bare `skip`.
+  static func selectedNames(
+    annotations: [Annotation], among available: [String], decorateAll: Bool,
+    templatesListed: Bool
+  ) -> Set<String> {
     var skipped: Set<String> = []
-    for annotation in proto.annotations where annotation.key == "skip" {
+    for annotation in annotations where annotation.key == "skip" {
       if annotation.arguments.isEmpty { return [] }
       skipped.formUnion(annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() })
     }
-    let requested = Set(proto.annotations.map { $0.key.lowercased() })
-    return templates.filter { template in
-      let name = template.source.name.lowercased()
-      let isEveryTemplate =
-        decorateAll && (templatesListed || !BuiltInTemplates.optInNames.contains(name))
-      return !skipped.contains(name) && (isEveryTemplate || requested.contains(name))
-    }
+    let requested = Set(annotations.map { $0.key.lowercased() })
+    return Set(
+      available.map { $0.lowercased() }.filter { name in
+        let isEveryTemplate =
+          decorateAll && (templatesListed || !BuiltInTemplates.optInNames.contains(name))
+        return !skipped.contains(name) && (isEveryTemplate || requested.contains(name))
+      })
+  }
+
+  /// Whether a `selection` entry, a name or a glob, names `name`.
+  static func entry(_ entry: String, matches name: String) -> Bool {
+    Glob.isPattern(entry) ? Glob(entry).matches(name) : entry == name
   }
 }
 
