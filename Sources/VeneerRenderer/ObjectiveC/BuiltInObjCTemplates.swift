@@ -398,6 +398,10 @@ extension BuiltInObjCTemplates {
     - (void)trackEvent:(NSString *)name properties:(NSDictionary<NSString *, id> *)properties;
     @end
 
+    /// How many characters of a value decorators log unless `value_limit` in veneer.yml says
+    /// otherwise: as many as Swift's decorators keep.
+    static const NSUInteger VNRDefaultValueLimit = 1024;
+
     /// What a redacted argument or result is logged as.
     extern NSString *const VNRRedacted;
 

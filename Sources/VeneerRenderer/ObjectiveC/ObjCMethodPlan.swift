@@ -85,7 +85,8 @@ package struct ObjCMethodPlan: Sendable {
     let redacted = protocolRedacted.union(
       annotations.filter { $0.key == "redact" }.flatMap { $0.positionalValues.flatMap(\.texts) })
     func isSecret(_ name: String) -> Bool { redacted.contains(name) || Naming.looksSecret(name) }
-    let limit = options.logValueLimit ?? 200
+    // `value_limit`, or the runtime's default, the same as Swift's decorators use.
+    let limit = options.logValueLimit.map(String.init) ?? "VNRDefaultValueLimit"
 
     logArguments = ObjCText.dictionary(
       parameters.filter { !ObjCText.isErrorOutParameter($0.type.text) }.map { parameter in
@@ -164,7 +165,7 @@ package struct ObjCMethodPlan: Sendable {
   private static let completionWords = ["completion", "handler", "callback", "reply"]
 
   private static func completion(
-    of method: ObjCMethod, redactsResult: Bool, isSecret: (String) -> Bool, limit: Int
+    of method: ObjCMethod, redactsResult: Bool, isSecret: (String) -> Bool, limit: String
   ) -> Completion? {
     guard let last = method.parameters.last, let block = last.type.block,
       block.returnType == "void",

@@ -40,7 +40,7 @@ enum ObjCText {
   }
 
   /// What a decorator logs or tracks for the variable `name`, whatever its type.
-  static func describe(_ name: String, limit: Int) -> String {
+  static func describe(_ name: String, limit: String) -> String {
     "VNRDescribeValue(&\(name), @encode(__typeof__(\(name))), \(limit))"
   }
 
