@@ -43,9 +43,13 @@ struct Parse: ParsableCommand {
       return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         && isDirectory.boolValue
     }
-    let headers = ObjCHeaders.read(
-      headerPaths + (objc ? headerFolders : []),
-      parser: ObjCHeaderParser(annotationKeys: ObjCGeneration.annotationKeys))
+    let headerInputs = headerPaths + (objc ? headerFolders : [])
+    // The keys name the Objective-C templates, compiled on first use: not for Swift alone.
+    let headers =
+      headerInputs.isEmpty
+      ? (protocols: [], diagnostics: [])
+      : ObjCHeaders.read(
+        headerInputs, parser: ObjCHeaderParser(annotationKeys: ObjCGeneration.annotationKeys))
     catalog.diagnostics += headers.diagnostics
     for diagnostic in catalog.diagnostics {
       printToStandardError(diagnostic.description)
