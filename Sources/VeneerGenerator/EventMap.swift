@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerRenderer
 
 /// Checks the analytics event map against the parsed protocols and turns its entries into
 /// annotations, located in `veneer.yml`, that the analytics decorator then follows.
@@ -15,7 +16,8 @@ enum EventMap {
       guard let (protocolName, requirementName) = split(key.value) else {
         diagnostics.append(
           Diagnostic(
-            .error, "event map key '\(key.value)' must be 'Protocol.method'", at: location))
+            .error, "event map key '\(key.value.escapedForComment)' must be 'Protocol.method'",
+            at: location))
         continue
       }
       guard let protoIndex = protocols.firstIndex(where: { $0.qualifiedName == protocolName })
@@ -25,7 +27,7 @@ enum EventMap {
         diagnostics.append(
           Diagnostic(
             .error,
-            "event map names protocol '\(protocolName)', which is not declared in the sources"
+            "event map names protocol '\(protocolName.escapedForComment)', which is not declared in the sources"
               + (hint.map { "; did you mean '\($0)'?" } ?? ""), at: location))
         continue
       }
@@ -39,7 +41,7 @@ enum EventMap {
         diagnostics.append(
           Diagnostic(
             .error,
-            "event map names '\(requirementName)', which is not a requirement of "
+            "event map names '\(requirementName.escapedForComment)', which is not a requirement of "
               + "\(protocolName)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
             at: location))
         continue
@@ -63,7 +65,7 @@ enum EventMap {
           diagnostics.append(
             Diagnostic(
               .error,
-              "analytics property '\(property.value)' is not a parameter of "
+              "analytics property '\(property.value.escapedForComment)' is not a parameter of "
                 + "\(protocolName).\(requirement.selector)"
                 + (hint.map { "; did you mean '\($0)'?" } ?? ""),
               at: property.location ?? location))

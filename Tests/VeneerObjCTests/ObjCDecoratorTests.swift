@@ -317,6 +317,8 @@ struct ObjCDecoratorTests {
       configuration.eventMap = [
         EventMapEntry(requirement: Located("PostRepo.getPostWithId:completion:", at: location)),
         EventMapEntry(requirement: Located("PostRepo.get", at: location)),
+        // Free text from veneer.yml reaches a terminal only escaped.
+        EventMapEntry(requirement: Located("PostRepo.run\u{1B}[2J", at: location)),
         EventMapEntry(
           requirement: Located("PostRepo.getPostWithID:completion:", at: location),
           properties: [Located("postId", at: location)]),
@@ -328,6 +330,8 @@ struct ObjCDecoratorTests {
           + "method of @protocol PostRepo; did you mean 'getPostWithID:completion:'?",
         "veneer.yml:4:3: error: event map names 'get', which is not a method of @protocol "
           + "PostRepo",
+        "veneer.yml:4:3: error: event map names 'run\\u{1B}[2J', which is not a method of "
+          + "@protocol PostRepo",
         "veneer.yml:4:3: error: analytics property 'postId' is not a parameter of "
           + "PostRepo.getPostWithID:completion:; did you mean 'postID'?",
       ])
