@@ -104,6 +104,8 @@ package struct ObjCGeneration {
   {
     guard !configuration.templates.isEmpty else { return BuiltInObjCTemplates.all }
     var templates: [ObjCTemplate] = []
+    /// Where each name came from: a pair's path without `.h.stencil`, or nil for a built-in.
+    var origins: [String: String?] = [:]
     for entry in configuration.templates {
       func report(_ message: String) {
         diagnostics.append(
@@ -111,13 +113,29 @@ package struct ObjCGeneration {
             ?? Diagnostic(.error, message, file: entry.value))
       }
       guard isTemplatePath(entry.value) else {
-        templates += BuiltInObjCTemplates.all.filter {
-          $0.name.lowercased() == entry.value.lowercased()
+        // A built-in listed twice is reported with Swift's templates.
+        for builtIn in BuiltInObjCTemplates.all
+        where builtIn.name.lowercased() == entry.value.lowercased()
+          && origins.updateValue(nil, forKey: builtIn.name.lowercased()) == nil
+        {
+          templates.append(builtIn)
         }
         continue
       }
       let stem = String(entry.value.dropLast(".h.stencil".count))
       let name = String(stem.split(separator: "/").last ?? "")
+      // Both halves of one pair may be listed.
+      if let origin = origins[name.lowercased()] {
+        if origin != stem {
+          report(
+            "two Objective-C templates are named '\(name)' ("
+              + (origin.map { "'\($0.escapedForComment).h.stencil'" } ?? "the built-in")
+              + " and '\(stem.escapedForComment).h.stencil'): their classes would have one name; "
+              + "rename one pair")
+        }
+        continue
+      }
+      origins[name.lowercased()] = stem
       guard Naming.isPlainIdentifier(name) else {
         report(
           "an Objective-C template's name must be an identifier, since its class names and "
@@ -140,7 +158,7 @@ package struct ObjCGeneration {
         case .failure(let errors): diagnostics += errors.diagnostics
         }
       }
-      guard halves.count == 2, !templates.contains(where: { $0.name == name }) else { continue }
+      guard halves.count == 2 else { continue }
       templates.append(ObjCTemplate(name: name, header: halves[0], implementation: halves[1]))
     }
     return templates

@@ -192,6 +192,23 @@ struct ObjCWorkflowTests {
     #expect(
       written.contains("@implementation VNRAuditLoaderService\n\n- (void)loadWithCompletion:"))
     #expect(written.contains("- (void)reset {\n  [_base reset];\n}"))
+    // Both halves listed name one pair; a pair named like a built-in listed beside it does not.
+    let halves = try runVeneer([
+      "generate", "--sources", header, "--template", template, "--template",
+      folder.path + "/Templates/Audit.m.stencil", "--output", output,
+    ])
+    #expect(halves.status == 0, "\(halves.errors)")
+    _ = try folder.write("Templates/Logging.h.stencil", "@interface {{ decorator }}\n@end\n")
+    _ = try folder.write("Templates/Logging.m.stencil", "@implementation {{ decorator }}\n@end\n")
+    let clash = try runVeneer([
+      "generate", "--sources", header, "--template", "logging", "--template",
+      folder.path + "/Templates/Logging.h.stencil", "--output", output,
+    ])
+    #expect(clash.status != 0)
+    #expect(
+      clash.errors.contains(
+        "two Objective-C templates are named 'Logging' (the built-in and '"
+          + folder.path + "/Templates/Logging.h.stencil')"))
 
     _ = try folder.write(
       "Templates/Audit.m.stencil",
