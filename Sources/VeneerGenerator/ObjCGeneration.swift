@@ -43,7 +43,7 @@ package struct ObjCGeneration {
     guard !headers.files.isEmpty else { return }
     let templates = Self.templates(configuration, &diagnostics)
     let read = ObjCHeaders.read(
-      headers.files,
+      files: headers.files,
       parser: ObjCHeaderParser(annotationKeys: Self.annotationKeys(templates: templates)))
     diagnostics += read.diagnostics
     var protocols = read.protocols

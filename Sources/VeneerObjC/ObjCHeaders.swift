@@ -5,34 +5,30 @@ import VeneerParser
 package enum ObjCHeaders {
   /// Each header under `paths` read, in order; when libclang is missing, none, and one error
   /// saying so if a header declares a protocol.
-  private static let protocolKeyword = Array("@protocol".utf8)
-
-  private static func mentionsProtocol(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard bytes.count >= protocolKeyword.count else { return false }
-    var index = 0
-    while let at = bytes[index...].firstIndex(of: UInt8(ascii: "@")) {
-      if bytes[at...].starts(with: protocolKeyword) { return true }
-      index = at + 1
-    }
-    return false
-  }
-
   package static func read(_ paths: [String], parser: ObjCHeaderParser = ObjCHeaderParser())
     -> (protocols: [ObjCProtocol], diagnostics: [Diagnostic])
   {
     guard !paths.isEmpty else { return ([], []) }
     let discovery = SourceDiscovery.headerFiles(at: paths)
+    let read = read(files: discovery.files, parser: parser)
+    return (read.protocols, discovery.diagnostics + read.diagnostics)
+  }
+
+  /// The headers `files` read, as `read(_:parser:)` reads what it finds.
+  package static func read(files: [String], parser: ObjCHeaderParser = ObjCHeaderParser())
+    -> (protocols: [ObjCProtocol], diagnostics: [Diagnostic])
+  {
     var protocols: [ObjCProtocol] = []
-    var diagnostics = discovery.diagnostics
+    var diagnostics: [Diagnostic] = []
     // A header named and also in a folder named is read once; one that never says `@protocol`
     // (a C target's header beside Swift sources) is not handed to libclang, which need not be
     // installed for it.
     var seen: Set<String> = []
     var declaring: [(file: String, contents: [UInt8])] = []
-    for file in discovery.files where seen.insert(file).inserted {
+    for file in files where seen.insert(file).inserted {
       do throws(FileBytes.Failure) {
         let contents = try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit).bytes
-        if contents.withUnsafeBufferPointer({ mentionsProtocol($0) }) {
+        if DeclarationScanner.contains("@protocol", in: contents) {
           declaring.append((file, contents))
         }
       } catch {

@@ -64,7 +64,7 @@ package enum DeclarationScanner {
   /// Whether `word` occurs, and `accept` (given the offset after it) agrees, if given. By
   /// `memmem`, which skips ahead by the word: `memchr` for its first byte stopped at every `e`
   /// of a file when looking for `enum`, and the prefilter cost more than reading the files.
-  private static func contains(
+  package static func contains(
     _ word: StaticString, in bytes: [UInt8], where accept: ((Int) -> Bool)? = nil
   ) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
