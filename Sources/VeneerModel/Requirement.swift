@@ -107,38 +107,34 @@ package struct Requirement: Codable, Sendable, Hashable {
     }
   }
 
-  /// What makes two requirements the same when protocols inherit them along several paths.
-  package var signature: Signature { Signature(requirement: self) }
+  /// Whether the two declare the same requirement, as when protocols inherit one along several
+  /// paths: compared by declaration alone, without documentation, annotations, location or
+  /// declaring protocol, and, `ignoringEffects`, without `async` and `throws`. Fields are
+  /// compared in place: a key built per requirement copied every field of it.
+  package func hasSameSignature(as other: Requirement, ignoringEffects: Bool = false) -> Bool {
+    kind == other.kind && isStatic == other.isStatic && name == other.name
+      && genericParameters.elementsEqual(other.genericParameters) {
+        $0.name == $1.name && $0.constraint?.text == $1.constraint?.text
+      }
+      && parameters.elementsEqual(other.parameters) {
+        $0.label == $1.label && $0.type.text == $1.type.text
+      }
+      && (ignoringEffects
+        || (effects.isAsync == other.effects.isAsync && effects.throwing == other.effects.throwing
+          && effects.thrownType?.text == other.effects.thrownType?.text))
+      && (returnType ?? type)?.text ?? "" == (other.returnType ?? other.type)?.text ?? ""
+      && failability == other.failability && conditions == other.conditions
+  }
 
-  /// A requirement compared by its declaration alone, without documentation, annotations,
-  /// location or declaring protocol. Comparing fields, rather than text built from them, spares
-  /// resolving a catalog a string per requirement.
-  package struct Signature: Hashable, Sendable {
-    let requirement: Requirement
+  /// What requirements of one signature, or overloads told apart by it, have in common.
+  package struct OverloadKey: Hashable, Sendable {
+    let kind: Kind
+    let name: String
+    let arity: Int
+  }
 
-    package static func == (lhs: Signature, rhs: Signature) -> Bool {
-      let (left, right) = (lhs.requirement, rhs.requirement)
-      return left.kind == right.kind && left.isStatic == right.isStatic && left.name == right.name
-        && left.genericParameters.elementsEqual(right.genericParameters) {
-          $0.name == $1.name && $0.constraint?.text == $1.constraint?.text
-        }
-        && left.parameters.elementsEqual(right.parameters) {
-          $0.label == $1.label && $0.type.text == $1.type.text
-        }
-        && left.effects.isAsync == right.effects.isAsync
-        && left.effects.throwing == right.effects.throwing
-        && left.effects.thrownType?.text == right.effects.thrownType?.text
-        && (left.returnType ?? left.type)?.text ?? "" == (right.returnType ?? right.type)?.text
-          ?? ""
-        && left.failability == right.failability && left.conditions == right.conditions
-    }
-
-    /// Overloads share a hash and are told apart by `==`.
-    package func hash(into hasher: inout Hasher) {
-      hasher.combine(requirement.kind)
-      hasher.combine(requirement.name)
-      hasher.combine(requirement.parameters.count)
-    }
+  package var overloadKey: OverloadKey {
+    OverloadKey(kind: kind, name: name, arity: parameters.count)
   }
 }
 

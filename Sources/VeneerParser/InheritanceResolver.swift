@@ -27,36 +27,62 @@ enum InheritanceResolver {
     names.filter(markerProtocols.contains) + (proto.ownGlobalActor.map { ["@" + $0] } ?? [])
   }
 
-  /// A refinement may declare a parent's requirement again with fewer effects, as
-  /// `func encode(…)` for a parent's `func encode(…) throws`: one method then meets both, and a
-  /// decorator declaring both would redeclare it. Of requirements that differ only in their
+  /// Drops the inherited requirements the protocol declares again (`own`) or inherits along an
+  /// earlier path: the same declaration, by `Requirement.hasSameSignature`. Then, since a
+  /// refinement may declare a parent's requirement again with fewer effects, as `func
+  /// encode(…)` for a parent's `func encode(…) throws`, and one method then meets both (a
+  /// decorator declaring both would redeclare it): of requirements that differ only in their
   /// effects, the inherited ones that another (own first) meets with no more effects are dropped.
-  private static func keepWeakestEffects(_ inherited: inout [Requirement], own: [Requirement]) {
-    func withoutEffects(_ requirement: Requirement) -> Requirement.Signature {
-      var requirement = requirement
-      requirement.effects = Effects()
-      return requirement.signature
+  ///
+  /// Requirements are compared in place, within a bucket of one kind, name and arity: a key
+  /// holding each requirement copied every field of it, most of the cost of resolving.
+  private static func removeRepeated(_ inherited: inout [Requirement], own: [Requirement]) {
+    // Positions below `own.count` are own requirements, the others inherited ones; each bucket
+    // lists them in that order.
+    var buckets: [Requirement.OverloadKey: [Int]] = [:]
+    for position in own.indices { buckets[own[position].overloadKey, default: []].append(position) }
+    func requirement(at position: Int) -> Requirement {
+      position < own.count ? own[position] : inherited[position - own.count]
+    }
+    var isDropped = [Bool](repeating: false, count: inherited.count)
+    var overloaded: [Requirement.OverloadKey] = []
+    for position in inherited.indices {
+      let key = inherited[position].overloadKey
+      let earlier = buckets[key] ?? []
+      if earlier.contains(where: { requirement(at: $0).hasSameSignature(as: inherited[position]) })
+      {
+        isDropped[position] = true
+        continue
+      }
+      if !earlier.isEmpty, inherited[position].kind == .method, !overloaded.contains(key) {
+        overloaded.append(key)
+      }
+      buckets[key, default: []].append(own.count + position)
     }
     func weight(_ requirement: Requirement) -> Int {
       (requirement.effects.isAsync ? 1 : 0) + (requirement.effects.isThrowing ? 2 : 0)
     }
-    func meets(_ weaker: Requirement, _ stronger: Requirement) -> Bool {
-      (!weaker.effects.isAsync || stronger.effects.isAsync)
-        && (!weaker.effects.isThrowing || stronger.effects.isThrowing)
-    }
-    var candidates: [Requirement.Signature: Requirement] = [:]
-    for requirement in own + inherited where requirement.kind == .method {
-      let key = withoutEffects(requirement)
-      if let known = candidates[key], weight(known) <= weight(requirement) { continue }
-      candidates[key] = requirement
-    }
-    guard candidates.count < own.count + inherited.count else { return }
-    inherited.removeAll { requirement in
-      guard requirement.kind == .method, let best = candidates[withoutEffects(requirement)] else {
-        return false
+    for key in overloaded {
+      let methods = buckets[key]!.filter { requirement(at: $0).kind == .method }
+      for position in methods where position >= own.count {
+        let candidate = requirement(at: position)
+        // The first of the fewest effects among those that differ from it only in effects.
+        let best = methods.map { requirement(at: $0) }
+          .filter { $0.hasSameSignature(as: candidate, ignoringEffects: true) }
+          .min { weight($0) < weight($1) }!
+        let meets =
+          (!best.effects.isAsync || candidate.effects.isAsync)
+          && (!best.effects.isThrowing || candidate.effects.isThrowing)
+        if meets, !best.hasSameSignature(as: candidate) { isDropped[position - own.count] = true }
       }
-      return best.signature != requirement.signature && meets(best, requirement)
     }
+    // Moved down in place, never copied.
+    var kept = 0
+    for position in inherited.indices where !isDropped[position] {
+      if kept != position { inherited.swapAt(kept, position) }
+      kept += 1
+    }
+    inherited.removeLast(inherited.count - kept)
   }
 
   static func resolve(_ protocols: [ProtocolDecl], aliases: [ProtocolAlias] = []) -> [ProtocolDecl]
@@ -164,7 +190,8 @@ enum InheritanceResolver {
         // A cycle is a compile error in the user's code; stop following it.
         guard !visiting.contains(parent) else { continue }
         let grandparents = inherited(by: parent, visiting: visiting.union([index]))
-        result.requirements += grandparents.requirements + protocols[parent].requirements
+        result.requirements.append(contentsOf: grandparents.requirements)
+        result.requirements.append(contentsOf: protocols[parent].requirements)
         result.associatedTypes += grandparents.associatedTypes + protocols[parent].associatedTypes
         result.externalProtocols += grandparents.externalProtocols
         result.standardProtocols += grandparents.standardProtocols
@@ -175,9 +202,7 @@ enum InheritanceResolver {
         result.aliasFiles.formUnion(grandparents.aliasFiles)
       }
       if !result.requirements.isEmpty {
-        var seenSignatures = Set(proto.requirements.map(\.signature))
-        result.requirements.removeAll { !seenSignatures.insert($0.signature).inserted }
-        Self.keepWeakestEffects(&result.requirements, own: proto.requirements)
+        Self.removeRepeated(&result.requirements, own: proto.requirements)
       }
       let ownAssociatedTypes = Set(proto.associatedTypes.map(\.name))
       var seenAssociatedTypes: Set<String> = []
