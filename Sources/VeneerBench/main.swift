@@ -9,7 +9,7 @@ import VeneerSupport
 // veneer-bench: how fast Veneer generates, stage by stage, over a synthetic corpus or real
 // folders. `swift run -c release veneer-bench [--files N] [--smoke] [FOLDER …]`.
 //
-// Each run (cold, nothing changed, one file changed) is measured in a fresh process of this
+// Each run (cold, nothing changed, one file edited, one protocol changed) is measured in a fresh process of this
 // executable, as `veneer generate` would run, so that its peak memory is its own.
 
 let templateNames = ["Logging", "Caching", "Analytics"]
@@ -205,7 +205,7 @@ func median(_ values: [Double]) -> Double {
 
 /// A run's name, padded so that the figures of every run line up.
 func label(_ name: String) -> String {
-  name.padding(toLength: 18, withPad: " ", startingAt: 0)
+  name.padding(toLength: 21, withPad: " ", startingAt: 0)
 }
 
 func format(_ value: Double, _ digits: Int = 1) -> String {
@@ -318,18 +318,40 @@ print(
 let unchanged = try measureInChild(sources: sources, output: output, cache: cache)
 printReport("nothing changed", unchanged)
 var reports = [cold, unchanged]
-if let file = changeable.first ?? files.first.map(URL.init(fileURLWithPath:)) {
+// Files that declare a public protocol: the synthetic corpus names them; of a real one, the first.
+let protocolFiles =
+  changeable.isEmpty
+  ? Array(
+    files.lazy.filter {
+      FileBytes.read($0).map { String(decoding: $0, as: UTF8.self) }?
+        .contains("public protocol ") == true
+    }.prefix(2).map(URL.init(fileURLWithPath:)))
+  : changeable
+/// The corpus's files as they were: a real one is the user's folder, left as found.
+var originals: [(URL, Data)] = []
+@MainActor func edit(_ file: URL, _ change: (inout String) -> Void) throws {
+  let data = try Data(contentsOf: file)
+  originals.append((file, data))
+  var text = String(decoding: data, as: UTF8.self)
+  change(&text)
+  try Data(text.utf8).write(to: file)
+}
+if protocolFiles.count == 2, let file = protocolFiles.last {
+  // What most edits are: a function body, in a file that also declares a protocol.
+  try edit(file) { $0 += "\nfunc addedByBenchmark() -> Int {\n  42\n}\n" }
+  let edited = try measureInChild(sources: sources, output: output, cache: cache)
+  printReport("one file edited", edited)
+  reports.append(edited)
+}
+if let file = protocolFiles.first {
   // A new requirement in a protocol that others may inherit from.
-  var text = try String(contentsOf: file, encoding: .utf8)
-  if let range = text.range(of: "public protocol ") {
+  try edit(file) { text in
+    let range = text.range(of: "public protocol ")!
     let brace = text[range.upperBound...].firstIndex(of: "{")!
     text.insert(contentsOf: "\n  func addedByBenchmark() async", at: text.index(after: brace))
-  } else {
-    text += "\n// changed by the benchmark\n"
   }
-  try Data(text.utf8).write(to: file)
   let oneFile = try measureInChild(sources: sources, output: output, cache: cache)
-  printReport("one file changed", oneFile)
+  printReport("one protocol changed", oneFile)
   reports.append(oneFile)
 }
 /// The output folder's files and their bytes.
@@ -382,6 +404,7 @@ if !isSmoke {
 }
 // The incremental runs must have left what a cold run writes, byte for byte.
 let identical = try outputFiles() == incrementalOutput
+for (file, data) in originals.reversed() { try data.write(to: file) }
 print(
   "Output after the incremental runs is \(identical ? "" : "NOT ")byte-identical to a cold run's.")
 

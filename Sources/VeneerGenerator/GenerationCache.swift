@@ -24,7 +24,7 @@ package struct GenerationCache: Sendable {
   private let ownershipAtStart: Ownership
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 7
+  static let format = 8
 
   struct Index {
     var format: Int
@@ -56,7 +56,11 @@ package struct GenerationCache: Sendable {
     var path: String
     var size: Int
     var modified: Int
+    /// Of the bytes its model was parsed from. A later edit that left the model as it was keeps
+    /// it, and with it the model's entry in the models file and the render keys of its protocols.
     var hash: UInt64
+    /// Of its model as the models file holds it: what tells an edit that changed no protocol.
+    var modelHash: UInt64
   }
 
   /// An output file as last written, and the render key of what is in it.
@@ -122,6 +126,12 @@ package struct GenerationCache: Sendable {
           path: try reader.readUnique(), hash: try reader.read(), model: try reader.readBytes())
       }
     }
+  }
+
+  /// A model as the models file holds it, and its hash, which the index keeps.
+  static func encode(_ parsed: ParsedFile) -> (bytes: [UInt8], hash: UInt64) {
+    let bytes = CacheWriter.encode(parsed)
+    return (bytes, ContentHash.of(bytes))
   }
 
   /// A source's path, the content hash it was parsed from, and what the parse gave.
@@ -299,6 +309,18 @@ struct CacheRecord: Sendable {
   /// recorded and left it alone, so its stamp needs no second `stat`.
   var keptOutputs: [GenerationCache.OutputStamp]
 
+  /// A run that rendered nothing: its sources' stamps, its outputs those already recorded.
+  init(
+    settings: UInt64, sources: [GenerationCache.SourceStamp],
+    keptOutputs: [GenerationCache.OutputStamp]
+  ) {
+    self.settings = settings
+    self.sources = sources
+    models = nil
+    outputs = []
+    self.keptOutputs = keptOutputs
+  }
+
   init(
     settings: UInt64, parsed: ParsedSources, rendering: Rendering, files: [AssembledFile]
   ) {
@@ -420,12 +442,13 @@ extension GenerationCache.SourceStamp: CacheCodable {
     writer.write(size)
     writer.write(modified)
     writer.write(hash)
+    writer.write(modelHash)
   }
 
   init(from reader: inout CacheReader) throws {
     self.init(
       path: try reader.readUnique(), size: try reader.read(), modified: try reader.read(),
-      hash: try reader.read())
+      hash: try reader.read(), modelHash: try reader.read())
   }
 }
 

@@ -25,7 +25,8 @@ struct ParsedSources {
     let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
     /// The source read and parsed, unless `reusing` and its bytes are as last time. Its stamp,
     /// its size and modification time, is taken before its bytes are read: by `stat` when an
-    /// index is read, else as the file is opened.
+    /// index is read, else as the file is opened. With a cache, its model is encoded here, on
+    /// the parsing thread, for the models file and the index's model hash.
     @Sendable func readAndParse(_ position: Int, reusing: Bool) -> Source {
       let file = files[position]
       let read = StageTimes.measure(times, .read) {
@@ -39,42 +40,47 @@ struct ParsedSources {
       case .success(let success): (readFile, hash) = success
       case .failure(let failure):
         return .parsed(
-          ParsedSource(parsed: ProtocolParser.unreadable(file, failure), hash: 0, stamp: nil))
+          ParsedSource(
+            parsed: ProtocolParser.unreadable(file, failure), hash: 0, modelHash: 0, stamp: nil))
       }
       guard let stamp = if let stamps { stamps[position] } else { readFile.stamp } else {
         return .parsed(
           ParsedSource(
             parsed: ProtocolParser.unreadable(file, .cannotRead(reason: "it vanished")), hash: 0,
-            stamp: nil))
+            modelHash: 0, stamp: nil))
       }
       let contents = readFile.bytes
-      if reusing, previousStamps[position, file]?.hash == hash {
-        return .cached(hash: hash, stamp: stamp)
+      if reusing, let old = previousStamps[position, file], old.hash == hash {
+        return .cached(hash: hash, modelHash: old.modelHash, stamp: stamp)
       }
+      let parsed = parser.parseFile(file, contents: contents, times: times)
+      let encoded = cache.map { _ in GenerationCache.encode(parsed) }
       return .parsed(
         ParsedSource(
-          parsed: parser.parseFile(file, contents: contents, times: times), hash: hash,
-          stamp: stamp))
+          parsed: parsed, hash: hash, modelHash: encoded?.hash ?? 0, stamp: stamp,
+          encoded: encoded?.bytes))
     }
     var sources = Parallel.map(Array(files.indices), threads: threads) { position -> Source in
       if models != nil, let stamp = stamps?[position],
         let old = previousStamps[position, files[position]], old.size == stamp.size,
         old.modified == stamp.modified
       {
-        return .cached(hash: old.hash, stamp: stamp)
+        return .cached(hash: old.hash, modelHash: old.modelHash, stamp: stamp)
       }
       return readAndParse(position, reusing: models != nil)
     }
     let cached = EarlierRun(models?.value?.entries ?? [], path: \.path, files: files)
     var missing: [Int] = []
     for position in sources.indices {
-      guard case .cached(let hash, let stamp) = sources[position] else { continue }
+      guard case .cached(let hash, let modelHash, let stamp) = sources[position] else { continue }
       guard let entry = cached[position, files[position]], entry.hash == hash else {
         missing.append(position)
         continue
       }
       sources[position] = .reused(
-        ParsedSource(parsed: entry.parsed, hash: hash, stamp: stamp, encoded: entry.encoded))
+        ParsedSource(
+          parsed: entry.parsed, hash: hash, modelHash: modelHash, stamp: stamp,
+          encoded: entry.encoded))
     }
     // Models the cache lacks after all, as when its file is damaged: parsed like new sources.
     let parsedLate = Parallel.map(missing, threads: threads) { readAndParse($0, reusing: false) }
@@ -88,7 +94,8 @@ struct ParsedSources {
     let stampsOut = zip(files, parsed).compactMap { file, source in
       source.stamp.map {
         GenerationCache.SourceStamp(
-          path: file, size: $0.size, modified: $0.modified, hash: source.hash)
+          path: file, size: $0.size, modified: $0.modified, hash: source.hash,
+          modelHash: source.modelHash)
       }
     }
     self.files = files
@@ -103,7 +110,7 @@ struct ParsedSources {
   /// A source on its way through `parse`.
   private enum Source: Sendable {
     /// As last time, by its stamp or its bytes: its model comes from the cache.
-    case cached(hash: UInt64, stamp: FileStamp)
+    case cached(hash: UInt64, modelHash: UInt64, stamp: FileStamp)
     case reused(ParsedSource)
     case parsed(ParsedSource)
   }
@@ -135,6 +142,8 @@ struct ParsedSources {
   struct ParsedSource: Sendable {
     var parsed: ParsedFile
     var hash: UInt64
+    /// Of `encoded`; 0 without a cache.
+    var modelHash: UInt64
     var stamp: FileStamp?
     /// The model's bytes in the cache, when it came from there.
     var encoded: [UInt8]? = nil

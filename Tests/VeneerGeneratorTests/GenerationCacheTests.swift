@@ -157,6 +157,48 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 
+  /// Most edits change no protocol: the run parses the edited file, finds its model as it was,
+  /// and stops there, remembering the file so that the next run does not parse it again. An
+  /// edit that changes a model, even only where a declaration starts, goes through.
+  @Test func editsThatLeaveEveryModelAsItWasRenderNothing() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    try workspace.folder.write(
+      "Sources/Other.swift", Self.other + "\n\nfunc helper() -> Int {\n  42\n}\n")
+    let edited = try workspace.run()
+    #expect(edited.statistics.readFiles == 1)
+    #expect(edited.statistics.renderedProtocols == 0)
+    #expect(edited.files.isEmpty && edited.unchangedFiles.count == 3)
+    #expect(try workspace.run().statistics.readFiles == 0)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+
+    // The model kept for the edited file still serves a run that must render.
+    try workspace.folder.write(
+      "Sources/Base.swift", Self.base.replacingOccurrences(of: "ping", with: "pong"))
+    let changed = try workspace.run()
+    #expect(changed.statistics.readFiles == 1)
+    #expect(changed.statistics.renderedProtocols == 2)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+
+    // A blank line above the protocol moves it: the model records where it is declared.
+    try workspace.folder.write("Sources/Other.swift", "\n" + Self.other)
+    let moved = try workspace.run()
+    #expect(moved.statistics.readFiles == 1)
+    #expect(moved.statistics.renderedProtocols == 1)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+  }
+
+  @Test func aChangedRequirementIsNeverMistakenForAnUnchangedModel() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    try workspace.folder.write(
+      "Sources/Other.swift", Self.other.replacingOccurrences(of: "name: String", with: "id: Int"))
+    let changed = try workspace.run()
+    #expect(changed.statistics.renderedProtocols == 1)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+    #expect(try workspace.outputs()["Other+Decorators.swift"]?.contains("track(id: Int)") == true)
+  }
+
   /// The cache finds each source's record by its position while the list of sources is as it
   /// was, and by its path once files are added or removed.
   @Test func addingOrRemovingASourceReadsOnlyWhatIsNew() throws {
