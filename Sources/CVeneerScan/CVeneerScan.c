@@ -16,3 +16,17 @@ const void *veneer_find(const void *haystack, size_t length, const void *needle,
   return memmem(haystack, length, needle, needle_length);
 #endif
 }
+
+#define NAME_RANGE(first, last) [first... last] = true
+
+const bool veneer_name_bytes[256] = {
+    NAME_RANGE('0', '9'), NAME_RANGE('A', 'Z'), NAME_RANGE('a', 'z'), ['_'] = true, ['$'] = true,
+    NAME_RANGE(0x80, 0xFF),
+};
+
+const bool veneer_body_bytes[256] = {
+    ['{'] = true, ['}'] = true, ['"'] = true, ['/'] = true, ['#'] = true, ['`'] = true,
+    ['p'] = true,
+};
+
+const bool veneer_string_bytes[256] = {['"'] = true, ['\\'] = true, ['\n'] = true};

@@ -137,6 +137,36 @@ func parseFloor(_ files: [String]) -> (all: Double, candidates: Double, candidat
 
 /// Microseconds to render one protocol with one template (layout included), on one thread,
 /// and without layout; and to plan one protocol, which all its templates share.
+/// The quickest of many rounds of `round`, in microseconds: on a shared machine the others
+/// measure the neighbours too.
+func quickestRound(fixedRounds: Int?, _ round: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  var quickest = Duration.seconds(3600)
+  let start = clock.now
+  var rounds = 0
+  repeat {
+    let roundStart = clock.now
+    round()
+    rounds += 1
+    quickest = min(quickest, clock.now - roundStart)
+  } while fixedRounds.map { rounds < $0 } ?? (clock.now - start < .milliseconds(500))
+  return milliseconds(quickest) * 1000
+}
+
+/// The scanner alone over the files the prefilter lets through, on one thread.
+func scanCost(_ files: [String], fixedRounds: Int?) -> (
+  milliseconds: Double, files: Int, megabytes: Double
+) {
+  let contents = files.compactMap { FileBytes.read($0) }.filter {
+    DeclarationScanner.mayDeclareProtocolOrAlias($0)
+  }
+  let bytes = contents.reduce(0) { $0 + $1.count }
+  let round = quickestRound(fixedRounds: fixedRounds) {
+    for file in contents { _ = DeclarationScanner.scan(file) }
+  }
+  return (round / 1000, contents.count, Double(bytes) / 1_000_000)
+}
+
 func renderCost(_ files: [String], fixedRounds: Int?) -> (
   withLayout: Double, templateOnly: Double, plan: Double, plans: Int
 ) {
@@ -149,29 +179,15 @@ func renderCost(_ files: [String], fixedRounds: Int?) -> (
     try? ProtocolPlan.make(for: $0, aspects: aspects).get()
   }
   guard !plans.isEmpty, !templates.isEmpty else { return (0, 0, 0, 0) }
-  let clock = ContinuousClock()
-  // The quickest of many rounds: on a shared machine the others measure the neighbours too.
-  func quickestRound(_ round: () -> Void) -> Double {
-    var quickest = Duration.seconds(3600)
-    let start = clock.now
-    var rounds = 0
-    repeat {
-      let roundStart = clock.now
-      round()
-      rounds += 1
-      quickest = min(quickest, clock.now - roundStart)
-    } while fixedRounds.map { rounds < $0 } ?? (clock.now - start < .milliseconds(500))
-    return milliseconds(quickest) * 1000
-  }
   func perRender(_ render: (CompiledTemplate, ProtocolPlan) -> Void) -> Double {
-    quickestRound {
+    quickestRound(fixedRounds: fixedRounds) {
       for plan in plans { for template in templates { render(template, plan) } }
     } / Double(plans.count * templates.count)
   }
   let withLayout = perRender { _ = try? $0.render($1) }
   let templateOnly = perRender { _ = try? $0.renderUnformatted($1) }
   let plan =
-    quickestRound {
+    quickestRound(fixedRounds: fixedRounds) {
       for proto in catalog.protocols {
         _ = ProtocolPlan.make(for: proto, aspects: aspects)
       }
@@ -242,6 +258,7 @@ var fileCount = 2000
 var folders: [String] = []
 var isSmoke = false
 var isRenderOnly = false
+var isScanOnly = false
 /// Rounds of each render measurement, instead of as many as fit in half a second: the same work
 /// every time, for counting instructions under `valgrind --tool=callgrind`.
 var fixedRounds: Int?
@@ -253,13 +270,15 @@ while !arguments.isEmpty {
   case "--files": fileCount = Int(arguments.removeFirst()) ?? fileCount
   case "--smoke": isSmoke = true
   case "--render-only": isRenderOnly = true
+  case "--scan-only": isScanOnly = true
   case "--rounds": fixedRounds = Int(arguments.removeFirst()).map { max($0, 1) }
   case "--cold-runs": coldRuns = Int(arguments.removeFirst()).map { max($0, 1) } ?? coldRuns
   // The folder Scripts/real-corpus exports real packages into.
   case "--corpus": folders.append(arguments.removeFirst())
   case "--help", "-h":
     print(
-      "usage: veneer-bench [--files N] [--smoke] [--render-only] [--rounds N] [--cold-runs N] "
+      "usage: veneer-bench [--files N] [--smoke] [--render-only] [--scan-only] [--rounds N] "
+        + "[--cold-runs N] "
         + "[--corpus FOLDER] [FOLDER …]")
     exit(0)
   default: folders.append(argument)
@@ -302,6 +321,20 @@ func printRenderCost() {
     "Render, one thread: \(format(render.withLayout, 2)) µs per protocol per template "
       + "(\(format(render.templateOnly, 2)) µs before layout), over \(render.plans) protocols; "
       + "planning: \(format(render.plan, 2)) µs per protocol")
+}
+/// Milliseconds a round, and nanoseconds a byte.
+func printScanCost() {
+  let scan = scanCost(files, fixedRounds: renderRounds)
+  print(
+    "Scan, one thread: \(format(scan.milliseconds, 2)) ms over the \(scan.files) files the "
+      + "prefilter lets through (\(format(scan.megabytes)) MB), "
+      + "\(format(scan.milliseconds / scan.megabytes, 2)) ns per byte")
+}
+if isScanOnly {
+  // For profiling the scanner alone.
+  printScanCost()
+  try? FileManager.default.removeItem(at: workspace)
+  exit(0)
 }
 if isRenderOnly {
   // For profiling the renderer alone.
@@ -412,6 +445,7 @@ let floor = parseFloor(files)
 print(
   "SwiftParser alone, one thread: \(format(floor.all)) ms over all files, "
     + "\(format(floor.candidates)) ms over the \(floor.candidateCount) that contain 'protocol'")
+printScanCost()
 printRenderCost()
 let failed = (reports + [uncached]).contains { !$0.errors.isEmpty } || !identical
 try? FileManager.default.removeItem(at: workspace)

@@ -89,21 +89,25 @@ package enum DeclarationScanner {
   {
     var result: [UInt8] = []
     result.reserveCapacity(regions.reduce(0) { $0 + $1.count } + bytes.count / 32)
+    /// The line breaks in `gap`, appended; where the line after the last one starts.
+    func appendLineBreaks(in gap: Range<Int>) -> Int {
+      var lineStart = gap.lowerBound
+      // By `memchr`: the gaps are most of a file, its lines far apart.
+      while case let newline = bytes.newlineIndex(from: lineStart), newline < gap.upperBound {
+        result.append(UInt8(ascii: "\n"))
+        lineStart = newline + 1
+      }
+      return lineStart
+    }
     var position = 0
     for region in regions {
-      var lineStart = position
-      for index in position..<region.lowerBound where bytes[index] == UInt8(ascii: "\n") {
-        result.append(UInt8(ascii: "\n"))
-        lineStart = index + 1
-      }
+      let lineStart = appendLineBreaks(in: position..<region.lowerBound)
       result.append(
         contentsOf: repeatElement(UInt8(ascii: " "), count: region.lowerBound - lineStart))
       result.append(contentsOf: bytes[region])
       position = region.upperBound
     }
-    for index in position..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
-      result.append(UInt8(ascii: "\n"))
-    }
+    _ = appendLineBreaks(in: position..<bytes.count)
     return result
   }
 }
@@ -147,19 +151,8 @@ private struct Lexer {
     offset < bytes.count ? bytes[offset] : nil
   }
 
-  /// Letters, digits, `_`, `$` and every byte of a non-ASCII character: a bit test, which the
-  /// compiler did not make of the ranges it replaces.
-  static func isIdentifierByte(_ byte: UInt8) -> Bool {
-    // Bits 36 (`$`) and 48-57 (digits) of bytes 0-63; 1-26 (`A`-`Z`), 31 (`_`) and 33-58
-    // (`a`-`z`) of bytes 64-127.
-    let low: UInt64 = 0x03FF_0010_0000_0000
-    let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
-    switch byte >> 6 {
-    case 0: return (low >> UInt64(byte & 63)) & 1 != 0
-    case 1: return (high >> UInt64(byte & 63)) & 1 != 0
-    default: return true
-    }
-  }
+  /// Letters, digits, `_`, `$` and every byte of a non-ASCII character.
+  static func isIdentifierByte(_ byte: UInt8) -> Bool { veneer_is_name_byte(byte) }
 
   func text(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8>.SubSequence { bytes[range] }
 
@@ -169,17 +162,97 @@ private struct Lexer {
   }
 
   /// Scans the whole file; false when it cannot vouch for the result.
+  ///
+  /// Names and white space, most of a file's tokens, are read here rather than through
+  /// `step()`: a call and a jump through its table per token were half of the scan.
   mutating func run() -> Bool {
-    while index < bytes.count {
+    let count = bytes.count
+    while index < count {
+      if depth > 0 {
+        guard skimBody() else { return false }
+        continue
+      }
+      let current = bytes[index]
+      if Self.isIdentifierByte(current) {
+        let start = index
+        let end = veneer_name_end(bytes.baseAddress!, index + 1, count)
+        index = end
+        // Only these lengths are keywords the scan acts on: `enum`, `import`, `protocol`,
+        // `typealias`; inside braces, only `protocol`.
+        let length = end - start
+        let mayBeKeyword =
+          depth == 0 ? length == 4 || length == 6 || length == 8 || length == 9 : length == 8
+        if mayBeKeyword {
+          guard word(start..<end) else { return false }
+        } else if depth == 0 {
+          topLevelTokens.append(Token(kind: .word, range: start..<end))
+          afterOperand = true
+        } else {
+          afterOperand = true
+        }
+        afterDot = false
+        continue
+      }
+      if current == UInt8(ascii: " ") || current == UInt8(ascii: "\n") {
+        index += 1
+        continue
+      }
       guard step() else { return false }
     }
     return openRegionStart == nil
+  }
+
+  /// Inside braces, where only braces, literals, comments and a nested `protocol` matter, skips
+  /// from one byte that may start them to the next: the names, operators and white space in
+  /// between are no tokens to the scan. What they would have left — whether the last token was
+  /// an operand, or a `.` — is read from the last byte before a stop that is not white space, or
+  /// taken from the last token lexed when only white space came since. Returns at depth 0, or
+  /// false when the scan cannot vouch for the file.
+  mutating func skimBody() -> Bool {
+    let count = bytes.count
+    let base = bytes.baseAddress!
+    var lexedEnd = index
+    var lexedOperand = afterOperand
+    var lexedDot = afterDot
+    while depth > 0 {
+      index = veneer_next_body_byte(base, index, count)
+      guard index < count else { return true }
+      var previous = index - 1
+      while previous >= lexedEnd, Self.isSpaceOrNewline(bytes[previous]) { previous -= 1 }
+      if previous < lexedEnd {
+        afterOperand = lexedOperand
+        afterDot = lexedDot
+      } else {
+        let byte = bytes[previous]
+        afterOperand =
+          Self.isIdentifierByte(byte) || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]")
+        afterDot = byte == UInt8(ascii: ".")
+      }
+      if bytes[index] == UInt8(ascii: "p") {
+        let start = index
+        index = veneer_name_end(base, index + 1, count)
+        // Only a whole name can be `protocol`.
+        let isWholeName = previous < start - 1 || !Self.isIdentifierByte(bytes[start - 1])
+        if isWholeName, index - start == 8 {
+          guard word(start..<index) else { return false }
+        }
+        afterOperand = true
+        afterDot = false
+      } else {
+        guard step() else { return false }
+      }
+      lexedEnd = index
+      lexedOperand = afterOperand
+      lexedDot = afterDot
+    }
+    return true
   }
 
   mutating func log(_ kind: Token.Kind, _ range: Range<Int>) {
     if depth == 0 { topLevelTokens.append(Token(kind: kind, range: range)) }
   }
 
+  /// One token that is not a name, or a run of white space.
   mutating func step() -> Bool {
     let start = index
     let current = bytes[index]
@@ -254,13 +327,6 @@ private struct Lexer {
       log(.other, start..<start + 1)
       index += 1
       afterOperand = true
-    case _ where Self.isIdentifierByte(current):
-      // In a local: names are most of a file's bytes, and `index` lives in memory.
-      var end = index + 1
-      while end < bytes.count, Self.isIdentifierByte(bytes[end]) { end += 1 }
-      index = end
-      defer { afterDot = false }
-      return word(start..<index)
     default:
       log(.other, start..<start + 1)
       index += 1
@@ -488,7 +554,10 @@ private struct Lexer {
       byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")
     let closing = isMultiline ? 3 : 1
     index += closing
-    while index < bytes.count {
+    while case let next = veneer_next_string_byte(bytes.baseAddress!, index, bytes.count),
+      next < bytes.count
+    {
+      index = next
       let current = bytes[index]
       if current == UInt8(ascii: "\n"), !isMultiline { return false }
       if current == UInt8(ascii: "\""), quoteCloses(at: index, quotes: closing, hashes: hashes) {
