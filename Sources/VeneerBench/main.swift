@@ -153,18 +153,39 @@ func quickestRound(fixedRounds: Int?, _ round: () -> Void) -> Double {
   return milliseconds(quickest) * 1000
 }
 
-/// The scanner alone over the files the prefilter lets through, on one thread.
-func scanCost(_ files: [String], fixedRounds: Int?) -> (
-  milliseconds: Double, files: Int, megabytes: Double
+/// The front end over the files the prefilter lets through, on one thread: the scan alone,
+/// SwiftParser alone over what the scan hands it, and the whole of it with the model.
+func frontEndCost(_ files: [String], fixedRounds: Int?) -> (
+  scan: Double, swiftParser: Double, whole: Double, files: Int, megabytes: Double
 ) {
-  let contents = files.compactMap { FileBytes.read($0) }.filter {
-    DeclarationScanner.mayDeclareProtocolOrAlias($0)
+  let contents = files.compactMap { file in
+    FileBytes.read(file).flatMap {
+      DeclarationScanner.mayDeclareProtocolOrAlias($0) ? (file, $0) : nil
+    }
   }
-  let bytes = contents.reduce(0) { $0 + $1.count }
-  let round = quickestRound(fixedRounds: fixedRounds) {
-    for file in contents { _ = DeclarationScanner.scan(file) }
+  let handed: [[UInt8]] = contents.compactMap { _, bytes in
+    switch DeclarationScanner.scan(bytes) {
+    case .noProtocols: return nil
+    case .needsFullParse: return bytes
+    case .skeleton(let skeleton): return skeleton
+    }
   }
-  return (round / 1000, contents.count, Double(bytes) / 1_000_000)
+  let parser = ProtocolParser()
+  let scan = quickestRound(fixedRounds: fixedRounds) {
+    for (_, bytes) in contents { _ = DeclarationScanner.scan(bytes) }
+  }
+  let swiftParser = quickestRound(fixedRounds: fixedRounds) {
+    for bytes in handed {
+      _ = bytes.withUnsafeBufferPointer {
+        Parser.parse(source: $0, maximumNestingLevel: 256).statements.count
+      }
+    }
+  }
+  let whole = quickestRound(fixedRounds: fixedRounds) {
+    for (file, bytes) in contents { _ = parser.parseDeclarations(contents: bytes, file: file) }
+  }
+  let bytes = contents.reduce(0) { $0 + $1.1.count }
+  return (scan / 1000, swiftParser / 1000, whole / 1000, contents.count, Double(bytes) / 1_000_000)
 }
 
 func renderCost(_ files: [String], fixedRounds: Int?) -> (
@@ -258,7 +279,7 @@ var fileCount = 2000
 var folders: [String] = []
 var isSmoke = false
 var isRenderOnly = false
-var isScanOnly = false
+var isFrontEndOnly = false
 /// Rounds of each render measurement, instead of as many as fit in half a second: the same work
 /// every time, for counting instructions under `valgrind --tool=callgrind`.
 var fixedRounds: Int?
@@ -270,14 +291,14 @@ while !arguments.isEmpty {
   case "--files": fileCount = Int(arguments.removeFirst()) ?? fileCount
   case "--smoke": isSmoke = true
   case "--render-only": isRenderOnly = true
-  case "--scan-only": isScanOnly = true
+  case "--front-end-only": isFrontEndOnly = true
   case "--rounds": fixedRounds = Int(arguments.removeFirst()).map { max($0, 1) }
   case "--cold-runs": coldRuns = Int(arguments.removeFirst()).map { max($0, 1) } ?? coldRuns
   // The folder Scripts/real-corpus exports real packages into.
   case "--corpus": folders.append(arguments.removeFirst())
   case "--help", "-h":
     print(
-      "usage: veneer-bench [--files N] [--smoke] [--render-only] [--scan-only] [--rounds N] "
+      "usage: veneer-bench [--files N] [--smoke] [--render-only] [--front-end-only] [--rounds N] "
         + "[--cold-runs N] "
         + "[--corpus FOLDER] [FOLDER …]")
     exit(0)
@@ -322,17 +343,18 @@ func printRenderCost() {
       + "(\(format(render.templateOnly, 2)) µs before layout), over \(render.plans) protocols; "
       + "planning: \(format(render.plan, 2)) µs per protocol")
 }
-/// Milliseconds a round, and nanoseconds a byte.
-func printScanCost() {
-  let scan = scanCost(files, fixedRounds: renderRounds)
+/// Milliseconds a round; the scan in nanoseconds a byte too.
+func printFrontEndCost() {
+  let cost = frontEndCost(files, fixedRounds: renderRounds)
   print(
-    "Scan, one thread: \(format(scan.milliseconds, 2)) ms over the \(scan.files) files the "
-      + "prefilter lets through (\(format(scan.megabytes)) MB), "
-      + "\(format(scan.milliseconds / scan.megabytes, 2)) ns per byte")
+    "Front end, one thread, over the \(cost.files) files the prefilter lets through "
+      + "(\(format(cost.megabytes)) MB): \(format(cost.whole, 2)) ms; of it scan "
+      + "\(format(cost.scan, 2)) ms (\(format(cost.scan / cost.megabytes, 2)) ns per byte), "
+      + "SwiftParser \(format(cost.swiftParser, 2)) ms, the model the rest")
 }
-if isScanOnly {
-  // For profiling the scanner alone.
-  printScanCost()
+if isFrontEndOnly {
+  // For profiling the front end alone.
+  printFrontEndCost()
   try? FileManager.default.removeItem(at: workspace)
   exit(0)
 }
@@ -445,7 +467,7 @@ let floor = parseFloor(files)
 print(
   "SwiftParser alone, one thread: \(format(floor.all)) ms over all files, "
     + "\(format(floor.candidates)) ms over the \(floor.candidateCount) that contain 'protocol'")
-printScanCost()
+printFrontEndCost()
 printRenderCost()
 let failed = (reports + [uncached]).contains { !$0.errors.isEmpty } || !identical
 try? FileManager.default.removeItem(at: workspace)
