@@ -116,7 +116,7 @@ enum FileAssembly {
         conditionalImports.append(sourceImport)
       }
     }
-    let templateImports = Set(items.flatMap(\.templateImports).compactMap(TemplateImport.init))
+    let templateImports = Set(items.flatMap(\.templateImports))
     plainImports.formUnion(templateImports.map(\.statement))
     // An SPI import of a module gives all that a plain one does.
     for spiImport in templateImports where spiImport.spi != nil {
@@ -124,7 +124,8 @@ enum FileAssembly {
     }
     guard !items.isEmpty else { return "\(GeneratedFile.header)\n// \(description)\n" }
     var lines = [GeneratedFile.header, "// \(description)", ""]
-    lines += plainImports.sorted { ImportOrder($0) < ImportOrder($1) }
+    // Each statement's order worked out once, not in every comparison.
+    lines += plainImports.map(ImportOrder.init).sorted().map(\.statement)
     for conditional in conditionalImports {
       lines +=
         conditional.conditions.map { "#if \($0)" } + ["  " + conditional.text]

@@ -135,7 +135,7 @@ struct RenderedProtocol: Sendable {
   var fileName: String
   var bodies: [String]
   /// Modules the templates that rendered it import.
-  var templateImports: [String]
+  var templateImports: [TemplateImport]
   /// Its file, when it has one of its own.
   var file: AssembledFile?
 }

@@ -10,8 +10,9 @@ import VeneerModel
 /// `Mirror`, the checker has already rejected the template.
 package struct CompiledTemplate: Sendable {
   package let source: TemplateSource
-  /// `source.imports`, read once rather than for every protocol.
-  package let imports: [String]
+  /// `source.imports`, read once rather than for every protocol; an entry that names no module
+  /// is an error the generator reports before rendering.
+  package let imports: [TemplateImport]
   /// The aspects whose members it reads: only those are planned for it.
   package let aspectsRead: AspectSet
   private let program: Program
@@ -46,7 +47,7 @@ package struct CompiledTemplate: Sendable {
           ? RequirementAspects.positionOfMember[String(name.dropFirst(16))] : nil
       })
     self.source = source
-    imports = source.imports
+    imports = source.imports.compactMap(TemplateImport.init)
     options = .dictionary(source.options.mapValues(TemplateValue.text))
   }
 

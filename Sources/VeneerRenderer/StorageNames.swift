@@ -43,9 +43,9 @@ package struct StorageNames: Sendable, Equatable {
   /// parameters is called `logger`.
   func reached(from parameters: [Parameter]) -> StorageNames {
     guard !parameters.isEmpty else { return self }
+    let names = parameters.map(\.name.trimmingBackticks)
     var reached = self
-    for member in Self.members
-    where parameters.contains(where: { $0.name.trimmingBackticks == self[keyPath: member] }) {
+    for member in Self.members where names.contains(self[keyPath: member]) {
       reached[keyPath: member] = "self." + self[keyPath: member]
     }
     return reached
