@@ -164,7 +164,7 @@ private struct Lexer {
   /// Scans the whole file; false when it cannot vouch for the result.
   ///
   /// Names and white space, most of a file's tokens, are read here rather than through
-  /// `step()`: a call and a jump through its table per token were half of the scan.
+  /// `step()`, whose call and jump through a table per token the processor mispredicts.
   mutating func run() -> Bool {
     let count = bytes.count
     while index < count {

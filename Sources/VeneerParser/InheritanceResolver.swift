@@ -35,7 +35,7 @@ enum InheritanceResolver {
   /// effects, the inherited ones that another (own first) meets with no more effects are dropped.
   ///
   /// Requirements are compared in place, within a bucket of one kind, name and arity: a key
-  /// holding each requirement copied every field of it, most of the cost of resolving.
+  /// holding a requirement copies every field of it.
   private static func removeRepeated(_ inherited: inout [Requirement], own: [Requirement]) {
     // Positions below `own.count` are own requirements, the others inherited ones; each bucket
     // lists them in that order.
