@@ -79,7 +79,8 @@ package struct GenerationCache: Sendable {
     var entries: [ParsedEntry]
 
     /// A blob of entries, each its path, its hash and its model's own blob; sealed as a whole.
-    /// New models are encoded on every core.
+    /// Models are encoded as they are parsed when a run has a cache; any parsed without one are
+    /// encoded here, on every core.
     func encoded() -> [UInt8] {
       let models = Parallel.map(entries) { entry in
         entry.encoded ?? CacheWriter.encode(entry.parsed)

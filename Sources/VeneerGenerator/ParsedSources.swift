@@ -145,7 +145,8 @@ struct ParsedSources {
     /// Of `encoded`; 0 without a cache.
     var modelHash: UInt64
     var stamp: FileStamp?
-    /// The model's bytes in the cache, when it came from there.
+    /// The model's bytes in the cache: as read from it, or as encoded for it after parsing;
+    /// nil without a cache.
     var encoded: [UInt8]? = nil
   }
 }
