@@ -4,7 +4,7 @@ import VeneerSupport
 /// Stage 2, check: a run ends here when every output is on disk as the cache recorded it and
 /// no source's model changed: no source changed on disk, or the few that did (an edit to a
 /// function body, a comment, a file saved again unchanged) still give the models they gave.
-struct UnchangedRun {
+package struct UnchangedRun {
   /// The output files, all as last written.
   var files: [String]
   /// The sources' stamps for the cache, when some changed on disk but not their models: each
@@ -15,7 +15,7 @@ struct UnchangedRun {
 
   /// More sources changed than this, as after switching branches, and the run parses them
   /// instead of reading them here first.
-  static let maximumChangedSources = 32
+  package static let maximumChangedSources = 32
 
   init?(
     _ index: GenerationCache.Index, _ discovered: DiscoveredSources, _ stamps: [FileStamp?],

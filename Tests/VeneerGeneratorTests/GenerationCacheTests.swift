@@ -188,6 +188,27 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 
+  /// Many files changed at once, as after switching branches, are parsed by the run itself, not
+  /// read first to see whether their models changed.
+  @Test func manyEditedFilesGoStraightToParsing() throws {
+    let workspace = try Workspace()
+    let count = UnchangedRun.maximumChangedSources + 1
+    for index in 0..<count {
+      try workspace.folder.write("Sources/Helper\(index).swift", "func helper\(index)() {}\n")
+    }
+    try workspace.run()
+    for index in 0..<count {
+      try workspace.folder.write(
+        "Sources/Helper\(index).swift", "func helper\(index)() {\n  print(\(index))\n}\n")
+    }
+    let edited = try workspace.run()
+    #expect(edited.statistics.readFiles == count)
+    #expect(edited.statistics.renderedProtocols == 0)
+    #expect(try workspace.outputs() == workspace.uncachedOutputs())
+    // Their models were as before; the next run, like any, takes them from the cache.
+    #expect(try workspace.run().statistics.readFiles == 0)
+  }
+
   @Test func aChangedRequirementIsNeverMistakenForAnUnchangedModel() throws {
     let workspace = try Workspace()
     try workspace.run()
