@@ -78,28 +78,32 @@ package struct Generator: Sendable {
 
     let output = configuration.output.map { OutputFolder(path: $0.value) }
     let parser = parser(reading: prepared.templates)
-    if let index = prepared.index, let stamps, !diagnostics.hasErrors,
-      let unchanged = UnchangedRun(index, discovered, stamps, output: output, parser: parser)
-    {
-      statistics.protocols = index.statistics.protocols
-      statistics.decoratedProtocols = index.statistics.decoratedProtocols
-      statistics.outputLines = index.statistics.outputLines
-      statistics.readFiles = unchanged.parsedCount
-      clock.end(.check)
-      statistics.stages = clock.stages
-      var generation = Generation(
-        files: [], unchangedFiles: unchanged.files, diagnostics: index.diagnostics,
-        statistics: statistics)
-      generation.cacheRecord = unchanged.changedStamps.map {
-        CacheRecord(settings: index.settings, sources: $0, keptOutputs: index.outputs)
+    var parsedByCheck: [Int: ParsedSources.ParsedSource] = [:]
+    if let index = prepared.index, let stamps, !diagnostics.hasErrors {
+      switch UnchangedRun.check(index, discovered, stamps, output: output, parser: parser) {
+      case .unchanged(let unchanged):
+        statistics.protocols = index.statistics.protocols
+        statistics.decoratedProtocols = index.statistics.decoratedProtocols
+        statistics.outputLines = index.statistics.outputLines
+        statistics.readFiles = unchanged.parsedCount
+        clock.end(.check)
+        statistics.stages = clock.stages
+        var generation = Generation(
+          files: [], unchangedFiles: unchanged.files, diagnostics: index.diagnostics,
+          statistics: statistics)
+        generation.cacheRecord = unchanged.changedStamps.map {
+          CacheRecord(settings: index.settings, sources: $0, keptOutputs: index.outputs)
+        }
+        generation.directoryListings = listings.flatMap { $0.changed ? $0.listings : nil }
+        return generation
+      case .changed(let parsed):
+        parsedByCheck = parsed
       }
-      generation.directoryListings = listings.flatMap { $0.changed ? $0.listings : nil }
-      return generation
     }
 
     let parsed = ParsedSources(
-      discovered.inputFiles, stamps: stamps, parser: parser,
-      index: prepared.index, cache: cache, times: times, threads: threads)
+      discovered.inputFiles, stamps: stamps, parser: parser, index: prepared.index, cache: cache,
+      parsedByCheck: parsedByCheck, times: times, threads: threads)
     statistics.readFiles = parsed.readCount
     let catalog = ResolvedCatalog(
       parsed, references: discovered.references, configuration,

@@ -19,7 +19,9 @@ struct ParsedSources {
 
   init(
     _ files: [String], stamps: [FileStamp?]?, parser: ProtocolParser,
-    index: GenerationCache.Index?, cache: GenerationCache?, times: StageTimes?, threads: Int?
+    index: GenerationCache.Index?, cache: GenerationCache?,
+    parsedByCheck: [Int: ParsedSource] = [:],
+    times: StageTimes?, threads: Int?
   ) {
     let models = index.flatMap { _ in cache.map { cache in Parallel.Future { cache.models() } } }
     let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
@@ -61,6 +63,7 @@ struct ParsedSources {
           encoded: encoded?.bytes))
     }
     var sources = Parallel.map(Array(files.indices), threads: threads) { position -> Source in
+      if let parsed = parsedByCheck[position] { return .parsed(parsed) }
       if models != nil, let stamp = stamps?[position],
         let old = previousStamps[position, files[position]], old.size == stamp.size,
         old.modified == stamp.modified

@@ -17,55 +17,72 @@ package struct UnchangedRun {
   /// instead of reading them here first.
   package static let maximumChangedSources = 32
 
-  init?(
+  /// What the check found: the run is over, or it goes on to parse, with the sources the check
+  /// already parsed, by position, so that none is parsed twice.
+  enum Verdict {
+    case unchanged(UnchangedRun)
+    case changed(parsed: [Int: ParsedSources.ParsedSource])
+  }
+
+  static func check(
     _ index: GenerationCache.Index, _ discovered: DiscoveredSources, _ stamps: [FileStamp?],
     output: OutputFolder?, parser: ProtocolParser
-  ) {
-    guard index.sources.count == discovered.inputFiles.count else { return nil }
+  ) -> Verdict {
+    let goesOn = Verdict.changed(parsed: [:])
+    guard index.sources.count == discovered.inputFiles.count else { return goesOn }
     var changed: [Int] = []
     for (position, (old, (path, stamp))) in zip(
       index.sources, zip(discovered.inputFiles, stamps)
     ).enumerated() {
-      guard old.path == path, let stamp else { return nil }
+      guard old.path == path, let stamp else { return goesOn }
       if old.size != stamp.size || old.modified != stamp.modified {
         changed.append(position)
-        guard changed.count <= Self.maximumChangedSources else { return nil }
+        guard changed.count <= Self.maximumChangedSources else { return goesOn }
       }
     }
     guard (output?.outputsAsRecorded(index.outputs).count ?? 0) == index.outputs.count else {
-      return nil
+      return goesOn
     }
-    if !changed.isEmpty {
-      let outcomes = Parallel.map(changed) { position in
-        Self.check(index.sources[position], parser: parser)
-      }
-      guard !outcomes.contains(.otherModel) else { return nil }
-      var sources = index.sources
-      for position in changed {
-        // Taken before the file was read: an edit after it leaves the file newer than this.
-        sources[position].size = stamps[position]!.size
-        sources[position].modified = stamps[position]!.modified
-      }
-      changedStamps = sources
-      parsedCount = outcomes.count(where: { $0 == .sameModel })
+    var run = UnchangedRun(files: index.outputs.map(\.name))
+    guard !changed.isEmpty else { return .unchanged(run) }
+    let outcomes = Parallel.map(changed) { position in
+      Self.check(index.sources[position], stamp: stamps[position]!, parser: parser)
     }
-    files = index.outputs.map(\.name)
+    guard !outcomes.contains(where: { $0 == nil }) else { return goesOn }
+    let parsed = zip(changed, outcomes).compactMap { position, outcome in
+      outcome!.parsed.map { (position, $0) }
+    }
+    guard outcomes.allSatisfy({ $0!.hasSameModel }) else {
+      return .changed(parsed: Dictionary(uniqueKeysWithValues: parsed))
+    }
+    var sources = index.sources
+    for position in changed {
+      // Taken before the file was read: an edit after it leaves the file newer than this.
+      sources[position].size = stamps[position]!.size
+      sources[position].modified = stamps[position]!.modified
+    }
+    run.changedStamps = sources
+    run.parsedCount = parsed.count
+    return .unchanged(run)
   }
 
-  private enum Outcome {
-    case sameBytes, sameModel, otherModel
-  }
-
-  /// Whether the source's bytes are those of last time, or else give the same model.
-  private static func check(_ old: GenerationCache.SourceStamp, parser: ProtocolParser)
-    -> Outcome
-  {
+  /// A changed source: whether it gives the model it gave, and its parse when its bytes
+  /// changed; nil when it cannot be read, which the run then reports.
+  private static func check(
+    _ old: GenerationCache.SourceStamp, stamp: FileStamp, parser: ProtocolParser
+  ) -> (hasSameModel: Bool, parsed: ParsedSources.ParsedSource?)? {
     guard
       let contents = try? FileBytes.readWithStamp(old.path, limit: FileBytes.sourceSizeLimit)
         .bytes
-    else { return .otherModel }
-    if ContentHash.of(contents) == old.hash { return .sameBytes }
-    let model = GenerationCache.encode(parser.parseFile(old.path, contents: contents))
-    return model.hash == old.modelHash ? .sameModel : .otherModel
+    else { return nil }
+    let hash = ContentHash.of(contents)
+    if hash == old.hash { return (true, nil) }
+    let parsed = parser.parseFile(old.path, contents: contents)
+    let model = GenerationCache.encode(parsed)
+    return (
+      model.hash == old.modelHash,
+      ParsedSources.ParsedSource(
+        parsed: parsed, hash: hash, modelHash: model.hash, stamp: stamp, encoded: model.bytes)
+    )
   }
 }
