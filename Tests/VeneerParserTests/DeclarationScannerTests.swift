@@ -114,6 +114,25 @@ struct DeclarationScannerTests {
     // Found by the fuzz test: directives inside a protocol's header once made the scan keep
     // overlapping regions, and crash.
     ("public protocol Service<Input,\n#if X\n#if X\n Output>: Sendable {\n  func f()\n}\n", true),
+    // Inside braces the scan skips to bytes that may matter, and reads what the skipped tokens
+    // left from the byte before: a `/` after an operand divides, elsewhere it may open a regex;
+    // after a `.`, `protocol` is a member; inside a name it is nothing.
+    (
+      """
+      func body(a: Int, b: Int) -> Int {
+        let half = a / 2 /* } */ / b
+        let parts = [a, b].map { ($0 / 2) }
+        let regex = (/\\}/)
+        let member = Kind.protocol
+        let named = myprotocolHandler + protocols + `protocol`
+        let raw = #"}"# + "\\(a)}"
+        // }
+        return half + parts.count
+      }
+      protocol AfterBodies { func f() }
+      """, true
+    ),
+    ("func f() {\n  let x = 1\n  protocol Local {}\n}\nprotocol P {}\n", false),
     ("struct Outer {\n  protocol Nested { func f() }\n}\n", false),
     ("let unterminated = \"protocol\nprotocol P {}\n", false),
     ("protocol Open {\n  func f()\n", false),
