@@ -163,8 +163,9 @@ private struct Lexer {
 
   /// Scans the whole file; false when it cannot vouch for the result.
   ///
-  /// Names and white space, most of a file's tokens, are read here rather than through
-  /// `step()`, whose call and jump through a table per token the processor mispredicts.
+  /// Outside braces, names and white space, most of the tokens, are read here rather than
+  /// through `step()`, whose call and jump through a table per token the processor
+  /// mispredicts; inside braces, `skimBody()` reads only what matters there.
   mutating func run() -> Bool {
     let count = bytes.count
     while index < count {
@@ -178,16 +179,12 @@ private struct Lexer {
         let end = veneer_name_end(bytes.baseAddress!, index + 1, count)
         index = end
         // Only these lengths are keywords the scan acts on: `enum`, `import`, `protocol`,
-        // `typealias`; inside braces, only `protocol`.
+        // `typealias`.
         let length = end - start
-        let mayBeKeyword =
-          depth == 0 ? length == 4 || length == 6 || length == 8 || length == 9 : length == 8
-        if mayBeKeyword {
+        if length == 4 || length == 6 || length == 8 || length == 9 {
           guard word(start..<end) else { return false }
-        } else if depth == 0 {
-          topLevelTokens.append(Token(kind: .word, range: start..<end))
-          afterOperand = true
         } else {
+          topLevelTokens.append(Token(kind: .word, range: start..<end))
           afterOperand = true
         }
         afterDot = false
