@@ -9,8 +9,9 @@ import VeneerSupport
 // veneer-bench: how fast Veneer generates, stage by stage, over a synthetic corpus or real
 // folders. `swift run -c release veneer-bench [--files N] [--smoke] [FOLDER …]`.
 //
-// Each run (cold, nothing changed, one file edited, one protocol changed) is measured in a fresh process of this
-// executable, as `veneer generate` would run, so that its peak memory is its own.
+// Each run (cold, nothing changed, one file edited, one protocol changed) is measured in a
+// fresh process of this executable, as `veneer generate` would run, so that its peak memory is
+// its own.
 
 let templateNames = ["Logging", "Caching", "Analytics"]
 
@@ -135,8 +136,6 @@ func parseFloor(_ files: [String]) -> (all: Double, candidates: Double, candidat
   return (milliseconds(all), milliseconds(candidates), candidateCount)
 }
 
-/// Microseconds to render one protocol with one template (layout included), on one thread,
-/// and without layout; and to plan one protocol, which all its templates share.
 /// The quickest of many rounds of `round`, in microseconds: on a shared machine the others
 /// measure the neighbours too.
 func quickestRound(fixedRounds: Int?, _ round: () -> Void) -> Double {
@@ -188,6 +187,8 @@ func frontEndCost(_ files: [String], fixedRounds: Int?) -> (
   return (scan / 1000, swiftParser / 1000, whole / 1000, contents.count, Double(bytes) / 1_000_000)
 }
 
+/// Microseconds to render one protocol with one template (layout included), on one thread,
+/// and without layout; and to plan one protocol, which all its templates share.
 func renderCost(_ files: [String], fixedRounds: Int?) -> (
   withLayout: Double, templateOnly: Double, plan: Double, plans: Int
 ) {
@@ -299,8 +300,7 @@ while !arguments.isEmpty {
   case "--help", "-h":
     print(
       "usage: veneer-bench [--files N] [--smoke] [--render-only] [--front-end-only] [--rounds N] "
-        + "[--cold-runs N] "
-        + "[--corpus FOLDER] [FOLDER …]")
+        + "[--cold-runs N] [--corpus FOLDER] [FOLDER …]")
     exit(0)
   default: folders.append(argument)
   }
