@@ -63,7 +63,8 @@ enum InheritanceResolver {
       (requirement.effects.isAsync ? 1 : 0) + (requirement.effects.isThrowing ? 2 : 0)
     }
     for key in overloaded {
-      let methods = buckets[key]!.filter { requirement(at: $0).kind == .method }
+      // A bucket holds one kind: these are methods.
+      let methods = buckets[key]!
       for position in methods where position >= own.count {
         let candidate = requirement(at: position)
         // The first of the fewest effects among those that differ from it only in effects.

@@ -1,5 +1,6 @@
 import Testing
 import VeneerModel
+import VeneerParser
 
 @Suite("The model of the fixture catalog")
 struct FixtureCatalogTests {
@@ -287,6 +288,32 @@ struct FixtureCatalogTests {
     #expect(leaf.externalProtocols == [])
     #expect(leaf.standardProtocols == ["Hashable", "Equatable"])
     #expect(try catalog.proto("Left").inheritedRequirements.map(\.name) == ["root"])
+  }
+
+  /// Of requirements that differ only in effects, the one with the fewest meets the others, so
+  /// the others are dropped; overloads, and a requirement only another with more effects has,
+  /// stay.
+  @Test func inheritedRequirementsWithFewerEffectsMeetTheirOthers() throws {
+    let source = """
+      protocol Throwing { func f() throws; func g(_ x: Int) }
+      protocol Plain { func f(); func g(_ x: String) }
+      protocol Both: Throwing, Plain { func h() async throws }
+      protocol Stronger: Plain { func f() async throws }
+      protocol Weaker: Throwing { func f() }
+      """
+    let parsed = ProtocolParser().parse(source: source, file: "Effects.swift")
+    let catalog = ProtocolParser.resolve([parsed])
+    func inherited(_ name: String) throws -> [String] {
+      try catalog.proto(name).inheritedRequirements.map {
+        "\($0.selector)\($0.effects.text.isEmpty ? "" : " \($0.effects.text)")"
+      }
+    }
+    // Plain's `f()` meets Throwing's `f() throws`; the two `g`s are overloads.
+    #expect(try inherited("Both") == ["g(_:)", "f()", "g(_:)"])
+    // Its own `f() async throws` does not meet Plain's `f()`, which stays.
+    #expect(try inherited("Stronger") == ["f()", "g(_:)"])
+    // Its own `f()` meets Throwing's.
+    #expect(try inherited("Weaker") == ["g(_:)"])
   }
 
   @Test func skipAnnotation() throws {
