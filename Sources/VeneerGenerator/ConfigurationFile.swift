@@ -93,7 +93,7 @@ private final class ConfigurationReader {
         guard Naming.isModuleName(module.value) else {
           error(
             "'imports' entries must be module names such as 'Foundation' or 'NIOCore', not "
-              + "'\(module.value.escapedForComment)'", at: module.location)
+              + "'\(module.value)'", at: module.location)
           return nil
         }
         return module.value
@@ -105,7 +105,7 @@ private final class ConfigurationReader {
         if !configuration.imports.contains(name) { configuration.imports.append(name) }
       } else {
         error(
-          "'module' must be a module name such as 'Services', not '\(name.escapedForComment)'",
+          "'module' must be a module name such as 'Services', not '\(name)'",
           at: module)
       }
     }
@@ -122,7 +122,7 @@ private final class ConfigurationReader {
         guard let definition = Availability.definition(entry.value) else {
           error(
             "'availability_macros' entries are written as for -define-availability, "
-              + "'gRPCSwift 2.0:macOS 15.0, iOS 18.0', not '\(entry.value.escapedForComment)'",
+              + "'gRPCSwift 2.0:macOS 15.0, iOS 18.0', not '\(entry.value)'",
             at: entry.location)
           continue
         }
@@ -197,8 +197,8 @@ private final class ConfigurationReader {
       } else if !Naming.isPlainIdentifier(example) {
         error(
           "'decorator' must make a Swift type name: letters, digits and '_' around {template} "
-            + "and {protocol} ('\(pattern.escapedForComment)' gives "
-            + "'\(example.escapedForComment)')", at: decorator)
+            + "and {protocol} ('\(pattern)' gives "
+            + "'\(example)')", at: decorator)
       } else {
         configuration.render.decoratorNaming = pattern
       }

@@ -1,5 +1,4 @@
 import VeneerModel
-import VeneerRenderer
 
 /// Checks the analytics event map against the parsed protocols and turns its entries into
 /// annotations, located in `veneer.yml`, that the analytics decorator then follows.
@@ -16,7 +15,7 @@ enum EventMap {
       guard let (protocolName, requirementName) = split(key.value) else {
         diagnostics.append(
           Diagnostic(
-            .error, "event map key '\(key.value.escapedForComment)' must be 'Protocol.method'",
+            .error, "event map key '\(key.value)' must be 'Protocol.method'",
             at: location))
         continue
       }
@@ -27,7 +26,7 @@ enum EventMap {
         diagnostics.append(
           Diagnostic(
             .error,
-            "event map names protocol '\(protocolName.escapedForComment)', which is not declared in the sources"
+            "event map names protocol '\(protocolName)', which is not declared in the sources"
               + (hint.map { "; did you mean '\($0)'?" } ?? ""), at: location))
         continue
       }
@@ -41,7 +40,7 @@ enum EventMap {
         diagnostics.append(
           Diagnostic(
             .error,
-            "event map names '\(requirementName.escapedForComment)', which is not a requirement of "
+            "event map names '\(requirementName)', which is not a requirement of "
               + "\(protocolName)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
             at: location))
         continue
@@ -65,7 +64,7 @@ enum EventMap {
           diagnostics.append(
             Diagnostic(
               .error,
-              "analytics property '\(property.value.escapedForComment)' is not a parameter of "
+              "analytics property '\(property.value)' is not a parameter of "
                 + "\(protocolName).\(requirement.selector)"
                 + (hint.map { "; did you mean '\($0)'?" } ?? ""),
               at: property.location ?? location))

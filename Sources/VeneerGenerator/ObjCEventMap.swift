@@ -1,5 +1,4 @@
 import VeneerModel
-import VeneerRenderer
 
 /// The analytics event map applied to Objective-C protocols: `LoaderService.loadWithCompletion:`
 /// names a method by its selector, its last colon optional (YAML takes it for the key's end), or
@@ -34,9 +33,9 @@ enum ObjCEventMap {
           Diagnostic(
             .error,
             matches.isEmpty
-              ? "event map names '\(selector.escapedForComment)', which is not a method of @protocol "
+              ? "event map names '\(selector)', which is not a method of @protocol "
                 + "\(protocolName)" + (hint.map { "; did you mean '\($0)'?" } ?? "")
-              : "event map names '\(selector.escapedForComment)', which starts the selectors "
+              : "event map names '\(selector)', which starts the selectors "
                 + matches.map { "'\(methods[$0].selector)'" }.joined(separator: " and ")
                 + " of \(protocolName); write the whole selector", at: location))
         continue
@@ -50,7 +49,7 @@ enum ObjCEventMap {
         diagnostics.append(
           Diagnostic(
             .error,
-            "analytics property '\(property.value.escapedForComment)' is not a parameter of "
+            "analytics property '\(property.value)' is not a parameter of "
               + "\(protocolName).\(method.selector)"
               + (hint.map { "; did you mean '\($0)'?" } ?? ""), at: property.location ?? location))
         entryFailed = true

@@ -129,8 +129,8 @@ package struct ObjCGeneration {
         if origin != stem {
           report(
             "two Objective-C templates are named '\(name)' ("
-              + (origin.map { "'\($0.escapedForComment).h.stencil'" } ?? "the built-in")
-              + " and '\(stem.escapedForComment).h.stencil'): their classes would have one name; "
+              + (origin.map { "'\($0).h.stencil'" } ?? "the built-in")
+              + " and '\(stem).h.stencil'): their classes would have one name; "
               + "rename one pair")
         }
         continue
@@ -139,7 +139,7 @@ package struct ObjCGeneration {
       guard Naming.isPlainIdentifier(name) else {
         report(
           "an Objective-C template's name must be an identifier, since its class names and "
-            + "annotation key are made of it: rename '\(name.escapedForComment)'")
+            + "annotation key are made of it: rename '\(name)'")
         continue
       }
       var halves: [CompiledTemplate] = []
@@ -147,7 +147,7 @@ package struct ObjCGeneration {
         guard let data = FileBytes.read(stem + suffix) else {
           report(
             "an Objective-C template is a pair, \(name).h.stencil and \(name).m.stencil; "
-              + "\((stem + suffix).escapedForComment) cannot be read")
+              + "\(stem + suffix) cannot be read")
           break
         }
         let source = TemplateSource(

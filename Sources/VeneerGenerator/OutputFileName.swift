@@ -32,11 +32,11 @@ enum OutputFileName {
   static func problem(with name: String) -> String? {
     if name.isEmpty { return "the file name is empty" }
     if name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(0) {
-      return "the file name '\(name.escapedForComment)' contains a path separator or a NUL byte"
+      return "the file name '\(name)' contains a path separator or a NUL byte"
     }
-    if name.hasPrefix(".") { return "the file name '\(name.escapedForComment)' starts with '.'" }
+    if name.hasPrefix(".") { return "the file name '\(name)' starts with '.'" }
     if !name.hasSuffix(".swift") && !name.hasSuffix(".h") && !name.hasSuffix(".m") {
-      return "the file name '\(name.escapedForComment)' does not end in .swift, .h or .m"
+      return "the file name '\(name)' does not end in .swift, .h or .m"
     }
     if name.utf8.count > 255 { return "the file name is longer than 255 bytes" }
     return nil

@@ -30,7 +30,7 @@ enum TemplateSources {
               let message =
                 "a template's file name must be a Swift identifier, since decorator type names "
                 + "and its annotation key are made of it: rename "
-                + "'\(baseName.escapedForComment).stencil' (letters, digits and '_', not starting "
+                + "'\(baseName).stencil' (letters, digits and '_', not starting "
                 + "with a digit)"
               diagnostics.append(
                 entry.location.map { Diagnostic(.error, message, at: $0) }
@@ -61,7 +61,7 @@ enum TemplateSources {
       let isBuiltIn = BuiltInTemplates.all.contains(template)
       let describe = { (source: TemplateSource) in
         BuiltInTemplates.all.contains(source)
-          ? "the built-in '\(source.name.lowercased())'" : "'\(source.path.escapedForComment)'"
+          ? "the built-in '\(source.name.lowercased())'" : "'\(source.path)'"
       }
       let message =
         earlier == template
@@ -82,7 +82,7 @@ enum TemplateSources {
           Diagnostic(
             .error,
             "'{# imports: #}' must list module names such as 'Foundation' (or "
-              + "'@_spi(Generated) VeneerRuntime'), not '\(module.escapedForComment)'",
+              + "'@_spi(Generated) VeneerRuntime'), not '\(module)'",
             file: template.path))
       }
     }

@@ -42,8 +42,10 @@ package struct Diagnostic: Codable, Sendable, Hashable, CustomStringConvertible 
     self.location = nil
   }
 
-  /// `file:line:column: error: message`, or `file: error: message` without a position.
+  /// `file:line:column: error: message`, or `file: error: message` without a position. Names
+  /// and values from outside are in many messages, and in the file: control characters are
+  /// escaped here, once for every message, so none reaches a terminal.
   package var description: String {
-    "\(location?.description ?? file): \(severity.rawValue): \(message)"
+    "\(location?.description ?? file): \(severity.rawValue): \(message)".escapedForComment
   }
 }

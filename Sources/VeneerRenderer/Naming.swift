@@ -241,22 +241,6 @@ extension String {
     return "\"\(escaped)\""
   }
 
-  /// The text for a `//` comment of generated code: line breaks, other control characters and
-  /// bidirectional controls written as `\u{…}`, so that a file name cannot end the comment or
-  /// make the code read otherwise than it compiles.
-  package var escapedForComment: String {
-    guard unicodeScalars.contains(where: \.isInvisibleControl) else { return self }
-    var escaped = ""
-    for scalar in unicodeScalars {
-      if scalar.isInvisibleControl {
-        escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else {
-        escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
-  }
-
   /// `{template}{protocol}` with each `{name}` that `value` knows replaced, and other braces
   /// kept; run once per protocol and template, so it searches bytes.
   package func replacingPlaceholders(_ value: (Substring) -> String?) -> String {
@@ -276,16 +260,5 @@ extension String {
       }
     }
     return result + rest
-  }
-}
-
-extension Unicode.Scalar {
-  /// A control character (C0, DEL, C1), a line or paragraph separator, or a bidirectional
-  /// control: characters a reader of generated code would not see as they are.
-  var isInvisibleControl: Bool {
-    switch value {
-    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
-    default: false
-    }
   }
 }

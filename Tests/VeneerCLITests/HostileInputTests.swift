@@ -91,6 +91,24 @@ struct HostileInputTests {
     #expect(!generated.contains("\nimport Evil"))
   }
 
+  /// Every diagnostic is printed with its control characters escaped, whatever message or file
+  /// name carries them: a `selection` entry and a source that does not parse, both named with a
+  /// terminal escape sequence, never send it to the terminal.
+  @Test func controlCharactersNeverReachTheTerminal() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/b\u{1B}[2J.swift", "protocol Broken {\n")
+    try workspace.write("Sources/P.swift", "protocol P { func a() }\n")
+    try workspace.write(
+      "veneer.yml",
+      "sources: [Sources]\noutput: Out\nselection: [\"P\\e[2J\", \"Q\\u202E\"]\n")
+    let run = try workspace.veneer("generate")
+    #expect(run.status == 1)
+    #expect(!run.errors.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+    #expect(run.errors.contains("'selection' names pattern 'P\\u{1B}[2J'"), "\(run.errors)")
+    #expect(run.errors.contains("'selection' names protocol 'Q\\u{202E}'"), "\(run.errors)")
+    #expect(run.errors.contains("Sources/b\\u{1B}[2J.swift:"), "\(run.errors)")
+  }
+
   @Test(arguments: [
     (
       "imports: ['Foundation; func x() {}']",

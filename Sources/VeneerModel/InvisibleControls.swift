@@ -1,0 +1,31 @@
+/// Text from outside — file names, `veneer.yml` values, annotation arguments — shown where a
+/// reader cannot see control characters: in comments of generated code, and in every
+/// diagnostic a terminal or a CI log shows.
+extension String {
+  /// Line breaks, other control characters and bidirectional controls written as `\u{…}`, so
+  /// that a file name cannot end a comment, make code read otherwise than it compiles, or send
+  /// a terminal an escape sequence.
+  package var escapedForComment: String {
+    guard unicodeScalars.contains(where: \.isInvisibleControl) else { return self }
+    var escaped = ""
+    for scalar in unicodeScalars {
+      if scalar.isInvisibleControl {
+        escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+}
+
+extension Unicode.Scalar {
+  /// A control character (C0, DEL, C1), a line or paragraph separator, or a bidirectional
+  /// control: characters a reader would not see as they are.
+  package var isInvisibleControl: Bool {
+    switch value {
+    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+}
