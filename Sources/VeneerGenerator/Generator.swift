@@ -79,6 +79,7 @@ package struct Generator: Sendable {
     let output = configuration.output.map { OutputFolder(path: $0.value) }
     let parser = parser(reading: prepared.templates)
     var parsedByCheck: [Int: ParsedSources.ParsedSource] = [:]
+    var outputsAsRecorded: [UInt64: GenerationCache.OutputStamp]?
     if let index = prepared.index, let stamps, !diagnostics.hasErrors {
       switch UnchangedRun.check(index, discovered, stamps, output: output, parser: parser) {
       case .unchanged(let unchanged):
@@ -96,8 +97,9 @@ package struct Generator: Sendable {
         }
         generation.directoryListings = listings.flatMap { $0.changed ? $0.listings : nil }
         return generation
-      case .changed(let parsed):
+      case .changed(let parsed, let recorded):
         parsedByCheck = parsed
+        outputsAsRecorded = recorded
       }
     }
 
@@ -131,7 +133,8 @@ package struct Generator: Sendable {
       fileHashes: Dictionary(
         zip(parsed.files, parsed.parsed.map(\.hash)), uniquingKeysWith: { first, _ in first }),
       reusable: usesRenderKeys
-        ? prepared.index.flatMap { index in output?.outputsAsRecorded(index.outputs) } ?? [:]
+        ? outputsAsRecorded
+          ?? prepared.index.flatMap { index in output?.outputsAsRecorded(index.outputs) } ?? [:]
         : [:],
       usesRenderKeys: usesRenderKeys, times: times, threads: threads)
     diagnostics += rendering.diagnostics

@@ -20,7 +20,7 @@ struct ParsedSources {
   init(
     _ files: [String], stamps: [FileStamp?]?, parser: ProtocolParser,
     index: GenerationCache.Index?, cache: GenerationCache?,
-    parsedByCheck: [Int: ParsedSource] = [:],
+    parsedByCheck: [Int: ParsedSource],
     times: StageTimes?, threads: Int?
   ) {
     let models = index.flatMap { _ in cache.map { cache in Parallel.Future { cache.models() } } }

@@ -17,18 +17,21 @@ package struct UnchangedRun {
   /// instead of reading them here first.
   package static let maximumChangedSources = 32
 
-  /// What the check found: the run is over, or it goes on to parse, with the sources the check
-  /// already parsed, by position, so that none is parsed twice.
+  /// What the check found: the run is over, or it goes on to parse, with what the check
+  /// already found, so that nothing is done twice: the sources it parsed, by position, and the
+  /// outputs on disk as the cache recorded them, by render key (nil when it did not look).
   enum Verdict {
     case unchanged(UnchangedRun)
-    case changed(parsed: [Int: ParsedSources.ParsedSource])
+    case changed(
+      parsed: [Int: ParsedSources.ParsedSource],
+      outputsAsRecorded: [UInt64: GenerationCache.OutputStamp]?)
   }
 
   static func check(
     _ index: GenerationCache.Index, _ discovered: DiscoveredSources, _ stamps: [FileStamp?],
     output: OutputFolder?, parser: ProtocolParser
   ) -> Verdict {
-    let goesOn = Verdict.changed(parsed: [:])
+    let goesOn = Verdict.changed(parsed: [:], outputsAsRecorded: nil)
     guard index.sources.count == discovered.inputFiles.count else { return goesOn }
     var changed: [Int] = []
     for (position, (old, (path, stamp))) in zip(
@@ -40,20 +43,24 @@ package struct UnchangedRun {
         guard changed.count <= Self.maximumChangedSources else { return goesOn }
       }
     }
-    guard (output?.outputsAsRecorded(index.outputs).count ?? 0) == index.outputs.count else {
-      return goesOn
+    let recorded = output?.outputsAsRecorded(index.outputs)
+    guard (recorded?.count ?? 0) == index.outputs.count else {
+      return .changed(parsed: [:], outputsAsRecorded: recorded)
     }
     var run = UnchangedRun(files: index.outputs.map(\.name))
     guard !changed.isEmpty else { return .unchanged(run) }
     let outcomes = Parallel.map(changed) { position in
       Self.check(index.sources[position], stamp: stamps[position]!, parser: parser)
     }
-    guard !outcomes.contains(where: { $0 == nil }) else { return goesOn }
+    guard !outcomes.contains(where: { $0 == nil }) else {
+      return .changed(parsed: [:], outputsAsRecorded: recorded)
+    }
     let parsed = zip(changed, outcomes).compactMap { position, outcome in
       outcome!.parsed.map { (position, $0) }
     }
     guard outcomes.allSatisfy({ $0!.hasSameModel }) else {
-      return .changed(parsed: Dictionary(uniqueKeysWithValues: parsed))
+      return .changed(
+        parsed: Dictionary(uniqueKeysWithValues: parsed), outputsAsRecorded: recorded)
     }
     var sources = index.sources
     for position in changed {
