@@ -42,8 +42,7 @@ package enum DeclarationScanner {
   /// Whether `bytes` contain `protocol`, `typealias` or `enum Name<` anywhere: files without
   /// any need no scan.
   package static func mayDeclareProtocolOrAlias(_ bytes: [UInt8]) -> Bool {
-    contains("protocol", in: bytes) || contains("typealias", in: bytes)
-      || contains("enum", in: bytes) { end in isGenericName(in: bytes, after: end) }
+    bytes.withUnsafeBufferPointer { veneer_may_declare_protocol($0.baseAddress, $0.count) }
   }
 
   /// Whether `name<` follows `offset`, after spaces: a generic declaration's name.
@@ -61,24 +60,11 @@ package enum DeclarationScanner {
     return cursor < bytes.endIndex && bytes[cursor] == UInt8(ascii: "<")
   }
 
-  /// Whether `word` occurs, and `accept` (given the offset after it) agrees, if given. By
-  /// `memmem`, which skips ahead by the word: `memchr` for its first byte stopped at every `e`
-  /// of a file when looking for `enum`, and the prefilter cost more than reading the files.
-  package static func contains(
-    _ word: StaticString, in bytes: [UInt8], where accept: ((Int) -> Bool)? = nil
-  ) -> Bool {
+  /// Whether `word` occurs in `bytes`. By `memmem`, which skips ahead by the word.
+  package static func contains(_ word: StaticString, in bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return false }
-      var offset = 0
-      while offset < buffer.count,
-        let found = veneer_find(
-          base + offset, buffer.count - offset, word.utf8Start, word.utf8CodeUnitCount)
-      {
-        let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if accept?(position + word.utf8CodeUnitCount) ?? true { return true }
-        offset = position + 1
-      }
-      return false
+      return veneer_find(base, buffer.count, word.utf8Start, word.utf8CodeUnitCount) != nil
     }
   }
 

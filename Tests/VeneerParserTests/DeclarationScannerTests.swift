@@ -162,4 +162,60 @@ struct DeclarationScannerTests {
     #expect(DeclarationScanner.mayDeclareProtocolOrAlias(Array("// a protocol".utf8)))
     #expect(DeclarationScanner.scan(Array("// a protocol\nstruct S {}".utf8)) == .noProtocols)
   }
+
+  /// What the prefilter answers, the plain way: each word searched for on its own.
+  static func mentionsDeclaringWord(_ bytes: [UInt8]) -> Bool {
+    func ends(of word: String) -> [Int] {
+      let word = Array(word.utf8)
+      guard bytes.count >= word.count else { return [] }
+      return (0...(bytes.count - word.count)).filter {
+        bytes[$0..<$0 + word.count].elementsEqual(word)
+      }
+      .map { $0 + word.count }
+    }
+    return !ends(of: "protocol").isEmpty || !ends(of: "typealias").isEmpty
+      || ends(of: "enum").contains { DeclarationScanner.isGenericName(in: bytes, after: $0) }
+  }
+
+  @Test func prefilterFindsWhatAPlainSearchFinds() {
+    // Sixteen offsets at a time, then the tail: each word at every offset of a short file, cut
+    // short, split by a byte, and among near misses.
+    let words = [
+      "protocol", "typealias", "enum E<", "enum  Name <T>", "enum E", "enum <", "enumE<",
+    ]
+    let misses = [
+      "protoco", "rotocol", "typealia", "ypealias", "enu", "pl", "ts", "em", "p      l",
+    ]
+    for word in words + misses {
+      for offset in 0..<40 {
+        let filler = Array(repeating: UInt8(ascii: "x"), count: offset)
+        for bytes in [filler + Array(word.utf8), filler + Array(word.utf8) + filler] {
+          #expect(
+            DeclarationScanner.mayDeclareProtocolOrAlias(bytes)
+              == Self.mentionsDeclaringWord(bytes),
+            "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        let cut = Array((filler + Array(word.utf8)).dropLast())
+        #expect(
+          DeclarationScanner.mayDeclareProtocolOrAlias(cut) == Self.mentionsDeclaringWord(cut))
+      }
+    }
+    // Random text of the words' letters, where candidates are dense, and real files.
+    var random = SplitMix(seed: 29)
+    let alphabet = Array("protcyasenumlE< \n".utf8)
+    for _ in 0..<3_000 {
+      let bytes = (0..<Int.random(in: 0..<120, using: &random)).map { _ in
+        alphabet.randomElement(using: &random)!
+      }
+      #expect(
+        DeclarationScanner.mayDeclareProtocolOrAlias(bytes) == Self.mentionsDeclaringWord(bytes),
+        "\(String(decoding: bytes, as: UTF8.self))")
+    }
+    for file in Self.realFiles.prefix(100) {
+      guard let bytes = FileBytes.read(file) else { continue }
+      #expect(
+        DeclarationScanner.mayDeclareProtocolOrAlias(bytes) == Self.mentionsDeclaringWord(bytes),
+        "\(file)")
+    }
+  }
 }

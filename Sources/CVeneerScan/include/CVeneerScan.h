@@ -10,6 +10,10 @@
 const void *veneer_find(const void *haystack, size_t length, const void *needle,
                         size_t needle_length);
 
+/// Whether `bytes` contain `protocol`, `typealias`, or `enum` followed by spaces, a name,
+/// spaces and `<`: a file without any declares neither a protocol nor an alias of one.
+bool veneer_may_declare_protocol(const uint8_t *bytes, size_t count);
+
 /// Whether each byte may be part of a Swift name: letters, digits, `_`, `$`, and every byte of
 /// a non-ASCII character.
 extern const bool veneer_name_bytes[256];
