@@ -21,7 +21,8 @@ struct DiscoveredSources: Sendable {
     let references = SourceFiles.matching(
       include: configuration.references, exclude: configuration.exclude,
       directory: configuration.directory, listings: listings)
-    let sourceSet = Set(sources.files)
+    // Most configurations have no references: then no set of every source is hashed.
+    let sourceSet = references.files.isEmpty ? [] : Set(sources.files)
     let referenceFiles = references.files.filter { !sourceSet.contains($0) }
     self.sources = sources.files
     self.references = Set(referenceFiles)

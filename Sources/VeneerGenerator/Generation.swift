@@ -24,8 +24,8 @@ package struct Generation: Sendable {
   package var hasErrors: Bool { diagnostics.hasErrors }
   /// What the cache is to remember once the files are written.
   var cacheRecord: CacheRecord?
-  /// The directories discovery listed, when they are not those the cache holds.
-  var directoryListings: [String: DirectoryListings.Listing]?
+  /// The directories discovery listed and its searches, when they are not those the cache holds.
+  var directoryListings: DirectoryListings.Snapshot?
 
   /// What a run did and how long each stage took, for `--verbose` and the benchmark.
   package struct Statistics: Sendable {

@@ -24,7 +24,7 @@ package struct GenerationCache: Sendable {
   private let ownershipAtStart: Ownership
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 8
+  static let format = 9
 
   struct Index {
     var format: Int
@@ -42,7 +42,7 @@ package struct GenerationCache: Sendable {
   struct SavedListings {
     var format: Int
     var veneerVersion: String
-    var listings: [String: DirectoryListings.Listing]
+    var snapshot: DirectoryListings.Snapshot
   }
 
   struct Counts {
@@ -197,15 +197,15 @@ package struct GenerationCache: Sendable {
     return index
   }
 
-  /// The directories the last discovery listed, or none when they cannot be read: then every
-  /// directory is listed again.
-  func directoryListings() -> [String: DirectoryListings.Listing] {
+  /// The directories the last discovery listed and its searches, or none when they cannot be
+  /// read: then every directory is listed again.
+  func directoryListings() -> DirectoryListings.Snapshot {
     guard ownershipAtStart == .veneers, let bytes = FileBytes.readRegular(listingsPath),
       let listings = try? CacheReader.decode(
         SavedListings.self, from: CacheSeal.unseal(bytes)),
       listings.format == Self.format, listings.veneerVersion == GeneratedFile.veneerVersion
-    else { return [:] }
-    return listings.listings
+    else { return DirectoryListings.Snapshot() }
+    return listings.snapshot
   }
 
   func models() -> Models? {
@@ -234,7 +234,7 @@ package struct GenerationCache: Sendable {
     }
     if let listings = generation.directoryListings {
       let saved = SavedListings(
-        format: Self.format, veneerVersion: GeneratedFile.veneerVersion, listings: listings)
+        format: Self.format, veneerVersion: GeneratedFile.veneerVersion, snapshot: listings)
       write(CacheSeal.seal(CacheWriter.encode(saved)), to: listingsPath)
     }
     guard let record = generation.cacheRecord else { return nil }
@@ -365,11 +365,23 @@ extension GenerationCache.SavedListings: CacheCodable {
   func write(to writer: inout CacheWriter) {
     writer.write(format)
     writer.write(veneerVersion)
-    let paths = listings.keys.sorted()
+    let paths = snapshot.listings.keys.sorted()
     writer.writeCount(paths.count)
     for path in paths {
       writer.write(path)
-      writer.write(listings[path]!)
+      writer.write(snapshot.listings[path]!)
+    }
+    let keys = snapshot.searches.keys.sorted()
+    writer.writeCount(keys.count)
+    for key in keys {
+      let search = snapshot.searches[key]!
+      writer.write(key)
+      writer.write(search.directories)
+      writer.writeCount(search.files.count)
+      for file in search.files {
+        writer.write(file.directory)
+        writer.write(file.name)
+      }
     }
   }
 
@@ -384,7 +396,63 @@ extension GenerationCache.SavedListings: CacheCodable {
       // Typed: into the dictionary's subscript, `read()` would read an optional.
       listings[path] = try reader.read(DirectoryListings.Listing.self)
     }
-    self.listings = listings
+    let searchCount = try reader.readCount()
+    var searches: [String: DirectoryListings.Search] = [:]
+    for _ in 0..<searchCount {
+      let key: String = try reader.read()
+      let directories: [String] = try reader.read()
+      let fileCount = try reader.readCount()
+      var files: [DirectoryListings.Search.File] = []
+      files.reserveCapacity(fileCount)
+      for _ in 0..<fileCount {
+        files.append(
+          DirectoryListings.Search.File(directory: try reader.read(), name: try reader.read()))
+      }
+      let search = DirectoryListings.Search(directories: directories, files: files)
+      guard Self.staysWithin(key, search) else { throw CacheDamaged() }
+      searches[key] = search
+    }
+    snapshot = DirectoryListings.Snapshot(listings: listings, searches: searches)
+  }
+
+  /// Whether a search names only what a search of its key's paths can find: each directory one
+  /// of the paths or, by a name that is not hidden (and so not `..`), in a directory listed
+  /// before it, and files of its suffix directly in those directories. Its files are read next;
+  /// a name that leads elsewhere is a damaged cache.
+  static func staysWithin(_ key: String, _ search: DirectoryListings.Search) -> Bool {
+    let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
+    guard parts.count > 1, let suffix = parts.first.map({ Array($0.utf8) }), !suffix.isEmpty
+    else { return false }
+    let roots = Set(
+      parts.dropFirst().map { root in
+        String(root.count > 1 && root.hasSuffix("/") ? root.dropLast() : root)
+      })
+    /// A name a listing may hold: not empty, not hidden, neither a `/` nor a NUL in it, and
+    /// ending in `suffix` when given. By bytes: it runs over every file of every run.
+    func isListable(_ name: String, endingWith suffix: [UInt8] = []) -> Bool {
+      var name = name
+      return name.withUTF8 { bytes in
+        guard let first = bytes.first, first != UInt8(ascii: "."), bytes.count > suffix.count,
+          !bytes.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0 })
+        else { return false }
+        return bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
+      }
+    }
+    var listed: Set<String> = []
+    listed.reserveCapacity(search.directories.count)
+    for directory in search.directories {
+      if !roots.contains(directory) {
+        guard let slash = directory.lastIndex(of: "/"),
+          listed.contains(slash == directory.startIndex ? "/" : String(directory[..<slash])),
+          isListable(String(directory[directory.index(after: slash)...]))
+        else { return false }
+      }
+      listed.insert(directory)
+    }
+    return search.files.allSatisfy { file in
+      search.directories.indices.contains(file.directory)
+        && isListable(file.name, endingWith: suffix)
+    }
   }
 }
 

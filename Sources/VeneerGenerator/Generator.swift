@@ -95,7 +95,7 @@ package struct Generator: Sendable {
         generation.cacheRecord = unchanged.changedStamps.map {
           CacheRecord(settings: index.settings, sources: $0, keptOutputs: index.outputs)
         }
-        generation.directoryListings = listings.flatMap { $0.changed ? $0.listings : nil }
+        generation.directoryListings = listings.flatMap { $0.changed ? $0.snapshot : nil }
         return generation
       case .changed(let parsed, let recorded):
         parsedByCheck = parsed
@@ -156,7 +156,7 @@ package struct Generator: Sendable {
     generation.unchangedFiles = rendering.unchanged.map(\.name)
     generation.cacheRecord = CacheRecord(
       settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
-    generation.directoryListings = listings.flatMap { $0.changed ? $0.listings : nil }
+    generation.directoryListings = listings.flatMap { $0.changed ? $0.snapshot : nil }
     return generation
   }
 

@@ -1,9 +1,10 @@
 import Foundation
+import VeneerSupport
 
 /// What an earlier discovery found in each directory, reused for a directory whose modification
 /// time says that nothing in it was added, removed or renamed since, as git's untracked cache
 /// does: a run where nothing changed then asks one `stat` of each directory instead of listing
-/// it.
+/// it, and when no directory of a search changed, takes the search's files as they were.
 ///
 /// A listing is reusable only when nothing can change it behind its directory's time: it holds
 /// no symbolic link or entry of unknown type (a link's target changes without its directory),
@@ -41,38 +42,130 @@ package final class DirectoryListings: @unchecked Sendable {
     }
   }
 
+  /// One search from the paths a run names, as it went: the directories it listed, by path,
+  /// and the files it found, in order. While each of those directories is as listed, the search
+  /// is reused whole, its directories checked by one `stat` each on all cores instead of being
+  /// walked one after another.
+  package struct Search: Equatable, Sendable {
+    package var directories: [String]
+    package var files: [File]
+
+    /// A file found: the position of its directory in `directories`, and its name there.
+    package struct File: Equatable, Sendable {
+      package var directory: Int
+      package var name: String
+
+      package init(directory: Int, name: String) {
+        self.directory = directory
+        self.name = name
+      }
+    }
+
+    package init(directories: [String], files: [File]) {
+      self.directories = directories
+      self.files = files
+    }
+
+    /// The files' paths, as the search found them.
+    package var paths: [String] {
+      files.map { file in
+        let directory = directories[file.directory]
+        return directory == "/" ? "/" + file.name : directory + "/" + file.name
+      }
+    }
+  }
+
+  /// What one discovery leaves to the next: its listings, and its searches by what they
+  /// searched (`key(suffix:paths:)`).
+  package struct Snapshot: Equatable, Sendable {
+    package var listings: [String: Listing]
+    package var searches: [String: Search]
+
+    package init(listings: [String: Listing] = [:], searches: [String: Search] = [:]) {
+      self.listings = listings
+      self.searches = searches
+    }
+  }
+
   /// Longer than any file system's time stamp granularity (FAT's is two seconds).
   static let racyInterval = 3_000_000_000
 
-  private let earlier: [String: Listing]
+  private let earlier: Snapshot
   /// This discovery's listings, by the path it listed them at.
   package private(set) var listings: [String: Listing] = [:]
+  /// This discovery's searches, reused or made.
+  package private(set) var searches: [String: Search] = [:]
   /// How many of `listings` were the earlier ones, reused.
   package private(set) var reusedCount = 0
   /// Nanoseconds since 1970 when this discovery began.
   private let now: Int
 
-  package init(earlier: [String: Listing] = [:]) {
+  package init(earlier: Snapshot = Snapshot()) {
     self.earlier = earlier
+    listings.reserveCapacity(earlier.listings.count)
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
     now = Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
   }
 
-  /// Whether this discovery listed anything anew, or no longer met a directory it met before:
-  /// only then are its listings worth saving.
-  package var changed: Bool { reusedCount != listings.count || listings.count != earlier.count }
+  /// What the next discovery is given.
+  package var snapshot: Snapshot { Snapshot(listings: listings, searches: searches) }
+
+  /// Whether this discovery listed anything anew, no longer met a directory it met before, or
+  /// searched other paths: only then is its snapshot worth saving.
+  package var changed: Bool {
+    reusedCount != listings.count || listings.count != earlier.listings.count
+      || Set(searches.keys) != Set(earlier.searches.keys)
+  }
+
+  /// How a search of `paths` for files ending in `suffix` is known: one string, since a key
+  /// holds neither.
+  package static func key(suffix: String, paths: [String]) -> String {
+    ([suffix] + paths).joined(separator: "\u{0}")
+  }
+
+  /// The files of the earlier search `key` when each directory it listed is the one listed and
+  /// was not modified since; its listings are then this discovery's too.
+  func reusableSearch(_ key: String) -> [String]? {
+    guard let search = earlier.searches[key] else { return nil }
+    let statuses = Parallel.map(search.directories) { path -> stat? in
+      var status = stat()
+      return stat(path, &status) == 0 ? status : nil
+    }
+    var found: [Listing] = []
+    found.reserveCapacity(statuses.count)
+    for (path, status) in zip(search.directories, statuses) {
+      guard let status, let listing = earlier.listings[path], Self.isUnchanged(listing, status)
+      else { return nil }
+      found.append(listing)
+    }
+    for (path, listing) in zip(search.directories, found) where listings[path] == nil {
+      listings[path] = listing
+      reusedCount += 1
+    }
+    searches[key] = search
+    return search.paths
+  }
+
+  /// Records a search made now, when every directory it listed may be reused.
+  func record(search key: String, _ search: Search) {
+    guard search.directories.allSatisfy({ listings[$0]?.isReusable == true }) else { return }
+    searches[key] = search
+  }
 
   /// The earlier listing of `path`, when its directory, as `status` shows it now, is the one
   /// listed and was not modified since.
   func reusable(_ path: String, _ status: stat) -> Listing? {
-    guard let listing = earlier[path], listing.isReusable,
-      listing.device == UInt64(status.st_dev), listing.inode == UInt64(status.st_ino),
-      listing.modified == FileStamp(status).modified
-    else { return nil }
-    listings[path] = listing
-    reusedCount += 1
+    guard let listing = earlier.listings[path], Self.isUnchanged(listing, status) else {
+      return nil
+    }
+    if listings.updateValue(listing, forKey: path) == nil { reusedCount += 1 }
     return listing
+  }
+
+  private static func isUnchanged(_ listing: Listing, _ status: stat) -> Bool {
+    listing.isReusable && listing.device == UInt64(status.st_dev)
+      && listing.inode == UInt64(status.st_ino) && listing.modified == FileStamp(status).modified
   }
 
   /// Records a listing made now; `hasLinks` when it met an entry whose type needed a `stat`.

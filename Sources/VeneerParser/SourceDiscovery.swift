@@ -23,30 +23,49 @@ package enum SourceDiscovery {
   private static func files(at paths: [String], suffix: String, listings: DirectoryListings?)
     -> (files: [String], diagnostics: [Diagnostic])
   {
-    var files: [String] = []
-    var diagnostics: [Diagnostic] = []
-    var visitedDirectories: Set<DirectoryIdentity> = []
+    let key = DirectoryListings.key(suffix: suffix, paths: paths)
+    if let files = listings?.reusableSearch(key) { return (files, []) }
+    var search = Search()
+    var searchedOnlyDirectories = true
     for path in paths {
       let path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        diagnostics.append(Diagnostic(.error, "no such file or directory", file: path))
+        search.diagnostics.append(Diagnostic(.error, "no such file or directory", file: path))
         continue
       }
       if isDirectory.boolValue {
-        walk(
-          path, suffix: suffix, visited: &visitedDirectories, listings: listings, files: &files,
-          diagnostics: &diagnostics)
-      } else if path.hasSuffix(suffix) {
-        files.append(path)
+        walk(path, suffix: suffix, listings: listings, &search)
+        continue
+      }
+      // A file named on its own is not in a listing: nothing tells when it goes.
+      searchedOnlyDirectories = false
+      if path.hasSuffix(suffix) {
+        search.files.append(path)
       } else {
-        diagnostics.append(
+        search.diagnostics.append(
           Diagnostic(
             .warning, suffix == ".swift" ? "not a Swift file; skipped" : "not a header; skipped",
             file: path))
       }
     }
-    return (files, diagnostics)
+    if let listings, searchedOnlyDirectories, search.diagnostics.isEmpty {
+      listings.record(
+        search: key,
+        DirectoryListings.Search(directories: search.directories, files: search.found))
+    }
+    return (search.files, search.diagnostics)
+  }
+
+  /// What a search found so far.
+  private struct Search {
+    var files: [String] = []
+    var diagnostics: [Diagnostic] = []
+    /// The directories listed, or their listings reused, in order.
+    var directories: [String] = []
+    /// The files in walks, as a search to record has them.
+    var found: [DirectoryListings.Search.File] = []
+    var visited: Set<DirectoryIdentity> = []
   }
 
   /// A directory as the file system knows it, whatever path or link led to it.
@@ -56,18 +75,17 @@ package enum SourceDiscovery {
   }
 
   private static func walk(
-    _ directory: String, suffix: String, visited: inout Set<DirectoryIdentity>,
-    listings: DirectoryListings?, files: inout [String], diagnostics: inout [Diagnostic]
+    _ directory: String, suffix: String, listings: DirectoryListings?, _ search: inout Search
   ) {
     // Symbolic links can form cycles; each real directory is searched once. Known by its
     // device and inode, in one system call, where resolving its path took one per component.
     var status = stat()
     guard stat(directory, &status) == 0 else {
-      diagnostics.append(Diagnostic(.error, "cannot read the directory", file: directory))
+      search.diagnostics.append(Diagnostic(.error, "cannot read the directory", file: directory))
       return
     }
     guard
-      visited.insert(
+      search.visited.insert(
         DirectoryIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
       ).inserted
     else { return }
@@ -76,20 +94,21 @@ package enum SourceDiscovery {
       entries = listing.entries
     } else {
       guard let listed = list(directory, suffix: suffix) else {
-        diagnostics.append(Diagnostic(.error, "cannot read the directory", file: directory))
+        search.diagnostics.append(Diagnostic(.error, "cannot read the directory", file: directory))
         return
       }
       entries = listed.entries
       listings?.record(directory, status, entries: entries, hasLinks: listed.hasLinks)
     }
+    let position = search.directories.count
+    search.directories.append(directory)
     for entry in entries {
       let path = directory == "/" ? "/" + entry.name : directory + "/" + entry.name
       if entry.isDirectory {
-        walk(
-          path, suffix: suffix, visited: &visited, listings: listings, files: &files,
-          diagnostics: &diagnostics)
+        walk(path, suffix: suffix, listings: listings, &search)
       } else {
-        files.append(path)
+        search.files.append(path)
+        search.found.append(DirectoryListings.Search.File(directory: position, name: entry.name))
       }
     }
   }

@@ -5,6 +5,9 @@ package enum Parallel {
   /// build's frames are large.
   static let stackSize = 64 << 20
 
+  /// Asked once: Foundation reads the cgroup's quota files each time it is asked.
+  static let processorCount = ProcessInfo.processInfo.activeProcessorCount
+
   /// `items.map(transform)` on `threads` threads (one per core when `nil`), results in the order
   /// of `items`.
   package static func map<Item: Sendable, Result: Sendable>(
@@ -12,7 +15,7 @@ package enum Parallel {
   ) -> [Result] {
     let work = Work<Result>(count: items.count)
     let workerCount = min(
-      max(threads ?? ProcessInfo.processInfo.activeProcessorCount, 1), items.count)
+      max(threads ?? processorCount, 1), items.count)
     let finished = DispatchSemaphore(value: 0)
     for _ in 0..<workerCount {
       let thread = Thread {

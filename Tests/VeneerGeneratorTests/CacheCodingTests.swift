@@ -182,15 +182,15 @@ struct DeepTypeTests {
       CacheWriter.encode(
         GenerationCache.SavedListings(
           format: GenerationCache.format, veneerVersion: "0",
-          listings: [
+          snapshot: DirectoryListings.Snapshot(listings: [
             "/tmp/Sources": DirectoryListings.Listing(
               device: 1, inode: 2, modified: 3, isReusable: true, entries: [entry])
-          ]))
+          ])))
     }
     let kept = DirectoryListings.Entry(name: "Kept.swift", isDirectory: false)
     #expect(
       try CacheReader.decode(GenerationCache.SavedListings.self, from: saved(kept))
-        .listings["/tmp/Sources"]?.entries == [kept])
+        .snapshot.listings["/tmp/Sources"]?.entries == [kept])
     for (name, isDirectory) in [
       ("..", true), ("../Outside.swift", false), ("Nested/Deep.swift", false),
       (".hidden.swift", false), ("notes.txt", false), ("Bad\u{0}.swift", false),
@@ -199,6 +199,58 @@ struct DeepTypeTests {
       #expect(throws: CacheDamaged.self, "\(name)") {
         try CacheReader.decode(GenerationCache.SavedListings.self, from: saved(entry))
       }
+    }
+  }
+
+  /// A search's files are read without walking to them: a search naming a directory outside
+  /// its paths or hidden, or a file of another suffix, hidden, outside its directory or in a
+  /// directory it did not list, means the cache is damaged.
+  @Test func searchesNamingAnythingBeyondTheirPathsAreRefused() throws {
+    typealias File = DirectoryListings.Search.File
+    func saved(_ key: String, _ directories: [String], _ files: [File]) -> [UInt8] {
+      CacheWriter.encode(
+        GenerationCache.SavedListings(
+          format: GenerationCache.format, veneerVersion: "0",
+          snapshot: DirectoryListings.Snapshot(searches: [
+            key: DirectoryListings.Search(directories: directories, files: files)
+          ])))
+    }
+    let key = DirectoryListings.key(suffix: ".swift", paths: ["/tmp/Sources/"])
+    let kept = try CacheReader.decode(
+      GenerationCache.SavedListings.self,
+      from: saved(
+        key, ["/tmp/Sources", "/tmp/Sources/Nested"],
+        [File(directory: 0, name: "A.swift"), File(directory: 1, name: "B.swift")]))
+    #expect(
+      kept.snapshot.searches[key]?.paths == ["/tmp/Sources/A.swift", "/tmp/Sources/Nested/B.swift"])
+    let rootKey = DirectoryListings.key(suffix: ".swift", paths: ["/"])
+    let root = try CacheReader.decode(
+      GenerationCache.SavedListings.self,
+      from: saved(rootKey, ["/", "/usr"], [File(directory: 1, name: "A.swift")]))
+    #expect(root.snapshot.searches[rootKey]?.paths == ["/usr/A.swift"])
+    for (directories, files) in [
+      (["/tmp/Sources", "/etc"], [File(directory: 0, name: "A.swift")]),
+      (["/tmp/Sources/.."], []),
+      (["/tmp/Sources/.build"], []),
+      (["/tmp/Sources/"], []),
+      (["/tmp/SourcesElsewhere"], []),
+      (["/tmp/Sources/Bad\u{0}"], []),
+      (["/tmp/Sources"], [File(directory: 0, name: "../Outside.swift")]),
+      (["/tmp/Sources"], [File(directory: 0, name: "Nested/B.swift")]),
+      (["/tmp/Sources"], [File(directory: 0, name: ".Hidden.swift")]),
+      (["/tmp/Sources"], [File(directory: 0, name: "notes.txt")]),
+      (["/tmp/Sources"], [File(directory: 0, name: ".swift")]),
+      (["/tmp/Sources"], [File(directory: 1, name: "A.swift")]),
+      (["/tmp/Sources"], [File(directory: -1, name: "A.swift")]),
+    ] {
+      #expect(throws: CacheDamaged.self, "\(directories) \(files)") {
+        try CacheReader.decode(
+          GenerationCache.SavedListings.self, from: saved(key, directories, files))
+      }
+    }
+    #expect(throws: CacheDamaged.self) {
+      try CacheReader.decode(
+        GenerationCache.SavedListings.self, from: saved("no paths", [], []))
     }
   }
 }

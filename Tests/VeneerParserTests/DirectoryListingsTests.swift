@@ -37,10 +37,47 @@ struct DirectoryListingsTests {
     let first = DirectoryListings()
     #expect(Self.discover(root, first) == ["A.swift", "Nested/B.swift"])
     #expect(first.reusedCount == 0 && first.changed)
-    let second = DirectoryListings(earlier: first.listings)
+    let second = DirectoryListings(earlier: first.snapshot)
     #expect(Self.discover(root, second) == ["A.swift", "Nested/B.swift"])
     #expect(second.reusedCount == 2)
     #expect(!second.changed)
+  }
+
+  /// A search whose directories are all unchanged is taken whole, and stays taken while only
+  /// files' contents change; a file added deep down changes its directory, and the search is
+  /// made again.
+  @Test func aSearchOfUnchangedDirectoriesIsTakenWhole() throws {
+    let folder = try Self.settledTree()
+    let root = folder.path + "/Sources"
+    let key = DirectoryListings.key(suffix: ".swift", paths: [root])
+    let first = DirectoryListings()
+    _ = Self.discover(root, first)
+    #expect(first.searches[key]?.directories == [root, root + "/Nested"])
+    #expect(first.searches[key]?.paths == [root + "/A.swift", root + "/Nested/B.swift"])
+    try folder.write("Sources/Nested/B.swift", "protocol B { func edited() }")
+    let second = DirectoryListings(earlier: first.snapshot)
+    #expect(Self.discover(root, second) == ["A.swift", "Nested/B.swift"])
+    #expect(second.searches == first.searches && !second.changed)
+    try folder.write("Sources/Nested/Deeper/C.swift", "protocol C {}")
+    let third = DirectoryListings(earlier: second.snapshot)
+    #expect(Self.discover(root, third) == ["A.swift", "Nested/B.swift", "Nested/Deeper/C.swift"])
+    // Nested was just modified: its listing, and so the search, cannot be kept yet.
+    #expect(third.searches[key] == nil && third.changed)
+  }
+
+  /// A file named on its own is in no listing: a search that names one is made every time, so
+  /// that its removal is reported.
+  @Test func aSearchNamingAFileIsMadeEveryTime() throws {
+    let folder = try Self.settledTree()
+    let file = folder.path + "/Sources/A.swift"
+    let first = DirectoryListings()
+    #expect(SourceDiscovery.swiftFiles(at: [file], listings: first).files == [file])
+    #expect(first.searches.isEmpty)
+    try FileManager.default.removeItem(atPath: file)
+    let second = DirectoryListings(earlier: first.snapshot)
+    let found = SourceDiscovery.swiftFiles(at: [file], listings: second)
+    #expect(found.files.isEmpty)
+    #expect(found.diagnostics.map(\.message) == ["no such file or directory"])
   }
 
   /// Adding, removing or renaming a file changes its directory's time: that directory alone is
@@ -52,16 +89,16 @@ struct DirectoryListingsTests {
     _ = Self.discover(root, first)
     try folder.write("Sources/Nested/C.swift", "protocol C {}")
     try FileManager.default.removeItem(atPath: root + "/A.swift")
-    let second = DirectoryListings(earlier: first.listings)
+    let second = DirectoryListings(earlier: first.snapshot)
     #expect(Self.discover(root, second) == ["Nested/B.swift", "Nested/C.swift"])
     #expect(second.reusedCount == 0)
     // Both had just been modified when listed: listed again until their times settle.
     try Self.backdate(root, seconds: 60)
     try Self.backdate(root + "/Nested", seconds: 60)
-    let third = DirectoryListings(earlier: second.listings)
+    let third = DirectoryListings(earlier: second.snapshot)
     #expect(Self.discover(root, third) == ["Nested/B.swift", "Nested/C.swift"])
     #expect(third.reusedCount == 0)
-    let fourth = DirectoryListings(earlier: third.listings)
+    let fourth = DirectoryListings(earlier: third.snapshot)
     #expect(Self.discover(root, fourth) == ["Nested/B.swift", "Nested/C.swift"])
     #expect(fourth.reusedCount == 2)
     #expect(!fourth.changed)
@@ -81,7 +118,7 @@ struct DirectoryListingsTests {
     // A file added, and the directory's time put back as it was.
     try folder.write("Sources/B.swift", "protocol B {}")
     try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: root)
-    let second = DirectoryListings(earlier: first.listings)
+    let second = DirectoryListings(earlier: first.snapshot)
     #expect(Self.discover(root, second) == ["A.swift", "B.swift"])
   }
 
@@ -99,7 +136,7 @@ struct DirectoryListingsTests {
     #expect(first.listings[root + "/Nested"]?.isReusable == true)
     try folder.write("Elsewhere/Later.swift", "protocol Later {}")
     try Self.backdate(folder.path + "/Elsewhere", seconds: 3600)
-    let second = DirectoryListings(earlier: first.listings)
+    let second = DirectoryListings(earlier: first.snapshot)
     #expect(
       Self.discover(root, second) == [
         "A.swift", "Linked/Later.swift", "Linked/Linked.swift", "Nested/B.swift",
