@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeneerModel
 import VeneerParser
+import VeneerSupport
 
 @testable import VeneerGenerator
 
@@ -252,5 +253,29 @@ struct DeepTypeTests {
       try CacheReader.decode(
         GenerationCache.SavedListings.self, from: saved("no paths", [], []))
     }
+  }
+  /// A path hashes as it always did: the cache folder an output folder names stays where it was.
+  @Test func aPathNamesTheCacheFolderItNamedBefore() {
+    #expect(ContentHash.of("/home/user/App/Sources/Generated") == 0x6CEA_B0F2_B76C_D25B)
+  }
+
+  /// Sources long enough to be hashed in lanes: a change to any byte, in any lane or the tail,
+  /// changes the hash, and so does moving words between lanes.
+  @Test func everyByteOfALongInputCounts() {
+    var random = SplitMix(seed: 10)
+    let bytes = (0..<(ContentHash.lanedLength + 45)).map { _ in
+      UInt8.random(in: 0...255, using: &random)
+    }
+    let hash = ContentHash.of(bytes)
+    for position in [0, 7, 8, 15, 16, 23, 24, 31, 32, 2_049, bytes.count - 45, bytes.count - 1] {
+      var changed = bytes
+      changed[position] ^= 1
+      #expect(ContentHash.of(changed) != hash, "byte \(position)")
+    }
+    var swapped = bytes
+    swapped.swapAt(0, 8)
+    #expect(ContentHash.of(swapped) != hash || bytes[0] == bytes[8])
+    #expect(ContentHash.of(bytes, seed: 1) != hash)
+    #expect(ContentHash.of(Array(bytes.dropLast())) != hash)
   }
 }
