@@ -16,6 +16,7 @@ enum NestingGuard {
   static func firstTooDeepConditional(in bytes: [UInt8], limit: Int = maximumConditionalDepth)
     -> Int?
   {
+    guard occurrences(of: UInt8(ascii: "#"), in: bytes, exceed: limit) else { return nil }
     var depth = 0
     var lineStart = 0
     while lineStart < bytes.count {
@@ -38,6 +39,16 @@ enum NestingGuard {
     return nil
   }
 
+  /// Whether `byte` occurs more than `limit` times: nesting deeper than `limit` needs as many
+  /// openings, and counting is quicker than scanning, which most texts then need not.
+  private static func occurrences(of byte: UInt8, in bytes: [UInt8], exceed limit: Int) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var count = 0
+      for candidate in buffer { count &+= candidate == byte ? 1 : 0 }
+      return count > limit
+    }
+  }
+
   /// Whether `name` (`#if`) starts at `index`, followed by a space, a tab, `(`, `!` or the end
   /// of the line.
   private static func directive(_ name: String, at index: Int, in bytes: [UInt8]) -> Bool {
@@ -52,6 +63,7 @@ enum NestingGuard {
   /// The byte offset of the first `[` that opens a collection inside the first elements of more
   /// than `limit` others, outside comments and string literals.
   static func firstTooDeepBracket(in bytes: [UInt8], limit: Int = maximumBracketDepth) -> Int? {
+    guard occurrences(of: UInt8(ascii: "["), in: bytes, exceed: limit) else { return nil }
     var scanner = Scanner(bytes: bytes, limit: limit)
     return scanner.scanCode(untilClosingParenthesis: false)
   }

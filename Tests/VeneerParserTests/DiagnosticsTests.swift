@@ -106,6 +106,23 @@ struct DiagnosticsTests {
       ])
   }
 
+  /// One bracket or `#if` past the limit is refused, at the limit is parsed: the guards count
+  /// a text's openings before scanning it, and a text with no more than the limit is not
+  /// scanned at all.
+  @Test(arguments: [16, 17])
+  func nestingIsRefusedJustPastTheLimit(depth: Int) {
+    let brackets = parse(
+      "protocol P {}\nlet x = " + String(repeating: "[", count: depth) + "1"
+        + String(repeating: "]", count: depth) + "\n")
+    // The limits: 16 brackets, 256 `#if`s.
+    #expect(brackets.diagnostics.isEmpty == (depth <= 16))
+    let conditionalDepth = 256 + depth - 16
+    let conditionals = parse(
+      "protocol P {}\n" + String(repeating: "#if X\n", count: conditionalDepth)
+        + String(repeating: "#endif\n", count: conditionalDepth))
+    #expect(conditionals.diagnostics.isEmpty == (conditionalDepth <= 256))
+  }
+
   @Test func deeplyNestedArrayLiteralsAreRefusedBeforeTheParserBacktracks() throws {
     let source =
       "protocol P {}\nlet x = " + String(repeating: "[", count: 40) + "1"
