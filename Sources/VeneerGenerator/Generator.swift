@@ -11,7 +11,7 @@ import VeneerSupport
 /// |---|---|---|
 /// | discover | `DiscoveredSources`, and meanwhile `PreparedTemplates` | DiscoveredSources.swift, PreparedTemplates.swift |
 /// | check | the end of a run where nothing changed | UnchangedRun.swift |
-/// | parse | `ParsedSources`, then a `ResolvedCatalog` | ParsedSources.swift, ResolvedCatalog.swift |
+/// | parse | `ParsedSources`, then a `ResolvedCatalog`, and meanwhile the templates compiled | ParsedSources.swift, ResolvedCatalog.swift, PreparedTemplates.swift |
 /// | select | `Selection`: each protocol's templates | Selection.swift |
 /// | render | `Rendering`: each protocol's decorators | Rendering.swift |
 /// | assemble | `AssembledFile`s, and the `CacheRecord` | FileAssembly.swift, GenerationCache.swift |
@@ -77,7 +77,7 @@ package struct Generator: Sendable {
     clock.end(.discover)
 
     let output = configuration.output.map { OutputFolder(path: $0.value) }
-    let parser = parser(reading: prepared.templates)
+    let parser = parser(reading: prepared.sources)
     var parsedByCheck: [Int: ParsedSources.ParsedSource] = [:]
     var outputsAsRecorded: [UInt64: GenerationCache.OutputStamp]?
     if let index = prepared.index, let stamps, !diagnostics.hasErrors {
@@ -103,6 +103,9 @@ package struct Generator: Sendable {
       }
     }
 
+    // Past the check, the run renders: the templates compile on another thread while the
+    // sources are parsed and resolved, mostly on this one.
+    let compilation = Parallel.Future { prepared.compiled() }
     let parsed = ParsedSources(
       discovered.inputFiles, stamps: stamps, parser: parser, index: prepared.index, cache: cache,
       parsedByCheck: parsedByCheck, times: times, threads: threads)
@@ -114,8 +117,10 @@ package struct Generator: Sendable {
     statistics.protocols = catalog.protocols.count
     clock.end(.parse)
 
+    let (templates, templateDiagnostics) = compilation.value
+    diagnostics += templateDiagnostics
     let selection = Selection(
-      catalog, templates: prepared.templates, configuration,
+      catalog, templates: templates, configuration,
       objectiveCProtocols: objectiveCProtocols)
     diagnostics += selection.diagnostics
     clock.end(.select)
@@ -162,9 +167,9 @@ package struct Generator: Sendable {
 
   /// The parser, taking each template's name for an annotation key too: `// veneer: delay`
   /// selects Delay.stencil.
-  private func parser(reading templates: [CompiledTemplate]) -> ProtocolParser {
+  private func parser(reading templates: [TemplateSource]) -> ProtocolParser {
     var parser = self.parser
-    parser.annotationKeys.names.formUnion(templates.map { $0.source.name.lowercased() })
+    parser.annotationKeys.names.formUnion(templates.map { $0.name.lowercased() })
     return parser
   }
 }
