@@ -80,8 +80,13 @@ package struct Generator: Sendable {
     let parser = parser(reading: prepared.sources)
     var parsedByCheck: [Int: ParsedSources.ParsedSource] = [:]
     var outputsAsRecorded: [UInt64: GenerationCache.OutputStamp]?
+    var models: Parallel.Future<GenerationCache.Models?>?
     if let index = prepared.index, let stamps, !diagnostics.hasErrors {
-      switch UnchangedRun.check(index, discovered, stamps, output: output, parser: parser) {
+      let changed = UnchangedRun.changedSources(index, discovered, stamps)
+      // When a source changed, the cached models are read while the check parses it: the run
+      // is likely to need them, and a run the check ends leaves them to their thread.
+      if changed != [], let cache { models = Parallel.Future { cache.models() } }
+      switch UnchangedRun.check(index, changed: changed, stamps, output: output, parser: parser) {
       case .unchanged(let unchanged):
         statistics.protocols = index.statistics.protocols
         statistics.decoratedProtocols = index.statistics.decoratedProtocols
@@ -108,7 +113,7 @@ package struct Generator: Sendable {
     let compilation = Parallel.Future { prepared.compiled() }
     let parsed = ParsedSources(
       discovered.inputFiles, stamps: stamps, parser: parser, index: prepared.index, cache: cache,
-      parsedByCheck: parsedByCheck, times: times, threads: threads)
+      models: models, parsedByCheck: parsedByCheck, times: times, threads: threads)
     statistics.readFiles = parsed.readCount
     let catalog = ResolvedCatalog(
       parsed, references: discovered.references, configuration,

@@ -27,22 +27,32 @@ package struct UnchangedRun {
       outputsAsRecorded: [UInt64: GenerationCache.OutputStamp]?)
   }
 
-  static func check(
-    _ index: GenerationCache.Index, _ discovered: DiscoveredSources, _ stamps: [FileStamp?],
-    output: OutputFolder?, parser: ProtocolParser
-  ) -> Verdict {
-    let goesOn = Verdict.changed(parsed: [:], outputsAsRecorded: nil)
-    guard index.sources.count == discovered.inputFiles.count else { return goesOn }
+  /// The positions of the sources whose stamps differ from the index's, or nil when the
+  /// sources are not those it lists or more than `maximumChangedSources` changed: then the run
+  /// goes on to parse without checking.
+  static func changedSources(
+    _ index: GenerationCache.Index, _ discovered: DiscoveredSources, _ stamps: [FileStamp?]
+  ) -> [Int]? {
+    guard index.sources.count == discovered.inputFiles.count else { return nil }
     var changed: [Int] = []
     for (position, (old, (path, stamp))) in zip(
       index.sources, zip(discovered.inputFiles, stamps)
     ).enumerated() {
-      guard old.path == path, let stamp else { return goesOn }
+      guard old.path == path, let stamp else { return nil }
       if old.size != stamp.size || old.modified != stamp.modified {
         changed.append(position)
-        guard changed.count <= Self.maximumChangedSources else { return goesOn }
+        guard changed.count <= Self.maximumChangedSources else { return nil }
       }
     }
+    return changed
+  }
+
+  /// The verdict, given `changedSources`' answer.
+  static func check(
+    _ index: GenerationCache.Index, changed: [Int]?, _ stamps: [FileStamp?],
+    output: OutputFolder?, parser: ProtocolParser
+  ) -> Verdict {
+    guard let changed else { return .changed(parsed: [:], outputsAsRecorded: nil) }
     let recorded = output?.outputsAsRecorded(index.outputs)
     guard (recorded?.count ?? 0) == index.outputs.count else {
       return .changed(parsed: [:], outputsAsRecorded: recorded)
