@@ -1,3 +1,4 @@
+import Foundation
 import VeneerModel
 
 /// Protocols of the standard library and Foundation that users' protocols inherit, with their
@@ -6,10 +7,10 @@ import VeneerModel
 /// decorator forwards them like the user's own, or is skipped for the reason they give (an
 /// initializer, a `Self` value).
 enum StandardProtocols {
-  /// One declaration each: the standard library's from its interface
-  /// (`Scripts/standard-protocols`), and those that have none to read here: Foundation's
-  /// (swift-corelibs-foundation ships no interface) and `Codable`, a type alias in the standard
-  /// library.
+  /// Each declaration on its own, so that a run parses only those its sources inherit: the
+  /// standard library's from its interface (`Scripts/standard-protocols`), and those that have
+  /// none to read here: Foundation's (swift-corelibs-foundation ships no interface) and
+  /// `Codable`, a type alias in the standard library.
   static let declarations =
     standardLibraryDeclarations + [
       """
@@ -37,16 +38,52 @@ enum StandardProtocols {
       """,
     ]
 
-  /// Every one of them, resolved, from one parse of all their declarations the first time one
-  /// is asked for: one parse of them all costs less than a parse of each that a run inherits.
-  private static let resolved: [String: ProtocolDecl] = Dictionary(
-    InheritanceResolver.resolve(
-      ProtocolParser().parse(
-        source: declarations.joined(separator: "\n"), file: "<standard library>"
-      ).protocols
-    ).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+  /// The declarations above by protocol name, read from the text that follows
+  /// `public protocol `; nothing is parsed until a protocol is asked for.
+  private static let declarationsByName: [String: String] = Dictionary(
+    uniqueKeysWithValues: declarations.map { declaration in
+      let name = declaration.dropFirst("public protocol ".count)
+        .prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      return (String(name), declaration)
+    })
+
+  private static let resolved = ResolvedProtocols()
 
   /// The protocol named `name`, with what it inherits from the others, or `nil` when it is not
-  /// one of them.
-  static func named(_ name: String) -> ProtocolDecl? { resolved[name] }
+  /// one of them. Only it and its ancestors are parsed, once per process: most names asked for
+  /// are the sources' own protocols declared elsewhere.
+  static func named(_ name: String) -> ProtocolDecl? {
+    guard declarationsByName[name] != nil else { return nil }
+    return resolved.lookUp(name) {
+      var parsed: [ProtocolDecl] = []
+      var pending = [name]
+      var seen: Set<String> = []
+      while let next = pending.popLast() {
+        guard seen.insert(next).inserted, let declaration = declarationsByName[next] else {
+          continue
+        }
+        let protocols = ProtocolParser().parse(source: declaration, file: "<standard library>")
+          .protocols
+        parsed += protocols
+        pending += protocols.flatMap(\.inheritedNames)
+      }
+      return InheritanceResolver.resolve(parsed)
+    }
+  }
+
+  /// Protocols resolved so far, shared by every thread that resolves a catalog.
+  private final class ResolvedProtocols: @unchecked Sendable {
+    private let lock = NSLock()
+    // Read and written only while holding `lock`.
+    private var byName: [String: ProtocolDecl] = [:]
+
+    /// The protocol resolved before, or else by `resolving`, which gives it with its ancestors.
+    func lookUp(_ name: String, resolving: () -> [ProtocolDecl]) -> ProtocolDecl? {
+      lock.lock()
+      defer { lock.unlock() }
+      if let known = byName[name] { return known }
+      for proto in resolving() where byName[proto.name] == nil { byName[proto.name] = proto }
+      return byName[name]
+    }
+  }
 }
