@@ -83,10 +83,10 @@ package struct Generator: Sendable {
     var models: Parallel.Future<GenerationCache.Models?>?
     if let index = prepared.index, let stamps, !diagnostics.hasErrors {
       let changed = UnchangedRun.changedSources(index, discovered, stamps)
-      // When a source changed, the cached models are read while the check parses it: the run
-      // is likely to need them, and a run the check ends leaves them to their thread.
-      if changed != [], let cache { models = Parallel.Future { cache.models() } }
-      switch UnchangedRun.check(index, changed: changed, stamps, output: output, parser: parser) {
+      let verdict = UnchangedRun.check(
+        index, changed: changed, stamps, output: output, parser: parser,
+        goesOn: { models = cache.map { cache in Parallel.Future { cache.models() } } })
+      switch verdict {
       case .unchanged(let unchanged):
         statistics.protocols = index.statistics.protocols
         statistics.decoratedProtocols = index.statistics.decoratedProtocols

@@ -47,31 +47,39 @@ package struct UnchangedRun {
     return changed
   }
 
-  /// The verdict, given `changedSources`' answer.
+  /// The verdict, given `changedSources`' answer. The changed sources are parsed first: as
+  /// soon as the run is known to go on, `goesOn` is called (to start reading the cached models
+  /// while the outputs are looked at), once, and never for a run the check ends.
   static func check(
     _ index: GenerationCache.Index, changed: [Int]?, _ stamps: [FileStamp?],
-    output: OutputFolder?, parser: ProtocolParser
+    output: OutputFolder?, parser: ProtocolParser, goesOn: () -> Void
   ) -> Verdict {
-    guard let changed else { return .changed(parsed: [:], outputsAsRecorded: nil) }
+    guard let changed else {
+      goesOn()
+      return .changed(parsed: [:], outputsAsRecorded: nil)
+    }
+    let outcomes =
+      changed.isEmpty
+      ? []
+      : Parallel.map(changed) { position in
+        Self.check(index.sources[position], stamp: stamps[position]!, parser: parser)
+      }
+    let wereRead = outcomes.allSatisfy { $0 != nil }
+    let haveSameModels = wereRead && outcomes.allSatisfy { $0!.hasSameModel }
+    if !haveSameModels { goesOn() }
     let recorded = output?.outputsAsRecorded(index.outputs)
-    guard (recorded?.count ?? 0) == index.outputs.count else {
-      return .changed(parsed: [:], outputsAsRecorded: recorded)
+    let parsed =
+      wereRead
+      ? Dictionary(
+        uniqueKeysWithValues: zip(changed, outcomes).compactMap { position, outcome in
+          outcome!.parsed.map { (position, $0) }
+        }) : [:]
+    guard haveSameModels, (recorded?.count ?? 0) == index.outputs.count else {
+      if haveSameModels { goesOn() }
+      return .changed(parsed: parsed, outputsAsRecorded: recorded)
     }
     var run = UnchangedRun(files: index.outputs.map(\.name))
     guard !changed.isEmpty else { return .unchanged(run) }
-    let outcomes = Parallel.map(changed) { position in
-      Self.check(index.sources[position], stamp: stamps[position]!, parser: parser)
-    }
-    guard !outcomes.contains(where: { $0 == nil }) else {
-      return .changed(parsed: [:], outputsAsRecorded: recorded)
-    }
-    let parsed = zip(changed, outcomes).compactMap { position, outcome in
-      outcome!.parsed.map { (position, $0) }
-    }
-    guard outcomes.allSatisfy({ $0!.hasSameModel }) else {
-      return .changed(
-        parsed: Dictionary(uniqueKeysWithValues: parsed), outputsAsRecorded: recorded)
-    }
     var sources = index.sources
     for position in changed {
       // Taken before the file was read: an edit after it leaves the file newer than this.
