@@ -380,7 +380,7 @@ extension GenerationCache.SavedListings: CacheCodable {
       writer.writeCount(search.files.count)
       for file in search.files {
         writer.write(file.directory)
-        writer.write(file.name)
+        writer.write(file.entry)
       }
     }
   }
@@ -406,53 +406,46 @@ extension GenerationCache.SavedListings: CacheCodable {
       files.reserveCapacity(fileCount)
       for _ in 0..<fileCount {
         files.append(
-          DirectoryListings.Search.File(directory: try reader.read(), name: try reader.read()))
+          DirectoryListings.Search.File(directory: try reader.read(), entry: try reader.read()))
       }
       let search = DirectoryListings.Search(directories: directories, files: files)
-      guard Self.staysWithin(key, search) else { throw CacheDamaged() }
+      guard Self.staysWithin(key, search, listings: listings) else { throw CacheDamaged() }
       searches[key] = search
     }
     snapshot = DirectoryListings.Snapshot(listings: listings, searches: searches)
   }
 
-  /// Whether a search names only what a search of its key's paths can find: each directory one
-  /// of the paths or, by a name that is not hidden (and so not `..`), in a directory listed
-  /// before it, and files of its suffix directly in those directories. Its files are read next;
-  /// a name that leads elsewhere is a damaged cache.
-  static func staysWithin(_ key: String, _ search: DirectoryListings.Search) -> Bool {
+  /// Whether a search names only directories a search of its key's paths can list: each with
+  /// a listing, and one of the paths or, by a name that is not hidden (and so not `..`), in a
+  /// directory listed before it. A name that leads elsewhere is a damaged cache. Its files are
+  /// entries of those listings, whose names are checked as they are read; one that is not is
+  /// never reused (`Search.paths`).
+  static func staysWithin(
+    _ key: String, _ search: DirectoryListings.Search,
+    listings: [String: DirectoryListings.Listing]
+  ) -> Bool {
     let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
-    guard parts.count > 1, let suffix = parts.first.map({ Array($0.utf8) }), !suffix.isEmpty
-    else { return false }
+    guard parts.count > 1, parts.first == ".swift" else { return false }
     let roots = Set(
       parts.dropFirst().map { root in
         String(root.count > 1 && root.hasSuffix("/") ? root.dropLast() : root)
       })
-    /// A name a listing may hold: not empty, not hidden, neither a `/` nor a NUL in it, and
-    /// ending in `suffix` when given. By bytes: it runs over every file of every run.
-    func isListable(_ name: String, endingWith suffix: [UInt8] = []) -> Bool {
-      var name = name
-      return name.withUTF8 { bytes in
-        guard let first = bytes.first, first != UInt8(ascii: "."), bytes.count > suffix.count,
-          !bytes.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0 })
-        else { return false }
-        return bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
-      }
-    }
     var listed: Set<String> = []
     listed.reserveCapacity(search.directories.count)
     for directory in search.directories {
+      guard listings[directory] != nil else { return false }
       if !roots.contains(directory) {
         guard let slash = directory.lastIndex(of: "/"),
-          listed.contains(slash == directory.startIndex ? "/" : String(directory[..<slash])),
-          isListable(String(directory[directory.index(after: slash)...]))
+          listed.contains(slash == directory.startIndex ? "/" : String(directory[..<slash]))
+        else { return false }
+        let name = directory[directory.index(after: slash)...]
+        guard !name.isEmpty, !name.hasPrefix("."),
+          !name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0 })
         else { return false }
       }
       listed.insert(directory)
     }
-    return search.files.allSatisfy { file in
-      search.directories.indices.contains(file.directory)
-        && isListable(file.name, endingWith: suffix)
-    }
+    return true
   }
 }
 

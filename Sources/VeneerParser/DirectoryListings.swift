@@ -50,14 +50,15 @@ package final class DirectoryListings: @unchecked Sendable {
     package var directories: [String]
     package var files: [File]
 
-    /// A file found: the position of its directory in `directories`, and its name there.
+    /// A file found: the position of its directory in `directories`, and of its entry in that
+    /// directory's listing, which holds its name.
     package struct File: Equatable, Sendable {
       package var directory: Int
-      package var name: String
+      package var entry: Int
 
-      package init(directory: Int, name: String) {
+      package init(directory: Int, entry: Int) {
         self.directory = directory
-        self.name = name
+        self.entry = entry
       }
     }
 
@@ -66,12 +67,21 @@ package final class DirectoryListings: @unchecked Sendable {
       self.files = files
     }
 
-    /// The files' paths, as the search found them.
-    package var paths: [String] {
-      files.map { file in
+    /// The files' paths, given the listings of `directories` in their order; nil when a file
+    /// is not a file entry of its directory's listing.
+    package func paths(_ listings: [Listing]) -> [String]? {
+      var paths: [String] = []
+      paths.reserveCapacity(files.count)
+      for file in files {
+        guard listings.indices.contains(file.directory),
+          listings[file.directory].entries.indices.contains(file.entry)
+        else { return nil }
+        let entry = listings[file.directory].entries[file.entry]
+        guard !entry.isDirectory else { return nil }
         let directory = directories[file.directory]
-        return directory == "/" ? "/" + file.name : directory + "/" + file.name
+        paths.append(directory == "/" ? "/" + entry.name : directory + "/" + entry.name)
       }
+      return paths
     }
   }
 
@@ -139,12 +149,13 @@ package final class DirectoryListings: @unchecked Sendable {
       else { return nil }
       found.append(listing)
     }
+    guard let paths = search.paths(found) else { return nil }
     for (path, listing) in zip(search.directories, found) where listings[path] == nil {
       listings[path] = listing
       reusedCount += 1
     }
     searches[key] = search
-    return search.paths
+    return paths
   }
 
   /// Records a search made now, when every directory it listed may be reused.

@@ -102,13 +102,13 @@ package enum SourceDiscovery {
     }
     let position = search.directories.count
     search.directories.append(directory)
-    for entry in entries {
+    for (index, entry) in entries.enumerated() {
       let path = directory == "/" ? "/" + entry.name : directory + "/" + entry.name
       if entry.isDirectory {
         walk(path, suffix: suffix, listings: listings, &search)
       } else {
         search.files.append(path)
-        search.found.append(DirectoryListings.Search.File(directory: position, name: entry.name))
+        search.found.append(DirectoryListings.Search.File(directory: position, entry: index))
       }
     }
   }

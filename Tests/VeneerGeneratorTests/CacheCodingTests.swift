@@ -204,56 +204,71 @@ struct DeepTypeTests {
   }
 
   /// A search's files are read without walking to them: a search naming a directory outside
-  /// its paths or hidden, or a file of another suffix, hidden, outside its directory or in a
-  /// directory it did not list, means the cache is damaged.
+  /// its paths, hidden, or without a listing means the cache is damaged; a file that is not a
+  /// file entry of its directory's listing is never reused.
   @Test func searchesNamingAnythingBeyondTheirPathsAreRefused() throws {
     typealias File = DirectoryListings.Search.File
+    func listing(_ names: [String]) -> DirectoryListings.Listing {
+      DirectoryListings.Listing(
+        device: 1, inode: 2, modified: 3, isReusable: true,
+        entries: names.map {
+          DirectoryListings.Entry(name: $0, isDirectory: !$0.hasSuffix(".swift"))
+        })
+    }
+    let listings = [
+      "/": listing(["usr"]), "/usr": listing(["A.swift"]), "/etc": listing(["A.swift"]),
+      "/tmp/Sources": listing(["A.swift", "Nested"]), "/tmp/Sources/Nested": listing(["B.swift"]),
+      "/tmp/Sources/..": listing([]), "/tmp/Sources/.build": listing([]),
+      "/tmp/Sources/": listing([]), "/tmp/SourcesElsewhere": listing([]),
+    ]
     func saved(_ key: String, _ directories: [String], _ files: [File]) -> [UInt8] {
       CacheWriter.encode(
         GenerationCache.SavedListings(
           format: GenerationCache.format, veneerVersion: "0",
-          snapshot: DirectoryListings.Snapshot(searches: [
-            key: DirectoryListings.Search(directories: directories, files: files)
-          ])))
+          snapshot: DirectoryListings.Snapshot(
+            listings: listings,
+            searches: [key: DirectoryListings.Search(directories: directories, files: files)])))
+    }
+    func decoded(_ bytes: [UInt8]) throws -> DirectoryListings.Snapshot {
+      try CacheReader.decode(GenerationCache.SavedListings.self, from: bytes).snapshot
     }
     let key = DirectoryListings.key(suffix: ".swift", paths: ["/tmp/Sources/"])
-    let kept = try CacheReader.decode(
-      GenerationCache.SavedListings.self,
-      from: saved(
+    let kept = try decoded(
+      saved(
         key, ["/tmp/Sources", "/tmp/Sources/Nested"],
-        [File(directory: 0, name: "A.swift"), File(directory: 1, name: "B.swift")]))
+        [File(directory: 0, entry: 0), File(directory: 1, entry: 0)]))
+    let search = try #require(kept.searches[key])
     #expect(
-      kept.snapshot.searches[key]?.paths == ["/tmp/Sources/A.swift", "/tmp/Sources/Nested/B.swift"])
+      search.paths(search.directories.compactMap { kept.listings[$0] })
+        == ["/tmp/Sources/A.swift", "/tmp/Sources/Nested/B.swift"])
     let rootKey = DirectoryListings.key(suffix: ".swift", paths: ["/"])
-    let root = try CacheReader.decode(
-      GenerationCache.SavedListings.self,
-      from: saved(rootKey, ["/", "/usr"], [File(directory: 1, name: "A.swift")]))
-    #expect(root.snapshot.searches[rootKey]?.paths == ["/usr/A.swift"])
-    for (directories, files) in [
-      (["/tmp/Sources", "/etc"], [File(directory: 0, name: "A.swift")]),
-      (["/tmp/Sources/.."], []),
-      (["/tmp/Sources/.build"], []),
-      (["/tmp/Sources/"], []),
-      (["/tmp/SourcesElsewhere"], []),
-      (["/tmp/Sources/Bad\u{0}"], []),
-      (["/tmp/Sources"], [File(directory: 0, name: "../Outside.swift")]),
-      (["/tmp/Sources"], [File(directory: 0, name: "Nested/B.swift")]),
-      (["/tmp/Sources"], [File(directory: 0, name: ".Hidden.swift")]),
-      (["/tmp/Sources"], [File(directory: 0, name: "notes.txt")]),
-      (["/tmp/Sources"], [File(directory: 0, name: ".swift")]),
-      (["/tmp/Sources"], [File(directory: 1, name: "A.swift")]),
-      (["/tmp/Sources"], [File(directory: -1, name: "A.swift")]),
+    let root = try decoded(saved(rootKey, ["/", "/usr"], [File(directory: 1, entry: 0)]))
+    let rootSearch = try #require(root.searches[rootKey])
+    #expect(
+      rootSearch.paths(rootSearch.directories.compactMap { root.listings[$0] }) == ["/usr/A.swift"])
+    for directories in [
+      ["/tmp/Sources", "/etc"], ["/tmp/Sources/.."], ["/tmp/Sources/.build"], ["/tmp/Sources/"],
+      ["/tmp/SourcesElsewhere"], ["/tmp/Sources", "/tmp/Sources/Unlisted"],
     ] {
-      #expect(throws: CacheDamaged.self, "\(directories) \(files)") {
-        try CacheReader.decode(
-          GenerationCache.SavedListings.self, from: saved(key, directories, files))
+      #expect(throws: CacheDamaged.self, "\(directories)") {
+        try decoded(saved(key, directories, []))
       }
     }
+    #expect(throws: CacheDamaged.self) { try decoded(saved("no paths", [], [])) }
     #expect(throws: CacheDamaged.self) {
-      try CacheReader.decode(
-        GenerationCache.SavedListings.self, from: saved("no paths", [], []))
+      try decoded(saved(DirectoryListings.key(suffix: ".h", paths: ["/tmp/Sources"]), [], []))
+    }
+    // Entries that are not files of their directory: the search is kept, and never reused.
+    let sources = [listings["/tmp/Sources"]!]
+    for file in [
+      File(directory: 0, entry: 1), File(directory: 0, entry: 2), File(directory: 1, entry: 0),
+      File(directory: -1, entry: 0),
+    ] {
+      let odd = try decoded(saved(key, ["/tmp/Sources"], [file]))
+      #expect(odd.searches[key]?.paths(sources) == nil, "\(file)")
     }
   }
+
   /// A path hashes as it always did: the cache folder an output folder names stays where it was.
   @Test func aPathNamesTheCacheFolderItNamedBefore() {
     #expect(ContentHash.of("/home/user/App/Sources/Generated") == 0x6CEA_B0F2_B76C_D25B)

@@ -52,8 +52,11 @@ struct DirectoryListingsTests {
     let key = DirectoryListings.key(suffix: ".swift", paths: [root])
     let first = DirectoryListings()
     _ = Self.discover(root, first)
-    #expect(first.searches[key]?.directories == [root, root + "/Nested"])
-    #expect(first.searches[key]?.paths == [root + "/A.swift", root + "/Nested/B.swift"])
+    let search = try #require(first.searches[key])
+    #expect(search.directories == [root, root + "/Nested"])
+    #expect(
+      search.paths(search.directories.compactMap { first.listings[$0] })
+        == [root + "/A.swift", root + "/Nested/B.swift"])
     try folder.write("Sources/Nested/B.swift", "protocol B { func edited() }")
     let second = DirectoryListings(earlier: first.snapshot)
     #expect(Self.discover(root, second) == ["A.swift", "Nested/B.swift"])
