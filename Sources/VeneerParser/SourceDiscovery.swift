@@ -25,7 +25,7 @@ package enum SourceDiscovery {
   {
     let key = DirectoryListings.key(suffix: suffix, paths: paths)
     if let files = listings?.reusableSearch(key) { return (files, []) }
-    var search = Search()
+    var search = Walk()
     var searchedOnlyDirectories = true
     for path in paths {
       let path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -57,8 +57,8 @@ package enum SourceDiscovery {
     return (search.files, search.diagnostics)
   }
 
-  /// What a search found so far.
-  private struct Search {
+  /// What the walks of one search found so far.
+  private struct Walk {
     var files: [String] = []
     var diagnostics: [Diagnostic] = []
     /// The directories listed, or their listings reused, in order.
@@ -75,7 +75,7 @@ package enum SourceDiscovery {
   }
 
   private static func walk(
-    _ directory: String, suffix: String, listings: DirectoryListings?, _ search: inout Search
+    _ directory: String, suffix: String, listings: DirectoryListings?, _ search: inout Walk
   ) {
     // Symbolic links can form cycles; each real directory is searched once. Known by its
     // device and inode, in one system call, where resolving its path took one per component.
