@@ -269,6 +269,68 @@ struct DeepTypeTests {
     }
   }
 
+  /// Whatever a damaged listings file decodes to, its searches lead nowhere but into their
+  /// paths: each byte of a saved snapshot changed in turn is refused, or gives files below a
+  /// searched path through names that are neither empty nor hidden.
+  @Test func damagedSearchesNeverLeadOutOfTheirPaths() throws {
+    func listing(_ names: [String]) -> DirectoryListings.Listing {
+      DirectoryListings.Listing(
+        device: 1, inode: 2, modified: 3, isReusable: true,
+        entries: names.map {
+          DirectoryListings.Entry(name: $0, isDirectory: !$0.hasSuffix(".swift"))
+        })
+    }
+    let key = DirectoryListings.key(suffix: ".swift", paths: ["/tmp/Sources"])
+    let bytes = CacheWriter.encode(
+      GenerationCache.SavedListings(
+        format: GenerationCache.format, veneerVersion: "0",
+        snapshot: DirectoryListings.Snapshot(
+          listings: [
+            "/tmp/Sources": listing(["A.swift", "Nested", "Z.swift"]),
+            "/tmp/Sources/Nested": listing(["B.swift", "Deeper"]),
+            "/tmp/Sources/Nested/Deeper": listing(["C.swift"]),
+            "/etc": listing(["passwd.swift"]),
+          ],
+          searches: [
+            key: DirectoryListings.Search(
+              directories: ["/tmp/Sources", "/tmp/Sources/Nested", "/tmp/Sources/Nested/Deeper"],
+              files: [
+                .init(directory: 0, entry: 0), .init(directory: 1, entry: 0),
+                .init(directory: 2, entry: 0), .init(directory: 0, entry: 2),
+              ])
+          ])))
+    var decodedCount = 0
+    for index in bytes.indices {
+      for change: UInt8 in [0x01, 0x20, 0x80, 0xFF] {
+        var changed = bytes
+        changed[index] ^= change
+        guard
+          let snapshot = try? CacheReader.decode(
+            GenerationCache.SavedListings.self, from: changed
+          ).snapshot
+        else { continue }
+        decodedCount += 1
+        for (searched, search) in snapshot.searches {
+          let roots = searched.split(separator: "\u{0}").dropFirst().map(String.init)
+          let listings = search.directories.compactMap { snapshot.listings[$0] }
+          #expect(listings.count == search.directories.count)
+          for path in search.paths(listings) ?? [] {
+            let below = roots.compactMap { root in
+              path.hasPrefix(root + "/") ? path.dropFirst(root.count + 1) : nil
+            }
+            #expect(
+              below.contains { rest in
+                rest.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+                  !$0.isEmpty && !$0.hasPrefix(".")
+                }
+              }, "\(path) from byte \(index)")
+          }
+        }
+      }
+    }
+    #expect(decodedCount > 0)
+  }
+
   /// A path hashes as it always did: the cache folder an output folder names stays where it was.
   @Test func aPathNamesTheCacheFolderItNamedBefore() {
     #expect(ContentHash.of("/home/user/App/Sources/Generated") == 0x6CEA_B0F2_B76C_D25B)
