@@ -24,20 +24,22 @@ static bool is_declaring_word(const uint8_t *bytes, size_t offset, size_t count)
   switch (*start) {
   case 'p': return left >= 8 && memcmp(start, "protocol", 8) == 0;
   case 't': return left >= 9 && memcmp(start, "typealias", 9) == 0;
-  case 'e': {
-    if (left < 4 || memcmp(start, "enum", 4) != 0) return false;
-    size_t cursor = offset + 4;
-    size_t spaces = cursor;
-    while (cursor < count && bytes[cursor] == ' ') cursor++;
-    if (cursor == spaces) return false;
-    size_t name = cursor;
-    while (cursor < count && veneer_name_bytes[bytes[cursor]]) cursor++;
-    if (cursor == name) return false;
-    while (cursor < count && bytes[cursor] == ' ') cursor++;
-    return cursor < count && bytes[cursor] == '<';
-  }
+  case 'e':
+    return left >= 4 && memcmp(start, "enum", 4) == 0 &&
+           veneer_generic_name_follows(bytes, offset + 4, count);
   default: return false;
   }
+}
+
+bool veneer_generic_name_follows(const uint8_t *bytes, size_t offset, size_t count) {
+  size_t cursor = offset;
+  while (cursor < count && bytes[cursor] == ' ') cursor++;
+  if (cursor == offset) return false;
+  size_t name = cursor;
+  while (cursor < count && veneer_name_bytes[bytes[cursor]]) cursor++;
+  if (cursor == name) return false;
+  while (cursor < count && bytes[cursor] == ' ') cursor++;
+  return cursor < count && bytes[cursor] == '<';
 }
 
 typedef uint8_t block __attribute__((vector_size(16)));

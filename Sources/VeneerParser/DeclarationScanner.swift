@@ -45,21 +45,6 @@ package enum DeclarationScanner {
     bytes.withUnsafeBufferPointer { veneer_may_declare_protocol($0.baseAddress, $0.count) }
   }
 
-  /// Whether `name<` follows `offset`, after spaces: a generic declaration's name.
-  static func isGenericName<Bytes: RandomAccessCollection<UInt8>>(
-    in bytes: Bytes, after offset: Int
-  ) -> Bool where Bytes.Index == Int {
-    var cursor = offset
-    let start = cursor
-    while cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
-    guard cursor > start else { return false }
-    let nameStart = cursor
-    while cursor < bytes.endIndex, Lexer.isIdentifierByte(bytes[cursor]) { cursor += 1 }
-    guard cursor > nameStart else { return false }
-    while cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
-    return cursor < bytes.endIndex && bytes[cursor] == UInt8(ascii: "<")
-  }
-
   /// Whether `word` occurs in `bytes`. By `memmem`, which skips ahead by the word.
   package static func contains(_ word: StaticString, in bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { buffer in
@@ -350,7 +335,7 @@ private struct Lexer {
       return true
     }
     if depth == 0, !afterDot, isWord(range, "enum"),
-      DeclarationScanner.isGenericName(in: bytes, after: range.upperBound)
+      veneer_generic_name_follows(bytes.baseAddress!, range.upperBound, bytes.count)
     {
       // Kept whole, as a protocol is: it may be an app's own `Result<T>`.
       guard openRegionStart == nil, let start = keptStart(ofDeclarationAt: range.lowerBound)

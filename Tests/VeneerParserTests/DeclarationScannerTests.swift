@@ -173,8 +173,23 @@ struct DeclarationScannerTests {
       }
       .map { $0 + word.count }
     }
+    /// Spaces, a name, spaces and `<`: a generic enum.
+    func isGenericName(after end: Int) -> Bool {
+      let rest = bytes[end...]
+      let name = rest.drop { $0 == UInt8(ascii: " ") }
+      guard name.startIndex > end else { return false }
+      let isName = { (byte: UInt8) in
+        byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+          || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      }
+      let afterName = name.drop(while: isName)
+      guard afterName.startIndex > name.startIndex else { return false }
+      return afterName.drop { $0 == UInt8(ascii: " ") }.first == UInt8(ascii: "<")
+    }
     return !ends(of: "protocol").isEmpty || !ends(of: "typealias").isEmpty
-      || ends(of: "enum").contains { DeclarationScanner.isGenericName(in: bytes, after: $0) }
+      || ends(of: "enum").contains(where: isGenericName)
   }
 
   @Test func prefilterFindsWhatAPlainSearchFinds() {

@@ -14,6 +14,9 @@ const void *veneer_find(const void *haystack, size_t length, const void *needle,
 /// spaces and `<`: a file without any declares neither a protocol nor an alias of one.
 bool veneer_may_declare_protocol(const uint8_t *bytes, size_t count);
 
+/// Whether spaces, a name, spaces and `<` follow `offset`: a generic declaration's name.
+bool veneer_generic_name_follows(const uint8_t *bytes, size_t offset, size_t count);
+
 /// Whether each byte may be part of a Swift name: letters, digits, `_`, `$`, and every byte of
 /// a non-ASCII character.
 extern const bool veneer_name_bytes[256];
