@@ -80,12 +80,16 @@ package struct Generator: Sendable {
     let parser = parser(reading: prepared.sources)
     var parsedByCheck: [Int: ParsedSources.ParsedSource] = [:]
     var outputsAsRecorded: [UInt64: GenerationCache.OutputStamp]?
+    // The cached models, read on another thread from when the run is known to go on.
     var models: Parallel.Future<GenerationCache.Models?>?
+    func readModels() {
+      guard models == nil, prepared.index != nil else { return }
+      models = cache.map { cache in Parallel.Future { cache.models() } }
+    }
     if let index = prepared.index, let stamps, !diagnostics.hasErrors {
       let changed = UnchangedRun.changedSources(index, discovered, stamps)
       let verdict = UnchangedRun.check(
-        index, changed: changed, stamps, output: output, parser: parser,
-        goesOn: { models = cache.map { cache in Parallel.Future { cache.models() } } })
+        index, changed: changed, stamps, output: output, parser: parser, goesOn: readModels)
       switch verdict {
       case .unchanged(let unchanged):
         statistics.protocols = index.statistics.protocols
@@ -111,6 +115,7 @@ package struct Generator: Sendable {
     // Past the check, the run renders: the templates compile on another thread while the
     // sources are parsed and resolved, mostly on this one.
     let compilation = Parallel.Future { prepared.compiled() }
+    readModels()
     let parsed = ParsedSources(
       discovered.inputFiles, stamps: stamps, parser: parser, index: prepared.index, cache: cache,
       models: models, parsedByCheck: parsedByCheck, times: times, threads: threads)

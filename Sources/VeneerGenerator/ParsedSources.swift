@@ -17,16 +17,14 @@ struct ParsedSources {
   /// Whether the cached models are still those of every source.
   var isUnchanged: Bool
 
+  /// `models` are the cached models being read, when the cache has an index for this run.
   init(
     _ files: [String], stamps: [FileStamp?]?, parser: ProtocolParser,
     index: GenerationCache.Index?, cache: GenerationCache?,
-    models modelsBeingRead: Parallel.Future<GenerationCache.Models?>?,
+    models: Parallel.Future<GenerationCache.Models?>?,
     parsedByCheck: [Int: ParsedSource],
     times: StageTimes?, threads: Int?
   ) {
-    let models =
-      modelsBeingRead
-      ?? index.flatMap { _ in cache.map { cache in Parallel.Future { cache.models() } } }
     let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
     /// The source read and parsed, unless `reusing` and its bytes are as last time. Its stamp,
     /// its size and modification time, is taken before its bytes are read: by `stat` when an
