@@ -61,6 +61,10 @@ struct DirectoryListingsTests {
     let second = DirectoryListings(earlier: first.snapshot)
     #expect(Self.discover(root, second) == ["A.swift", "Nested/B.swift"])
     #expect(second.searches == first.searches && !second.changed)
+    // Taken, not walked again: a search the cache holds without A.swift gives no A.swift.
+    var trimmed = first.snapshot
+    trimmed.searches[key]?.files.removeFirst()
+    #expect(Self.discover(root, DirectoryListings(earlier: trimmed)) == ["Nested/B.swift"])
     try folder.write("Sources/Nested/Deeper/C.swift", "protocol C {}")
     let third = DirectoryListings(earlier: second.snapshot)
     #expect(Self.discover(root, third) == ["A.swift", "Nested/B.swift", "Nested/Deeper/C.swift"])
