@@ -138,14 +138,11 @@ package final class DirectoryListings: @unchecked Sendable {
   /// was not modified since; its listings are then this discovery's too.
   func reusableSearch(_ key: String) -> [String]? {
     guard let search = earlier.searches[key] else { return nil }
-    @Sendable func status(_ path: String) -> stat? {
+    let statuses = Parallel.map(search.directories, inlineBelow: Parallel.fewSystemCalls) {
+      path -> stat? in
       var status = stat()
       return stat(path, &status) == 0 ? status : nil
     }
-    // Starting a thread costs about as much as fifty `stat`s: a small tree is checked here.
-    let statuses =
-      search.directories.count < 64
-      ? search.directories.map(status) : Parallel.map(search.directories, status)
     var found: [Listing] = []
     found.reserveCapacity(statuses.count)
     for (path, status) in zip(search.directories, statuses) {
