@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerSupport
 
 /// Fills in what each protocol inherits from protocols declared anywhere in the scanned sources.
 enum InheritanceResolver {
@@ -88,32 +89,91 @@ enum InheritanceResolver {
 
   static func resolve(_ protocols: [ProtocolDecl], aliases: [ProtocolAlias] = []) -> [ProtocolDecl]
   {
-    resolveTracingAncestors(protocols, aliases: aliases).map(\.proto)
+    resolveTracingAncestors(protocols, aliases: aliases) { $0.proto }
   }
 
-  /// Each protocol resolved, with the indices of every protocol it inherits from, directly or
+  /// A protocol resolved, with the indices of every protocol it inherits from, directly or
   /// not, sorted, and the files of the type aliases it inherits through.
+  typealias Resolved = (proto: ProtocolDecl, ancestors: [Int], aliasFiles: [String])
+
+  /// Each protocol resolved, then given to `finishing`, on the thread that resolved it.
   ///
   /// An alias declared more than once, as in `#if compiler(>=6.2)` … `#else` … `#endif`,
   /// stands for all that its declarations name: a decorator that meets every branch's
   /// constraints conforms under each.
-  static func resolveTracingAncestors(_ protocols: [ProtocolDecl], aliases: [ProtocolAlias] = [])
-    -> [(proto: ProtocolDecl, ancestors: [Int], aliasFiles: [String])]
-  {
-    var aliasesByName: [String: [ProtocolAlias]] = [:]
-    for alias in aliases { aliasesByName[alias.name, default: []].append(alias) }
-    var indexByQualifiedName: [String: Int] = [:]
-    var indicesBySimpleName: [String: [Int]] = [:]
-    for (index, proto) in protocols.enumerated() {
-      if indexByQualifiedName[proto.qualifiedName] == nil {
-        indexByQualifiedName[proto.qualifiedName] = index
+  ///
+  /// Protocols that inherit from one another, directly or not, form a family; families share
+  /// nothing, so a large catalog's are resolved on all cores. Each is resolved in the order of
+  /// its members' indices, as one pass over the whole catalog would: where a family holds a
+  /// cycle (the user's compile error), what its members get depends on that order, which no
+  /// number of threads changes.
+  static func resolveTracingAncestors<Finished: Sendable>(
+    _ protocols: [ProtocolDecl], aliases: [ProtocolAlias] = [],
+    finishing: @escaping @Sendable (Resolved) -> Finished
+  ) -> [Finished] {
+    let scope = Scope(protocols, aliases: aliases)
+    // Largest first, so that no thread is left with a large family at the end.
+    let families = scope.families().sorted { $0.count > $1.count }
+    let finishedFamilies = Parallel.map(
+      families, inlineBelow: protocols.count < parallelCatalogSize ? .max : 0
+    ) { family in
+      var resolution = Resolution(scope: scope)
+      return family.map { finishing(resolution.resolved($0)) }
+    }
+    var finished: [Finished?] = Array(repeating: nil, count: protocols.count)
+    for (family, members) in zip(families, finishedFamilies) {
+      for (index, member) in zip(family, members) { finished[index] = member }
+    }
+    return finished.map { $0! }
+  }
+
+  /// Below this many protocols, resolving on one thread is quicker than starting others.
+  static let parallelCatalogSize = 128
+
+  /// What a protocol inherits by one of its names: a protocol of the catalog, by index, or a
+  /// name declared elsewhere (the standard library's, or another module's).
+  private enum Link: Sendable {
+    case parent(Int)
+    case elsewhere(String)
+  }
+
+  /// The protocols, what each inherits by name as Swift looks the names up, and the files of
+  /// the aliases it inherits through: read by every family's resolution.
+  private struct Scope: Sendable {
+    let protocols: [ProtocolDecl]
+    /// By index, in the order of the protocol's inherited names, markers left out.
+    private(set) var links: [[Link]] = []
+    /// By index: the inherited names with each alias replaced by what it names.
+    private(set) var expandedNames: [[String]] = []
+    private(set) var aliasFiles: [Set<String>] = []
+    private var indexByQualifiedName: [String: Int] = [:]
+    private var indicesBySimpleName: [String: [Int]] = [:]
+
+    init(_ protocols: [ProtocolDecl], aliases: [ProtocolAlias]) {
+      self.protocols = protocols
+      for (index, proto) in protocols.enumerated() {
+        if indexByQualifiedName[proto.qualifiedName] == nil {
+          indexByQualifiedName[proto.qualifiedName] = index
+        }
+        indicesBySimpleName[proto.name, default: []].append(index)
       }
-      indicesBySimpleName[proto.name, default: []].append(index)
+      var aliasesByName: [String: [ProtocolAlias]] = [:]
+      for alias in aliases { aliasesByName[alias.name, default: []].append(alias) }
+      for proto in protocols {
+        let (names, files) = expand(proto, aliasesByName)
+        expandedNames.append(names)
+        aliasFiles.append(files)
+        links.append(
+          names.compactMap { name in
+            markerProtocols.contains(name)
+              ? nil : lookUp(name, from: proto).map(Link.parent) ?? .elsewhere(name)
+          })
+      }
     }
 
     /// Swift's lookup from inside the protocol's scope: innermost enclosing type first, then a
     /// protocol of that name anywhere, when only one has it.
-    func lookUp(_ name: String, from proto: ProtocolDecl) -> Int? {
+    private func lookUp(_ name: String, from proto: ProtocolDecl) -> Int? {
       var scope = proto.enclosingTypes
       while true {
         let qualified = scope.isEmpty ? name : (scope + [name]).joined(separator: ".")
@@ -127,15 +187,13 @@ enum InheritanceResolver {
       return nil
     }
 
-    var expansions: [Int: (names: [String], files: Set<String>)] = [:]
-    /// The inherited names of the protocol at `index` with each alias replaced by what it names,
-    /// and the aliases' files, worked out once. A protocol's own name wins over an alias's, as
-    /// Swift's lookup would have it.
-    func expandedNames(of index: Int) -> (names: [String], files: Set<String>) {
-      let proto = protocols[index]
+    /// The inherited names with each alias replaced by what it names, and the aliases' files.
+    /// A protocol's own name wins over an alias's, as Swift's lookup would have it.
+    private func expand(_ proto: ProtocolDecl, _ aliasesByName: [String: [ProtocolAlias]])
+      -> (names: [String], files: Set<String>)
+    {
       let names = proto.inheritedNames
       guard !aliasesByName.isEmpty else { return (names, []) }
-      if let known = expansions[index] { return known }
       var expanded: [String] = []
       var files: Set<String> = []
       var seenAliases: Set<String> = []
@@ -153,21 +211,83 @@ enum InheritanceResolver {
       }
       for name in names { expand(name, depth: 0) }
       var seen: Set<String> = []
-      let expansion = (expanded.filter { seen.insert($0).inserted }, files)
-      expansions[index] = expansion
-      return expansion
+      return (expanded.filter { seen.insert($0).inserted }, files)
     }
 
+    /// The catalog's families, each its members' indices in order.
+    func families() -> [[Int]] {
+      // Union-find, each set known by its smallest index.
+      var root = Array(protocols.indices)
+      func find(_ index: Int) -> Int {
+        var index = index
+        while root[index] != index {
+          root[index] = root[root[index]]
+          index = root[index]
+        }
+        return index
+      }
+      for (index, links) in links.enumerated() {
+        for case .parent(let parent) in links {
+          let (left, right) = (find(index), find(parent))
+          if left != right { root[max(left, right)] = min(left, right) }
+        }
+      }
+      var families: [[Int]] = []
+      var familyOfRoot = [Int](repeating: -1, count: protocols.count)
+      for index in protocols.indices {
+        let root = find(index)
+        if familyOfRoot[root] < 0 {
+          familyOfRoot[root] = families.count
+          families.append([])
+        }
+        families[familyOfRoot[root]].append(index)
+      }
+      return families
+    }
+  }
+
+  /// One family's resolution: what each member inherits, worked out once.
+  private struct Resolution {
+    let scope: Scope
     var memo: [Int: Inherited] = [:]
 
-    func inherited(by index: Int, visiting: Set<Int>) -> Inherited {
+    init(scope: Scope) { self.scope = scope }
+
+    mutating func resolved(_ index: Int) -> Resolved {
+      let found = inherited(by: index, visiting: [])
+      var proto = scope.protocols[index]
+      proto.inheritedRequirements = found.requirements
+      proto.inheritedAssociatedTypes = found.associatedTypes
+      proto.externalProtocols = found.externalProtocols
+      proto.standardProtocols = found.standardProtocols
+      // Markers the protocol inherits through an alias of its own are constraints too.
+      let aliasMarkers = scope.expandedNames[index].filter {
+        markerProtocols.contains($0) && !proto.inheritedNames.contains($0)
+      }
+      proto.inheritedConstraints =
+        found.constraints + aliasMarkers.filter { !found.constraints.contains($0) }
+      // Inherited requirements name types their own files import (`import class
+      // NIOCore.EventLoopFuture`): so must the decorators that forward them.
+      for ancestor in found.ancestors.sorted() {
+        for inheritedImport in scope.protocols[ancestor].imports
+        where !proto.imports.contains(inheritedImport) {
+          proto.imports.append(inheritedImport)
+        }
+      }
+      return (proto, found.ancestors.sorted(), found.aliasFiles.sorted())
+    }
+
+    private mutating func inherited(by index: Int, visiting: Set<Int>) -> Inherited {
       if let known = memo[index] { return known }
+      let protocols = scope.protocols
       let proto = protocols[index]
       var result = Inherited()
-      let (names, aliasFiles) = expandedNames(of: index)
-      result.aliasFiles = aliasFiles
-      for name in names where !markerProtocols.contains(name) {
-        guard let parent = lookUp(name, from: proto) else {
+      result.aliasFiles = scope.aliasFiles[index]
+      for link in scope.links[index] {
+        let parent: Int
+        switch link {
+        case .parent(let index): parent = index
+        case .elsewhere(let name):
           if let standard = StandardProtocols.named(name) {
             // Reported, if at all, at the protocol that inherits them.
             let relocated = { (requirement: Requirement) in
@@ -181,7 +301,7 @@ enum InheritanceResolver {
             result.standardProtocols +=
               [name] + standard.inheritedRequirements.map(\.declaredIn)
             result.constraints +=
-              Self.ownConstraints(of: standard, names: standard.inheritedNames)
+              InheritanceResolver.ownConstraints(of: standard, names: standard.inheritedNames)
               + standard.inheritedConstraints
           } else {
             result.externalProtocols.append(name)
@@ -198,12 +318,13 @@ enum InheritanceResolver {
         result.standardProtocols += grandparents.standardProtocols
         result.constraints +=
           grandparents.constraints
-          + Self.ownConstraints(of: protocols[parent], names: expandedNames(of: parent).names)
+          + InheritanceResolver.ownConstraints(
+            of: protocols[parent], names: scope.expandedNames[parent])
         result.ancestors.formUnion(grandparents.ancestors.union([parent]))
         result.aliasFiles.formUnion(grandparents.aliasFiles)
       }
       if !result.requirements.isEmpty {
-        Self.removeRepeated(&result.requirements, own: proto.requirements)
+        InheritanceResolver.removeRepeated(&result.requirements, own: proto.requirements)
       }
       let ownAssociatedTypes = Set(proto.associatedTypes.map(\.name))
       var seenAssociatedTypes: Set<String> = []
@@ -218,30 +339,6 @@ enum InheritanceResolver {
       result.constraints.removeAll { !seenConstraints.insert($0).inserted }
       memo[index] = result
       return result
-    }
-
-    return protocols.indices.map { index in
-      let found = inherited(by: index, visiting: [])
-      var proto = protocols[index]
-      proto.inheritedRequirements = found.requirements
-      proto.inheritedAssociatedTypes = found.associatedTypes
-      proto.externalProtocols = found.externalProtocols
-      proto.standardProtocols = found.standardProtocols
-      // Markers the protocol inherits through an alias of its own are constraints too.
-      let aliasMarkers = expandedNames(of: index).names.filter {
-        markerProtocols.contains($0) && !proto.inheritedNames.contains($0)
-      }
-      proto.inheritedConstraints =
-        found.constraints + aliasMarkers.filter { !found.constraints.contains($0) }
-      // Inherited requirements name types their own files import (`import class
-      // NIOCore.EventLoopFuture`): so must the decorators that forward them.
-      for ancestor in found.ancestors.sorted() {
-        for inheritedImport in protocols[ancestor].imports
-        where !proto.imports.contains(inheritedImport) {
-          proto.imports.append(inheritedImport)
-        }
-      }
-      return (proto, found.ancestors.sorted(), found.aliasFiles.sorted())
     }
   }
 }

@@ -216,19 +216,19 @@ package struct ProtocolParser: Sendable {
     catalog: Catalog, ancestorFiles: [[String]]
   ) {
     let protocols = parsed.flatMap(\.protocols)
-    let resolved = InheritanceResolver.resolveTracingAncestors(
-      protocols, aliases: parsed.flatMap(\.aliases))
     let resultEnums = unambiguousResultEnums(parsed)
-    let withEnums = resolved.map { withResultEnums($0.proto, resultEnums) }
+    let finished = InheritanceResolver.resolveTracingAncestors(
+      protocols, aliases: parsed.flatMap(\.aliases)
+    ) { resolved in
+      let proto = withResultEnums(resolved.proto, resultEnums)
+      let files = Set(
+        resolved.ancestors.map { protocols[$0].location.file } + resolved.aliasFiles
+          + proto.resultEnums.map(\.file))
+      return (proto, Array(files).sorted())
+    }
     return (
-      Catalog(protocols: withEnums, diagnostics: parsed.flatMap(\.diagnostics)),
-      zip(resolved, withEnums).map { resolved, proto in
-        Array(
-          Set(
-            resolved.ancestors.map { protocols[$0].location.file } + resolved.aliasFiles
-              + proto.resultEnums.map(\.file))
-        ).sorted()
-      }
+      Catalog(protocols: finished.map(\.0), diagnostics: parsed.flatMap(\.diagnostics)),
+      finished.map(\.1)
     )
   }
 

@@ -78,12 +78,15 @@ enum StandardProtocols {
     private var byName: [String: ProtocolDecl] = [:]
 
     /// The protocol resolved before, or else by `resolving`, which gives it with its ancestors.
+    /// Resolved without the lock, so that threads resolving a catalog's families parse
+    /// different protocols at once; two threads that resolve the same one get the same result.
     func lookUp(_ name: String, resolving: () -> [ProtocolDecl]) -> ProtocolDecl? {
-      lock.lock()
-      defer { lock.unlock() }
-      if let known = byName[name] { return known }
-      for proto in resolving() where byName[proto.name] == nil { byName[proto.name] = proto }
-      return byName[name]
+      if let known = lock.withLock({ byName[name] }) { return known }
+      let resolved = resolving()
+      return lock.withLock {
+        for proto in resolved where byName[proto.name] == nil { byName[proto.name] = proto }
+        return byName[name]
+      }
     }
   }
 }
