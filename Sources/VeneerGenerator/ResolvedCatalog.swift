@@ -15,9 +15,8 @@ struct ResolvedCatalog {
     _ parsed: ParsedSources, references: Set<String>, _ configuration: Configuration,
     objectiveCProtocols: Set<String>, times: StageTimes?
   ) {
-    let (catalog, ancestorFiles) = StageTimes.measure(times, .resolve) {
-      ProtocolParser.catalogWithAncestorFiles(parsed.parsed.map(\.parsed))
-    }
+    let (catalog, ancestorFiles) = ProtocolParser.catalogWithAncestorFiles(
+      parsed.parsed.map(\.parsed), times: times)
     // What reference sources say about themselves is their own modules' business.
     var diagnostics = catalog.diagnostics.filter { !references.contains($0.file) }
     var protocols = catalog.protocols

@@ -211,14 +211,16 @@ package struct ProtocolParser: Sendable {
 
   /// The catalog, and for each of its protocols the files that declare the protocols it inherits
   /// from: with its own file, all that its model is made of, besides which names found no
-  /// declaration (`externalProtocols`, `standardProtocols`).
-  package static func catalogWithAncestorFiles(_ parsed: [ParsedFile]) -> (
-    catalog: Catalog, ancestorFiles: [[String]]
-  ) {
-    let protocols = parsed.flatMap(\.protocols)
-    let resultEnums = unambiguousResultEnums(parsed)
+  /// declaration (`externalProtocols`, `standardProtocols`). With `times`, the CPU time of each
+  /// thread that resolves is added to `resolve`.
+  package static func catalogWithAncestorFiles(_ parsed: [ParsedFile], times: StageTimes? = nil)
+    -> (catalog: Catalog, ancestorFiles: [[String]])
+  {
+    let (protocols, aliases, resultEnums) = StageTimes.measure(times, .resolve) {
+      (parsed.flatMap(\.protocols), parsed.flatMap(\.aliases), unambiguousResultEnums(parsed))
+    }
     let finished = InheritanceResolver.resolveTracingAncestors(
-      protocols, aliases: parsed.flatMap(\.aliases)
+      protocols, aliases: aliases, times: times
     ) { resolved in
       let proto = withResultEnums(resolved.proto, resultEnums)
       let files = Set(
