@@ -164,7 +164,11 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["VeneerSupport"], path: "Tests/TestSupport"),
     .testTarget(
       name: "VeneerParserTests",
-      dependencies: ["VeneerParser", "VeneerModel", "VeneerSupport", "TestSupport"]),
+      dependencies: [
+        "VeneerParser", "VeneerModel", "VeneerSupport", "TestSupport",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
     .testTarget(
       name: "VeneerRendererTests",
       dependencies: [

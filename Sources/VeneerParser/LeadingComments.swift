@@ -18,64 +18,112 @@ struct LeadingComments {
   /// Directives separated from the declaration by a blank line, which apply to nothing.
   var detachedDirectives: [Directive] = []
 
-  init(of node: some SyntaxProtocol) {
-    var position = node.position
-    var documentationLines: [String] = []
+  /// The comments in `node`'s leading trivia, read from `source`, the bytes parsed, by the
+  /// rules of SwiftParser's `TriviaParser`: a line break is `\n`, `\r\n` or `\r`; a `//`
+  /// comment runs to the end of its line and documents when it starts `///`; a `/*` comment
+  /// runs to the `*/` that closes it, past those nested in it, and documents when it starts
+  /// `/**` but not `/**/`; anything else (spaces, tabs) parts nothing. Read from the bytes
+  /// rather than SwiftSyntax's trivia pieces, which allocate a string for every comment line.
+  init(of node: some SyntaxProtocol, in source: [UInt8]) {
+    let start = node.position.utf8Offset
+    let end = node.positionAfterSkippingLeadingTrivia.utf8Offset
+    var documentation: [UInt8] = []
+    var documents = false
     var newlinesSinceComment = 0
-    for piece in node.leadingTrivia {
-      defer { position += piece.sourceLength }
-      switch piece {
-      case .newlines(let count), .carriageReturns(let count), .carriageReturnLineFeeds(let count):
-        newlinesSinceComment += count
-        if newlinesSinceComment >= 2 {
-          // A blank line ends the block; what came before does not belong to the declaration.
-          detachedDirectives += directives
-          directives = []
-          documentationLines = []
+    source.withUnsafeBufferPointer { bytes in
+      func at(_ offset: Int, is byte: Unicode.Scalar) -> Bool {
+        offset < end && bytes[offset] == UInt8(ascii: byte)
+      }
+      var index = start
+      while index < end {
+        let commentStart = index
+        switch bytes[index] {
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+          index += at(index, is: "\r") && at(index + 1, is: "\n") ? 2 : 1
+          newlinesSinceComment += 1
+          if newlinesSinceComment >= 2 {
+            // A blank line ends the block; what came before does not belong to the declaration.
+            detachedDirectives += directives
+            directives = []
+            documentation = []
+            documents = false
+          }
+          continue
+        case UInt8(ascii: "/") where at(index + 1, is: "/"):
+          index += 2
+          while index < end, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r")
+          {
+            index += 1
+          }
+          newlinesSinceComment = 0
+          let comment = UnsafeBufferPointer(rebasing: bytes[commentStart..<index])
+          if let directive = Self.directive(
+            in: comment, at: AbsolutePosition(utf8Offset: commentStart))
+          {
+            directives.append(directive)
+          } else if at(commentStart + 2, is: "/") {
+            if documents { documentation.append(UInt8(ascii: "\n")) }
+            var text = comment.dropFirst(3)
+            if text.first == UInt8(ascii: " ") { text = text.dropFirst() }
+            documentation += text
+            documents = true
+          }
+        case UInt8(ascii: "/") where at(index + 1, is: "*"):
+          index += 2
+          var depth = 1
+          while index < end, depth > 0 {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "*"), at(index, is: "/") {
+              index += 1
+              depth -= 1
+            } else if byte == UInt8(ascii: "/"), at(index, is: "*") {
+              index += 1
+              depth += 1
+            }
+          }
+          newlinesSinceComment = 0
+          let isDocumentation =
+            at(commentStart + 2, is: "*") && commentStart + 3 < end
+            && !at(commentStart + 3, is: "/")
+          if isDocumentation {
+            if documents { documentation.append(UInt8(ascii: "\n")) }
+            let text = String(decoding: bytes[commentStart..<index], as: UTF8.self)
+            documentation += Self.documentation(ofBlock: text).utf8
+            documents = true
+          }
+        default:
+          index += 1
         }
-      case .lineComment(let text), .docLineComment(let text):
-        newlinesSinceComment = 0
-        if let directive = Self.directive(in: text, at: position) {
-          directives.append(directive)
-        } else if case .docLineComment = piece {
-          documentationLines.append(Self.stripping("///", from: text))
-        }
-      case .docBlockComment(let text):
-        newlinesSinceComment = 0
-        documentationLines.append(Self.documentation(ofBlock: text))
-      case .blockComment:
-        newlinesSinceComment = 0
-      default:
-        break
       }
     }
-    documentation = documentationLines.isEmpty ? nil : documentationLines.joined(separator: "\n")
+    self.documentation = documents ? String(decoding: documentation, as: UTF8.self) : nil
   }
 
-  private static func directive(in comment: String, at position: AbsolutePosition) -> Directive? {
-    let utf8 = Array(comment.utf8)
+  /// The `veneer:` directive of a `//` comment, if it is one.
+  private static func directive(
+    in comment: UnsafeBufferPointer<UInt8>, at position: AbsolutePosition
+  )
+    -> Directive?
+  {
     var index = 0
-    while index < utf8.count, utf8[index] == UInt8(ascii: "/") { index += 1 }
-    while index < utf8.count, utf8[index] == UInt8(ascii: " ") || utf8[index] == UInt8(ascii: "\t")
+    while index < comment.count, comment[index] == UInt8(ascii: "/") { index += 1 }
+    while index < comment.count,
+      comment[index] == UInt8(ascii: " ") || comment[index] == UInt8(ascii: "\t")
     {
       index += 1
     }
-    let marker = Array(Self.marker.utf8)
-    guard index >= 2, utf8[index...].starts(with: marker) else { return nil }
-    index += marker.count
-    var end = utf8.count
-    while end > index, utf8[end - 1] == UInt8(ascii: " ") || utf8[end - 1] == UInt8(ascii: "\t") {
+    guard index >= 2, comment[index...].starts(with: Self.marker.utf8) else { return nil }
+    index += Self.marker.utf8.count
+    var end = comment.count
+    while end > index,
+      comment[end - 1] == UInt8(ascii: " ") || comment[end - 1] == UInt8(ascii: "\t")
+    {
       end -= 1
     }
     return Directive(
-      text: String(decoding: utf8[index..<end], as: UTF8.self),
+      text: String(decoding: comment[index..<end], as: UTF8.self),
       position: position.advanced(by: index))
-  }
-
-  private static func stripping(_ prefix: String, from line: String) -> String {
-    var text = line.dropFirst(prefix.count)
-    if text.first == " " { text = text.dropFirst() }
-    return String(text)
   }
 
   private static func documentation(ofBlock text: String) -> String {

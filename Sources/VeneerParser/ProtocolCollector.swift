@@ -13,6 +13,8 @@ final class ProtocolCollector: SyntaxVisitor {
   }
 
   private let file: String
+  /// The bytes parsed, which its comments are read from.
+  private let source: [UInt8]
   private let lines: SourceLines
   private let annotationKeys: AnnotationKeys
   private(set) var protocols: [ProtocolDecl] = []
@@ -23,8 +25,9 @@ final class ProtocolCollector: SyntaxVisitor {
   private var scopes: [Scope] = []
   private var conditions: [String] = []
 
-  init(file: String, lines: SourceLines, annotationKeys: AnnotationKeys) {
+  init(file: String, source: [UInt8], lines: SourceLines, annotationKeys: AnnotationKeys) {
     self.file = file
+    self.source = source
     self.lines = lines
     self.annotationKeys = annotationKeys
     super.init(viewMode: .sourceAccurate)
@@ -163,7 +166,7 @@ final class ProtocolCollector: SyntaxVisitor {
     // A protocol with a syntax error would be modelled from guesses; its error is reported
     // with the file's other parse diagnostics instead.
     guard !node.hasError else { return .skipChildren }
-    let comments = LeadingComments(of: node)
+    let comments = LeadingComments(of: node, in: source)
     let enclosingTypes = scopes.map(\.name)
     let qualifiedName = (enclosingTypes + [node.name.text]).joined(separator: ".")
     var body = Body()
@@ -261,7 +264,7 @@ final class ProtocolCollector: SyntaxVisitor {
     let parameters = node.signature.parameterClause.parameters.map {
       functionParameter($0, labelledByDefault: !isOperator)
     }
-    let comments = LeadingComments(of: node)
+    let comments = LeadingComments(of: node, in: source)
     return Requirement(
       kind: .method, name: node.name.text, parameters: parameters,
       genericParameters: node.genericParameterClause.model,
@@ -281,7 +284,7 @@ final class ProtocolCollector: SyntaxVisitor {
     -> Requirement
   {
     let parameters = node.signature.parameterClause.parameters.map { functionParameter($0) }
-    let comments = LeadingComments(of: node)
+    let comments = LeadingComments(of: node, in: source)
     return Requirement(
       kind: .initializer, name: "init", parameters: parameters,
       genericParameters: node.genericParameterClause.model,
@@ -303,7 +306,7 @@ final class ProtocolCollector: SyntaxVisitor {
     let parameters = node.parameterClause.parameters.map {
       functionParameter($0, labelledByDefault: false)
     }
-    let comments = LeadingComments(of: node)
+    let comments = LeadingComments(of: node, in: source)
     let accessors = Accessors(node.accessorBlock)
     var requirement = Requirement(
       kind: .subscript, name: "subscript", parameters: parameters,
@@ -322,7 +325,7 @@ final class ProtocolCollector: SyntaxVisitor {
   private func properties(_ node: VariableDeclSyntax, _ context: RequirementContext)
     -> [Requirement]
   {
-    let comments = LeadingComments(of: node)
+    let comments = LeadingComments(of: node, in: source)
     return node.bindings.compactMap { binding in
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let type = binding.typeAnnotation?.type.typeRef

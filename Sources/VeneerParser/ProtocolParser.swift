@@ -84,7 +84,7 @@ package struct ProtocolParser: Sendable {
       Parser.parse(source: $0, maximumNestingLevel: Self.maximumNestingLevel)
     }
     let collector = ProtocolCollector(
-      file: file, lines: SourceLines(contents, tree: tree, file: file),
+      file: file, source: contents, lines: SourceLines(contents, tree: tree, file: file),
       annotationKeys: annotationKeys)
     collector.walk(tree)
     let syntaxErrors =
