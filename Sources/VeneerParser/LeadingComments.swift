@@ -126,7 +126,9 @@ struct LeadingComments {
       position: position.advanced(by: index))
   }
 
-  private static func documentation(ofBlock text: String) -> String {
+  /// A `/** … */` comment's documentation: its lines without their margin and leading `*`,
+  /// and without the blank lines at either end.
+  static func documentation(ofBlock text: String) -> String {
     let body = text.dropFirst(3).dropLast(2)
     return body.split(separator: "\n", omittingEmptySubsequences: false)
       .map { line in

@@ -56,18 +56,8 @@ struct LeadingCommentsTests {
           }
         case .docBlockComment(let text):
           newlinesSinceComment = 0
-          let body = text.dropFirst(3).dropLast(2)
-          documentationLines.append(
-            body.split(separator: "\n", omittingEmptySubsequences: false)
-              .map { line in
-                var line = line.drop { $0 == " " || $0 == "\t" }
-                if line.first == "*" { line = line.dropFirst() }
-                if line.first == " " { line = line.dropFirst() }
-                return String(line)
-              }
-              .drop { $0.isEmpty }
-              .reversed().drop { $0.isEmpty }.reversed()
-              .joined(separator: "\n"))
+          // The text of a block, once found, is cleaned up alike.
+          documentationLines.append(LeadingComments.documentation(ofBlock: text))
         case .blockComment:
           newlinesSinceComment = 0
         default:
