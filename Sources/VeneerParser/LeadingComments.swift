@@ -57,9 +57,7 @@ struct LeadingComments {
           }
           newlinesSinceComment = 0
           let comment = UnsafeBufferPointer(rebasing: bytes[commentStart..<index])
-          if let directive = Self.directive(
-            in: comment, at: AbsolutePosition(utf8Offset: commentStart))
-          {
+          if let directive = Self.directive(in: comment, at: commentStart) {
             directives.append(directive)
           } else if at(commentStart + 2, is: "/") {
             if documents { documentation.append(UInt8(ascii: "\n")) }
@@ -101,9 +99,7 @@ struct LeadingComments {
   }
 
   /// The `veneer:` directive of a `//` comment, if it is one.
-  private static func directive(
-    in comment: UnsafeBufferPointer<UInt8>, at position: AbsolutePosition
-  )
+  private static func directive(in comment: UnsafeBufferPointer<UInt8>, at offset: Int)
     -> Directive?
   {
     var index = 0
@@ -123,7 +119,7 @@ struct LeadingComments {
     }
     return Directive(
       text: String(decoding: comment[index..<end], as: UTF8.self),
-      position: position.advanced(by: index))
+      position: AbsolutePosition(utf8Offset: offset + index))
   }
 
   /// A `/** … */` comment's documentation: its lines without their margin and leading `*`,
