@@ -426,10 +426,7 @@ extension GenerationCache.SavedListings: CacheCodable {
   ) -> Bool {
     let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
     guard parts.count > 1, parts.first == ".swift" else { return false }
-    let roots = Set(
-      parts.dropFirst().map { root in
-        String(root.count > 1 && root.hasSuffix("/") ? root.dropLast() : root)
-      })
+    let roots = Set(parts.dropFirst().map { SourceDiscovery.searchedPath(String($0)) })
     var listed: Set<String> = []
     listed.reserveCapacity(search.directories.count)
     for directory in search.directories {

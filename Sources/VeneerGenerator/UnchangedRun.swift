@@ -58,12 +58,9 @@ package struct UnchangedRun {
       goesOn()
       return .changed(parsed: [:], outputsAsRecorded: nil)
     }
-    let outcomes =
-      changed.isEmpty
-      ? []
-      : Parallel.map(changed) { position in
-        Self.check(index.sources[position], stamp: stamps[position]!, parser: parser)
-      }
+    let outcomes = Parallel.map(changed) { position in
+      Self.check(index.sources[position], stamp: stamps[position]!, parser: parser)
+    }
     let wereRead = outcomes.allSatisfy { $0 != nil }
     let haveSameModels = wereRead && outcomes.allSatisfy { $0!.hasSameModel }
     if !haveSameModels { goesOn() }

@@ -78,8 +78,7 @@ package final class DirectoryListings: @unchecked Sendable {
         else { return nil }
         let entry = listings[file.directory].entries[file.entry]
         guard !entry.isDirectory else { return nil }
-        let directory = directories[file.directory]
-        paths.append(directory == "/" ? "/" + entry.name : directory + "/" + entry.name)
+        paths.append(SourceDiscovery.path(of: entry.name, in: directories[file.directory]))
       }
       return paths
     }

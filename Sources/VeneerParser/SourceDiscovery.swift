@@ -28,7 +28,7 @@ package enum SourceDiscovery {
     var search = Walk()
     var searchedOnlyDirectories = true
     for path in paths {
-      let path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+      let path = searchedPath(path)
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         search.diagnostics.append(Diagnostic(.error, "no such file or directory", file: path))
@@ -55,6 +55,17 @@ package enum SourceDiscovery {
         DirectoryListings.Search(directories: search.directories, files: search.found))
     }
     return (search.files, search.diagnostics)
+  }
+
+  /// A path named to search, as discovery walks it and spells what it finds below it: without
+  /// a trailing `/`, unless it is the root.
+  package static func searchedPath(_ path: String) -> String {
+    path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+  }
+
+  /// The path of the entry `name` of `directory`.
+  static func path(of name: String, in directory: String) -> String {
+    directory == "/" ? "/" + name : directory + "/" + name
   }
 
   /// What the walks of one search found so far.
@@ -103,7 +114,7 @@ package enum SourceDiscovery {
     let position = search.directories.count
     search.directories.append(directory)
     for (index, entry) in entries.enumerated() {
-      let path = directory == "/" ? "/" + entry.name : directory + "/" + entry.name
+      let path = path(of: entry.name, in: directory)
       if entry.isDirectory {
         walk(path, suffix: suffix, listings: listings, &search)
       } else {
@@ -135,7 +146,7 @@ package enum SourceDiscovery {
       var isDirectory = Int32(type) == Int32(DT_DIR)
       if Int32(type) != Int32(DT_REG) && !isDirectory {
         hasLinks = true
-        let path = directory == "/" ? "/" + name : directory + "/" + name
+        let path = path(of: name, in: directory)
         var status = stat()
         guard stat(path, &status) == 0 else { continue }
         isDirectory = status.st_mode & S_IFMT == S_IFDIR
