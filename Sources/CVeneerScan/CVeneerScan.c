@@ -86,4 +86,25 @@ const bool veneer_body_bytes[256] = {
     ['p'] = true,
 };
 
+size_t veneer_next_body_byte(const uint8_t *bytes, size_t offset, size_t count) {
+  // Sixteen bytes at a time: most of a body is names, operators and white space, where a byte's
+  // table lookup and branch cost more than the stops they find. A `p` stops only before an `l`
+  // at `protocol`'s last letter, as in the prefilter; the tail keeps every `p`.
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const size_t lookahead = 7;
+  for (; offset + sizeof(block) + lookahead <= count; offset += sizeof(block)) {
+    block text = load_block(bytes + offset);
+    block stops = (block)((text == '{') | (text == '}') | (text == '"') | (text == '/') |
+                          (text == '#') | (text == '`') |
+                          ((text == 'p') & (load_block(bytes + offset + lookahead) == 'l')));
+    uint64_t halves[2];
+    memcpy(halves, &stops, sizeof halves);
+    if (halves[0] != 0) return offset + (size_t)__builtin_ctzll(halves[0]) / 8;
+    if (halves[1] != 0) return offset + 8 + (size_t)__builtin_ctzll(halves[1]) / 8;
+  }
+#endif
+  while (offset < count && !veneer_body_bytes[bytes[offset]]) offset++;
+  return offset;
+}
+
 const bool veneer_string_bytes[256] = {['"'] = true, ['\\'] = true, ['\n'] = true};

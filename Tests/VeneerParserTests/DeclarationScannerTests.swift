@@ -155,6 +155,26 @@ struct DeclarationScannerTests {
     #expect(fast == full)
   }
 
+  @Test func protocolInABodyIsFoundAtEveryOffset() {
+    // Inside braces the scan looks sixteen bytes at a time, where a `p` stops it only before an
+    // `l` seven bytes on, and byte by byte in the last bytes: `protocol` at every offset of both,
+    // and words that only look like it.
+    for offset in 0..<48 {
+      let filler = String(repeating: "x", count: offset)
+      for tail in ["", "\n" + String(repeating: " ", count: 30)] {
+        func scan(_ word: String) -> DeclarationScanner.Outcome {
+          DeclarationScanner.scan(Array("func f() { let \(filler) = 1; \(word) P {} }\(tail)".utf8))
+        }
+        #expect(scan("protocol") == .needsFullParse, "offset \(offset)")
+        for lookalike in [
+          ".protocol", "xprotocol", "protocols", "pprotocol", "protoco", "p      l",
+        ] {
+          #expect(scan(lookalike) == .noProtocols, "\(lookalike) at offset \(offset)")
+        }
+      }
+    }
+  }
+
   @Test func filesWithoutTheKeywordAreNotScanned() {
     #expect(
       !DeclarationScanner.mayDeclareProtocolOrAlias(Array("struct S { let p = \"proto\" }".utf8)))

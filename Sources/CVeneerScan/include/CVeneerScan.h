@@ -35,11 +35,9 @@ static inline bool veneer_is_name_byte(uint8_t byte) { return veneer_name_bytes[
 /// backticked name, a `#` directive, or `p`, which may start `protocol`.
 extern const bool veneer_body_bytes[256];
 
-/// The offset of the first such byte from `offset`, or `count`.
-static inline size_t veneer_next_body_byte(const uint8_t *bytes, size_t offset, size_t count) {
-  while (offset < count && !veneer_body_bytes[bytes[offset]]) offset++;
-  return offset;
-}
+/// The offset of the first such byte from `offset`, or `count`; a `p` counts only where an `l`
+/// stands seven bytes on, as in `protocol`.
+size_t veneer_next_body_byte(const uint8_t *bytes, size_t offset, size_t count);
 
 /// Whether each byte may end or escape a string literal's text: a quote, a backslash, a line
 /// break.
