@@ -13,14 +13,16 @@ struct DiscoveredSources: Sendable {
   var inputFiles: [String]
   var diagnostics: [Diagnostic]
 
-  /// With `listings`, directories unchanged since they were listed are not listed again.
-  init(_ configuration: Configuration, listings: DirectoryListings? = nil) {
+  /// With `listings`, directories unchanged since they were listed are not listed again; with
+  /// `readAhead`, inputs are read and parsed on another core as the walk finds them.
+  init(_ configuration: Configuration, listings: DirectoryListings?, readAhead: ReadAhead?) {
     let sources = SourceFiles.matching(
       include: configuration.include, exclude: configuration.exclude,
-      directory: configuration.directory, listings: listings)
+      directory: configuration.directory, listings: listings, found: readAhead?.offer)
     let references = SourceFiles.matching(
       include: configuration.references, exclude: configuration.exclude,
-      directory: configuration.directory, listings: listings)
+      directory: configuration.directory, listings: listings, found: readAhead?.offer)
+    readAhead?.finishOffering()
     // Most configurations have no references: then no set of every source is hashed.
     let sourceSet = references.files.isEmpty ? [] : Set(sources.files)
     let referenceFiles = references.files.filter { !sourceSet.contains($0) }

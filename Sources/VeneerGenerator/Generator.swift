@@ -9,7 +9,7 @@ import VeneerSupport
 ///
 /// | stage | makes | file |
 /// |---|---|---|
-/// | discover | `DiscoveredSources`, and meanwhile `PreparedTemplates` | DiscoveredSources.swift, PreparedTemplates.swift |
+/// | discover | `DiscoveredSources`, and meanwhile `PreparedTemplates` and, without an index, the first sources parsed | DiscoveredSources.swift, PreparedTemplates.swift, ReadAhead.swift |
 /// | check | the end of a run where nothing changed | UnchangedRun.swift |
 /// | parse | `ParsedSources`, then a `ResolvedCatalog`, and meanwhile the templates compiled | ParsedSources.swift, ResolvedCatalog.swift, PreparedTemplates.swift |
 /// | select | `Selection`: each protocol's templates | Selection.swift |
@@ -65,11 +65,22 @@ package struct Generator: Sendable {
 
     let preparation = Parallel.Future { PreparedTemplates(configuration, cache: cache) }
     let listings = cache.map { DirectoryListings(earlier: $0.directoryListings()) }
-    let discovered = DiscoveredSources(configuration, listings: listings)
+    let mayHaveIndex = cache?.mayHaveIndex == true
+    // Without an index every input is read and parsed: from the first directory listed, on the
+    // core the walk leaves idle.
+    let readAhead = mayHaveIndex || !Parallel.hasSpareCore(threads: threads) ? nil : ReadAhead()
+    let reading = readAhead.map { readAhead in
+      Parallel.Future { [self] in
+        readAhead.work(
+          parser: { self.parser(reading: preparation.value.sources) }, encodes: cache != nil,
+          times: times)
+      }
+    }
+    let discovered = DiscoveredSources(configuration, listings: listings, readAhead: readAhead)
     // Only an index is compared with the sources' stamps before they are parsed: when there may
     // be one, they are taken while the other thread reads it. Without one, each file's stamp is
     // taken by the thread that reads the file, just before reading it.
-    let earlyStamps = cache?.mayHaveIndex == true ? discovered.stamps() : nil
+    let earlyStamps = mayHaveIndex ? discovered.stamps() : nil
     let prepared = preparation.value
     let stamps = prepared.index.map { _ in earlyStamps ?? discovered.stamps() }
     var diagnostics = prepared.diagnostics + discovered.diagnostics
@@ -118,7 +129,9 @@ package struct Generator: Sendable {
     readModels()
     let parsed = ParsedSources(
       discovered.inputFiles, stamps: stamps, parser: parser, index: prepared.index, cache: cache,
-      models: models, parsedByCheck: parsedByCheck, times: times, threads: threads)
+      models: models, parsedByCheck: parsedByCheck, readAhead: readAhead, times: times,
+      threads: threads)
+    reading?.value
     statistics.readFiles = parsed.readCount
     let catalog = ResolvedCatalog(
       parsed, references: discovered.references, configuration,

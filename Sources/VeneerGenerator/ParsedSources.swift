@@ -5,7 +5,8 @@ import VeneerSupport
 /// Stage 3, parse: each input file's model with the content hash it came from, read from the
 /// cache when the file's size and modification time, or failing those its bytes, are as last
 /// time. The cached models are decoded on other threads while the changed sources are read and
-/// parsed.
+/// parsed. In a run without an index, the sources `ReadAhead` parsed during discovery are taken
+/// from it.
 struct ParsedSources {
   /// The files, in the order of `parsed`.
   var files: [String]
@@ -22,49 +23,36 @@ struct ParsedSources {
     _ files: [String], stamps: [FileStamp?]?, parser: ProtocolParser,
     index: GenerationCache.Index?, cache: GenerationCache?,
     models: Parallel.Future<GenerationCache.Models?>?,
-    parsedByCheck: [Int: ParsedSource],
+    parsedByCheck: [Int: ParsedSource], readAhead: ReadAhead?,
     times: StageTimes?, threads: Int?
   ) {
     let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
     /// The source read and parsed, unless `reusing` and its bytes are as last time. Its stamp,
     /// its size and modification time, is taken before its bytes are read: by `stat` when an
-    /// index is read, else as the file is opened. With a cache, its model is encoded here, on
-    /// the parsing thread, for the models file and the index's model hash.
+    /// index is read, else as the file is opened.
     @Sendable func readAndParse(_ position: Int, reusing: Bool) -> Source {
       let file = files[position]
-      let read = StageTimes.measure(times, .read) {
-        Result { () throws(FileBytes.Failure) in
-          let read = try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit)
-          return (read, ContentHash.of(read.bytes))
-        }
-      }
-      let (readFile, hash): (FileBytes.Contents, UInt64)
-      switch read {
+      let readFile: FileBytes.Contents
+      let hash: UInt64
+      switch Self.read(file, times: times) {
       case .success(let success): (readFile, hash) = success
-      case .failure(let failure):
-        return .parsed(
-          ParsedSource(
-            parsed: ProtocolParser.unreadable(file, failure), hash: 0, modelHash: 0, stamp: nil))
+      case .failure(let failure): return .parsed(.unreadable(file, failure))
       }
       guard let stamp = if let stamps { stamps[position] } else { readFile.stamp } else {
-        return .parsed(
-          ParsedSource(
-            parsed: ProtocolParser.unreadable(file, .cannotRead(reason: "it vanished")), hash: 0,
-            modelHash: 0, stamp: nil))
+        return .parsed(.unreadable(file, .cannotRead(reason: "it vanished")))
       }
-      let contents = readFile.bytes
       if reusing, let old = previousStamps[position, file], old.hash == hash {
         return .cached(hash: hash, modelHash: old.modelHash, stamp: stamp)
       }
-      let parsed = parser.parseFile(file, contents: contents, times: times)
-      let encoded = cache.map { _ in GenerationCache.encode(parsed) }
       return .parsed(
-        ParsedSource(
-          parsed: parsed, hash: hash, modelHash: encoded?.hash ?? 0, stamp: stamp,
-          encoded: encoded?.bytes))
+        .parse(
+          file, readFile.bytes, hash: hash, stamp: stamp, parser: parser, encodes: cache != nil,
+          times: times))
     }
     var sources = Parallel.map(Array(files.indices), threads: threads) { position -> Source in
-      if let parsed = parsedByCheck[position] { return .parsed(parsed) }
+      if let parsed = parsedByCheck[position] ?? readAhead?.parsed(files[position]) {
+        return .parsed(parsed)
+      }
       if models != nil, let stamp = stamps?[position],
         let old = previousStamps[position, files[position]], old.size == stamp.size,
         old.modified == stamp.modified
@@ -152,5 +140,50 @@ struct ParsedSources {
     /// The model's bytes in the cache: as read from it, or as encoded for it after parsing;
     /// nil without a cache.
     var encoded: [UInt8]? = nil
+  }
+
+  /// `file`'s bytes and their hash.
+  static func read(_ file: String, times: StageTimes?) -> Result<
+    (FileBytes.Contents, UInt64), FileBytes.Failure
+  > {
+    StageTimes.measure(times, .read) {
+      Result { () throws(FileBytes.Failure) in
+        let read = try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit)
+        return (read, ContentHash.of(read.bytes))
+      }
+    }
+  }
+
+  /// `file` read and parsed, its stamp taken as it is opened: what a run without an index does
+  /// with every source.
+  static func readAndParse(
+    _ file: String, parser: ProtocolParser, encodes: Bool, times: StageTimes?
+  ) -> ParsedSource {
+    switch read(file, times: times) {
+    case .success(let (readFile, hash)):
+      .parse(
+        file, readFile.bytes, hash: hash, stamp: readFile.stamp, parser: parser,
+        encodes: encodes, times: times)
+    case .failure(let failure): .unreadable(file, failure)
+    }
+  }
+}
+
+extension ParsedSources.ParsedSource {
+  /// The model of `contents`; when the run `encodes` for a cache, its model is encoded here, on
+  /// the parsing thread, for the models file and the index's model hash.
+  static func parse(
+    _ file: String, _ contents: [UInt8], hash: UInt64, stamp: FileStamp, parser: ProtocolParser,
+    encodes: Bool, times: StageTimes?
+  ) -> Self {
+    let parsed = parser.parseFile(file, contents: contents, times: times)
+    let encoded = encodes ? GenerationCache.encode(parsed) : nil
+    return Self(
+      parsed: parsed, hash: hash, modelHash: encoded?.hash ?? 0, stamp: stamp,
+      encoded: encoded?.bytes)
+  }
+
+  static func unreadable(_ file: String, _ failure: FileBytes.Failure) -> Self {
+    Self(parsed: ProtocolParser.unreadable(file, failure), hash: 0, modelHash: 0, stamp: nil)
   }
 }

@@ -11,10 +11,20 @@ enum SourceFiles {
     case headers(folders: Bool)
   }
 
+  /// `found` is handed files that match as the walks find them, before the search is over;
+  /// one may come more than once.
   static func matching(
     include: [Located<String>], exclude: [Located<String>], directory: String,
-    listings: DirectoryListings? = nil, kind: Kind = .swift
+    listings: DirectoryListings? = nil, kind: Kind = .swift,
+    found: (([String]) -> Void)? = nil
   ) -> (files: [String], diagnostics: [Diagnostic]) {
+    let excluded = exclude.map { Glob($0.value) }
+    let prefix = directory == "." ? "" : directory + "/"
+    func isExcluded(_ file: String) -> Bool {
+      guard !excluded.isEmpty else { return false }
+      let path = relative(file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
+      return excluded.contains { $0.matches(path) }
+    }
     var files: [String] = []
     var diagnostics: [Diagnostic] = []
     let isHeaders: Bool
@@ -23,10 +33,18 @@ enum SourceFiles {
     case .swift: (isHeaders, searchesFolders) = (false, true)
     case .headers(let folders): (isHeaders, searchesFolders) = (true, folders)
     }
-    func find(_ paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
-      isHeaders
-        ? SourceDiscovery.headerFiles(at: paths)
-        : SourceDiscovery.swiftFiles(at: paths, listings: listings)
+    func find(_ paths: [String], matching: @escaping (String) -> Bool = { _ in true }) -> (
+      files: [String], diagnostics: [Diagnostic]
+    ) {
+      guard !isHeaders else { return SourceDiscovery.headerFiles(at: paths) }
+      return SourceDiscovery.swiftFiles(
+        at: paths, listings: listings,
+        found: found.map { found in
+          { files in
+            let kept = files.filter { matching($0) && !isExcluded($0) }
+            if !kept.isEmpty { found(kept) }
+          }
+        })
     }
     for entry in include {
       let namesHeaders = entry.value.hasSuffix(".h")
@@ -35,8 +53,8 @@ enum SourceFiles {
         let fixed = Glob.fixedFolder(of: entry.value)
         let base = fixed.isEmpty ? (entry.value.hasPrefix("/") ? "/" : ".") : fixed
         let pattern = Glob(entry.value)
-        let found = find([base])
-        let matching = found.files.filter { pattern.matches(fixed.isEmpty ? relative($0) : $0) }
+        let matches = { (file: String) in pattern.matches(fixed.isEmpty ? relative(file) : file) }
+        let matching = find([base], matching: matches).files.filter(matches)
         if matching.isEmpty && namesHeaders == isHeaders {
           diagnostics.append(
             located(
@@ -49,26 +67,22 @@ enum SourceFiles {
           // A folder is searched for headers only when asked to; a file is one kind or other.
           guard isHeaders, searchesFolders, !entry.value.hasSuffix(".swift") else { continue }
         }
-        let found = find([entry.value])
-        files += found.files
+        let search = find([entry.value])
+        files += search.files
         // A folder searched for both kinds: the Swift search reports what is wrong with it.
         guard namesHeaders == isHeaders else { continue }
-        diagnostics += found.diagnostics.map { diagnostic in
+        diagnostics += search.diagnostics.map { diagnostic in
           entry.location == nil || diagnostic.file != entry.value
             ? diagnostic
             : located(diagnostic.severity, "\(diagnostic.message): \(entry.value)", entry)
         }
       }
     }
-    let excluded = exclude.map { Glob($0.value) }
-    let prefix = directory == "." ? "" : directory + "/"
     // Entries may overlap (`Sources` and `Sources/**/*.swift`); one entry lists a file once.
     var seen: Set<String> = []
     let kept = files.filter { file in
       guard include.count == 1 || seen.insert(file).inserted else { return false }
-      guard !excluded.isEmpty else { return true }
-      let path = relative(file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
-      return !excluded.contains { $0.matches(path) }
+      return !isExcluded(file)
     }
     return (kept, diagnostics)
   }

@@ -6,26 +6,32 @@ package enum SourceDiscovery {
   /// Every `.swift` file under `paths`, recursively, sorted within each directory. Hidden
   /// entries (and so `.build*`) are skipped; a directory whose name ends in `.swift` is searched
   /// like any other. With `listings`, a directory unchanged since they were made is not listed
-  /// again, and those made now are added to them.
-  package static func swiftFiles(at paths: [String], listings: DirectoryListings? = nil) -> (
-    files: [String], diagnostics: [Diagnostic]
-  ) {
-    files(at: paths, suffix: ".swift", listings: listings)
+  /// again, and those made now are added to them. `found` is handed each directory's files as
+  /// the walk lists them, before it is over.
+  package static func swiftFiles(
+    at paths: [String], listings: DirectoryListings? = nil,
+    found: (([String]) -> Void)? = nil
+  ) -> (files: [String], diagnostics: [Diagnostic]) {
+    files(at: paths, suffix: ".swift", listings: listings, found: found)
   }
 
   /// Every Objective-C header (`.h`) under `paths`, as `swiftFiles` finds Swift files.
   package static func headerFiles(at paths: [String]) -> (
     files: [String], diagnostics: [Diagnostic]
   ) {
-    files(at: paths, suffix: ".h", listings: nil)
+    files(at: paths, suffix: ".h", listings: nil, found: nil)
   }
 
-  private static func files(at paths: [String], suffix: String, listings: DirectoryListings?)
-    -> (files: [String], diagnostics: [Diagnostic])
-  {
+  private static func files(
+    at paths: [String], suffix: String, listings: DirectoryListings?,
+    found: (([String]) -> Void)?
+  ) -> (files: [String], diagnostics: [Diagnostic]) {
     let key = DirectoryListings.key(suffix: suffix, paths: paths)
-    if let files = listings?.reusableSearch(key) { return (files, []) }
-    var search = Walk()
+    if let files = listings?.reusableSearch(key) {
+      found?(files)
+      return (files, [])
+    }
+    var search = Walk(found: found)
     var searchedOnlyDirectories = true
     for path in paths {
       let path = searchedPath(path)
@@ -42,6 +48,7 @@ package enum SourceDiscovery {
       searchedOnlyDirectories = false
       if path.hasSuffix(suffix) {
         search.files.append(path)
+        found?([path])
       } else {
         search.diagnostics.append(
           Diagnostic(
@@ -52,7 +59,7 @@ package enum SourceDiscovery {
     if let listings, searchedOnlyDirectories, search.diagnostics.isEmpty {
       listings.record(
         search: key,
-        DirectoryListings.Search(directories: search.directories, files: search.found))
+        DirectoryListings.Search(directories: search.directories, files: search.entries))
     }
     return (search.files, search.diagnostics)
   }
@@ -70,12 +77,13 @@ package enum SourceDiscovery {
 
   /// What the walks of one search found so far.
   private struct Walk {
+    let found: (([String]) -> Void)?
     var files: [String] = []
     var diagnostics: [Diagnostic] = []
     /// The directories listed, or their listings reused, in order.
     var directories: [String] = []
     /// The files in walks, as a search to record has them.
-    var found: [DirectoryListings.Search.File] = []
+    var entries: [DirectoryListings.Search.File] = []
     var visited: Set<DirectoryIdentity> = []
   }
 
@@ -113,13 +121,18 @@ package enum SourceDiscovery {
     }
     let position = search.directories.count
     search.directories.append(directory)
+    let paths = entries.map { path(of: $0.name, in: directory) }
+    if let found = search.found {
+      // Before the directories below: the directory's own files are read while they are walked.
+      let files = zip(entries, paths).compactMap { entry, path in entry.isDirectory ? nil : path }
+      if !files.isEmpty { found(files) }
+    }
     for (index, entry) in entries.enumerated() {
-      let path = path(of: entry.name, in: directory)
       if entry.isDirectory {
-        walk(path, suffix: suffix, listings: listings, &search)
+        walk(paths[index], suffix: suffix, listings: listings, &search)
       } else {
-        search.files.append(path)
-        search.found.append(DirectoryListings.Search.File(directory: position, entry: index))
+        search.files.append(paths[index])
+        search.entries.append(DirectoryListings.Search.File(directory: position, entry: index))
       }
     }
   }
