@@ -12,6 +12,11 @@ import VeneerSupport
 /// core, taking what was read ahead by path. The result is the same as without it: each input is
 /// parsed once, by the same function, and results are placed by path, not by when they came.
 final class ReadAhead: @unchecked Sendable {
+  /// Offered files not handed to the worker yet: handed over by the batch, as a directory holds
+  /// a few files and taking the lock for each cost the walk more than reading ahead gained.
+  /// Only the walking thread touches it.
+  private var unsent: [String] = []
+  static let batchSize = 32
   // Everything below is guarded by `condition`.
   private let condition = NSCondition()
   private var offered: [String] = []
@@ -23,10 +28,13 @@ final class ReadAhead: @unchecked Sendable {
 
   /// Files discovery found, to read if the worker gets to them before discovery is over.
   func offer(_ files: [String]) {
+    unsent += files
+    guard unsent.count >= Self.batchSize else { return }
     condition.lock()
-    offered += files
+    offered += unsent
     condition.unlock()
     condition.signal()
+    unsent.removeAll(keepingCapacity: true)
   }
 
   /// Discovery is over: the worker takes no more files.
@@ -71,8 +79,12 @@ final class ReadAhead: @unchecked Sendable {
       guard isOffering else { return nil }
       let file = offered[nextOffered]
       nextOffered += 1
-      // The searches for sources and for references may both find a file.
-      guard claimed.insert(file).inserted else { continue }
+      // The searches for sources and for references may both find a file. Passing it over is
+      // news to a thread waiting to see whether the worker may still take a file.
+      guard claimed.insert(file).inserted else {
+        condition.broadcast()
+        continue
+      }
       inFlight.insert(file)
       return file
     }

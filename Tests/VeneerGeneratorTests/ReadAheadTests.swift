@@ -95,29 +95,33 @@ struct ReadAheadTests {
 
   @Test func workerTakesWhatIsOfferedOnceAndStopsWithDiscovery() throws {
     let (folder, _) = try project()
-    let first = folder.path + "/Sources/Module0/Part0/Service0.swift"
-    let second = folder.path + "/Sources/Module1/Part1/Service1.swift"
-    let late = folder.path + "/Sources/Module2/Part2/Service2.swift"
+    let services = (0..<60).map {
+      folder.path + "/Sources/Module\($0 % 4)/Part\($0 % 3)/Service\($0).swift"
+    }
     let missing = folder.path + "/Sources/Missing.swift"
     let readAhead = ReadAhead()
     let worker = Parallel.Future {
       readAhead.work(parser: { ProtocolParser() }, encodes: true, times: nil)
     }
-    readAhead.offer([first, second, first, missing])
+    // Handed over by the batch: short of one, nothing is.
+    let batch = Array(services[1..<ReadAhead.batchSize - 2]) + [services[0], missing]
+    readAhead.offer(batch)
+    #expect(readAhead.parsed(services[5]) == nil)
+    readAhead.offer([services[0]])
     // Waits for each, as a parsing thread does for a file the worker is reading.
-    let parsedFirst = try #require(readAhead.parsed(first))
-    #expect(parsedFirst.parsed.protocols.map(\.name) == ["Service0"])
-    #expect(parsedFirst.stamp != nil && parsedFirst.encoded != nil && parsedFirst.hash != 0)
-    #expect(readAhead.parsed(second)?.parsed.protocols.map(\.name) == ["Service1"])
-    #expect(
-      readAhead.parsed(missing)?.parsed.diagnostics.map(\.severity) == [.error])
+    let first = try #require(readAhead.parsed(services[0]))
+    #expect(first.parsed.protocols.map(\.name) == ["Service0"])
+    #expect(first.stamp != nil && first.encoded != nil && first.hash != 0)
+    #expect(readAhead.parsed(services[1])?.parsed.protocols.map(\.name) == ["Service1"])
+    #expect(readAhead.parsed(missing)?.parsed.diagnostics.map(\.severity) == [.error])
     // Each result is handed over once: the second offer of a file was not read again.
-    #expect(readAhead.parsed(first) == nil)
+    #expect(readAhead.parsed(services[0]) == nil)
+    // Short of a batch, and after discovery is over: never taken, left to the parsing threads.
+    readAhead.offer([services[40]])
     readAhead.finishOffering()
     worker.value
-    // Offered after discovery is over: never taken, left to the parsing threads.
-    readAhead.offer([late])
-    #expect(readAhead.parsed(late) == nil)
+    #expect(readAhead.parsed(services[40]) == nil)
+    #expect(readAhead.parsed(services[2]) != nil)
   }
 
   /// What discovery hands over, from the walk's thread.
