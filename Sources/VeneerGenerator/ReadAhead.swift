@@ -4,11 +4,11 @@ import VeneerSupport
 
 /// Stage 1 and 3 side by side: in a run without an index, which reads and parses every input,
 /// inputs are read and parsed on another core while discovery still walks the folders. The walk
-/// is one thread's work, bound by the kernel's directory listings; reading beside it does not
-/// slow it down, and the core would otherwise wait.
+/// is one thread's work, bound by the kernel's directory listings: a second walker gains little,
+/// a reader beside it slows it only a little, and the core would otherwise wait.
 ///
-/// Discovery offers each directory's inputs as it lists them; `work` reads and parses them in
-/// that order until discovery is over, then stops, and `ParsedSources` parses the rest on every
+/// Discovery offers the inputs it keeps as it lists them; `work` reads and parses them in that
+/// order until discovery is over, then stops, and `ParsedSources` parses the rest on every
 /// core, taking what was read ahead by path. The result is the same as without it: each input is
 /// parsed once, by the same function, and results are placed by path, not by when they came.
 final class ReadAhead: @unchecked Sendable {
@@ -16,7 +16,9 @@ final class ReadAhead: @unchecked Sendable {
   /// a few files and taking the lock for each cost the walk more than reading ahead gained.
   /// Only the walking thread touches it.
   private var unsent: [String] = []
+  /// How many offered files make a batch.
   static let batchSize = 32
+
   // Everything below is guarded by `condition`.
   private let condition = NSCondition()
   private var offered: [String] = []
