@@ -500,20 +500,9 @@ private struct Lexer {
 
   /// Skips a block comment, nested ones included.
   mutating func skipBlockComment() -> Bool {
-    var nesting = 0
-    while index + 1 < bytes.count {
-      if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
-        nesting += 1
-        index += 2
-      } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
-        nesting -= 1
-        index += 2
-        if nesting == 0 { return true }
-      } else {
-        index += 1
-      }
-    }
-    return false
+    guard let end = BlockComment.end(in: bytes, openingAt: index) else { return false }
+    index = end
+    return true
   }
 
   /// Skips a string literal whose opening quote is at `index`, after `hashes` `#`s.

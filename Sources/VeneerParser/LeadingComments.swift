@@ -67,19 +67,7 @@ struct LeadingComments {
             documents = true
           }
         case UInt8(ascii: "/") where at(index + 1, is: "*"):
-          index += 2
-          var depth = 1
-          while index < end, depth > 0 {
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "*"), at(index, is: "/") {
-              index += 1
-              depth -= 1
-            } else if byte == UInt8(ascii: "/"), at(index, is: "*") {
-              index += 1
-              depth += 1
-            }
-          }
+          index = BlockComment.end(in: bytes[..<end], openingAt: index) ?? end
           newlinesSinceComment = 0
           let isDocumentation =
             at(commentStart + 2, is: "*") && commentStart + 3 < end

@@ -137,19 +137,7 @@ enum NestingGuard {
     }
 
     private mutating func skipBlockComment() {
-      var nesting = 0
-      while index < bytes.count {
-        if bytes[index] == UInt8(ascii: "/"), next(1) == UInt8(ascii: "*") {
-          nesting += 1
-          index += 2
-        } else if bytes[index] == UInt8(ascii: "*"), next(1) == UInt8(ascii: "/") {
-          nesting -= 1
-          index += 2
-          if nesting == 0 { return }
-        } else {
-          index += 1
-        }
-      }
+      index = BlockComment.end(in: bytes, openingAt: index) ?? bytes.count
     }
 
     /// At `#` or `"`: skips a string literal (`"…"`, `"""…"""`, `#"…"#`), scanning its
