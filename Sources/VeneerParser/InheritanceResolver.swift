@@ -259,8 +259,6 @@ enum InheritanceResolver {
     let scope: Scope
     var memo: [Int: Inherited] = [:]
 
-    init(scope: Scope) { self.scope = scope }
-
     mutating func resolved(_ index: Int) -> Resolved {
       let found = inherited(by: index, visiting: [])
       var proto = scope.protocols[index]
