@@ -82,9 +82,12 @@ package struct GenerationCache: Sendable {
     /// Models are encoded as they are parsed when a run has a cache; any parsed without one are
     /// encoded here, on every core.
     func encoded() -> [UInt8] {
-      let models = Parallel.map(entries) { entry in
-        entry.encoded ?? CacheWriter.encode(entry.parsed)
-      }
+      // A run with a cache encoded every model it parsed: threads only for any it did not.
+      let encoded = entries.compactMap(\.encoded)
+      let models =
+        encoded.count == entries.count
+        ? encoded
+        : Parallel.map(entries) { entry in entry.encoded ?? CacheWriter.encode(entry.parsed) }
       return CacheSeal.seal(
         CacheWriter.encode(
           zip(entries, models).map { Framed(path: $0.path, hash: $0.hash, model: $1) }))
