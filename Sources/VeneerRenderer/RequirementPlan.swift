@@ -187,7 +187,6 @@ extension RequirementPlan {
     isClassDecorator: Bool, hookName: String, namesResultType: Bool, planning: AspectSet,
     diagnostics: inout [Diagnostic]
   ) {
-    let proto = context.proto
     self.context = context
     self.requirement = requirement
     self.hookName = hookName
@@ -201,13 +200,13 @@ extension RequirementPlan {
       case .property: .property
       case .subscript: .subscript
       }
-    qualifiedSelector = "\(proto.qualifiedName).\(requirement.selector)"
+    qualifiedSelector = "\(context.proto.qualifiedName).\(requirement.selector)"
     qualifiedSelectorLiteral = qualifiedSelector.swiftLiteral
     selectorLiteral = requirement.selector.swiftLiteral
     var parameters = requirement.parameters.enumerated().map { index, parameter in
       ForwardedParameter(
         parameter, index: index, decoratorBase: context.storage.base,
-        resultEnums: proto.resultEnums)
+        resultEnums: context.proto.resultEnums)
     }
     // A non-escaping closure before the last parameter is work the call does, not its handler.
     for index in parameters.indices.dropLast() where !parameters[index].parameter.isEscaping {
@@ -272,10 +271,11 @@ extension RequirementPlan {
     // `Self.ID` is the associated type `ID`, which a decorator declares as a type alias: named
     // plainly, since a class's `Self` is dynamic and has no member types.
     let plainSignature =
-      signature.containsBytes(of: "Self.") && !proto.allAssociatedTypes.isEmpty
+      signature.containsBytes(of: "Self.") && !context.proto.allAssociatedTypes.isEmpty
       ? signature.replacingOccurrences(
         of: #"(?<![A-Za-z0-9_.])Self\.(?=("#
-          + proto.allAssociatedTypes.map(\.name).joined(separator: "|") + #")(?![A-Za-z0-9_]))"#,
+          + context.proto.allAssociatedTypes.map(\.name).joined(separator: "|")
+          + #")(?![A-Za-z0-9_]))"#,
         with: "", options: .regularExpression)
       : signature
     declaration = prefix.isEmpty ? plainSignature : "\(prefix) \(plainSignature)"
@@ -418,29 +418,30 @@ extension RequirementPlan {
 
     // Annotations: the requirement's win over the protocol's.
     let annotations = requirement.annotations
-    let protocolAnnotations = proto.annotations
+    let protocolAnnotations = context.proto.annotations
     redactedNames = Set(
       (annotations + protocolAnnotations).filter { $0.key == "redact" }
         .flatMap { $0.positionalValues.flatMap(\.texts) })
     invalidatedSelectors = annotations.filter { $0.key == "invalidates" }
       .flatMap { $0.positionalValues.flatMap(\.texts) }
       .flatMap { name -> [String] in
-        let matches = proto.allRequirements.filter {
+        let matches = context.proto.allRequirements.filter {
           $0.name == name || $0.selector == name || $0.bareName == name
         }
         if matches.isEmpty {
           let location =
             annotations.first { $0.key == "invalidates" }?.location ?? requirement.location
-          let hint = Spelling.suggestion(for: name, among: proto.allRequirements.map(\.bareName))
+          let hint = Spelling.suggestion(
+            for: name, among: context.proto.allRequirements.map(\.bareName))
           // An error, as a misspelt event map entry is: the invalidation would be lost.
           diagnostics.append(
             Diagnostic(
               .error,
               "'invalidates' names '\(name)', which is not a requirement of "
-                + "\(proto.qualifiedName)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+                + "\(context.proto.qualifiedName)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
               at: location))
         }
-        return matches.map { "\(proto.qualifiedName).\($0.selector)".swiftLiteral }
+        return matches.map { "\(context.proto.qualifiedName).\($0.selector)".swiftLiteral }
       }
     var skippedTemplates = Set(
       annotations.filter { $0.key == "skip" }.flatMap { annotation in
@@ -467,12 +468,13 @@ extension RequirementPlan {
     conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = requirement.conditions.map { _ in "#endif" }.joined(separator: "\n")
 
-    // One copy of the neutral plan, lent to every aspect.
-    let neutral = self
-    aspects = RequirementAspects.all.indices.map { position in
-      planning.contains(position)
-        ? RequirementAspects.all[position].plan(neutral, &diagnostics) : nil
+    // The neutral plan, lent to every aspect: a copy would retain each of its members.
+    var planned: [(any RequirementAspect)?] = []
+    planned.reserveCapacity(RequirementAspects.all.count)
+    for (position, kind) in RequirementAspects.all.enumerated() {
+      planned.append(planning.contains(position) ? kind.plan(self, &diagnostics) : nil)
     }
+    aspects = planned
   }
 }
 

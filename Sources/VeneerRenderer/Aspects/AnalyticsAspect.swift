@@ -23,7 +23,7 @@ final class AnalyticsAspect: RequirementAspect {
       { $0.analyticsProperties }),
   ]
 
-  init(_ plan: RequirementPlan, diagnostics: inout [Diagnostic]) {
+  init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic]) {
     let requirement = plan.requirement
     let defaultEvent = plan.context.options.eventNaming.event(
       prefix: plan.context.eventPrefix, requirement: requirement.bareName)

@@ -24,7 +24,7 @@ final class CachingAspect: RequirementAspect {
       { $0.invalidation }),
   ]
 
-  init(_ plan: RequirementPlan, diagnostics: inout [Diagnostic]) {
+  init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic]) {
     let requirement = plan.requirement
     let proto = plan.context.proto
     let keyArguments = plan.parameters.filter { $0.completion == nil }

@@ -30,7 +30,7 @@ final class InterceptionAspect: RequirementAspect {
       { $0.interceptingBody }),
   ]
 
-  init(_ plan: RequirementPlan, diagnostics: inout [Diagnostic]) {
+  init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic]) {
     hookName = plan.hookName
     guard Self.canIntercept(plan) else {
       (interceptionType, interceptionArguments) = (nil, nil)

@@ -23,7 +23,7 @@ final class LoggingAspect: RequirementAspect {
       { $0.redactsResult }),
   ]
 
-  init(_ plan: RequirementPlan, diagnostics: inout [Diagnostic]) {
+  init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic]) {
     let options = plan.context.options
     // Closures say nothing useful, autoclosures must not be evaluated early, and parameter
     // packs cannot be interpolated.

@@ -16,7 +16,7 @@ protocol RequirementAspect: AnyObject, Sendable {
   static var templateMembers: [String: TemplateMember<Self>] { get }
 
   /// Plans the aspect of `plan`; what it finds wrong goes to `diagnostics`.
-  init(_ plan: RequirementPlan, diagnostics: inout [Diagnostic])
+  init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic])
 }
 
 /// Every aspect a requirement plan can have.

@@ -18,7 +18,7 @@ final class TracingAspect: RequirementAspect {
       { $0.spanAttributeCalls }),
   ]
 
-  init(_ plan: RequirementPlan, diagnostics: inout [Diagnostic]) {
+  init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic]) {
     let requirement = plan.requirement
     spanNameLiteral =
       (plan.annotationValue("span", keys: ["tracing"]).flatMap(\.text)
