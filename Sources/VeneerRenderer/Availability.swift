@@ -27,7 +27,9 @@ package struct Availability {
 
   /// The attributes as a decorator writes them: macros spelt out or left out.
   func attributes(_ attributes: [Attribute]) -> [Attribute] {
-    attributes.compactMap { attribute in
+    // Without macros to spell out or to leave out, every attribute stays as written.
+    guard !macros.isEmpty || !keepsUnknownMacros else { return attributes }
+    return attributes.compactMap { attribute in
       guard attribute.name == "available", let arguments = attribute.arguments else {
         return attribute
       }

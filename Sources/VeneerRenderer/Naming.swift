@@ -65,26 +65,28 @@ package enum Naming {
     "socialsecurity", "pin", "pwd", "otp", "cvv", "cvc", "ssn",
   ]
 
-  /// The same as UTF-8, searched for in names' bytes.
-  private static let secretFragmentBytes = secretNameFragments.map { ($0, Array($0.utf8)) }
+  /// The same as UTF-8, by their first byte: a name is read once, each of its bytes compared
+  /// only with the fragments that start with it.
+  private static let secretFragmentsByFirstByte: [[(fragment: String, bytes: [UInt8])]] = {
+    var buckets = Array(repeating: [(fragment: String, bytes: [UInt8])](), count: 256)
+    for fragment in secretNameFragments {
+      let bytes = Array(fragment.utf8)
+      buckets[Int(bytes[0])].append((fragment, bytes))
+    }
+    return buckets
+  }()
 
   static func looksSecret(_ name: String) -> Bool {
     let normalized = lowercasedWithoutUnderscores(name.trimmingBackticks)
     var words: [String]?
-    for (fragment, bytes) in secretFragmentBytes where occurs(bytes, in: normalized) {
-      // Short fragments must be the whole name or a camel-case word, not part of a word.
-      if bytes.count > 3 { return true }
-      words = words ?? Self.words(of: name)
-      if words?.contains(fragment) == true { return true }
-    }
-    return false
-  }
-
-  /// Whether `part` occurs in `text`: names are short, so a plain search is quickest.
-  private static func occurs(_ part: [UInt8], in text: [UInt8]) -> Bool {
-    guard let first = part.first, part.count <= text.count else { return false }
-    for start in 0...(text.count - part.count) where text[start] == first {
-      if text[start..<(start + part.count)].elementsEqual(part) { return true }
+    for start in normalized.indices {
+      for (fragment, bytes) in secretFragmentsByFirstByte[Int(normalized[start])]
+      where normalized[start...].starts(with: bytes) {
+        // Short fragments must be the whole name or a camel-case word, not part of a word.
+        if bytes.count > 3 { return true }
+        words = words ?? Self.words(of: name)
+        if words?.contains(fragment) == true { return true }
+      }
     }
     return false
   }
@@ -188,7 +190,9 @@ package enum Naming {
 
 extension String {
   var trimmingBackticks: String {
-    hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+    // Nearly no name starts with a backtick, and `hasPrefix` compares characters.
+    guard utf8.first == UInt8(ascii: "`") else { return self }
+    return hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
   }
 
   /// Whether `text` occurs in this string, compared byte for byte. Foundation's `contains`

@@ -200,9 +200,10 @@ extension RequirementPlan {
       case .property: .property
       case .subscript: .subscript
       }
-    qualifiedSelector = "\(context.proto.qualifiedName).\(requirement.selector)"
+    let selector = requirement.selector
+    qualifiedSelector = "\(context.proto.qualifiedName).\(selector)"
     qualifiedSelectorLiteral = qualifiedSelector.swiftLiteral
-    selectorLiteral = requirement.selector.swiftLiteral
+    selectorLiteral = selector.swiftLiteral
     var parameters = requirement.parameters.enumerated().map { index, parameter in
       ForwardedParameter(
         parameter, index: index, decoratorBase: context.storage.base,
