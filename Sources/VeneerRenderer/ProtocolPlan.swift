@@ -122,8 +122,8 @@ package struct ProtocolPlan: Sendable {
     var requirements: [TemplateReference<RequirementPlan>] = []
     requirements.reserveCapacity(allRequirements.count)
     let hookNames = Self.hookNames(allRequirements)
-    let storage = StorageNames(avoiding: allRequirements)
-    storageReference = TemplateReference(storage)
+    let storage = TemplateReference(StorageNames(avoiding: allRequirements))
+    storageReference = storage
     let overloadedByResult = Self.overloadedByResult(allRequirements)
     let context = ProtocolContext(
       proto, options: options, baseType: baseType, storage: storage,

@@ -159,19 +159,29 @@ final class ProtocolContext: Sendable {
   /// The decorators' generic parameter: `Base` unless that name is taken.
   let baseType: String
   /// The decorators' stored properties, as declared.
-  let storage: StorageNames
+  var storage: StorageNames { storageReference.value }
+  private let storageReference: TemplateReference<StorageNames>
+  private let storageNames: Set<String>
   /// What default event names start with: `post_repo`.
   let eventPrefix: String
 
   init(
-    _ proto: ProtocolDecl, options: RenderOptions, baseType: String, storage: StorageNames,
-    eventPrefix: String
+    _ proto: ProtocolDecl, options: RenderOptions, baseType: String,
+    storage: TemplateReference<StorageNames>, eventPrefix: String
   ) {
     self.proto = proto
     self.options = options
     self.baseType = baseType
-    self.storage = storage
+    storageReference = storage
+    storageNames = storage.value.names
     self.eventPrefix = eventPrefix
+  }
+
+  /// The stored properties as the body of a requirement with `parameters` reaches them: the
+  /// protocol's own, shared, unless a parameter has the name of one.
+  func storage(reachedFrom parameters: [Parameter]) -> TemplateReference<StorageNames> {
+    parameters.contains { storageNames.contains($0.name.trimmingBackticks) }
+      ? TemplateReference(storage.reached(from: parameters)) : storageReference
   }
 }
 
@@ -192,8 +202,8 @@ extension RequirementPlan {
     self.hookName = hookName
     let names = LocalNames(avoiding: requirement.parameters)
     namesReference = TemplateReference(names)
-    let storage = context.storage.reached(from: requirement.parameters)
-    storageReference = TemplateReference(storage)
+    storageReference = context.storage(reachedFrom: requirement.parameters)
+    let storage = storageReference.value
     kind =
       switch requirement.kind {
       case .method, .initializer: .method

@@ -39,6 +39,9 @@ package struct StorageNames: Sendable, Equatable {
     }
   }
 
+  /// Every name, as declared.
+  var names: Set<String> { Set(Self.members.map { self[keyPath: $0] }) }
+
   /// The same names as the body of a requirement reaches them: `self.logger` where one of its
   /// parameters is called `logger`.
   func reached(from parameters: [Parameter]) -> StorageNames {
