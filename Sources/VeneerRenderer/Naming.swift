@@ -80,12 +80,13 @@ package enum Naming {
     let normalized = lowercasedWithoutUnderscores(name.trimmingBackticks)
     var words: [String]?
     for start in normalized.indices {
-      for (fragment, bytes) in secretFragmentsByFirstByte[Int(normalized[start])]
-      where normalized[start...].starts(with: bytes) {
+      let fragments = secretFragmentsByFirstByte[Int(normalized[start])]
+      for index in fragments.indices where normalized[start...].starts(with: fragments[index].bytes)
+      {
         // Short fragments must be the whole name or a camel-case word, not part of a word.
-        if bytes.count > 3 { return true }
+        if fragments[index].bytes.count > 3 { return true }
         words = words ?? Self.words(of: name)
-        if words?.contains(fragment) == true { return true }
+        if words?.contains(fragments[index].fragment) == true { return true }
       }
     }
     return false

@@ -106,8 +106,9 @@ package struct RequirementPlan: Sendable {
   /// or `redact(…)` lists it.
   func isRedacted(_ parameter: ForwardedParameter) -> Bool {
     let (name, label) = (parameter.parameter.name, parameter.parameter.label)
+    // Most labels are the name again: asked once.
     return redactedNames.contains(name) || Naming.looksSecret(name)
-      || label.map { redactedNames.contains($0) || Naming.looksSecret($0) } == true
+      || label.map { $0 != name && (redactedNames.contains($0) || Naming.looksSecret($0)) } == true
   }
 
   /// The parameters the requirement's `key(label: [names])` annotations name, by name or label,
