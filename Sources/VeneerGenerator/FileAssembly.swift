@@ -123,16 +123,32 @@ enum FileAssembly {
       plainImports.remove("import \(spiImport.module)")
     }
     guard !items.isEmpty else { return "\(GeneratedFile.header)\n// \(description)\n" }
-    var lines = [GeneratedFile.header, "// \(description)", ""]
-    // Each statement's order worked out once, not in every comparison.
-    lines += plainImports.map(ImportOrder.init).sorted().map(\.statement)
-    for conditional in conditionalImports {
-      lines +=
-        conditional.conditions.map { "#if \($0)" } + ["  " + conditional.text]
-        + conditional.conditions.map { _ in "#endif" }
+    // Appended to one string, sized first: the bodies are most of it, and joining them apart
+    // copied them twice more.
+    let bodies = items.flatMap(\.bodies)
+    var contents = ""
+    contents.reserveCapacity(
+      bodies.reduce(bodies.count + 512) { $0 + $1.utf8.count } + description.utf8.count)
+    func appendLine(_ line: String) {
+      contents += line
+      contents += "\n"
     }
-    lines.append("")
-    return lines.joined(separator: "\n") + "\n" + items.flatMap(\.bodies).joined(separator: "\n")
+    appendLine(GeneratedFile.header)
+    appendLine("// \(description)")
+    appendLine("")
+    // Each statement's order worked out once, not in every comparison.
+    for order in plainImports.map(ImportOrder.init).sorted() { appendLine(order.statement) }
+    for conditional in conditionalImports {
+      for condition in conditional.conditions { appendLine("#if \(condition)") }
+      appendLine("  " + conditional.text)
+      for _ in conditional.conditions { appendLine("#endif") }
+    }
+    appendLine("")
+    for (index, body) in bodies.enumerated() {
+      if index > 0 { contents += "\n" }
+      contents += body
+    }
+    return contents
   }
 }
 
@@ -144,18 +160,29 @@ private struct ImportOrder: Comparable {
   var path: Substring
   var statement: String
 
+  /// The kinds a declaration import names.
+  private static let kinds: Set<Substring> = [
+    "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
+  ]
+
   init(_ statement: String) {
+    self.statement = statement
+    // Nearly every statement is a plain `import Module`: visible ASCII after one space, each
+    // byte a character.
+    let bytes = statement.utf8
+    if bytes.count > 7, bytes.starts(with: "import ".utf8),
+      bytes.dropFirst(7).allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+    {
+      (group, path) = (0, statement.dropFirst(7))
+      return
+    }
     let words = statement.split(separator: " ")
     let keyword = words.firstIndex(of: "import") ?? 0
-    let kinds: Set<Substring> = [
-      "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
-    ]
-    let isDeclaration = keyword + 2 < words.count && kinds.contains(words[keyword + 1])
+    let isDeclaration = keyword + 2 < words.count && Self.kinds.contains(words[keyword + 1])
     group = words.contains("@testable") ? 2 : isDeclaration ? 1 : 0
     path =
       words.indices.contains(keyword + (isDeclaration ? 2 : 1))
       ? words[keyword + (isDeclaration ? 2 : 1)] : statement[...]
-    self.statement = statement
   }
 
   static func < (left: ImportOrder, right: ImportOrder) -> Bool {
