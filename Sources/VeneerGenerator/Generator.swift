@@ -158,8 +158,7 @@ package struct Generator: Sendable {
     let usesRenderKeys = cache != nil && configuration.sourceFileRoot == nil
     let rendering = Rendering(
       selection.work, configuration, settings: prepared.settings,
-      fileHashes: Dictionary(
-        zip(parsed.files, parsed.parsed.map(\.hash)), uniquingKeysWith: { first, _ in first }),
+      fileHashes: Self.hashesOfDeclaringFiles(parsed),
       reusable: usesRenderKeys
         ? outputsAsRecorded
           ?? prepared.index.flatMap { index in output?.outputsAsRecorded(index.outputs) } ?? [:]
@@ -186,6 +185,20 @@ package struct Generator: Sendable {
       settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
     generation.directoryListings = listings.flatMap { $0.changed ? $0.snapshot : nil }
     return generation
+  }
+
+  /// The content hashes of the sources that declare protocols, aliases or result-like enums:
+  /// the only files a render key names.
+  private static func hashesOfDeclaringFiles(_ parsed: ParsedSources) -> [String: UInt64] {
+    var hashes: [String: UInt64] = [:]
+    for (file, source) in zip(parsed.files, parsed.parsed)
+    where !source.parsed.protocols.isEmpty || !source.parsed.aliases.isEmpty
+      || !source.parsed.resultEnums.isEmpty
+    {
+      // The first of a path listed twice, as before.
+      if hashes[file] == nil { hashes[file] = source.hash }
+    }
+    return hashes
   }
 
   /// The parser, taking each template's name for an annotation key too: `// veneer: delay`
