@@ -191,12 +191,13 @@ package struct Generator: Sendable {
   /// the only files a render key names.
   private static func hashesOfDeclaringFiles(_ parsed: ParsedSources) -> [String: UInt64] {
     var hashes: [String: UInt64] = [:]
-    for (file, source) in zip(parsed.files, parsed.parsed)
-    where !source.parsed.protocols.isEmpty || !source.parsed.aliases.isEmpty
-      || !source.parsed.resultEnums.isEmpty
-    {
-      // The first of a path listed twice, as before.
-      if hashes[file] == nil { hashes[file] = source.hash }
+    // By position: a source taken out of the array would be copied, each of its members retained.
+    for position in parsed.parsed.indices {
+      guard parsed.parsed[position].declaresAnything else { continue }
+      // A path listed twice keeps its first hash.
+      if hashes[parsed.files[position]] == nil {
+        hashes[parsed.files[position]] = parsed.parsed[position].hash
+      }
     }
     return hashes
   }

@@ -140,6 +140,11 @@ struct ParsedSources {
     /// The model's bytes in the cache: as read from it, or as encoded for it after parsing;
     /// nil without a cache.
     var encoded: [UInt8]? = nil
+
+    /// Whether the source declares a protocol, an alias or a result-like enum.
+    var declaresAnything: Bool {
+      !parsed.protocols.isEmpty || !parsed.aliases.isEmpty || !parsed.resultEnums.isEmpty
+    }
   }
 
   /// `file`'s bytes and their hash.
