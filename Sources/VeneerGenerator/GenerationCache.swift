@@ -134,9 +134,17 @@ package struct GenerationCache: Sendable {
 
   /// A model as the models file holds it, and its hash, which the index keeps.
   static func encode(_ parsed: ParsedFile) -> (bytes: [UInt8], hash: UInt64) {
+    // Most sources declare nothing: they share one encoding.
+    if parsed == emptyModel.parsed { return emptyModel.encoded }
     let bytes = CacheWriter.encode(parsed)
     return (bytes, ContentHash.of(bytes))
   }
+
+  private static let emptyModel = {
+    let parsed = ParsedFile(protocols: [], diagnostics: [])
+    let bytes = CacheWriter.encode(parsed)
+    return (parsed: parsed, encoded: (bytes: bytes, hash: ContentHash.of(bytes)))
+  }()
 
   /// A source's path, the content hash it was parsed from, and what the parse gave.
   struct ParsedEntry: Sendable {
