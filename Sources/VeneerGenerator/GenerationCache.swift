@@ -96,8 +96,11 @@ package struct GenerationCache: Sendable {
     /// The entries of `bytes`, their models decoded on every core.
     static func decode(_ bytes: [UInt8]) throws -> Models {
       let framed = try CacheReader.decode([Framed].self, from: CacheSeal.unseal(bytes))
-      let decoded = Parallel.map(framed) {
-        try? CacheReader.decode(ParsedFile.self, from: $0.model)
+      let decoded = Parallel.map(framed) { entry in
+        // Most sources declare nothing, and share the empty model's encoding.
+        entry.model == GenerationCache.emptyModel.encoded.bytes
+          ? GenerationCache.emptyModel.parsed
+          : try? CacheReader.decode(ParsedFile.self, from: entry.model)
       }
       return Models(
         entries: try zip(framed, decoded).map { entry, parsed in
@@ -140,7 +143,7 @@ package struct GenerationCache: Sendable {
     return (bytes, ContentHash.of(bytes))
   }
 
-  private static let emptyModel = {
+  static let emptyModel = {
     let parsed = ParsedFile(protocols: [], diagnostics: [])
     let bytes = CacheWriter.encode(parsed)
     return (parsed: parsed, encoded: (bytes: bytes, hash: ContentHash.of(bytes)))
