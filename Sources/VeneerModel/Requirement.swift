@@ -139,7 +139,10 @@ package struct Requirement: Codable, Sendable, Hashable {
 }
 
 extension String {
-  var trimmingBackticks: String {
-    hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+  /// The name without the backticks of a raw or keyword identifier: `default` for `` `default` ``.
+  package var trimmingBackticks: String {
+    // Nearly no name starts with a backtick, and `hasPrefix` compares characters.
+    guard utf8.first == UInt8(ascii: "`") else { return self }
+    return hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
   }
 }

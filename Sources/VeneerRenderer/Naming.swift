@@ -190,12 +190,6 @@ package enum Naming {
 }
 
 extension String {
-  var trimmingBackticks: String {
-    // Nearly no name starts with a backtick, and `hasPrefix` compares characters.
-    guard utf8.first == UInt8(ascii: "`") else { return self }
-    return hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
-  }
-
   /// Whether `text` occurs in this string, compared byte for byte. Foundation's `contains`
   /// compares Unicode through `NSString`, and the standard library's generic `firstRange(of:)`
   /// looks up type metadata on every call: both showed in profiles of planning.
