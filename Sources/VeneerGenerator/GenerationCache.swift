@@ -143,6 +143,7 @@ package struct GenerationCache: Sendable {
     return (bytes, ContentHash.of(bytes))
   }
 
+  /// The model of a source that declares nothing, and its encoding: most sources'.
   static let emptyModel = {
     let parsed = ParsedFile(protocols: [], diagnostics: [])
     let bytes = CacheWriter.encode(parsed)
