@@ -158,7 +158,7 @@ package struct Generator: Sendable {
     let usesRenderKeys = cache != nil && configuration.sourceFileRoot == nil
     let rendering = Rendering(
       selection.work, configuration, settings: prepared.settings,
-      fileHashes: Self.hashesOfDeclaringFiles(parsed),
+      fileHashes: parsed.hashesOfDeclaringFiles(),
       reusable: usesRenderKeys
         ? outputsAsRecorded
           ?? prepared.index.flatMap { index in output?.outputsAsRecorded(index.outputs) } ?? [:]
@@ -185,21 +185,6 @@ package struct Generator: Sendable {
       settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
     generation.directoryListings = listings.flatMap { $0.changed ? $0.snapshot : nil }
     return generation
-  }
-
-  /// The content hashes of the sources that declare protocols, aliases or result-like enums:
-  /// the only files a render key names.
-  private static func hashesOfDeclaringFiles(_ parsed: ParsedSources) -> [String: UInt64] {
-    var hashes: [String: UInt64] = [:]
-    // By position: a source taken out of the array would be copied, each of its members retained.
-    for position in parsed.parsed.indices {
-      guard parsed.parsed[position].declaresAnything else { continue }
-      // A path listed twice keeps its first hash.
-      if hashes[parsed.files[position]] == nil {
-        hashes[parsed.files[position]] = parsed.parsed[position].hash
-      }
-    }
-    return hashes
   }
 
   /// The parser, taking each template's name for an annotation key too: `// veneer: delay`

@@ -99,6 +99,21 @@ struct ParsedSources {
       && stampsOut == index?.sources
   }
 
+  /// The content hashes of the sources that declare protocols, aliases or result-like enums:
+  /// the only files a render key names.
+  func hashesOfDeclaringFiles() -> [String: UInt64] {
+    var hashes: [String: UInt64] = [:]
+    // By position: a source taken out of the array would be copied, each of its members retained.
+    for position in parsed.indices {
+      guard parsed[position].declaresAnything else { continue }
+      // A path listed twice keeps its first hash.
+      if hashes[files[position]] == nil {
+        hashes[files[position]] = parsed[position].hash
+      }
+    }
+    return hashes
+  }
+
   /// A source on its way through `parse`.
   private enum Source: Sendable {
     /// As last time, by its stamp or its bytes: its model comes from the cache.
