@@ -78,7 +78,10 @@ let package = Package(
     .target(
       name: "VeneerTracing",
       dependencies: [
-        "CVeneerRuntime", .product(name: "Tracing", package: "swift-distributed-tracing"),
+        // `ValueDescription` and `CustomLogStringConvertible`: attributes and errors on spans
+        // are written as logs write them.
+        "CVeneerRuntime", "VeneerRuntime",
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
       ]),
     .target(
       name: "VeneerMetrics",

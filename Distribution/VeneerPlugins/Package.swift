@@ -40,7 +40,8 @@ let package = Package(
     .target(
       name: "VeneerTracing",
       dependencies: [
-        "CVeneerRuntime", .product(name: "Tracing", package: "swift-distributed-tracing"),
+        "CVeneerRuntime", "VeneerRuntime",
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
       ]),
     .target(
       name: "VeneerMetrics",

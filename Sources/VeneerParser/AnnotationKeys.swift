@@ -3,9 +3,28 @@ import VeneerModel
 /// The annotation keys Veneer understands, and the checks that catch a misspelt one.
 package struct AnnotationKeys: Sendable {
   package var names: Set<String>
+  /// The labelled arguments user templates declare for their keys
+  /// (`{# arguments: attempts: number #}` in `Retry.stencil`), checked as the built-ins' are.
+  package var declaredArguments: [String: [String: ArgumentKind]] = [:]
 
   package init(_ names: Set<String>) {
     self.names = names
+  }
+
+  /// What an annotation argument must be.
+  package enum ArgumentKind: String, Sendable, CaseIterable {
+    /// A number (`3`, `0.5`).
+    case number
+    /// A string literal.
+    case string
+    /// `true` or `false`.
+    case bool
+    /// A string or a name.
+    case text
+    /// A name or a list of names.
+    case names
+    /// A positive number of seconds, at most a hundred years.
+    case lifetime
   }
 
   /// The keys of the built-in decorators and their options:
@@ -14,12 +33,14 @@ package struct AnnotationKeys: Sendable {
   /// - `cache(ttl: 300)`: caching options of one requirement or protocol.
   /// - `redact(password)`: never log or track these parameters (by name or argument label);
   ///   `redact(result)`: never log what the requirement returns.
+  /// - `log(full)`: write this requirement's (or protocol's) values in full in logs, analytics
+  ///   properties and span attributes, not only the forms that cannot carry a secret.
   /// - `invalidates(getPost)`: a call clears the cached results of the named requirements.
   /// - `skip`: leave the protocol undecorated, or forward the requirement untouched;
   ///   `skip(logging)` limits that to the named templates.
   package static let builtIn = AnnotationKeys([
     "logging", "analytics", "caching", "cache", "redact", "invalidates", "skip", "tracing",
-    "metrics",
+    "metrics", "log",
   ])
 
   /// What an annotation is written on.
@@ -31,12 +52,13 @@ package struct AnnotationKeys: Sendable {
   }
 
   /// The labelled arguments each built-in key takes, and what each must be.
-  private static let labels: [String: [String: ValueKind]] = [
+  private static let labels: [String: [String: ArgumentKind]] = [
     "logging": [:],
     "analytics": ["event": .text, "failure": .text, "properties": .names],
     "caching": ["ttl": .lifetime],
     "cache": ["ttl": .lifetime],
     "redact": [:],
+    "log": [:],
     "invalidates": [:],
     "skip": [:],
     "tracing": ["span": .text, "attributes": .names],
@@ -44,11 +66,10 @@ package struct AnnotationKeys: Sendable {
   ]
 
   /// Built-in keys whose arguments are names without labels.
-  private static let takesNames: Set<String> = ["redact", "invalidates", "skip"]
+  private static let takesNames: Set<String> = ["redact", "invalidates", "skip", "log"]
 
-  private enum ValueKind {
-    case text, names, lifetime
-  }
+  /// What `log(…)` takes: how much of a value may leave the process.
+  package static let logDisclosures: Set<String> = ["full"]
 
   /// What is wrong with `annotation` on `target`, each with its severity. An unknown key is a
   /// warning, since it may select a template this run does not use; a known key with a
@@ -68,8 +89,8 @@ package struct AnnotationKeys: Sendable {
         )
       ]
     }
-    // A user template's key: its arguments are the template's to read.
-    guard let labels = Self.labels[key] else { return [] }
+    // A user template's key: its arguments are the template's to read, as it declares them.
+    guard let labels = Self.labels[key] ?? declaredArguments[key] else { return [] }
     var problems: [(Diagnostic.Severity, String)] = []
     for argument in annotation.arguments {
       guard let label = argument.label else {
@@ -123,6 +144,15 @@ package struct AnnotationKeys: Sendable {
         problems += unknownParameters(attributes.texts, in: parameters ?? [], key: "tracing")
       }
     }
+    if key == "log" {
+      let names = annotation.positionalValues.flatMap(\.texts)
+      if names.isEmpty {
+        problems.append((.error, "'log' takes 'full': log(full)"))
+      }
+      for name in names where !Self.logDisclosures.contains(name) {
+        problems.append((.error, "'log' takes 'full', not '\(name)'"))
+      }
+    }
     if key == "redact", let parameters {
       problems += unknownParameters(
         annotation.positionalValues.flatMap(\.texts).filter { $0 != "result" }, in: parameters,
@@ -141,8 +171,17 @@ package struct AnnotationKeys: Sendable {
     }
   }
 
-  private static func problem(with value: AnnotationValue, _ kind: ValueKind) -> String? {
+  private static func problem(with value: AnnotationValue, _ kind: ArgumentKind) -> String? {
     switch kind {
+    case .number:
+      guard case .number = value else { return "must be a number, not \(value)" }
+      return nil
+    case .string:
+      guard case .string = value else { return "must be a string, not \(value)" }
+      return nil
+    case .bool:
+      guard case .boolean = value else { return "must be true or false, not \(value)" }
+      return nil
     case .text:
       return value.text == nil ? "must be a string or a name, not \(value)" : nil
     case .names:

@@ -56,14 +56,26 @@ package enum Naming {
   }
 
   /// Parameter names that hold secrets, matched against the lowercased name without `_`:
-  /// fragments of four letters or more anywhere in it (`newPassword`, `card_number`), shorter
-  /// ones only as a whole camel-case or snake-case word (`pin`, `user_otp`, not `spinner`).
+  /// fragments anywhere in it (`newPassword`, `card_number`), but for `secretNameWords`.
+  /// The second line of defence: what a decorator writes of a value is first limited by its
+  /// type (`ValueDescription` in the runtime), and a name only decides whether a string,
+  /// number or flag is written by value.
   static let secretNameFragments = [
     "password", "passwd", "passcode", "passphrase", "secret", "token", "apikey", "accesskey",
     "privatekey", "signingkey", "authorization", "bearer", "credential", "cookie", "session",
     "cardnumber", "creditcard", "securitycode", "accountnumber", "routingnumber", "iban",
-    "socialsecurity", "pin", "pwd", "otp", "cvv", "cvc", "ssn",
+    "socialsecurity", "pin", "pwd", "otp", "totp", "cvv", "cvc", "ssn", "jwt", "mfa", "key",
+    "pass", "auth",
   ]
+
+  /// The fragments that match only as a whole camel-case or snake-case word (`pin`, `user_otp`,
+  /// `authHeader`, `encryptionKey`, not `spinner`, `passenger`, `author` or `keyboard`): those
+  /// of three letters, and longer ones that start common words.
+  static let secretNameWords: Set<String> = ["pass", "auth"]
+
+  /// The fragments that match only as the last word, where they name what the value is
+  /// (`key`, `encryptionKey`, `api_key`), not where they qualify another word (`keyPath`).
+  static let secretLastWords: Set<String> = ["key"]
 
   /// The same as UTF-8, by their first byte: a name is read once, each of its bytes compared
   /// only with the fragments that start with it.
@@ -84,9 +96,16 @@ package enum Naming {
       for index in fragments.indices where normalized[start...].starts(with: fragments[index].bytes)
       {
         // Short fragments must be the whole name or a camel-case word, not part of a word.
-        if fragments[index].bytes.count > 3 { return true }
+        let fragment = fragments[index]
+        if fragment.bytes.count > 3 && !secretNameWords.contains(fragment.fragment) {
+          return true
+        }
         words = words ?? Self.words(of: name)
-        if words?.contains(fragments[index].fragment) == true { return true }
+        if secretLastWords.contains(fragment.fragment) {
+          if words?.last == fragment.fragment { return true }
+        } else if words?.contains(fragment.fragment) == true {
+          return true
+        }
       }
     }
     return false

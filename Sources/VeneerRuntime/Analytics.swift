@@ -33,14 +33,30 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
   case double(Double)
   case bool(Bool)
 
-  /// The value of an argument: numbers and flags keep their type, anything else is described.
+  /// The value of an argument: numbers and flags keep their type, a string is itself, a type
+  /// that adopts `CustomLogStringConvertible` its `logDescription`, and anything else what a
+  /// log would show of it — never the contents of a struct, class, tuple or dictionary (see
+  /// the README's "What leaves the process").
   public init<Value>(_ value: Value) {
     switch value {
+    case let value as any CustomLogStringConvertible: self = .string(value.logDescription)
     case let value as Int: self = .int(value)
     case let value as Double: self = .double(value)
     case let value as Bool: self = .bool(value)
     case let value as String: self = .string(value)
-    default: self = .string(String(describing: value))
+    default: self = .string(ValueDescription.safe(value))
+    }
+  }
+
+  /// The value of an argument written in full, as `log(full)` asks: numbers and flags keep
+  /// their type, anything else is its `logDescription` or `String(describing:)`.
+  public init<Value>(describing value: Value) {
+    switch value {
+    case let value as any CustomLogStringConvertible: self = .string(value.logDescription)
+    case let value as Int: self = .int(value)
+    case let value as Double: self = .double(value)
+    case let value as Bool: self = .bool(value)
+    default: self = .string(ValueDescription.full(value))
     }
   }
 

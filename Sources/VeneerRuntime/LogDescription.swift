@@ -9,8 +9,10 @@ import Logging
 /// }
 /// ```
 ///
-/// Logging decorators use it for arguments, results, values passed to completion handlers
-/// and errors, wherever the value is nested in an optional.
+/// Decorators use it wherever a value leaves the process: log records (arguments, results,
+/// values passed to completion handlers, errors), analytics properties and span attributes,
+/// also inside optionals. A type without it is written as its type alone (`Session(…)`); see
+/// the README's "What leaves the process".
 public protocol CustomLogStringConvertible {
   /// The text logged for this value; never the secrets it holds.
   var logDescription: String { get }
@@ -22,17 +24,22 @@ extension LoggedCall {
   /// left out: a 10 MB `Data` must not become a 10 MB log line.
   public static let defaultValueLimit = 1_024
 
-  /// `value` as log metadata: its `logDescription` when it has one, else
-  /// `String(describing:)`, cut to `limit` characters.
+  /// `value` as log metadata, by `ValueDescription.safe`, cut to `limit` characters.
   public static func value<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
-    .string(describe(value, limit: limit))
+    .string(cut(ValueDescription.safe(value), to: limit))
   }
 
-  static func describe<Value>(_ value: Value, limit: Int) -> String {
-    let text =
-      (value as? any CustomLogStringConvertible)?.logDescription ?? String(describing: value)
+  /// `value` as log metadata, written in full (`log(full)`), cut to `limit` characters.
+  public static func fullValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
+    -> Logger.MetadataValue
+  {
+    .string(cut(ValueDescription.full(value), to: limit))
+  }
+
+  /// `text`, or its first `limit` characters and the count of those left out.
+  static func cut(_ text: String, to limit: Int) -> String {
     guard text.utf8.count > limit,
       let end = text.index(
         text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex

@@ -23,6 +23,9 @@ public struct LoggedCall: Sendable {
   @usableFromInline let start: UInt64
   /// Whether results are logged as `<redacted>`: the requirement returns a secret.
   @usableFromInline let redactsResult: Bool
+  /// Whether results and errors are written in full, as `log(full)` asks, rather than by
+  /// `ValueDescription`'s allow-list.
+  @usableFromInline let logsFullValues: Bool
   @usableFromInline let valueLimit: Int
   /// This call's number in the process, logged as `call_id` on each of its lines, so that the
   /// lines of calls that overlap can be told apart; 0 when it was not logged.
@@ -36,7 +39,8 @@ public struct LoggedCall: Sendable {
 
   /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
   /// With `redactsResult`, what it returns or hands its completion handler is logged as
-  /// `<redacted>`; values are cut to `valueLimit` characters.
+  /// `<redacted>`; with `logsFullValues`, results and errors are written in full; values are
+  /// cut to `valueLimit` characters.
   ///
   /// Inlinable, as is `returned`, so that a decorator whose level is off costs one level check:
   /// the call's state is then folded away in the decorator's own code.
@@ -44,7 +48,8 @@ public struct LoggedCall: Sendable {
   public init(
     logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: StaticString,
     arguments: @autoclosure () -> Logger.Metadata = [:], redactsResult: Bool = false,
-    valueLimit: Int = LoggedCall.defaultValueLimit, file: StaticString = #fileID,
+    logsFullValues: Bool = false, valueLimit: Int = LoggedCall.defaultValueLimit,
+    file: StaticString = #fileID,
     function: StaticString = #function, line: UInt = #line
   ) {
     self.logger = logger
@@ -52,6 +57,7 @@ public struct LoggedCall: Sendable {
     self.errorLevel = errorLevel
     self.requirement = requirement
     self.redactsResult = redactsResult
+    self.logsFullValues = logsFullValues
     self.valueLimit = valueLimit
     self.file = file
     self.function = function
@@ -117,7 +123,11 @@ public struct LoggedCall: Sendable {
       level: errorLevel, "\(requirement) threw",
       metadata: {
         var metadata: Logger.Metadata = [
-          "error": .string(Self.describe(error, limit: valueLimit)), "call_id": idValue,
+          "error": .string(
+            Self.cut(
+              logsFullValues ? ValueDescription.full(error) : ValueDescription.error(error),
+              to: valueLimit)),
+          "call_id": idValue,
         ]
         if isLogged { metadata["duration"] = durationValue }
         return metadata
@@ -173,13 +183,18 @@ public struct LoggedCall: Sendable {
   private var idValue: Logger.MetadataValue { id == 0 ? "-" : "\(id)" }
 
   private func resultValue<Value>(_ value: Value) -> Logger.MetadataValue {
-    redactsResult ? Self.redacted : .string(Self.describe(value, limit: valueLimit))
+    redactsResult ? Self.redacted : .string(describe(value))
+  }
+
+  private func describe<Value>(_ value: Value) -> String {
+    Self.cut(
+      logsFullValues ? ValueDescription.full(value) : ValueDescription.safe(value), to: valueLimit)
   }
 
   private func describe<each Value>(_ values: repeat each Value) -> String {
     var descriptions: [String] = []
     for value in repeat each values {
-      descriptions.append(Self.describe(value, limit: valueLimit))
+      descriptions.append(describe(value))
     }
     return descriptions.joined(separator: ", ")
   }

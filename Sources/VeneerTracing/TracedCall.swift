@@ -1,5 +1,6 @@
 import CVeneerRuntime
 import Tracing
+@_spi(Generated) import VeneerRuntime
 
 /// One call through a tracing decorator: a span named for the requirement, started when the
 /// call starts and ended, once, when its result is known.
@@ -39,15 +40,25 @@ public final class TracedCall: @unchecked Sendable {
     endedFlag.deallocate()
   }
 
-  /// Records an argument on the span, as `tracing(attributes:)` asks.
+  /// Records an argument on the span, as `tracing(attributes:)` asks: as the attribute its type
+  /// makes, or its `logDescription` when its type has one.
   public func setAttribute(_ name: String, _ value: some SpanAttributeConvertible) {
-    if span.isRecording { span.attributes[name] = value.toSpanAttribute() }
+    guard span.isRecording else { return }
+    span.attributes[name] =
+      (value as? any CustomLogStringConvertible).map { .string($0.logDescription) }
+      ?? value.toSpanAttribute()
   }
 
-  /// Records an argument of another type on the span, as its description.
+  /// Records an argument of another type on the span, as a log shows it
+  /// (`ValueDescription.safe`: never the contents of a struct, class, tuple or dictionary).
   @_disfavoredOverload
   public func setAttribute(_ name: String, _ value: Any) {
-    if span.isRecording { span.attributes[name] = String(describing: value) }
+    if span.isRecording { span.attributes[name] = ValueDescription.safe(value) }
+  }
+
+  /// Records an argument on the span written in full, as `log(full)` asks.
+  public func setFullAttribute(_ name: String, _ value: Any) {
+    if span.isRecording { span.attributes[name] = ValueDescription.full(value) }
   }
 
   /// Runs a synchronous call with the span as the current context, records the error it
@@ -128,9 +139,11 @@ public final class TracedCall: @unchecked Sendable {
     completed()
   }
 
-  /// Records `error` on the span and marks it failed, without ending it.
+  /// Records `error` on the span and marks it failed, without ending it: as a `RedactedError`
+  /// that says its type and case, since a tracer exports what an error describes, and an
+  /// error's message may quote what the call was given.
   public func failed(_ error: any Error) {
-    span.recordError(error)
+    span.recordError(RedactedError(error))
     span.setStatus(SpanStatus(code: .error))
   }
 
@@ -158,5 +171,20 @@ public final class TracedCall: @unchecked Sendable {
       self.completed()
       self.resuming { completion(repeat each values) }
     }
+  }
+}
+
+/// An error as a tracing decorator records it on a span: its `logDescription` when its type has
+/// one, else its type and case (`LoginError.rejected(…)`), never its message.
+public struct RedactedError: Error, CustomStringConvertible, Sendable {
+  /// The error's type, as `String(describing: type(of: error))` writes it.
+  public let typeName: String
+  /// What the span's exporter shows: `LoginError.rejected(…)`.
+  public let description: String
+
+  /// The error `error` as a span records it.
+  public init(_ error: any Error) {
+    typeName = String(describing: type(of: error))
+    description = ValueDescription.error(error)
   }
 }

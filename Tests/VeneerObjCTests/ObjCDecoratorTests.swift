@@ -20,50 +20,8 @@ struct ObjCDecoratorTests {
     return Generator().generate(configuration)
   }
 
-  /// A base that answers from fixed values, a logger and a tracker that keep what they get.
-  static let program = """
-    #import "PostRepo+Decorators.h"
-
-    @interface Repo : NSObject <PostRepo> {
-      BOOL _enabled;
-    }
-    @end
-
-    @implementation Repo
-    - (void)cancel { printf("base cancel\\n"); }
-    - (void)getPostWithID:(NSInteger)postID completion:(void (^)(NSString *, NSError *))completion {
-      // The decorators always pass a completion, to see how the call ends.
-      if (completion == nil) {
-        printf("base called without completion\\n");
-      } else if (postID < 0) {
-        completion(nil, [NSError errorWithDomain:@"Posts" code:404 userInfo:nil]);
-      } else {
-        completion(@"Hello", nil);
-      }
-    }
-    - (void)createPostWithTitle:(NSString *)title body:(NSString *)body
-                     completion:(void (^)(NSInteger, NSString *, NSError *))completion {
-      completion(7, @"hello-world", nil);
-    }
-    - (BOOL)deletePostWithID:(NSInteger)postID error:(NSError **)error {
-      if (postID == 1) return YES;
-      if (error != NULL) *error = [NSError errorWithDomain:@"Posts" code:403 userInfo:nil];
-      return NO;
-    }
-    - (id)lookUpKey:(NSString *)key error:(NSError **)error {
-      if (error != NULL) *error = [NSError errorWithDomain:@"Posts" code:500 userInfo:nil];
-      return nil;
-    }
-    - (NSString *)authenticateWithUsername:(NSString *)username password:(NSString *)password {
-      return [password isEqualToString:@"hunter2"] ? @"token-abc" : nil;
-    }
-    - (double)scoreForTitle:(NSString *)title { return 2.5; }
-    - (NSString *)name { return @"posts"; }
-    - (BOOL)isEnabled { return _enabled; }
-    - (void)setEnabled:(BOOL)enabled { _enabled = enabled; }
-    - (void)refresh { printf("base refresh\\n"); }
-    @end
-
+  /// A logger and a tracker that keep what they get, as lines of text.
+  static let keepingRecorders = """
     @interface KeepingLogger : NSObject <VNRLogger> {
     @public
       NSMutableArray *_lines;
@@ -114,6 +72,60 @@ struct ObjCDecoratorTests {
     }
     @end
 
+    """
+
+  /// A base that answers from fixed values, a logger and a tracker that keep what they get, and
+  /// the calls.
+  static let program = repo + keepingRecorders + calls
+
+  /// A base that answers from fixed values.
+  static let repo = """
+    #import "PostRepo+Decorators.h"
+
+    @interface Repo : NSObject <PostRepo> {
+      BOOL _enabled;
+    }
+    @end
+
+    @implementation Repo
+    - (void)cancel { printf("base cancel\\n"); }
+    - (void)getPostWithID:(NSInteger)postID completion:(void (^)(NSString *, NSError *))completion {
+      // The decorators always pass a completion, to see how the call ends.
+      if (completion == nil) {
+        printf("base called without completion\\n");
+      } else if (postID < 0) {
+        completion(nil, [NSError errorWithDomain:@"Posts" code:404 userInfo:nil]);
+      } else {
+        completion(@"Hello", nil);
+      }
+    }
+    - (void)createPostWithTitle:(NSString *)title body:(NSString *)body
+                     completion:(void (^)(NSInteger, NSString *, NSError *))completion {
+      completion(7, @"hello-world", nil);
+    }
+    - (BOOL)deletePostWithID:(NSInteger)postID error:(NSError **)error {
+      if (postID == 1) return YES;
+      if (error != NULL) *error = [NSError errorWithDomain:@"Posts" code:403 userInfo:nil];
+      return NO;
+    }
+    - (id)lookUpKey:(NSString *)key error:(NSError **)error {
+      if (error != NULL) *error = [NSError errorWithDomain:@"Posts" code:500 userInfo:nil];
+      return nil;
+    }
+    - (NSString *)authenticateWithUsername:(NSString *)username password:(NSString *)password {
+      return [password isEqualToString:@"hunter2"] ? @"token-abc" : nil;
+    }
+    - (double)scoreForTitle:(NSString *)title { return 2.5; }
+    - (NSString *)name { return @"posts"; }
+    - (BOOL)isEnabled { return _enabled; }
+    - (void)setEnabled:(BOOL)enabled { _enabled = enabled; }
+    - (void)refresh { printf("base refresh\\n"); }
+    @end
+
+    """
+
+  /// Every call, through each decorator.
+  static let calls = """
     static void callEverything(id<PostRepo> repo) {
       [repo getPostWithID:3 completion:^(NSString *title, NSError *error) {
         printf("title %s\\n", [title UTF8String]);
@@ -248,6 +260,186 @@ struct ObjCDecoratorTests {
         "before score", "instead score", "after score 5", "score 5", "instead cancel",
         "base cancel",
       ])
+  }
+
+  /// Every route by which a secret could leave through an Objective-C decorator: objects are
+  /// written by an allow-list (numbers, strings named harmlessly, a class that adopts
+  /// `VNRLogDescribing`), others as their class alone; errors by domain and code; what a call
+  /// given a secret hands back is redacted.
+  @Test func noSecretLeavesByAnyRoute() throws {
+    let folder = try TemporaryFolder()
+    let header = try folder.write(
+      "Accounts.h",
+      """
+      #import <Foundation/Foundation.h>
+
+      @class NewUser, Profile;
+
+      NS_ASSUME_NONNULL_BEGIN
+
+      // veneer: logging, analytics
+      @protocol Accounts <NSObject>
+      - (nullable NSString *)loginWithUser:(NSString *)user password:(NSString *)password
+                                     error:(NSError **)error;
+      - (NewUser *)openWithUser:(NSString *)user;
+      // veneer: analytics(properties: [user])
+      - (void)registerUser:(NewUser *)user;
+      // veneer: analytics(properties: [headers])
+      - (void)sendHeaders:(NSDictionary<NSString *, NSString *> *)headers;
+      - (void)verifyJWT:(NSString *)jwt authHeader:(NSString *)authHeader
+          encryptionKey:(NSString *)encryptionKey mfaCode:(NSString *)mfaCode
+                   pass:(NSString *)pass key:(NSString *)key;
+      // veneer: analytics(properties: [profile])
+      - (void)updateProfile:(Profile *)profile;
+      - (void)authorizeUser:(NSString *)user password:(NSString *)password
+                 completion:(void (^)(NSString *_Nullable token, NSError *_Nullable error))completion;
+      // An event name that a trigraph (`??/`, a backslash under -trigraphs) would end early.
+      // veneer: analytics(event: "??/\\", nil, 0); abort(); //")
+      - (void)ping;
+      @end
+
+      NS_ASSUME_NONNULL_END
+      """)
+    let generation = Generator().generate(Configuration(sources: [header], output: "unused"))
+    #expect(!generation.hasErrors, "\(generation.diagnostics)")
+    for file in generation.files { _ = try folder.write(file.name, file.contents) }
+    let accountCalls = """
+      static void callEverything(id<Accounts> accounts) {
+        NSError *error = nil;
+        [accounts loginWithUser:@"ada" password:@"pw_SECRET" error:&error];
+        [accounts openWithUser:@"ada"];
+        NewUser *user = [[[NewUser alloc] init] autorelease];
+        user->_name = @"ada";
+        user->_password = @"pw_SECRET";
+        [accounts registerUser:user];
+        [accounts sendHeaders:[NSDictionary dictionaryWithObject:@"Bearer SECRET"
+                                                          forKey:@"Authorization"]];
+        [accounts verifyJWT:@"jwt_SECRET" authHeader:@"Basic SECRET" encryptionKey:@"ek_SECRET"
+                    mfaCode:@"SECRET_1" pass:@"pass_SECRET" key:@"key_SECRET"];
+        Profile *profile = [[[Profile alloc] init] autorelease];
+        profile->_name = @"ada";
+        profile->_recoveryPhrase = @"phrase SECRET";
+        [accounts updateProfile:profile];
+        [accounts authorizeUser:@"ada" password:@"pw_SECRET" completion:^(NSString *token,
+                                                                         NSError *failure) {}];
+        [accounts ping];
+      }
+
+      int main(void) {
+        @autoreleasepool {
+          Echo *echo = [[[Echo alloc] init] autorelease];
+          KeepingLogger *logger = [[[KeepingLogger alloc] init] autorelease];
+          callEverything([[[VNRLoggingAccounts alloc] initWithBase:echo logger:logger] autorelease]);
+          for (NSString *line in logger->_lines) printf("log %s\\n", [line UTF8String]);
+          KeepingTracker *tracker = [[[KeepingTracker alloc] init] autorelease];
+          callEverything(
+              [[[VNRAnalyticsAccounts alloc] initWithBase:echo tracker:tracker] autorelease]);
+          for (NSString *event in tracker->_events) printf("event %s\\n", [event UTF8String]);
+        }
+        return 0;
+      }
+
+      """
+    let main = try folder.write(
+      "main.m",
+      """
+      #import <Foundation/Foundation.h>
+
+      @interface NewUser : NSObject {
+      @public
+        NSString *_name;
+        NSString *_password;
+      }
+      @end
+
+      @interface Profile : NSObject {
+      @public
+        NSString *_name;
+        NSString *_recoveryPhrase;
+      }
+      @end
+
+      #import "Accounts+Decorators.h"
+
+      @implementation NewUser
+      @end
+
+      @implementation Profile
+      @end
+
+      @interface Profile (Logged) <VNRLogDescribing>
+      @end
+
+      @implementation Profile (Logged)
+      - (NSString *)vnr_logDescription {
+        return [NSString stringWithFormat:@"Profile(name: %@)", self->_name];
+      }
+      @end
+
+      @interface Echo : NSObject <Accounts>
+      @end
+
+      @implementation Echo
+      - (NSString *)loginWithUser:(NSString *)user password:(NSString *)password
+                            error:(NSError **)error {
+        if (error != NULL) {
+          NSString *message = [NSString stringWithFormat:@"wrong password %@", password];
+          *error = [NSError errorWithDomain:@"Accounts" code:401
+                                   userInfo:[NSDictionary dictionaryWithObject:message
+                                                                        forKey:NSLocalizedDescriptionKey]];
+        }
+        return nil;
+      }
+      - (NewUser *)openWithUser:(NSString *)user {
+        NewUser *opened = [[[NewUser alloc] init] autorelease];
+        opened->_name = user;
+        opened->_password = @"pw_SECRET";
+        return opened;
+      }
+      - (void)registerUser:(NewUser *)user {}
+      - (void)sendHeaders:(NSDictionary<NSString *, NSString *> *)headers {}
+      - (void)verifyJWT:(NSString *)jwt authHeader:(NSString *)authHeader
+          encryptionKey:(NSString *)encryptionKey mfaCode:(NSString *)mfaCode
+                   pass:(NSString *)pass key:(NSString *)key {}
+      - (void)updateProfile:(Profile *)profile {}
+      - (void)authorizeUser:(NSString *)user password:(NSString *)password
+                 completion:(void (^)(NSString *, NSError *))completion {
+        completion(@"tok_SECRET", nil);
+      }
+      - (void)ping {}
+      @end
+
+      """ + Self.keepingRecorders + accountCalls)
+    let sources =
+      [main]
+      + generation.files.map(\.name).filter { $0.hasSuffix(".m") && $0 != "VNRRuntime.m" }.map {
+        folder.path + "/" + $0
+      }
+    let run = try ObjCToolchain.compileAndRun(
+      sources, in: folder.path, includeFolders: [folder.path],
+      runtime: folder.path + "/VNRRuntime.m",
+      warnings: ["-Wall", "-Wextra", "-Wno-unused-parameter", "-trigraphs", "-Wno-trigraphs"])
+    #expect(run.compiled, "\(run.errors)")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(!run.output.contains("SECRET"), "\(run.output)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    for expected in [
+      "log 5 Accounts.loginWithUser:password:error: failed duration error=Accounts 401",
+      "log 1 Accounts.openWithUser: returned duration result=NewUser(…)",
+      "log 1 Accounts.registerUser: called user=NewUser(…)",
+      "log 1 Accounts.sendHeaders: called headers=NSDictionary (1 entries)",
+      "log 1 Accounts.verifyJWT:authHeader:encryptionKey:mfaCode:pass:key: called "
+        + "authHeader=<redacted> encryptionKey=<redacted> jwt=<redacted> key=<redacted> "
+        + "mfaCode=<redacted> pass=<redacted>",
+      "log 1 Accounts.updateProfile: called profile=Profile(name: ada)",
+      "log 1 Accounts.authorizeUser:password:completion: returned duration result=<redacted>",
+      "event accounts.register_user duration_ms user=NewUser(…)",
+      "event accounts.send_headers duration_ms headers=NSDictionary (1 entries)",
+      "event accounts.update_profile duration_ms profile=Profile(name: ada)",
+      #"event ??/", nil, 0); abort(); // duration_ms"#,
+    ] {
+      #expect(lines.contains(expected), "missing: \(expected)\n\(run.output)")
+    }
   }
 
   /// What no decorator can do is said, located, with the rule that stands in the way.

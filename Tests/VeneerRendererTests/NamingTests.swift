@@ -36,11 +36,12 @@ struct NamingTests {
       "password", "userPassword", "api_key", "APIKey", "pin", "cardPin", "`token`",
       "nutzerPASSWORD", "clé_SECRET", "creditCardNumber", "cardNumber", "socialSecurityNumber",
       "iban", "accountNumber", "passwd", "pwd", "otp", "user_otp", "bearer", "bearerToken",
-      "cvc", "routingNumber",
+      "cvc", "routingNumber", "jwt", "authHeader", "encryptionKey", "mfaCode", "pass", "key",
+      "user_pass", "totp",
     ]
     let plain = [
       "pinned", "spinner", "username", "title", "keyPath", "opinion", "naïveName", "output",
-      "forward", "hotpath",
+      "forward", "hotpath", "passenger", "author", "keyboard", "monkey", "compass", "keys",
     ]
     #expect(secret.filter { !Naming.looksSecret($0) } == [])
     #expect(plain.filter { Naming.looksSecret($0) } == [])

@@ -40,7 +40,8 @@ final class AnalyticsAspect: RequirementAspect {
       named: "properties", of: "analytics", as: "analytics property", "never tracked",
       &diagnostics
     ) { _ in true }
+    let describing = plan.logsFullValues ? "describing: " : ""
     analyticsProperties = RequirementPlan.dictionaryLiteral(
-      tracked.map { ($0.key, "AnalyticsValue(\($0.name))") })
+      tracked.map { ($0.key, "AnalyticsValue(\(describing)\($0.name))") })
   }
 }

@@ -16,10 +16,13 @@ final class LoggingAspect: RequirementAspect {
     "logCallOptions": .init(
       .text,
       "`LoggedCall`'s arguments after `arguments:` when not its defaults: "
-        + "`, redactsResult: true` for a secret result; else empty",
+        + "`, redactsResult: true` for a secret result, `, logsFullValues: true` for "
+        + "`log(full)`; else empty",
       { $0.logCallOptions }),
     "redactsResult": .init(
-      .bool, "whether the result is never logged: `redact(result)`, or a secret's name",
+      .bool,
+      "whether the result is never logged: `redact(result)`, a secret's name, or a call "
+        + "given a secret",
       { $0.redactsResult }),
   ]
 
@@ -31,18 +34,23 @@ final class LoggingAspect: RequirementAspect {
       !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack
     }
     let valueLimit = options.logValueLimit.map { ", limit: \($0)" } ?? ""
+    let logsFullValues = plan.logsFullValues
+    let describe = logsFullValues ? "LoggedCall.fullValue" : "LoggedCall.value"
     logMetadata = RequirementPlan.dictionaryLiteral(
       loggable.map { parameter in
         (
           parameter.key,
           plan.isRedacted(parameter)
-            ? "LoggedCall.redacted" : "LoggedCall.value(\(parameter.name)\(valueLimit))"
+            ? "LoggedCall.redacted" : "\(describe)(\(parameter.name)\(valueLimit))"
         )
       })
+    // A call given a secret may hand one back (`login(user:password:) -> String`, a token).
     redactsResult =
       plan.redactedNames.contains("result") || Naming.looksSecret(plan.requirement.bareName)
+      || plan.parameters.contains { plan.isRedacted($0) }
     logCallOptions =
       (redactsResult ? ", redactsResult: true" : "")
+      + (logsFullValues ? ", logsFullValues: true" : "")
       + (options.logValueLimit.map { ", valueLimit: \($0)" } ?? "")
   }
 }

@@ -29,8 +29,9 @@ final class TracingAspect: RequirementAspect {
       named: "attributes", of: "tracing", as: "tracing attribute", "never recorded",
       &diagnostics
     ) { !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack }
+    let setter = plan.logsFullValues ? "setFullAttribute" : "setAttribute"
     spanAttributeCalls = recorded.map {
-      "\(plan.names.call).setAttribute(\($0.key.swiftLiteral), \($0.name))"
+      "\(plan.names.call).\(setter)(\($0.key.swiftLiteral), \($0.name))"
     }.joined(separator: "\n")
   }
 }

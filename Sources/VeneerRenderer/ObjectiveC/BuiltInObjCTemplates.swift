@@ -405,11 +405,22 @@ extension BuiltInObjCTemplates {
     /// What a redacted argument or result is logged as.
     extern NSString *const VNRRedacted;
 
-    /// `value`'s description, cut to `limit` characters with an ellipsis; `nil` as "nil".
+    /// A class that says how decorators write its objects in logs and analytics, instead of the
+    /// class name alone: a session that holds a token writes `Session(user: ada)`.
+    @protocol VNRLogDescribing <NSObject>
+    /// The text written for this object; never the secrets it holds.
+    @property(nonatomic, readonly, copy) NSString *vnr_logDescription;
+    @end
+
+    /// `value` as decorators write it, by an allow-list of forms that cannot carry a secret, cut to
+    /// `limit` characters with an ellipsis: `nil` as "nil"; a number, UUID or date by value; a string
+    /// by value (decorators pass only strings whose names look harmless); an array or set of
+    /// numbers by value; an object adopting `VNRLogDescribing` as its `vnr_logDescription`; any other
+    /// collection as its class and count, and any other object as its class alone (`VNRUser(…)`).
     NSString *VNRDescribe(id _Nullable value, NSUInteger limit);
 
     /// The value at `value`, of the type `encoding` gives (`@encode(__typeof__(x))`), described as
-    /// `VNRDescribe` does: numbers as numbers, objects by their description, blocks, pointers and
+    /// `VNRDescribe` does: numbers as numbers, objects as `VNRDescribe` allows, blocks, pointers and
     /// structures by what they are, so that a decorator logs any argument without knowing its type.
     NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit);
 
@@ -446,8 +457,46 @@ extension BuiltInObjCTemplates {
 
     NSString *const VNRRedacted = @"<redacted>";
 
+    /// Whether an object is written by value: a number, a UUID, a date or null.
+    static BOOL VNRIsPlainValue(id value) {
+      return [value isKindOfClass:[NSNumber class]] || [value isKindOfClass:[NSUUID class]]
+          || [value isKindOfClass:[NSDate class]] || [value isKindOfClass:[NSNull class]];
+    }
+
+    static NSString *VNRPlainDescription(id value) {
+      return [value isKindOfClass:[NSUUID class]] ? [(NSUUID *)value UUIDString] : [value description];
+    }
+
+    static NSString *VNRAllowedDescription(id value) {
+      if (value == nil) return @"nil";
+      // By the method, not the protocol: runtimes without unique protocol objects may not find a
+      // category's adoption.
+      if ([value respondsToSelector:@selector(vnr_logDescription)]) {
+        return [(id<VNRLogDescribing>)value vnr_logDescription];
+      }
+      if (VNRIsPlainValue(value)) return VNRPlainDescription(value);
+      if ([value isKindOfClass:[NSString class]]) return value;
+      // Collections by their public class: a runtime's own subclasses have other names.
+      BOOL isArray = [value isKindOfClass:[NSArray class]];
+      if (isArray || [value isKindOfClass:[NSSet class]]) {
+        NSMutableArray<NSString *> *elements = [NSMutableArray array];
+        for (id element in value) {
+          if (!VNRIsPlainValue(element)) {
+            return [NSString stringWithFormat:@"%@ (%lu elements)", isArray ? @"NSArray" : @"NSSet",
+                                              (unsigned long)[value count]];
+          }
+          [elements addObject:VNRPlainDescription(element)];
+        }
+        return [NSString stringWithFormat:@"[%@]", [elements componentsJoinedByString:@", "]];
+      }
+      if ([value isKindOfClass:[NSDictionary class]]) {
+        return [NSString stringWithFormat:@"NSDictionary (%lu entries)", (unsigned long)[value count]];
+      }
+      return [NSStringFromClass([value class]) stringByAppendingString:@"(…)"];
+    }
+
     NSString *VNRDescribe(id value, NSUInteger limit) {
-      NSString *description = value == nil ? @"nil" : [value description];
+      NSString *description = VNRAllowedDescription(value);
       if (description.length <= limit) return description;
       return [[description substringToIndex:limit] stringByAppendingString:@"…"];
     }
@@ -457,7 +506,7 @@ extension BuiltInObjCTemplates {
         case '@':
           if (encoding[1] != '?') return VNRDescribe(*(__unsafe_unretained id *)value, limit);
           return *(__unsafe_unretained id *)value == nil ? @"nil" : @"<block>";
-        case '#': return VNRDescribe(*(__unsafe_unretained Class *)value, limit);
+        case '#': return NSStringFromClass(*(__unsafe_unretained Class *)value);
         case 'c': return [NSString stringWithFormat:@"%d", (int)*(const signed char *)value];
         case 'C': return [NSString stringWithFormat:@"%u", (unsigned)*(const unsigned char *)value];
         case 'B': return *(const bool *)value ? @"true" : @"false";

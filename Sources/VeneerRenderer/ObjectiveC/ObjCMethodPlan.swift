@@ -96,7 +96,10 @@ package struct ObjCMethodPlan: Sendable {
         )
       })
     let firstPiece = String(method.selector.prefix { $0 != ":" })
-    let redactsResult = redacted.contains("result") || Naming.looksSecret(firstPiece)
+    // A call given a secret may hand one back.
+    let redactsResult =
+      redacted.contains("result") || Naming.looksSecret(firstPiece)
+      || parameters.contains { isSecret($0.name) }
     resultDescription =
       redactsResult ? "VNRRedacted" : ObjCText.describe("vnr_result", limit: limit)
 
