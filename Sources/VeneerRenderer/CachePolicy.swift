@@ -1,50 +1,46 @@
 import VeneerModel
 
-/// Which requirements a caching decorator answers from its cache: never one that writes.
+/// Which requirements a caching decorator answers from its cache: only those known to read.
 ///
-/// A requirement is read by its name's first word, as Swift's API guidelines name methods:
-/// - a verb that reads (`get`, `fetch`, `load`, `find`, `list`, `search`, `is`, `has`, `count`,
-///   …) or a noun (`user(named:)`, `celsius(of:)`, `allShows()`): cached;
-/// - a verb that writes or acts (`save`, `create`, `update`, `delete`, `set`, `send`, `login`,
-///   `charge`, `refresh`, …): never cached, unless annotated `cache`;
-/// - a word that is also the name of the type it returns is a noun (`post(id:) -> Post?`);
-/// - any other word is taken for a noun, as the guidelines name methods without side effects.
-/// A protocol annotated `caching` gets a located note for each requirement the rule leaves
-/// uncached, so that a decorator that caches less than asked says so.
+/// A cache that answers a call which writes or acts (`block(user:)`, `dequeue()`,
+/// `nextTicketNumber()`) returns a stale answer and skips the work, so the rule is an
+/// allow-list: a method is cached by default only when its name's first word
+/// - is a verb or word that reads (`readingWords`: `get`, `fetch`, `load`, `find`, `list`,
+///   `search`, `is`, `has`, `count`, …), or
+/// - names the type of the value it produces (`post(id:) -> Post?`, `users() -> [User]`), a noun
+///   as Swift's API guidelines name a method that returns it.
+/// Every other method is forwarded uncached unless annotated `cache`; a protocol that asked for
+/// caching by annotation gets a located note for each.
 enum CachePolicy {
   enum Verdict: Equatable {
     case reads
-    case writes(verb: String)
+    /// `word` is not known to read.
+    case mayWrite(word: String)
   }
 
-  /// First words of requirements that change something or act, and whose result must come
-  /// from the call itself.
-  static let writingVerbs: Set<String> = [
-    "add", "append", "apply", "approve", "archive", "assign", "attach", "authenticate",
-    "authorize", "ban", "book", "buy", "cancel", "capture", "change", "charge", "checkout",
-    "claim", "clear", "close", "commit", "complete", "confirm", "connect", "consume", "copy",
-    "create", "decrement", "delete", "deposit", "destroy", "detach", "disable", "disconnect",
-    "dismiss", "dispatch", "drop", "emit", "enable", "enqueue", "enroll", "execute", "expire",
-    "flush", "follow", "generate", "grant", "handle", "import", "increment", "insert", "install",
-    "invalidate", "invite", "join", "kill", "launch", "leave", "like", "lock", "log", "login",
-    "logout", "mark", "merge", "migrate", "modify", "move", "mutate", "notify", "open", "order",
-    "patch", "pay", "perform", "persist", "place", "play", "pop", "post", "process", "publish",
-    "purchase", "purge", "push", "put", "record", "redeem", "refresh", "refund", "register",
-    "reject", "release", "reload", "remove", "rename", "reorder", "replace", "report", "request",
-    "reserve", "reset", "restore", "retry", "revoke", "run", "save", "schedule", "send", "set",
-    "share", "sign", "signin", "signout", "signup", "start", "stop", "store", "submit",
-    "subscribe", "swap", "sync", "toggle", "track", "transfer", "trigger", "unblock", "undo",
-    "unfollow", "unlike", "unlock", "unsubscribe", "update", "upload", "upsert", "use",
-    "vote", "withdraw", "write",
+  /// First words of methods that read and do not change what they read, and the nouns of
+  /// getters (`value(forKey:)`).
+  static let readingWords: Set<String> = [
+    "all", "calculate", "can", "compute", "contains", "count", "describe", "estimate",
+    "exists", "fetch", "find", "get", "has", "is", "list", "load", "look", "lookup", "match",
+    "matches", "peek", "query", "read", "resolve", "retrieve", "search", "should", "validate",
+    "value", "values",
   ]
 
-  /// The verdict for a requirement's bare name (`createPost`, `save`, `get_user`) and the type
-  /// of the value it produces: a word that names that type is a noun, not a verb
-  /// (`post(id:) -> Post?`, `order(number:) -> Order`).
+  /// The verdict for a requirement's bare name (`getPost`, `block`, `get_user`) and the type of
+  /// the value it produces.
   static func verdict(for name: String, producing valueType: String?) -> Verdict {
-    let first = Naming.snakeCase(name).split(separator: "_").first.map(String.init) ?? ""
-    guard writingVerbs.contains(first) else { return .reads }
-    let typeName = (valueType ?? "").lowercased().drop { !$0.isLetter }
-    return typeName.hasPrefix(first) ? .reads : .writes(verb: first)
+    let first = firstWord(of: name)
+    if readingWords.contains(first) { return .reads }
+    let typeName = (valueType ?? "").drop { !$0.isLetter }.prefix { $0.isLetter || $0.isNumber }
+    let typeWord = firstWord(of: String(typeName))
+    if !typeWord.isEmpty, first == typeWord || first == typeWord + "s" { return .reads }
+    return .mayWrite(word: first)
+  }
+
+  /// A name's first camel-case or snake-case word, lowercased: `get` for `getPost`, `count`
+  /// for `` `count (all)` ``.
+  private static func firstWord(of name: String) -> String {
+    String(Naming.snakeCase(name).prefix { $0.isLetter || $0.isNumber })
   }
 }

@@ -62,7 +62,8 @@ package struct RequirementPlan: Sendable {
   let hookName: String
   /// Names and labels `redact(…)` lists, the requirement's and the protocol's.
   let redactedNames: Set<String>
-  /// `"PostRepo.getPost(id:)"` for each requirement `invalidates(…)` names.
+  /// The cache identity (`cacheIdentity(of:in:)`) of each requirement `invalidates(…)` names, as
+  /// a string literal.
   let invalidatedSelectors: [String]
   /// The aspects planned, at their positions in `RequirementAspects.all`: a reference each, so
   /// that a template's read casts a pointer.
@@ -109,6 +110,24 @@ package struct RequirementPlan: Sendable {
     // Most labels are the name again: asked once.
     return redactedNames.contains(name) || Naming.looksSecret(name)
       || label.map { $0 != name && (redactedNames.contains($0) || Naming.looksSecret($0)) } == true
+  }
+
+  /// Whether its values are written in full (`log(full)` on it or its protocol), not only in
+  /// the forms that cannot carry a secret.
+  var logsFullValues: Bool {
+    (requirement.annotations + context.proto.annotations).contains {
+      $0.key == "log" && $0.positionalValues.flatMap(\.texts).contains("full")
+    }
+  }
+
+  /// What a cache knows a requirement's results by: its qualified selector and the type it
+  /// returns (`Store.get(id:) -> String`). Overloads that differ by their parameters' types have
+  /// keys apart already (a key compares its arguments with their types); those that differ only
+  /// by their result type are told apart by it, and never share a cached value.
+  static func cacheIdentity(of requirement: Requirement, in proto: ProtocolDecl) -> String {
+    let selector = "\(proto.qualifiedName).\(requirement.selector)"
+    guard let returnType = requirement.returnType, !returnType.isVoid else { return selector }
+    return "\(selector) -> \(returnType.text)"
   }
 
   /// The parameters the requirement's `key(label: [names])` annotations name, by name or label,
@@ -453,7 +472,7 @@ extension RequirementPlan {
                 + "\(context.proto.qualifiedName)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
               at: location))
         }
-        return matches.map { "\(context.proto.qualifiedName).\($0.selector)".swiftLiteral }
+        return matches.map { Self.cacheIdentity(of: $0, in: context.proto).swiftLiteral }
       }
     var skippedTemplates = Set(
       annotations.filter { $0.key == "skip" }.flatMap { annotation in
@@ -472,7 +491,7 @@ extension RequirementPlan {
       var arguments = ["key": annotation.key]
       for argument in annotation.arguments {
         guard let label = argument.label else { continue }
-        arguments[label] = argument.value.text ?? argument.value.description
+        arguments[label] = argument.value.swiftLiteral
       }
       annotationArguments[annotation.key] = arguments
     }
@@ -569,7 +588,8 @@ extension RequirementPlan: TemplateObject {
     "annotations": .init(
       .dictionary(.dictionary(.text)),
       "its `// veneer:` annotations (then the protocol's), by key, each with `key` and its "
-        + "labelled arguments: `r.annotations.retry.attempts`",
+        + "labelled arguments as Swift of their kind (a string a string literal, a number a "
+        + "number, a name a reference): `r.annotations.retry.attempts`",
       { $0.annotationArguments }),
     "conditionsOpening": .init(
       .text, "the `#if` lines around the requirement, or empty", { $0.conditionsOpening }),

@@ -3,7 +3,8 @@
 /// `@unchecked Sendable`: the key is immutable, and its arguments are the values of a call, which
 /// the caller already handed across isolation to make it.
 public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
-  /// The requirement's qualified selector, e.g. `PostRepo.getPost(id:completion:)`.
+  /// The requirement by its selector and result type, e.g. `PostRepo.getPost(id:) -> Post`:
+  /// overloads that differ only by their result type are told apart.
   public let requirement: String
   @usableFromInline let arguments: any CacheKeyArguments
   /// The requirement's and the arguments' hash, made once: a cache hashes a key on every lookup.
@@ -127,14 +128,20 @@ private final class TypedArguments<each Argument: Hashable>: CacheKeyArguments {
 /// Whether two equal arguments of one type hold values of one type: an `AnyHashable` finds `1`
 /// and `1.0` equal.
 private func sameDynamicType<Value>(_ left: Value, _ right: Value) -> Bool {
-  guard Value.self == AnyHashable.self else { return type(of: left) == type(of: right) }
-  return type(of: (left as! AnyHashable).base) == type(of: (right as! AnyHashable).base)
+  guard Value.self == AnyHashable.self, let left = left as? AnyHashable,
+    let right = right as? AnyHashable
+  else { return type(of: left) == type(of: right) }
+  return type(of: left.base) == type(of: right.base)
 }
 
 /// An argument as a key's description shows it.
+/// An argument as a key's description shows it: by `ValueDescription`'s allow-list, since a
+/// cache of the user's may log its keys.
 private func describe<Value>(_ value: Value) -> String {
-  guard Value.self == AnyHashable.self else { return String(describing: value) }
-  return String(describing: (value as! AnyHashable).base)
+  guard let hashable = value as? AnyHashable, Value.self == AnyHashable.self else {
+    return ValueDescription.safe(value)
+  }
+  return ValueDescription.safe(hashable.base)
 }
 
 /// Arguments found `Hashable` at run time, kept with their dynamic types.
@@ -152,7 +159,7 @@ private final class CheckedArguments: CacheKeyArguments {
     return values == other.values && types == other.types
   }
 
-  var descriptions: [String] { values.map { String(describing: $0.base) } }
+  var descriptions: [String] { values.map { ValueDescription.safe($0.base) } }
 }
 
 /// A cached value of any type.

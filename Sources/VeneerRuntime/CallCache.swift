@@ -57,11 +57,18 @@ public final class CallCache: Sendable {
       }
     }
     defer { if isFirst { inFlight.finish(key) } }
+    // A task of another type under the same key (a cache shared by decorators of requirements
+    // that Veneer keys apart, or a user's own keys) is no answer: the call is made here.
+    let shared: CachedValue
     do {
-      return try await task.value.value as! Value
+      shared = try await task.value
+    } catch let error as Failure {
+      throw error
     } catch {
-      throw error as! Failure
+      return try await compute()
     }
+    guard let value = shared.value as? Value else { return try await compute() }
+    return value
   }
 
   /// The same, for callers that are not `Sendable` and so cannot share a task: no single-flight.

@@ -13,6 +13,7 @@ public protocol Spelling {
   func `default`() -> Int
   func `for`(_ `in`: Int) -> Int
   /// Parameters named after keywords need no backticks here, but do where they are used.
+  // veneer: cache
   func index(in: [Int], of: Int, default: Int) -> Int
   var `self`: Int { get }
   /// Raw identifiers (Swift 6.2), overloaded: the names decorators build from them stay ones.

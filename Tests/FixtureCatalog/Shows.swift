@@ -24,5 +24,7 @@ public protocol Service<Input, Output>: Sendable {
   associatedtype Input: Hashable & Sendable
   associatedtype Output: Codable & Sendable
 
+  // A call is not known to read by its name: cached because it is annotated so.
+  // veneer: cache
   func callAsFunction(input: Input) async throws -> Output
 }

@@ -278,3 +278,34 @@ struct KeywordSpelling: Spelling {
   func `count (all)`(of values: [Int]) -> Int { values.count }
   func `count (all)`(in text: String) -> Int { text.count }
 }
+
+/// Blocks and unblocks users, hands out jobs and tickets: calls that act.
+final class BlockList: Moderation, @unchecked Sendable {
+  private let lock = NSLock()
+  private var blocked: Set<String> = []
+  private var jobs = ["job1", "job2"]
+  private var ticket = 0
+
+  func block(user: String) -> Bool { lock.withLock { blocked.insert(user).inserted } }
+  func unblock(user: String) -> Bool { lock.withLock { blocked.remove(user) != nil } }
+  func isBlocked(user: String) -> Bool { lock.withLock { blocked.contains(user) } }
+  func dequeue() -> String? { lock.withLock { jobs.isEmpty ? nil : jobs.removeFirst() } }
+  func nextTicketNumber() -> Int {
+    lock.withLock {
+      ticket += 1
+      return ticket
+    }
+  }
+}
+
+/// The same identifier read as a number and as text, slowly enough that calls overlap.
+struct NumberedStore: TypedStore {
+  func get(id: Int) async -> Int {
+    await Task.yield()
+    return id
+  }
+  func get(id: Int) async -> String {
+    await Task.yield()
+    return "#\(id)"
+  }
+}

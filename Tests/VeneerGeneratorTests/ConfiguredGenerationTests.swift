@@ -146,8 +146,13 @@ struct ConfiguredGenerationTests {
         "Sources/Notes.swift:2:1: note: the logging decorator of Notes forwards 1 requirement as "
           + "it is (count): only instance methods are logged",
         "Sources/Notes.swift:4:3: note: the caching decorator forwards save(_:) uncached: 'save' "
-          + "names a call that writes or acts, which a cache must never answer; annotate it "
-          + "'// veneer: cache' to cache it all the same",
+          + "is not a word known to read (such as get, fetch, find, is) nor the name of the type "
+          + "returned, and a cache must never answer a call that writes or acts; annotate it "
+          + "'// veneer: cache' if it only reads",
+        "Sources/Notes.swift:5:3: note: the caching decorator forwards note(id:) uncached: 'note' "
+          + "is not a word known to read (such as get, fetch, find, is) nor the name of the type "
+          + "returned, and a cache must never answer a call that writes or acts; annotate it "
+          + "'// veneer: cache' if it only reads",
       ])
   }
 
@@ -515,7 +520,7 @@ extension UserTemplateTests {
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
         decorateAll: true))
     #expect(!generation.hasErrors)
-    #expect(generation.files.count == 46)
+    #expect(generation.files.count == 49)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
     #expect(
       shows.contents.hasSuffix(

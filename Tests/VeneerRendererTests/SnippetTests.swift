@@ -37,8 +37,8 @@ struct SnippetTests {
       sourceLocation: sourceLocation)
   }
 
-  /// A password never reaches the log; the optional result is logged.
-  @Test func passwordIsRedactedAndTheResultLogged() throws {
+  /// A password never reaches the log, nor what a call given one returns.
+  @Test func passwordAndWhatTheCallReturnsAreRedacted() throws {
     try Self.expect(
       #"""
       public protocol UserService {
@@ -67,7 +67,8 @@ struct SnippetTests {
             let call = LoggedCall(
               logger: logger, level: level, errorLevel: errorLevel,
               requirement: "UserService.authenticate(username:password:)",
-              arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted])
+              arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted],
+              redactsResult: true)
             let result = base.authenticate(username: username, password: password)
             call.returned(result)
             return result
@@ -162,7 +163,7 @@ struct SnippetTests {
           }
 
           public func getPost(id: Int) async throws -> Post {
-            guard let key = CacheKey(requirement: "PostRepo.getPost(id:)", arguments: id) else {
+            guard let key = CacheKey(requirement: "PostRepo.getPost(id:) -> Post", arguments: id) else {
               return try await base.getPost(id: id)
             }
             return try await cache.value(
@@ -171,7 +172,7 @@ struct SnippetTests {
           }
 
           public func createPost(title: String, body: String) async throws -> Post {
-            defer { cache.invalidate("PostRepo.getPost(id:)") }
+            defer { cache.invalidate("PostRepo.getPost(id:) -> Post") }
             return try await base.createPost(title: title, body: body)
           }
         }

@@ -13,7 +13,11 @@ final class CachingAspect: RequirementAspect {
   static let templateMembers: [String: TemplateMember<CachingAspect>] = [
     "isCacheable": .init(
       .bool, "whether the caching decorator answers it from its cache", { $0.isCacheable }),
-    "cacheKey": .init(.text, "`CacheKey(requirement: …, arguments: id)`", { $0.cacheKey }),
+    "cacheKey": .init(
+      .text,
+      "`CacheKey(requirement: \"PostRepo.getPost(id:) -> Post\", arguments: id)`: the "
+        + "requirement by its selector and result type",
+      { $0.cacheKey }),
     "cacheTimeToLive": .init(
       .text, "`.seconds(300)`, or `nil` for the cache's default", { $0.cacheTimeToLive }),
     "cachedCall": .init(
@@ -28,8 +32,9 @@ final class CachingAspect: RequirementAspect {
     let requirement = plan.requirement
     let proto = plan.context.proto
     let keyArguments = plan.parameters.filter { $0.completion == nil }
+    let identity = RequirementPlan.cacheIdentity(of: requirement, in: proto).swiftLiteral
     cacheKey =
-      "CacheKey(requirement: \(plan.qualifiedSelectorLiteral)"
+      "CacheKey(requirement: \(identity)"
       + (keyArguments.isEmpty
         ? ")" : ", arguments: \(keyArguments.map(\.name).joined(separator: ", ")))")
     let uncachedReason = Self.uncachedReason(plan)
@@ -87,12 +92,13 @@ final class CachingAspect: RequirementAspect {
       return "it invalidates other requirements, so it changes something"
     } else if ![.value, .result, .completionResult].contains(plan.outcome) {
       return "it produces no value to cache"
-    } else if case .writes(let verb) = CachePolicy.verdict(
+    } else if case .mayWrite(let word) = CachePolicy.verdict(
       for: requirement.bareName, producing: plan.valueType),
       !requirement.annotations.contains(where: { $0.key == "cache" })
     {
-      return "'\(verb)' names a call that writes or acts, which a cache must never answer; "
-        + "annotate it '// veneer: cache' to cache it all the same"
+      return "'\(word)' is not a word known to read (such as get, fetch, find, is) nor the "
+        + "name of the type returned, and a cache must never answer a call that writes or acts; "
+        + "annotate it '// veneer: cache' if it only reads"
     }
     return nil
   }
