@@ -359,12 +359,25 @@ private final class ConfigurationReader {
     var options: [String: String] = [:]
     defer { configuration.templateOptions[template] = Located(options, at: location(key)) }
     for (key, value) in mapping {
-      guard let name = key.string, let text = value.scalar?.string else {
+      guard let name = key.string, let scalar = value.scalar else {
         error("options of '\(template)' must be names with single values", at: key)
         continue
       }
-      options[name] = text
+      options[name] = Self.swiftLiteral(of: scalar)
     }
+  }
+
+  /// A template option as Swift of its kind, as templates receive it: a plain `2` or `0.5` a
+  /// number, `true` or `false` a flag, anything else (a quoted `"2"` too) a string literal, so
+  /// that no text of `veneer.yml` is read by the compiler as code.
+  static func swiftLiteral(of scalar: Node.Scalar) -> String {
+    let text = scalar.string
+    guard scalar.style == .plain || scalar.style == .any else { return text.swiftLiteral }
+    if text == "true" || text == "false" { return text }
+    let isNumber =
+      text.wholeMatch(of: #/-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/#) != nil
+      && Double(text)?.isFinite == true
+    return isNumber ? text : text.swiftLiteral
   }
 
   // MARK: Typed values

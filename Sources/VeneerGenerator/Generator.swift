@@ -192,6 +192,13 @@ package struct Generator: Sendable {
   private func parser(reading templates: [TemplateSource]) -> ProtocolParser {
     var parser = self.parser
     parser.annotationKeys.names.formUnion(templates.map { $0.name.lowercased() })
+    for template in templates {
+      guard let declared = template.declaredArguments else { continue }
+      parser.annotationKeys.declaredArguments[template.name.lowercased()] = Dictionary(
+        declared.compactMap { label, kind in
+          AnnotationKeys.ArgumentKind(rawValue: kind).map { (label, $0) }
+        }, uniquingKeysWith: { first, _ in first })
+    }
     return parser
   }
 }

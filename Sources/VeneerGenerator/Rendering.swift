@@ -1,3 +1,4 @@
+import Foundation
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
@@ -109,7 +110,14 @@ struct Rendering {
     var bodies: [String] = []
     do {
       for template in work.templates {
-        bodies.append(try template.render(plan))
+        let body = try template.render(plan)
+        if let problem = RenderedCodeCheck.problem(
+          in: body, typeName: plan.decoratorName(template: template.source.name),
+          protocolName: plan.protocolName)
+        {
+          return .failed(plan.diagnostics + [renderedCodeError(problem, template, plan)])
+        }
+        bodies.append(body)
       }
     } catch {
       return .failed(plan.diagnostics + [error.diagnostic])
@@ -125,6 +133,37 @@ struct Rendering {
     }
     return .rendered(rendered, plan.diagnostics)
   }
+}
+
+/// Rendered code that does not parse, or declares what was not planned, as an error at the
+/// template line that wrote it, found in the template's output before layout.
+private func renderedCodeError(
+  _ problem: RenderedCodeCheck.Problem, _ template: CompiledTemplate, _ plan: ProtocolPlan
+) -> Diagnostic {
+  let unformatted = try? template.renderUnformatted(plan)
+  let located = unformatted.flatMap { code in
+    RenderedCodeCheck.problem(
+      in: code, typeName: plan.decoratorName(template: template.source.name),
+      protocolName: plan.protocolName
+    ).map { (code, $0) }
+  }
+  let message =
+    "template error: rendering \(plan.protocolName), "
+    + (located?.1.message ?? problem.message)
+    + (located.map { code, problem in
+      let line = code.utf8.prefix(problem.offset).split(
+        separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false
+      ).count
+      let text = code.split(separator: "\n", omittingEmptySubsequences: false)[
+        max(0, line - 1)
+      ].trimmingCharacters(in: .whitespaces)
+      return " (it rendered: \(text.prefix(120)))"
+    } ?? "")
+  guard let (_, unformattedProblem) = located,
+    let line = template.templateLine(atRenderedOffset: unformattedProblem.offset, of: plan)
+  else { return Diagnostic(.error, message, file: template.source.path) }
+  return Diagnostic(
+    .error, message, at: SourceLocation(file: template.source.path, line: line, column: 1))
 }
 
 /// One protocol's rendered decorators.

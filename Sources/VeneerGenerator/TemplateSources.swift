@@ -77,6 +77,16 @@ enum TemplateSources {
             .error, message, file: isBuiltIn ? configuration.file ?? "veneer" : template.path))
     }
     for template in templates {
+      for (label, kind) in template.declaredArguments ?? []
+      where !Naming.isPlainIdentifier(label) || AnnotationKeys.ArgumentKind(rawValue: kind) == nil {
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "'{# arguments: #}' must list labels with their kinds ("
+              + AnnotationKeys.ArgumentKind.allCases.map(\.rawValue).joined(separator: ", ")
+              + "), such as 'attempts: number', not '\(label): \(kind)'",
+            file: template.path))
+      }
       for module in template.imports where TemplateImport(module) == nil {
         diagnostics.append(
           Diagnostic(

@@ -68,30 +68,51 @@ package struct CompiledTemplate: Sendable {
     try renderBytes(plan).withBytes { String(decoding: $0, as: UTF8.self) }
   }
 
-  private func renderBytes(_ plan: ProtocolPlan) throws(TemplateError) -> ByteBuffer {
+  private func renderBytes(_ plan: ProtocolPlan, marks: RenderMarks? = nil) throws(TemplateError)
+    -> ByteBuffer
+  {
     try renderBytes(
-      .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name))
+      .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name),
+      marks: marks)
+  }
+
+  /// The template line that wrote the byte at `offset` of `renderUnformatted(plan)`: rendered
+  /// again, noting where each instruction's output starts. Only asked when that output is
+  /// wrong, so rendering itself notes nothing.
+  package func templateLine(atRenderedOffset offset: Int, of plan: ProtocolPlan) -> Int? {
+    let marks = RenderMarks()
+    guard (try? renderBytes(plan, marks: marks)) != nil,
+      let mark = marks.marks.last(where: { $0.outputStart <= offset && $0.line > 0 })
+    else { return nil }
+    guard let text = mark.text else { return mark.line }
+    let written = program.text[text].prefix(offset - mark.outputStart)
+    return mark.line + written.count { $0 == UInt8(ascii: "\n") }
   }
 
   /// The output as UTF-8, which layout reads: appending to bytes is several times quicker than
   /// appending to a `String`, which checks its capacity, uniqueness and encoding each time.
-  private func renderBytes(_ plan: TemplateValue, decorator: String) throws(TemplateError)
-    -> ByteBuffer
-  {
+  private func renderBytes(
+    _ plan: TemplateValue, decorator: String, marks: RenderMarks? = nil
+  ) throws(TemplateError) -> ByteBuffer {
     let scope = RenderScope(slotCount: slotCount)
     scope.slots[Compiler.planSlot] = plan
     scope.slots[Compiler.decoratorSlot] = .text(decorator)
     scope.slots[Compiler.optionsSlot] = options
     var output = ByteBuffer(capacity: 4096)
-    try Self.render(root, program, scope, into: &output)
+    try Self.render(root, program, scope, into: &output, marks: marks)
     return output
   }
 
   private static func render(
     _ block: Range<Int>, _ program: Program, _ scope: RenderScope,
-    into output: inout ByteBuffer
+    into output: inout ByteBuffer, marks: RenderMarks?
   ) throws(TemplateError) {
     for index in block {
+      if let marks {
+        let text: Range<Int>? =
+          if case .text(let range) = program.instructions[index] { range } else { nil }
+        marks.marks.append((output.count, program.lines[index], text))
+      }
       switch program.instructions[index] {
       case .text(let range):
         program.text.withUnsafeBufferPointer {
@@ -110,13 +131,13 @@ package struct CompiledTemplate: Sendable {
           (try loop.sequence(scope), loop.body, loop.empty, loop.slot)
         }
         guard case .list(let elements) = sequence, !elements.isEmpty else {
-          try render(empty, program, scope, into: &output)
+          try render(empty, program, scope, into: &output, marks: marks)
           continue
         }
         for (index, element) in elements.enumerated() {
           scope.slots[slot] = element
           scope.slots[slot + 1] = .forLoop(index: index, length: elements.count)
-          try render(body, program, scope, into: &output)
+          try render(body, program, scope, into: &output, marks: marks)
         }
       case .conditional(let conditionalIndex):
         let conditional = program.conditionals[conditionalIndex]
@@ -131,10 +152,16 @@ package struct CompiledTemplate: Sendable {
             break
           }
         }
-        try render(taken, program, scope, into: &output)
+        try render(taken, program, scope, into: &output, marks: marks)
       }
     }
   }
+}
+
+/// Where each instruction's output started in a render, and its template line; for a text,
+/// its range in the program's text.
+private final class RenderMarks {
+  var marks: [(outputStart: Int, line: Int, text: Range<Int>?)] = []
 }
 
 // MARK: - Compiled form
@@ -236,6 +263,9 @@ private struct Conditional {
 /// A compiled template's instructions and the tables they refer to.
 private struct Program {
   var instructions: [Instruction] = []
+  /// The template line of each instruction that writes (0 for loops and conditionals), to
+  /// say where rendered code that does not parse came from.
+  var lines: [Int] = []
   /// The UTF-8 of every text, one after another.
   var text: [UInt8] = []
   var conditionals: [Conditional] = []
@@ -281,18 +311,22 @@ private struct Compiler {
   /// Compiles `nodes` into a block of the program: the blocks nested in it first, then its own
   /// instructions, one after another.
   mutating func compileBlock(_ nodes: [TemplateSyntax.Node]) -> Range<Int> {
+    var lines: [Int] = []
     let instructions = nodes.map { node -> Instruction in
       switch node {
-      case .text(let text):
+      case .text(let text, let line):
+        lines.append(line)
         let start = program.text.count
         program.text += text.utf8
         return .text(start..<program.text.count)
-      case .output(let expression):
+      case .output(let expression, let line):
+        lines.append(line)
         if let (slot, reader) = directMember(expression), let text = reader.text {
           return .memberText(program.keep(MemberText(slot: slot, text: text)))
         }
         return .output(program.keep(OutputExpression(evaluate: compile(expression).evaluation)))
       case .forLoop(let variable, let sequence, let body, let empty):
+        lines.append(0)
         let (evaluation, type) = compile(sequence)
         let compiledEmpty = compileBlock(empty)
         let outer = scope
@@ -308,6 +342,7 @@ private struct Compiler {
           program.keep(
             Loop(slot: slot, sequence: evaluation, body: compiledBody, empty: compiledEmpty)))
       case .conditional(let branches, let otherwise):
+        lines.append(0)
         let compiledBranches = branches.map {
           Conditional.Branch(
             condition: program.keep(Condition(compile($0.condition))), body: compileBlock($0.body))
@@ -322,6 +357,7 @@ private struct Compiler {
     }
     let start = program.instructions.count
     program.instructions += instructions
+    program.lines += lines
     return start..<program.instructions.count
   }
 

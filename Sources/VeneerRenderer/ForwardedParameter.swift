@@ -107,11 +107,14 @@ struct ForwardedParameter {
     return "\(Self.label(label)): \(value)"
   }
 
-  /// `name` as the label of an argument or tuple element. Keywords need no backticks there, and
-  /// Swift warns when they have them, but for the three that would read as something else.
+  /// `name` as the label of an argument or tuple element: always one label. Keywords need no
+  /// backticks there, and Swift warns when they have them, but for the three that would read as
+  /// something else; a raw identifier (`` `load all` ``, any text but a backtick) keeps them,
+  /// or its text would be read as code.
   static func label(_ name: String) -> String {
     let bare = name.trimmingBackticks
-    return ["inout", "var", "let"].contains(bare) ? name : bare
+    if ["inout", "var", "let"].contains(bare) { return "`\(bare)`" }
+    return Naming.isPlainIdentifier(bare) || Naming.keywords.contains(bare) ? bare : "`\(bare)`"
   }
 
   /// The type as a value of it is stored: without `@escaping`, which a tuple element or

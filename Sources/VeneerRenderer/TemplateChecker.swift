@@ -20,7 +20,7 @@ struct TemplateChecker {
       switch node {
       case .text:
         break
-      case .output(let expression):
+      case .output(let expression, _):
         _ = type(of: expression, scope: scope)
       case .forLoop(let variable, let sequence, let body, let empty):
         var bodyScope = scope

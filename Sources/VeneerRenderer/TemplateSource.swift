@@ -36,6 +36,22 @@ package struct TemplateSource: Sendable, Hashable {
     }
   }
 
+  /// The labelled arguments its annotation takes, from an `{# arguments: attempts: number,
+  /// backoff: number #}` comment, each with the kind of value it must be (`number`, `string`,
+  /// `bool`, `text`, `names`, `lifetime`); nil without one. A misspelt kind is kept as written,
+  /// for the configuration's checks to report.
+  package var declaredArguments: [(label: String, kind: String)]? {
+    guard let start = text.range(of: "{# arguments:"),
+      let end = text[start.upperBound...].range(of: "#}")
+    else { return nil }
+    return text[start.upperBound..<end.lowerBound].split(separator: ",").map { entry in
+      let parts = entry.split(separator: ":", maxSplits: 1).map {
+        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+      return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+    }
+  }
+
   package init(
     name: String, path: String, text: String, options: [String: String] = [:],
     language: TemplateLanguage = .swift

@@ -10,8 +10,10 @@ import VeneerModel
 /// `<=`, `>=` and `in`.
 struct TemplateSyntax {
   indirect enum Node {
-    case text(String)
-    case output(Expression)
+    /// Text, and the template line its first character is on.
+    case text(String, line: Int)
+    /// `{{ expression }}`, and the template line it is on.
+    case output(Expression, line: Int)
     case forLoop(variable: Name, sequence: Expression, body: [Node], empty: [Node])
     case conditional(branches: [(condition: Condition, body: [Node])], otherwise: [Node])
   }
@@ -69,7 +71,8 @@ private struct Parser {
   }
 
   enum Token {
-    case text(String)
+    /// Text, and the offset of its first character in the template.
+    case text(String, offset: Int)
     case variable(content: String, offset: Int)
     case block(words: [Word], offset: Int, leading: WhitespaceMark, trailing: WhitespaceMark)
     case comment
@@ -123,7 +126,7 @@ private struct Parser {
         index += 1
         continue
       }
-      if textStart < index { tokens.append(.text(string(textStart..<index))) }
+      if textStart < index { tokens.append(.text(string(textStart..<index), offset: textStart)) }
       var end = index + 2
       while end + 1 < bytes.count, !(bytes[end] == closer && bytes[end + 1] == UInt8(ascii: "}")) {
         end += 1
@@ -154,7 +157,9 @@ private struct Parser {
       index = end + 2
       textStart = index
     }
-    if textStart < bytes.count { tokens.append(.text(string(textStart..<bytes.count))) }
+    if textStart < bytes.count {
+      tokens.append(.text(string(textStart..<bytes.count), offset: textStart))
+    }
     trimTexts()
   }
 
@@ -177,13 +182,14 @@ private struct Parser {
       switch tokens[index] {
       case .block(_, _, _, let trailing): previousBlockTrailing = trailing
       case .variable, .comment: previousBlockTrailing = nil
-      case .text(let text):
+      case .text(let text, let offset):
         var trimmed = Substring(text)
         switch previousBlockTrailing {
         case .none?: trimmed = trimmed.droppingLeadingSpacesAndOneLineBreak()
         case .trim?: trimmed = trimmed.drop { $0.isWhitespace }
         case .keep?, nil: break
         }
+        let start = offset + text.utf8.count - trimmed.utf8.count
         if index + 1 < tokens.count, case .block(_, _, let leading, _) = tokens[index + 1] {
           switch leading {
           case .none: trimmed = trimmed.droppingSpacesEndingLastLine()
@@ -191,7 +197,7 @@ private struct Parser {
           case .keep: break
           }
         }
-        tokens[index] = .text(String(trimmed))
+        tokens[index] = .text(String(trimmed), offset: start)
       }
     }
   }
@@ -256,10 +262,10 @@ private struct Parser {
       let token = tokens[position]
       position += 1
       switch token {
-      case .text(let text):
-        nodes.append(.text(text))
+      case .text(let text, let offset):
+        nodes.append(.text(text, line: location(offset).line))
       case .variable(let content, let offset):
-        nodes.append(.output(try expression(content, offset: offset)))
+        nodes.append(.output(try expression(content, offset: offset), line: location(offset).line))
       case .comment:
         break
       case .block(let words, let offset, _, _):

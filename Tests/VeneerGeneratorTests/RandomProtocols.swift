@@ -3,8 +3,10 @@ import VeneerSupport
 
 /// Random protocol declarations drawn from every shape Veneer's model covers: keywords in
 /// backticks, non-ASCII names, operators, generics with `where`, closures with effects, `inout`,
-/// variadics, typed throws, associated types, `#if`, global actors and `Sendable`. Each is valid
-/// Swift 6 on its own, after `preamble`.
+/// variadics, typed throws, associated types, `#if`, global actors and `Sendable`; and hostile
+/// text where a source may hold it — raw identifiers that read as code (`` `x: v); print(…` ``),
+/// annotation values with quotes, escapes, interpolations and line breaks. Each is valid Swift 6
+/// on its own, after `preamble`.
 struct RandomProtocols {
   var random: SplitMix
 
@@ -30,7 +32,18 @@ struct RandomProtocols {
     "load", "fetch", "`default`", "`for`", "`class`", "`return`", "grüßen", "計算", "naïve",
     "`Type`", "store", "value",
   ]
-  static let labels = ["", "_ ", "for ", "`in` ", "with ", "übrig "]
+  static let labels = [
+    "", "_ ", "for ", "`in` ", "with ", "übrig ", "`a b` ",
+    #"`x: v); print("INJECTED"); _ = (v, y` "#,
+  ]
+  /// Raw identifiers that read as code if their backticks were dropped: method names only (a
+  /// property's name is built from a member name without its backticks).
+  static let hostileMethodNames = [#"`x(); print("INJECTED"); func y`"#, "`load all`"]
+  /// Annotation values a careless renderer would paste into code.
+  static let hostileTexts = [
+    #"a\"); print(\"INJECTED\"); (\""#, #"\\(print(\"INJECTED\"))"#, #"line\nbreak"#,
+    #"??/ trigraph"#, "\u{202E}bidi",
+  ]
   static let valueTypes = [
     "Int", "String", "[String]", "[Int: String]", "String?", "(Int, String)", "Payload",
     "Result<Int, any Error>", "Set<Int>", "any Error", "Double", "Data", "[Payload]?",
@@ -72,6 +85,12 @@ struct RandomProtocols {
       while !used.insert(requirement.selector).inserted {
         requirement = self.requirement(valueTypes, number: index + 100, isClassBound: isClassBound)
       }
+      if chance(10) {
+        let text = pick(Self.hostileTexts)
+        lines.append(
+          "  // veneer: analytics(event: \"\(text)\", failure: \"\(text)\"), "
+            + "tracing(span: \"\(text)\")")
+      }
       if chance(8) {
         lines += ["  #if os(Linux)", "  " + requirement.text, "  #endif"]
       } else {
@@ -101,6 +120,7 @@ struct RandomProtocols {
         "subscript(index: Int) -> \(pick(valueTypes)) { get }", "subscript"
       )
     default:
+      let name = chance(10) ? pick(Self.hostileMethodNames) : name
       var parameters: [String] = []
       var labels: [String] = []
       var followsVariadic = false

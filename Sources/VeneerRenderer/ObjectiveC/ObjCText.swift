@@ -5,10 +5,15 @@ enum ObjCText {
   /// `text` as an `NSString` literal: quotes, backslashes and control characters escaped, and
   /// bidirectional controls written as universal character names, so that free text (an event
   /// name) can neither end the literal nor make the code read otherwise than it compiles.
+  /// A `?` after a `?` is escaped, so that no trigraph (`??/` is a backslash under `-std=c11`)
+  /// can end the literal.
   static func literal(_ text: String) -> String {
     var escaped = ""
+    var previous: Unicode.Scalar?
     for scalar in text.unicodeScalars {
+      defer { previous = scalar }
       switch scalar {
+      case "?" where previous == "?": escaped += "\\?"
       case "\\": escaped += "\\\\"
       case "\"": escaped += "\\\""
       case "\n": escaped += "\\n"
