@@ -181,9 +181,13 @@ package struct GenerationCache: Sendable {
     case unclaimed
     /// It holds something else, which Veneer leaves alone.
     case foreign
+    /// Someone else could change what it holds (`reason`): a cache there could be rewritten to
+    /// make Veneer write code of theirs, so none is kept or read there.
+    case untrusted(reason: String)
   }
 
   static func ownership(of folder: String) -> Ownership {
+    if let reason = trustProblem(of: folder) { return .untrusted(reason: reason) }
     let indexPath = folder + "/index"
     if FileBytes.readRegular(folder + "/" + tagName) == Array(tag.utf8) { return .veneers }
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
@@ -197,6 +201,47 @@ package struct GenerationCache: Sendable {
       Set(names).isSubset(of: ["index", "models"])
       && FileBytes.readRegular(indexPath).map { (try? CacheSeal.unseal($0)) != nil } == true
     return isEarlierCache ? .veneers : .foreign
+  }
+
+  /// Why a cache in `folder` could be changed by another user, as ssh judges its own folder:
+  /// the folder, when it exists, must be owned by the user running Veneer and writable by no
+  /// one else; the folder holding it must be owned by that user or root and writable by no one
+  /// else, unless it is sticky (as `/tmp` is), where no one may rename or remove another's
+  /// folder.
+  static func trustProblem(of folder: String) -> String? {
+    let user = geteuid()
+    var status = stat()
+    if stat(folder, &status) == 0 {
+      if status.st_uid != user {
+        return "it belongs to another user (uid \(status.st_uid))"
+      }
+      if status.st_mode & 0o022 != 0 {
+        return "others may write to it (mode \(String(status.st_mode & 0o7777, radix: 8)))"
+      }
+    }
+    let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
+    guard parent != folder, stat(parent, &status) == 0 else { return nil }
+    let isSticky = status.st_mode & 0o1000 != 0
+    if !isSticky, status.st_uid != user, status.st_uid != 0 {
+      return "the folder holding it, \(parent), belongs to another user (uid \(status.st_uid))"
+    }
+    if !isSticky, status.st_mode & 0o022 != 0 {
+      return "others may write to the folder holding it, \(parent) (mode "
+        + "\(String(status.st_mode & 0o7777, radix: 8)))"
+    }
+    return nil
+  }
+
+  /// Makes `folder` and any missing folder above it, each private to the user (mode 700):
+  /// `FileManager` would make them as the `umask` allows, readable by everyone.
+  private static func createPrivateFolder(_ folder: String) {
+    var missing: [String] = []
+    var path = folder
+    while !path.isEmpty, path != "/", access(path, F_OK) != 0 {
+      missing.append(path)
+      path = (path as NSString).deletingLastPathComponent
+    }
+    for path in missing.reversed() { mkdir(path, 0o700) }
   }
 
   /// Whether an index is on disk, to be read or refused by `index(settings:)`.
@@ -224,7 +269,9 @@ package struct GenerationCache: Sendable {
   }
 
   func models() -> Models? {
-    guard let bytes = FileBytes.readRegular(modelsPath) else { return nil }
+    guard ownershipAtStart == .veneers, let bytes = FileBytes.readRegular(modelsPath) else {
+      return nil
+    }
     return try? Models.decode(bytes)
   }
 
@@ -238,8 +285,12 @@ package struct GenerationCache: Sendable {
     switch Self.ownership(of: folder) {
     case .veneers: break
     case .unclaimed:
-      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      Self.createPrivateFolder(folder)
+      // Asked again: a folder someone else made in between is not adopted.
+      if let reason = Self.trustProblem(of: folder) { return Self.untrustedWarning(folder, reason) }
       guard write(Array(Self.tag.utf8), to: tagPath) else { return nil }
+    case .untrusted(let reason):
+      return Self.untrustedWarning(folder, reason)
     case .foreign:
       return Diagnostic(
         .warning,
@@ -280,13 +331,21 @@ package struct GenerationCache: Sendable {
     return nil
   }
 
+  private static func untrustedWarning(_ folder: String, _ reason: String) -> Diagnostic {
+    Diagnostic(
+      .warning,
+      "Veneer keeps no cache in this folder and reads none from it: \(reason), so another user "
+        + "could change what the next run writes; remove it, or choose a folder of your own "
+        + "with --cache-path", file: folder)
+  }
+
   /// Written to a new temporary file beside its path, created exclusively (so through no
-  /// link), and renamed over it, never synced: a cache lost in a crash is rebuilt, and one torn
+  /// link), readable by the user alone, and renamed over it, never synced: a cache lost in a crash is rebuilt, and one torn
   /// is refused by its checksum.
   @discardableResult
   private func write(_ bytes: [UInt8], to path: String) -> Bool {
     let temporary = path + ".\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { return false }
     let failed =
       writeAll(bytes, to: descriptor) { Foundation.write($0, $1.baseAddress, $1.count) } != nil

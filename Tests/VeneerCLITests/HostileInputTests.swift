@@ -236,6 +236,53 @@ struct HostileInputTests {
     #expect(second.errors.contains("(0 read)"), "\(second.errors)")
   }
 
+  /// A cache folder another user can write to could be rewritten to make Veneer write their
+  /// code: it is neither read nor written, with a warning, however Veneer's it looks.
+  @Test func aCacheFolderOthersCanChangeIsNeitherReadNorWritten() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    let cached = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--cache-path", "Shared")
+    #expect(cached.status == 0, "\(cached.errors)")
+    // Made private: the folder 700, its files 600.
+    var status = stat()
+    #expect(stat(workspace.path + "/Shared", &status) == 0 && status.st_mode & 0o777 == 0o700)
+    #expect(stat(workspace.path + "/Shared/index", &status) == 0 && status.st_mode & 0o777 == 0o600)
+
+    // Opened to everyone, as another user's folder that holds Veneer's tag would be.
+    #expect(chmod(workspace.path + "/Shared", 0o777) == 0)
+    let models = workspace.read("Shared/models")
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func b() }\n")
+    let refused = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--cache-path", "Shared", "--verbose")
+    #expect(refused.status == 0, "\(refused.errors)")
+    #expect(
+      refused.errors.contains(
+        "Shared: warning: Veneer keeps no cache in this folder and reads none from it: others may "
+          + "write to it (mode 777)"), "\(refused.errors)")
+    #expect(workspace.read("Shared/models") == models, "a refused cache is not written")
+    #expect(workspace.read("Out/P+Decorators.swift")?.contains("func b()") == true)
+
+    // Owned by another user (as root, who can give it away): refused the same way.
+    if geteuid() == 0 {
+      #expect(chmod(workspace.path + "/Shared", 0o700) == 0)
+      #expect(chown(workspace.path + "/Shared", 65534, 65534) == 0)
+      let foreign = try workspace.veneer(
+        "generate", "--sources", "Sources", "--output", "Out", "--cache-path", "Shared")
+      #expect(
+        foreign.errors.contains("it belongs to another user (uid 65534)"), "\(foreign.errors)")
+    }
+
+    // Inside a folder others may write to (and not sticky, as /tmp is): refused too.
+    try workspace.write("Open/keep.txt", "")
+    #expect(chmod(workspace.path + "/Open", 0o777) == 0)
+    let inOpen = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--cache-path", "Open/Cache")
+    #expect(
+      inOpen.errors.contains("others may write to the folder holding it"), "\(inOpen.errors)")
+    #expect(workspace.files(in: "Open") == ["keep.txt"])
+  }
+
   @Test func aRelativeOrEmptyXDGCacheHomeIsIgnored() throws {
     let workspace = try Workspace()
     try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
