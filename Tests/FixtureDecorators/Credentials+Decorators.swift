@@ -108,13 +108,7 @@ public struct CachingCredentials<Base: Credentials>: Credentials {
   }
 
   public func check(password argument0: String) -> Bool {
-    guard
-      let key = CacheKey(requirement: "Credentials.check(password:)", arguments: argument0)
-    else {
-      return base.check(password: argument0)
-    }
-    return cache.value(
-      for: key, timeToLive: nil, compute: { () -> Bool in base.check(password: argument0) })
+    base.check(password: argument0)
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
@@ -122,18 +116,11 @@ public struct CachingCredentials<Base: Credentials>: Credentials {
   }
 
   public func accessToken() -> String {
-    guard let key = CacheKey(requirement: "Credentials.accessToken()") else {
-      return base.accessToken()
-    }
-    return cache.value(for: key, timeToLive: nil, compute: { () -> String in base.accessToken() })
+    base.accessToken()
   }
 
   public func recoveryCodes(for user: String) -> [String] {
-    guard let key = CacheKey(requirement: "Credentials.recoveryCodes(for:)", arguments: user) else {
-      return base.recoveryCodes(for: user)
-    }
-    return cache.value(
-      for: key, timeToLive: nil, compute: { () -> [String] in base.recoveryCodes(for: user) })
+    base.recoveryCodes(for: user)
   }
 
   public func refresh(
@@ -294,7 +281,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.login(user:password:)",
-      arguments: ["user": LoggedCall.value(user), "pw": LoggedCall.redacted])
+      arguments: ["user": LoggedCall.value(user), "pw": LoggedCall.redacted], redactsResult: true)
     let result = base.login(user: user, password: pw)
     call.returned(result)
     return result
@@ -303,7 +290,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   public func set(token value: String) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.set(token:)",
-      arguments: ["value": LoggedCall.redacted])
+      arguments: ["value": LoggedCall.redacted], redactsResult: true)
     base.set(token: value)
     call.returned()
   }
@@ -311,7 +298,8 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   public func check(password argument0: String) -> Bool {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Credentials.check(password:)", arguments: ["argument0": LoggedCall.redacted])
+      requirement: "Credentials.check(password:)", arguments: ["argument0": LoggedCall.redacted],
+      redactsResult: true)
     let result = base.check(password: argument0)
     call.returned(result)
     return result
@@ -324,7 +312,8 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       arguments: [
         "creditCardNumber": LoggedCall.redacted, "amount": LoggedCall.value(amount),
         "otp": LoggedCall.redacted,
-      ])
+      ],
+      redactsResult: true)
     let result = base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
     call.returned(result)
     return result
@@ -355,7 +344,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.refresh(_:completion:)",
-      arguments: ["session": LoggedCall.redacted])
+      arguments: ["session": LoggedCall.redacted], redactsResult: true)
     base.refresh(session) { result in
       call.finished(result)
       completion(result)

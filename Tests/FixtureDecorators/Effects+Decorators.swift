@@ -141,12 +141,7 @@ public struct CachingEffects<Base: Effects>: Effects {
   }
 
   public func both() async throws -> Int {
-    guard let key = CacheKey(requirement: "Effects.both()") else {
-      return try await base.both()
-    }
-    return try await cache.value(
-      for: key, timeToLive: nil,
-      computeInPlace: { () async throws -> Int in try await base.both() })
+    try await base.both()
   }
 
   public func typed() throws(PostError) {
@@ -174,7 +169,7 @@ public struct CachingEffects<Base: Effects>: Effects {
   }
 
   public nonisolated func describe() -> String {
-    guard let key = CacheKey(requirement: "Effects.describe()") else {
+    guard let key = CacheKey(requirement: "Effects.describe() -> String") else {
       return base.describe()
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> String in base.describe() })

@@ -93,15 +93,13 @@ public struct CachingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func tracker() -> String {
-    guard let key = CacheKey(requirement: "KeyValueStore.tracker()") else {
-      return _base.tracker()
-    }
-    return _cache.value(for: key, timeToLive: nil, compute: { () -> String in _base.tracker() })
+    _base.tracker()
   }
 
   public func value(for key: String, logger: String) -> Int? {
     guard
-      let key2 = CacheKey(requirement: "KeyValueStore.value(for:logger:)", arguments: key, logger)
+      let key2 = CacheKey(
+        requirement: "KeyValueStore.value(for:logger:) -> Int?", arguments: key, logger)
     else {
       return _base.value(for: key, logger: logger)
     }
@@ -114,11 +112,7 @@ public struct CachingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func entry(base: String) -> String {
-    guard let key = CacheKey(requirement: "KeyValueStore.entry(base:)", arguments: base) else {
-      return _base.entry(base: base)
-    }
-    return _cache.value(
-      for: key, timeToLive: nil, compute: { () -> String in _base.entry(base: base) })
+    _base.entry(base: base)
   }
 }
 
@@ -267,7 +261,8 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
     let call = LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel,
       requirement: "KeyValueStore.value(for:logger:)",
-      arguments: ["key": LoggedCall.value(key), "logger": LoggedCall.value(logger)])
+      arguments: ["key": LoggedCall.redacted, "logger": LoggedCall.value(logger)],
+      redactsResult: true)
     let result = _base.value(for: key, logger: logger)
     call.returned(result)
     return result
@@ -278,9 +273,10 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
       logger: _logger, level: self.level, errorLevel: errorLevel,
       requirement: "KeyValueStore.store(_:for:cache:level:)",
       arguments: [
-        "value": LoggedCall.value(value), "key": LoggedCall.value(key),
+        "value": LoggedCall.value(value), "key": LoggedCall.redacted,
         "cache": LoggedCall.value(cache), "level": LoggedCall.value(level),
-      ])
+      ],
+      redactsResult: true)
     _base.store(value, for: key, cache: cache, level: level)
     call.returned()
   }

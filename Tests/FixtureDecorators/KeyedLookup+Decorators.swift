@@ -51,7 +51,7 @@ public struct CachingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 
   public func value(for key: Key) async -> Int {
-    guard let key2 = CacheKey(requirement: "KeyedLookup.value(for:)", arguments: key) else {
+    guard let key2 = CacheKey(requirement: "KeyedLookup.value(for:) -> Int", arguments: key) else {
       return await base.value(for: key)
     }
     return await cache.value(
@@ -144,7 +144,7 @@ public struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public func value(for key: Key) async -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "KeyedLookup.value(for:)",
-      arguments: ["key": LoggedCall.value(key)])
+      arguments: ["key": LoggedCall.redacted], redactsResult: true)
     let result = await base.value(for: key)
     call.returned(result)
     return result

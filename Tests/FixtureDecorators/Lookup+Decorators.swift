@@ -54,7 +54,9 @@ public struct CachingLookup<Base: Lookup>: Lookup {
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    guard let key = CacheKey(requirement: "Lookup.find(id:token:)", arguments: id, token) else {
+    guard
+      let key = CacheKey(requirement: "Lookup.find(id:token:) -> String", arguments: id, token)
+    else {
       return try await base.find(id: id, token: token)
     }
     return try await cache.value(
@@ -149,7 +151,7 @@ public struct LoggingLookup<Base: Lookup>: Lookup {
   public func find(id: Int, token: String) async throws -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Lookup.find(id:token:)",
-      arguments: ["id": LoggedCall.value(id), "token": LoggedCall.redacted])
+      arguments: ["id": LoggedCall.value(id), "token": LoggedCall.redacted], redactsResult: true)
     do {
       let result = try await base.find(id: id, token: token)
       call.returned(result)

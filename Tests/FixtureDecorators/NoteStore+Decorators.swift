@@ -70,15 +70,13 @@ public struct CachingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func note(id: Int) -> String? {
-    guard let key = CacheKey(requirement: "NoteStore.note(id:)", arguments: id) else {
-      return base.note(id: id)
-    }
-    return cache.value(for: key, timeToLive: nil, compute: { () -> String? in base.note(id: id) })
+    base.note(id: id)
   }
 
   public func fetchTitles(prefix: String) -> [String] {
     guard
-      let key = CacheKey(requirement: "NoteStore.fetchTitles(prefix:)", arguments: prefix)
+      let key = CacheKey(
+        requirement: "NoteStore.fetchTitles(prefix:) -> [String]", arguments: prefix)
     else {
       return base.fetchTitles(prefix: prefix)
     }
@@ -91,7 +89,9 @@ public struct CachingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func generate(seed: Int) -> String {
-    guard let key = CacheKey(requirement: "NoteStore.generate(seed:)", arguments: seed) else {
+    guard
+      let key = CacheKey(requirement: "NoteStore.generate(seed:) -> String", arguments: seed)
+    else {
       return base.generate(seed: seed)
     }
     return cache.value(

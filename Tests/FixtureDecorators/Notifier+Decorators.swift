@@ -73,7 +73,10 @@ public struct CachingNotifier<Base: Notifier>: Notifier {
   }
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
-    guard let key = CacheKey(requirement: "Notifier.validate(_:)", arguments: post) else {
+    guard
+      let key = CacheKey(
+        requirement: "Notifier.validate(_:) -> Result<Post, PostError>", arguments: post)
+    else {
       return base.validate(post)
     }
     if let cached = cache.cachedValue(for: key, as: Post.self) {
@@ -199,7 +202,8 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Notifier.lookup(_:completion:)", arguments: ["key": LoggedCall.value(key)])
+      requirement: "Notifier.lookup(_:completion:)", arguments: ["key": LoggedCall.redacted],
+      redactsResult: true)
     base.lookup(key) { value0, value1 in
       call.completed(value0, value1)
       completion(value0, value1)

@@ -61,7 +61,7 @@ public struct CachingPostCache<Base: PostCache>: PostCache {
   }
 
   public func post(id: Int) -> Post? {
-    guard let key = CacheKey(requirement: "PostCache.post(id:)", arguments: id) else {
+    guard let key = CacheKey(requirement: "PostCache.post(id:) -> Post?", arguments: id) else {
       return base.post(id: id)
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Post? in base.post(id: id) })

@@ -59,7 +59,9 @@ public struct CachingService<Base: Service>: Service {
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
-    guard let key = CacheKey(requirement: "Service.callAsFunction(input:)", arguments: input) else {
+    guard
+      let key = CacheKey(requirement: "Service.callAsFunction(input:) -> Output", arguments: input)
+    else {
       return try await base.callAsFunction(input: input)
     }
     return try await cache.value(

@@ -56,7 +56,7 @@ public struct CachingShowService<Base: ShowService>: ShowService {
   }
 
   public func allShows() async -> [Show] {
-    guard let key = CacheKey(requirement: "ShowService.allShows()") else {
+    guard let key = CacheKey(requirement: "ShowService.allShows() -> [Show]") else {
       return await base.allShows()
     }
     return await cache.value(

@@ -81,23 +81,17 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `default`() -> Int {
-    guard let key = CacheKey(requirement: "Spelling.`default`()") else {
-      return base.`default`()
-    }
-    return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.`default`() })
+    base.`default`()
   }
 
   public func `for`(_ `in`: Int) -> Int {
-    guard let key = CacheKey(requirement: "Spelling.`for`(_:)", arguments: `in`) else {
-      return base.`for`(`in`)
-    }
-    return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.`for`(`in`) })
+    base.`for`(`in`)
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
     guard
       let key = CacheKey(
-        requirement: "Spelling.index(in:of:default:)", arguments: `in`, of, `default`)
+        requirement: "Spelling.index(in:of:default:) -> Int", arguments: `in`, of, `default`)
     else {
       return base.index(in: `in`, of: of, default: `default`)
     }
@@ -111,7 +105,9 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(of: [Int]) -> Int {
-    guard let key = CacheKey(requirement: "Spelling.`count (all)`(of:)", arguments: of) else {
+    guard
+      let key = CacheKey(requirement: "Spelling.`count (all)`(of:) -> Int", arguments: of)
+    else {
       return base.`count (all)`(of: of)
     }
     return cache.value(
@@ -119,7 +115,9 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(in: String) -> Int {
-    guard let key = CacheKey(requirement: "Spelling.`count (all)`(in:)", arguments: `in`) else {
+    guard
+      let key = CacheKey(requirement: "Spelling.`count (all)`(in:) -> Int", arguments: `in`)
+    else {
       return base.`count (all)`(in: `in`)
     }
     return cache.value(

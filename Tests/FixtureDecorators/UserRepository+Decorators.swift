@@ -76,7 +76,9 @@ public struct CachingUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func user(named name: String) async throws -> User {
-    guard let key = CacheKey(requirement: "UserRepository.user(named:)", arguments: name) else {
+    guard
+      let key = CacheKey(requirement: "UserRepository.user(named:) -> User", arguments: name)
+    else {
       return try await base.user(named: name)
     }
     return try await cache.value(

@@ -140,7 +140,8 @@ public struct LoggingUserService<Base: UserService>: UserService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserService.authenticate(username:password:)",
-      arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted])
+      arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted],
+      redactsResult: true)
     let result = base.authenticate(username: username, password: password)
     call.returned(result)
     return result

@@ -61,7 +61,7 @@ public final class CachingWriter<Base: Writer>: Writer {
   }
 
   public func read() -> Int {
-    guard let key = CacheKey(requirement: "Writer.read()") else {
+    guard let key = CacheKey(requirement: "Writer.read() -> Int") else {
       return base.read()
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.read() })

@@ -229,7 +229,7 @@
   if (!vnr_result) {
     VNRLogFailed(_logger, _errorLevel, @"LoaderService.signInWithUsername:password:error:", vnr_error, vnr_start);
   } else if ([_logger isEnabledForLevel:_level]) {
-    VNRLogReturned(_logger, _level, @"LoaderService.signInWithUsername:password:error:",VNRDescribeValue(&vnr_result, @encode(__typeof__(vnr_result)), VNRDefaultValueLimit), vnr_start);
+    VNRLogReturned(_logger, _level, @"LoaderService.signInWithUsername:password:error:",VNRRedacted, vnr_start);
   }
   return vnr_result;
 }

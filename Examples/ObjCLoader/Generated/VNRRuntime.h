@@ -62,11 +62,22 @@ static const NSUInteger VNRDefaultValueLimit = 1024;
 /// What a redacted argument or result is logged as.
 extern NSString *const VNRRedacted;
 
-/// `value`'s description, cut to `limit` characters with an ellipsis; `nil` as "nil".
+/// A class that says how decorators write its objects in logs and analytics, instead of the
+/// class name alone: a session that holds a token writes `Session(user: ada)`.
+@protocol VNRLogDescribing <NSObject>
+/// The text written for this object; never the secrets it holds.
+@property(nonatomic, readonly, copy) NSString *vnr_logDescription;
+@end
+
+/// `value` as decorators write it, by an allow-list of forms that cannot carry a secret, cut to
+/// `limit` characters with an ellipsis: `nil` as "nil"; a number, UUID or date by value; a string
+/// by value (decorators pass only strings whose names look harmless); an array or set of
+/// numbers by value; an object adopting `VNRLogDescribing` as its `vnr_logDescription`; any other
+/// collection as its class and count, and any other object as its class alone (`VNRUser(…)`).
 NSString *VNRDescribe(id _Nullable value, NSUInteger limit);
 
 /// The value at `value`, of the type `encoding` gives (`@encode(__typeof__(x))`), described as
-/// `VNRDescribe` does: numbers as numbers, objects by their description, blocks, pointers and
+/// `VNRDescribe` does: numbers as numbers, objects as `VNRDescribe` allows, blocks, pointers and
 /// structures by what they are, so that a decorator logs any argument without knowing its type.
 NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit);
 

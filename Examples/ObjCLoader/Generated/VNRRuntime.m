@@ -5,8 +5,46 @@
 
 NSString *const VNRRedacted = @"<redacted>";
 
+/// Whether an object is written by value: a number, a UUID, a date or null.
+static BOOL VNRIsPlainValue(id value) {
+  return [value isKindOfClass:[NSNumber class]] || [value isKindOfClass:[NSUUID class]]
+      || [value isKindOfClass:[NSDate class]] || [value isKindOfClass:[NSNull class]];
+}
+
+static NSString *VNRPlainDescription(id value) {
+  return [value isKindOfClass:[NSUUID class]] ? [(NSUUID *)value UUIDString] : [value description];
+}
+
+static NSString *VNRAllowedDescription(id value) {
+  if (value == nil) return @"nil";
+  // By the method, not the protocol: runtimes without unique protocol objects may not find a
+  // category's adoption.
+  if ([value respondsToSelector:@selector(vnr_logDescription)]) {
+    return [(id<VNRLogDescribing>)value vnr_logDescription];
+  }
+  if (VNRIsPlainValue(value)) return VNRPlainDescription(value);
+  if ([value isKindOfClass:[NSString class]]) return value;
+  // Collections by their public class: a runtime's own subclasses have other names.
+  BOOL isArray = [value isKindOfClass:[NSArray class]];
+  if (isArray || [value isKindOfClass:[NSSet class]]) {
+    NSMutableArray<NSString *> *elements = [NSMutableArray array];
+    for (id element in value) {
+      if (!VNRIsPlainValue(element)) {
+        return [NSString stringWithFormat:@"%@ (%lu elements)", isArray ? @"NSArray" : @"NSSet",
+                                          (unsigned long)[value count]];
+      }
+      [elements addObject:VNRPlainDescription(element)];
+    }
+    return [NSString stringWithFormat:@"[%@]", [elements componentsJoinedByString:@", "]];
+  }
+  if ([value isKindOfClass:[NSDictionary class]]) {
+    return [NSString stringWithFormat:@"NSDictionary (%lu entries)", (unsigned long)[value count]];
+  }
+  return [NSStringFromClass([value class]) stringByAppendingString:@"(…)"];
+}
+
 NSString *VNRDescribe(id value, NSUInteger limit) {
-  NSString *description = value == nil ? @"nil" : [value description];
+  NSString *description = VNRAllowedDescription(value);
   if (description.length <= limit) return description;
   return [[description substringToIndex:limit] stringByAppendingString:@"…"];
 }
@@ -16,7 +54,7 @@ NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger l
     case '@':
       if (encoding[1] != '?') return VNRDescribe(*(__unsafe_unretained id *)value, limit);
       return *(__unsafe_unretained id *)value == nil ? @"nil" : @"<block>";
-    case '#': return VNRDescribe(*(__unsafe_unretained Class *)value, limit);
+    case '#': return NSStringFromClass(*(__unsafe_unretained Class *)value);
     case 'c': return [NSString stringWithFormat:@"%d", (int)*(const signed char *)value];
     case 'C': return [NSString stringWithFormat:@"%u", (unsigned)*(const unsigned char *)value];
     case 'B': return *(const bool *)value ? @"true" : @"false";

@@ -68,7 +68,8 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
       requirement: "PaymentGateway.charge(cardNumber:amountInCents:)",
       arguments: [
         "cardNumber": LoggedCall.redacted, "amountInCents": LoggedCall.value(amountInCents),
-      ])
+      ],
+      redactsResult: true)
     do {
       let result = try await base.charge(cardNumber: cardNumber, amountInCents: amountInCents)
       call.returned(result)

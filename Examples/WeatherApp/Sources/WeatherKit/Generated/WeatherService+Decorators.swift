@@ -16,7 +16,9 @@ public struct CachingWeatherService<Base: WeatherService>: WeatherService {
   }
 
   public func forecast(city: String) async throws(WeatherError) -> Forecast {
-    guard let key = CacheKey(requirement: "WeatherService.forecast(city:)", arguments: city) else {
+    guard
+      let key = CacheKey(requirement: "WeatherService.forecast(city:) -> Forecast", arguments: city)
+    else {
       return try await base.forecast(city: city)
     }
     return try await cache.value(
