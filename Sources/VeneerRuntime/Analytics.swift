@@ -38,25 +38,24 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
   /// log would show of it — never the contents of a struct, class, tuple or dictionary (see
   /// the README's "What leaves the process").
   public init<Value>(_ value: Value) {
-    switch value {
-    case let value as any CustomLogStringConvertible: self = .string(value.logDescription)
-    case let value as Int: self = .int(value)
-    case let value as Double: self = .double(value)
-    case let value as Bool: self = .bool(value)
-    case let value as String: self = .string(value)
-    default: self = .string(ValueDescription.safe(value))
-    }
+    self.init(value, otherwise: ValueDescription.safe)
   }
 
   /// The value of an argument written in full, as `log(full)` asks: numbers and flags keep
   /// their type, anything else is its `logDescription` or `String(describing:)`.
   public init<Value>(describing value: Value) {
+    self.init(value, otherwise: ValueDescription.full)
+  }
+
+  /// Numbers and flags as themselves, a type that says how it is logged as that, anything
+  /// else as `describe` writes it.
+  private init<Value>(_ value: Value, otherwise describe: (Value) -> String) {
     switch value {
     case let value as any CustomLogStringConvertible: self = .string(value.logDescription)
     case let value as Int: self = .int(value)
     case let value as Double: self = .double(value)
     case let value as Bool: self = .bool(value)
-    default: self = .string(ValueDescription.full(value))
+    default: self = .string(describe(value))
     }
   }
 

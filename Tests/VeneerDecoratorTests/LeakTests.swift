@@ -75,18 +75,10 @@ struct LeakTests {
     _ = accounts.lookUp(ids: [1, 2], count: 2, flag: true)
   }
 
-  private func text(_ recorder: LogRecorder) -> String {
-    recorder.records.map { record in
-      record.message + " "
-        + record.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        .joined(separator: " ")
-    }.joined(separator: "\n")
-  }
-
   @Test func logsHoldNoSecretByAnyRoute() {
     let recorder = LogRecorder()
     callEveryRoute(EchoAccounts().withLogging(recorder.logger()))
-    let log = text(recorder)
+    let log = recorder.text
     #expect(!log.contains("SECRET"), "\(log)")
     func line(_ message: String) -> [String: String] {
       recorder.records.first { $0.message == message }?.metadata ?? [:]

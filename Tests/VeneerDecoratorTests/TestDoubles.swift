@@ -26,6 +26,15 @@ final class LogRecorder: @unchecked Sendable {
   private var placeStorage: [Place] = []
 
   var records: [Record] { lock.withLock { storage } }
+  /// Every record as a line, `message key=value …` with its metadata sorted: what a secret
+  /// would show in.
+  var text: String {
+    records.map { record in
+      record.message + " "
+        + record.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        .joined(separator: " ")
+    }.joined(separator: "\n")
+  }
   /// Each record's place, in the order of `records`.
   var places: [Place] { lock.withLock { placeStorage } }
 

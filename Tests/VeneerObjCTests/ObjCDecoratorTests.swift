@@ -188,21 +188,28 @@ struct ObjCDecoratorTests {
 
     """
 
+  /// Writes `generation`'s files and `program` as `main.m` into `folder`, compiles them with
+  /// every warning but unused parameters an error (and `flags`), and runs the program.
+  static func compileAndRun(
+    _ generation: Generation, program: String, in folder: TemporaryFolder,
+    includeFolders: [String], flags: [String] = []
+  ) throws -> (compiled: Bool, status: Int32, output: String, errors: String) {
+    for file in generation.files { _ = try folder.write(file.name, file.contents) }
+    let main = try folder.write("main.m", program)
+    let decorators = generation.files.map(\.name).filter {
+      $0.hasSuffix(".m") && $0 != "VNRRuntime.m"
+    }
+    return try ObjCToolchain.compileAndRun(
+      [main] + decorators.map { folder.path + "/" + $0 }, in: folder.path,
+      includeFolders: includeFolders, runtime: folder.path + "/VNRRuntime.m",
+      warnings: ["-Wall", "-Wextra", "-Wno-unused-parameter"] + flags)
+  }
+
   @Test func decoratorsCompileWithoutWarningsAndDoWhatTheySay() throws {
     let generation = Self.generate()
     #expect(!generation.hasErrors, "\(generation.diagnostics)")
-    let folder = try TemporaryFolder()
-    for file in generation.files { _ = try folder.write(file.name, file.contents) }
-    let main = try folder.write("main.m", Self.program)
-    let sources =
-      [main]
-      + generation.files.map(\.name).filter { $0.hasSuffix(".m") && $0 != "VNRRuntime.m" }.map {
-        folder.path + "/" + $0
-      }
-    let run = try ObjCToolchain.compileAndRun(
-      sources, in: folder.path, includeFolders: [Self.headers],
-      runtime: folder.path + "/VNRRuntime.m",
-      warnings: ["-Wall", "-Wextra", "-Wno-unused-parameter"])
+    let run = try Self.compileAndRun(
+      generation, program: Self.program, in: TemporaryFolder(), includeFolders: [Self.headers])
     #expect(run.compiled, "\(run.errors)")
     #expect(run.status == 0, "\(run.errors)")
     let lines = run.output.split(separator: "\n").map(String.init)
@@ -302,7 +309,6 @@ struct ObjCDecoratorTests {
       """)
     let generation = Generator().generate(Configuration(sources: [header], output: "unused"))
     #expect(!generation.hasErrors, "\(generation.diagnostics)")
-    for file in generation.files { _ = try folder.write(file.name, file.contents) }
     let accountCalls = """
       static void callEverything(id<Accounts> accounts) {
         NSError *error = nil;
@@ -340,8 +346,7 @@ struct ObjCDecoratorTests {
       }
 
       """
-    let main = try folder.write(
-      "main.m",
+    let program =
       """
       #import <Foundation/Foundation.h>
 
@@ -409,16 +414,10 @@ struct ObjCDecoratorTests {
       - (void)ping {}
       @end
 
-      """ + Self.keepingRecorders + accountCalls)
-    let sources =
-      [main]
-      + generation.files.map(\.name).filter { $0.hasSuffix(".m") && $0 != "VNRRuntime.m" }.map {
-        folder.path + "/" + $0
-      }
-    let run = try ObjCToolchain.compileAndRun(
-      sources, in: folder.path, includeFolders: [folder.path],
-      runtime: folder.path + "/VNRRuntime.m",
-      warnings: ["-Wall", "-Wextra", "-Wno-unused-parameter", "-trigraphs", "-Wno-trigraphs"])
+      """ + Self.keepingRecorders + accountCalls
+    let run = try Self.compileAndRun(
+      generation, program: program, in: folder, includeFolders: [folder.path],
+      flags: ["-trigraphs", "-Wno-trigraphs"])
     #expect(run.compiled, "\(run.errors)")
     #expect(run.status == 0, "\(run.errors)")
     #expect(!run.output.contains("SECRET"), "\(run.output)")
