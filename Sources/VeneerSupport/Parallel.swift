@@ -29,18 +29,45 @@ package enum Parallel {
     let work = Work<Result>(count: items.count)
     let workerCount = min(max(threads ?? processorCount, 1), items.count)
     let finished = DispatchSemaphore(value: 0)
-    for _ in 0..<workerCount {
-      let thread = Thread {
-        while let index = work.claimIndex() {
-          work.store(transform(items[index]), at: index)
-        }
-        finished.signal()
+    let drain: @Sendable () -> Void = {
+      while let index = work.claimIndex() {
+        work.store(transform(items[index]), at: index)
       }
-      thread.stackSize = stackSize
-      thread.start()
     }
-    for _ in 0..<workerCount { finished.wait() }
+    // As many workers as the system lets start (a memory or process limit may stop some);
+    // with none, the calling thread does the work.
+    var started = 0
+    while started < workerCount,
+      startThread({
+        drain()
+        finished.signal()
+      })
+    {
+      started += 1
+    }
+    if started == 0 { drain() }
+    for _ in 0..<started { finished.wait() }
     return work.results()
+  }
+
+  /// Starts `body` on a new detached thread with a stack of `stackSize`; false when the system
+  /// cannot start one (`EAGAIN`, `ENOMEM` under a limit on processes or address space), where
+  /// `Thread.start()` would fail silently and a caller waiting for it would wait forever.
+  static func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return false }
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, stackSize)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    let status = pthread_create(&thread, &attributes, runThreadBody, context)
+    if status != 0 { Unmanaged<ThreadBody>.fromOpaque(context).release() }
+    return status == 0
   }
 
   /// A value computed on a thread of its own while the caller does other work.
@@ -48,18 +75,28 @@ package enum Parallel {
     private let done = DispatchSemaphore(value: 0)
     // Written once, before `done` is signalled; read only after waiting for it.
     private var result: Value?
+    /// The computation, when no thread could be started for it: made by the first to ask for
+    /// the value, under `lock`. Not at once, since it may wait for what the caller does next.
+    private var pending: (@Sendable () -> Value)?
+    private let lock = NSLock()
 
     public init(_ compute: @escaping @Sendable () -> Value) {
-      let thread = Thread { [self] in
+      let started = Parallel.startThread { [self] in
         result = compute()
         done.signal()
       }
-      thread.stackSize = Parallel.stackSize
-      thread.start()
+      if !started { pending = compute }
     }
 
     /// The value, once it is computed.
     public var value: Value {
+      lock.withLock {
+        if let compute = pending {
+          pending = nil
+          result = compute()
+          done.signal()
+        }
+      }
       done.wait()
       defer { done.signal() }
       return result!
@@ -105,3 +142,23 @@ package enum Parallel {
     }
   }
 }
+
+/// A thread's work, handed through `pthread_create`'s context pointer.
+private final class ThreadBody {
+  let body: @Sendable () -> Void
+
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+#if canImport(Darwin)
+  private func runThreadBody(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+    return nil
+  }
+#else
+  private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+    return nil
+  }
+#endif
