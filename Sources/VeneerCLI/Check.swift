@@ -35,13 +35,13 @@ struct Check: ParsableCommand {
     options.reportStatistics(generation.statistics, extraStages: [])
     guard !plan.changes.isEmpty else {
       if !options.quiet {
-        print("\(counted(plan.unchanged.count, "generated file")) in \(output) up to date.")
+        printEscaped("\(counted(plan.unchanged.count, "generated file")) in \(output) up to date.")
       }
       return
     }
     for change in plan.changes {
       let path = (output.hasSuffix("/") ? output : output + "/") + change.name
-      print(
+      printEscaped(
         UnifiedDiff.make(
           old: change.old, new: change.new, oldLabel: "\(path) (on disk)",
           newLabel: "\(path) (generated)"),

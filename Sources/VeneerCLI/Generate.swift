@@ -68,7 +68,7 @@ struct Generate: ParsableCommand {
       let plan = try folder.plan(generation.files, unchanged: generation.unchangedFiles)
       if dryRun {
         for change in plan.changes {
-          print(
+          printEscaped(
             "would \(change.kind.rawValue) "
               + (output.hasSuffix("/") ? output : output + "/") + change.name)
         }
@@ -86,7 +86,7 @@ struct Generate: ParsableCommand {
       options.reportStatistics(generation.statistics, extraStages: [(.write, clock.now - start)])
       if !options.quiet {
         let count = { (kind: OutputFolder.Change.Kind) in plan.changes.count { $0.kind == kind } }
-        print(
+        printEscaped(
           "Wrote \(counted(count(.create) + count(.update), "file")), deleted \(count(.delete)), "
             + "\(plan.unchanged.count) unchanged, in \(output).")
       }

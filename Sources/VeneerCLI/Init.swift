@@ -54,10 +54,11 @@ struct Init: ParsableCommand {
       throw ExitCode.failure
     }
     guard let target else {
-      print("Wrote \(path). Edit 'sources', 'output' and 'imports', then run 'veneer generate'.")
+      printEscaped(
+        "Wrote \(path). Edit 'sources', 'output' and 'imports', then run 'veneer generate'.")
       return
     }
-    print(
+    printEscaped(
       """
       Wrote \(path). Annotate protocols in \(folder) ('// veneer: logging, analytics, caching'), \
       then either

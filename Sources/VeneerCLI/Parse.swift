@@ -71,7 +71,7 @@ struct Parse: ParsableCommand {
       let output = ParseOutput(catalog: catalog, objectiveCProtocols: headers.protocols)
       print(String(decoding: try encoder.encode(output), as: UTF8.self))
     } else {
-      print(
+      printEscaped(
         ObjCSummary(protocols: headers.protocols).text
           + ParseSummary(catalog: catalog, objectiveCProtocols: headers.protocols.count).text,
         terminator: "")
@@ -160,8 +160,15 @@ struct ParseSummary {
   }
 }
 
+/// Writes `line` to standard error, its control characters escaped.
 func printToStandardError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  FileHandle.standardError.write(Data((line.escapedForTerminal + "\n").utf8))
+}
+
+/// Prints `text` to standard output with its control characters escaped but for line breaks and
+/// tabs: names and file contents from outside never reach the terminal as escape sequences.
+func printEscaped(_ text: String, terminator: String = "\n") {
+  print(text.escapedForTerminal, terminator: terminator)
 }
 
 /// The readable form of Objective-C protocols: each with its place, adopted protocols and

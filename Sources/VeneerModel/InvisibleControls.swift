@@ -19,6 +19,25 @@ extension String {
   }
 }
 
+extension String {
+  /// The same, but for line breaks and tabs, which lay out what a terminal shows: for lines
+  /// Veneer prints, such as a diff of a file on disk or an output folder's name, so that their
+  /// bytes cannot send the terminal an escape sequence.
+  package var escapedForTerminal: String {
+    guard unicodeScalars.contains(where: { $0.isInvisibleControl && $0 != "\n" && $0 != "\t" })
+    else { return self }
+    var escaped = ""
+    for scalar in unicodeScalars {
+      if scalar.isInvisibleControl && scalar != "\n" && scalar != "\t" {
+        escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+}
+
 extension Unicode.Scalar {
   /// A control character (C0, DEL, C1), a line or paragraph separator, or a bidirectional
   /// control: characters a reader would not see as they are.
