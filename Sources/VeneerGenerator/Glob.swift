@@ -22,28 +22,36 @@ struct Glob: Sendable, Equatable {
       .prefix { !isPattern(String($0)) }.joined(separator: "/")
   }
 
-  /// Whether `path` (relative, `/`-separated), or a folder it lies in, matches.
+  /// Whether `path` (relative, `/`-separated), or a folder it lies in, matches: in time
+  /// proportional to the pattern's components times the path's, however many `**` it has
+  /// (trying each way a `**` could match, as a plain recursion does, takes exponential time).
   func matches(_ path: String) -> Bool {
     let pathComponents = path.split(separator: "/")
     if matchesAnyName {
       return pathComponents.contains { Self.matches(Array($0), Array(components.first ?? "")) }
     }
-    return (1...max(1, pathComponents.count)).contains { count in
-      matches(components[...], pathComponents.prefix(count))
+    // Whether the pattern from component `p` on matches the path from component `q` to the
+    // end of the path or of one of its folders, each pair decided once.
+    let pathCount = pathComponents.count
+    var known = [Bool?](repeating: nil, count: (components.count + 1) * (pathCount + 1))
+    func match(_ p: Int, _ q: Int) -> Bool {
+      let slot = p * (pathCount + 1) + q
+      if let decided = known[slot] { return decided }
+      let result: Bool
+      if p == components.count {
+        // A folder of the path matches too, but not the empty one above it.
+        result = q >= min(1, pathCount)
+      } else if components[p] == "**" {
+        result = match(p + 1, q) || (q < pathCount && match(p, q + 1))
+      } else {
+        result =
+          q < pathCount
+          && Self.matches(Array(pathComponents[q]), Array(components[p])) && match(p + 1, q + 1)
+      }
+      known[slot] = result
+      return result
     }
-  }
-
-  private func matches(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" {
-      let rest = pattern.dropFirst()
-      return path.indices.contains { matches(rest, path[$0...]) }
-        || matches(rest, path[path.endIndex...])
-    }
-    guard let component = path.first, Self.matches(Array(component), Array(first)) else {
-      return false
-    }
-    return matches(pattern.dropFirst(), path.dropFirst())
+    return match(0, 0)
   }
 
   /// Whether one path component matches one pattern component.
