@@ -32,13 +32,17 @@ package enum ConfigurationFile {
     -> (configuration: Configuration, diagnostics: [Diagnostic])
   {
     let reader = ConfigurationReader(file: file, text: text, directory: directory)
-    do {
-      if let root = try Yams.compose(yaml: text) {
-        reader.readRoot(root)
+    if let key = YAMLKeys.firstComplexKey(in: text) {
+      reader.refuse(complexKey: key)
+    } else {
+      do {
+        if let root = try Yams.compose(yaml: text) {
+          reader.readRoot(root)
+        }
+      } catch {
+        reader.diagnostics.append(reader.diagnostic(for: error))
+        reader.configuration.isUnreadable = true
       }
-    } catch {
-      reader.diagnostics.append(reader.diagnostic(for: error))
-      reader.configuration.isUnreadable = true
     }
     reader.configuration.file = file
     reader.configuration.directory = directory
@@ -390,8 +394,13 @@ private final class ConfigurationReader {
     }
     var fields: [String: Node] = [:]
     for (key, value) in mapping {
-      guard let name = key.string, known.contains(name) else {
-        let name = key.string ?? "\(key)"
+      // A list or mapping as a key is refused by its kind alone: describing one that aliases
+      // expand took minutes and gigabytes.
+      guard let name = key.string else {
+        error("keys in \(context) must be names, not \(kind(of: key))", at: key)
+        continue
+      }
+      guard known.contains(name) else {
         error(
           "unknown key '\(name)' in \(context)" + suggestion(for: name, among: known)
             + "; known keys: \(known.joined(separator: ", "))", at: key)
@@ -442,6 +451,14 @@ private final class ConfigurationReader {
   }
 
   // MARK: Diagnostics
+
+  /// A key that is a list, a mapping or an alias, refused before the document is composed.
+  func refuse(complexKey key: (line: Int, column: Int, kind: String)) {
+    error(
+      "a key must be a name, not \(key.kind)",
+      at: location(line: key.line, scalarColumn: key.column))
+    configuration.isUnreadable = true
+  }
 
   func location(_ node: Node) -> SourceLocation? {
     node.mark.map { location(line: $0.line, scalarColumn: $0.column) }

@@ -121,6 +121,30 @@ struct ConfigurationFileTests {
       ])
   }
 
+  /// A list or mapping as a key is refused by its kind, located, without being expanded or
+  /// described: keys whose aliases nest nine times a level once took minutes and gigabytes.
+  @Test(.timeLimit(.minutes(1))) func keysThatAreListsOrMappingsAreLocatedErrors() {
+    #expect(
+      configuration("? [a, b]\n: c\n").diagnostics == [
+        "veneer.yml:1:3: error: a key must be a name, not a list"
+      ])
+    var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n"
+    for level in 1...8 {
+      yaml +=
+        "a\(level): &a\(level) ["
+        + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+    }
+    yaml += "sources:\n  ? *a8\n  : y\n"
+    #expect(
+      configuration(yaml).diagnostics == [
+        "veneer.yml:11:5: error: a key must be a name, not an alias"
+      ])
+    #expect(
+      configuration("sources:\n  {a: b}: c\n").diagnostics == [
+        "veneer.yml:2:3: error: a key must be a name, not a mapping"
+      ])
+  }
+
   @Test func wrongValueTypesAreLocated() {
     let (_, diagnostics) = configuration(
       """
