@@ -283,6 +283,47 @@ struct HostileInputTests {
     #expect(workspace.files(in: "Open") == ["keep.txt"])
   }
 
+  /// Threads the system will not start (a limit on address space, here 16 stacks of 64 MiB
+  /// under 1.5 GB) leave the work to those that did start, or to the calling thread: the run
+  /// finishes, where it once waited forever for threads that never ran.
+  @Test func threadsThatCannotStartDoNotHangTheRun() throws {
+    let workspace = try Workspace()
+    for index in 0..<40 {
+      try workspace.write(
+        "Sources/P\(index).swift", "// veneer: logging\nprotocol P\(index) { func a() }\n")
+    }
+    let run = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/timeout"),
+      [
+        "60", "/bin/sh", "-c", #"ulimit -v 1500000 && exec "$0" "$@""#, veneerExecutable.path,
+        "generate", "--sources", "Sources", "--output", "Out", "--jobs", "16", "--no-cache",
+      ], in: workspace.path)
+    #expect(run.status == 0, "\(run.status) \(run.errors)")
+    #expect(workspace.files(in: "Out").count == 40)
+  }
+
+  /// Names and file contents from outside reach the terminal with their control characters
+  /// escaped: an output folder named with escape sequences, and a stale file holding them.
+  @Test func nothingPrintedSendsTheTerminalAnEscapeSequence() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
+    let output = "G\u{1B}]0;pwned-title\u{07}\u{1B}[2J"
+    let runs = [
+      try workspace.veneer("generate", "--sources", "Sources", "--output", output, "--dry-run"),
+      try workspace.veneer("generate", "--sources", "Sources", "--output", output),
+    ]
+    let file = "\(output)/P+Decorators.swift"
+    try workspace.write(file, (workspace.read(file) ?? "") + "// \u{1B}]0;stale\u{07}\n")
+    let check = try workspace.veneer("check", "--sources", "Sources", "--output", output)
+    #expect(check.status == 1)
+    for run in runs + [check] {
+      let printed = run.output + run.errors
+      #expect(!printed.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(printed)")
+      #expect(printed.contains(#"G\u{1B}]0;pwned-title\u{7}\u{1B}[2J"#), "\(printed)")
+    }
+    #expect(check.output.contains(#"// \u{1B}]0;stale\u{7}"#), "\(check.output)")
+  }
+
   @Test func aRelativeOrEmptyXDGCacheHomeIsIgnored() throws {
     let workspace = try Workspace()
     try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
