@@ -1,5 +1,6 @@
 import Foundation
 import VeneerModel
+import VeneerParser
 import VeneerRenderer
 import Yams
 
@@ -13,7 +14,15 @@ package enum ConfigurationFile {
   ) {
     var unreadable = Configuration()
     unreadable.isUnreadable = true
-    guard let data = FileManager.default.contents(atPath: path) else {
+    let data: Data
+    do {
+      data = Data(try FileBytes.readWithStamp(path, limit: FileBytes.settingsSizeLimit).bytes)
+    } catch .tooLarge(let limit) {
+      return (
+        unreadable,
+        [Diagnostic(.error, "the configuration file is larger than \(limit >> 20) MiB", file: path)]
+      )
+    } catch {
       return (unreadable, [Diagnostic(.error, "cannot read the configuration file", file: path)])
     }
     guard let text = String(data: data, encoding: .utf8) else {

@@ -246,8 +246,10 @@ package struct OutputFolder: Sendable {
         foreign[name] = type == .typeSymbolicLink ? .link : .notAFile
         continue
       }
-      guard let data = FileManager.default.contents(atPath: path),
-        data.starts(with: Data(GeneratedFile.header.utf8))
+      // Bounded as sources are: a foreign file there may be of any size.
+      guard
+        let data = try? FileBytes.readWithStamp(path, limit: FileBytes.sourceSizeLimit).bytes,
+        data.starts(with: GeneratedFile.header.utf8)
       else {
         foreign[name] = .notVeneers
         continue

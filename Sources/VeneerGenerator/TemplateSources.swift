@@ -24,7 +24,17 @@ enum TemplateSources {
           }) {
             return builtIn
           }
-          if let data = FileBytes.read(name) {
+          let read = Result { () throws(FileBytes.Failure) in
+            try FileBytes.readWithStamp(name, limit: FileBytes.settingsSizeLimit).bytes
+          }
+          if case .failure(.tooLarge(let limit)) = read {
+            let message = "the template file is larger than \(limit >> 20) MiB"
+            diagnostics.append(
+              entry.location.map { Diagnostic(.error, message, at: $0) }
+                ?? Diagnostic(.error, message, file: name))
+            return nil
+          }
+          if case .success(let data) = read {
             let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
             guard Naming.isPlainIdentifier(baseName) else {
               let message =

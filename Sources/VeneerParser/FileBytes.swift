@@ -28,6 +28,9 @@ package enum FileBytes {
   /// exhaust memory.
   package static let sourceSizeLimit = 64 << 20
 
+  /// The largest `veneer.yml` or template Veneer reads: a thousand times a large real one.
+  package static let settingsSizeLimit = 1 << 20
+
   /// The regular file's bytes, or nil when it cannot be read.
   package static func read(_ path: String) -> [UInt8]? {
     try? readWithStamp(path).bytes

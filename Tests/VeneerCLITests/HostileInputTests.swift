@@ -324,6 +324,38 @@ struct HostileInputTests {
     #expect(check.output.contains(#"// \u{1B}]0;stale\u{7}"#), "\(check.output)")
   }
 
+  /// Every file Veneer reads has a bound: a huge (sparse) template or `veneer.yml` is an error,
+  /// and a huge foreign file in the output folder is left alone, none of them read whole.
+  @Test func hugeTemplatesConfigurationsAndForeignOutputsAreNotReadWhole() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/P.swift", "// veneer: huge\nprotocol P { func a() }\n")
+    try workspace.write("Huge.stencil", "{# huge #}\n")
+    #expect(truncate(workspace.path + "/Huge.stencil", 2 << 20) == 0)
+    let template = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--template", "Huge.stencil")
+    #expect(template.status == 1)
+    #expect(
+      template.errors.contains("Huge.stencil: error: the template file is larger than 1 MiB"),
+      "\(template.errors)")
+
+    try workspace.write("veneer.yml", "sources: Sources\n")
+    #expect(truncate(workspace.path + "/veneer.yml", 2 << 20) == 0)
+    let configuration = try workspace.veneer("generate")
+    #expect(configuration.status == 1)
+    #expect(
+      configuration.errors.contains(
+        "veneer.yml: error: the configuration file is larger than 1 MiB"),
+      "\(configuration.errors)")
+
+    try FileManager.default.removeItem(atPath: workspace.path + "/veneer.yml")
+    try workspace.write("Out/Other.swift", "// not Veneer's\n")
+    #expect(truncate(workspace.path + "/Out/Other.swift", 200 << 20) == 0)
+    let output = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--template", "logging", "--all")
+    #expect(output.status == 0, "\(output.errors)")
+    #expect(workspace.files(in: "Out") == ["Other.swift", "P+Decorators.swift"])
+  }
+
   @Test func aRelativeOrEmptyXDGCacheHomeIsIgnored() throws {
     let workspace = try Workspace()
     try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func a() }\n")
