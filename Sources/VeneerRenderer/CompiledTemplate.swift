@@ -59,7 +59,8 @@ package struct CompiledTemplate: Sendable {
   /// The Objective-C template's output for one protocol, indented by its braces.
   package func render(_ plan: ObjCProtocolPlan) throws(TemplateError) -> String {
     try renderBytes(
-      .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name)
+      .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name),
+      protocolName: plan.proto.name
     ).withBytes { ObjCLayout.format(String(decoding: $0, as: UTF8.self)) }
   }
 
@@ -73,7 +74,7 @@ package struct CompiledTemplate: Sendable {
   {
     try renderBytes(
       .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name),
-      marks: marks)
+      protocolName: plan.protocolName, marks: marks)
   }
 
   /// The template line that wrote the byte at `offset` of `renderUnformatted(plan)`: rendered
@@ -92,9 +93,11 @@ package struct CompiledTemplate: Sendable {
   /// The output as UTF-8, which layout reads: appending to bytes is several times quicker than
   /// appending to a `String`, which checks its capacity, uniqueness and encoding each time.
   private func renderBytes(
-    _ plan: TemplateValue, decorator: String, marks: RenderMarks? = nil
+    _ plan: TemplateValue, decorator: String, protocolName: String, marks: RenderMarks? = nil
   ) throws(TemplateError) -> ByteBuffer {
     let scope = RenderScope(slotCount: slotCount)
+    scope.file = source.path
+    scope.protocolName = protocolName
     scope.slots[Compiler.planSlot] = plan
     scope.slots[Compiler.decoratorSlot] = .text(decorator)
     scope.slots[Compiler.optionsSlot] = options
@@ -109,9 +112,11 @@ package struct CompiledTemplate: Sendable {
   ) throws(TemplateError) {
     for index in block {
       if let marks {
-        let text: Range<Int>? =
-          if case .text(let range) = program.instructions[index] { range } else { nil }
-        marks.marks.append((output.count, program.lines[index], text))
+        switch program.instructions[index] {
+        case .text(let range): marks.marks.append((output.count, program.lines[index], range))
+        case .output, .memberText: marks.marks.append((output.count, program.lines[index], nil))
+        case .forLoop, .conditional: break
+        }
       }
       switch program.instructions[index] {
       case .text(let range):
@@ -134,7 +139,18 @@ package struct CompiledTemplate: Sendable {
           try render(empty, program, scope, into: &output, marks: marks)
           continue
         }
+        let loopLine = program.lines[index]
         for (index, element) in elements.enumerated() {
+          scope.iterationsLeft -= 1
+          if scope.iterationsLeft < 0 || output.count > RenderScope.maximumOutput {
+            throw TemplateError(
+              diagnostic: Diagnostic(
+                .error,
+                "template error: rendering \(scope.protocolName), its loops ran more than "
+                  + "\(RenderScope.maximumIterations) times or wrote more than "
+                  + "\(RenderScope.maximumOutput >> 20) MiB",
+                at: SourceLocation(file: scope.file, line: loopLine, column: 1)))
+          }
           scope.slots[slot] = element
           scope.slots[slot + 1] = .forLoop(index: index, length: elements.count)
           try render(body, program, scope, into: &output, marks: marks)
@@ -171,6 +187,16 @@ private final class RenderMarks {
 /// are a buffer rather than an array so that reading one needs no exclusivity check.
 private final class RenderScope {
   let slots: UnsafeMutableBufferPointer<TemplateValue>
+  /// Loop iterations left to this render: nested loops multiply, and five over a hundred
+  /// requirements each would run ten billion times.
+  var iterationsLeft = RenderScope.maximumIterations
+  /// Where errors of this render are reported, and for which protocol.
+  var file = ""
+  var protocolName = ""
+
+  /// A render's bounds: far above any real template's, far below what exhausts memory or time.
+  static let maximumIterations = 1_000_000
+  static let maximumOutput = 16 << 20
 
   init(slotCount: Int) {
     slots = .allocate(capacity: slotCount)
@@ -263,8 +289,8 @@ private struct Conditional {
 /// A compiled template's instructions and the tables they refer to.
 private struct Program {
   var instructions: [Instruction] = []
-  /// The template line of each instruction that writes (0 for loops and conditionals), to
-  /// say where rendered code that does not parse came from.
+  /// The template line of each instruction but conditionals (0), to say where rendered code
+  /// that does not parse, or a loop that ran too long, came from.
   var lines: [Int] = []
   /// The UTF-8 of every text, one after another.
   var text: [UInt8] = []
@@ -326,7 +352,7 @@ private struct Compiler {
         }
         return .output(program.keep(OutputExpression(evaluate: compile(expression).evaluation)))
       case .forLoop(let variable, let sequence, let body, let empty):
-        lines.append(0)
+        lines.append(variable.location.line)
         let (evaluation, type) = compile(sequence)
         let compiledEmpty = compileBlock(empty)
         let outer = scope

@@ -81,6 +81,11 @@ private struct Parser {
   let bytes: [UInt8]
   let file: String
   var lineStarts: [Int] = [0]
+  /// How many `for` and `if` blocks enclose the tag being read.
+  var depth = 0
+  /// Blocks nested deeper are refused: each level is a frame of the parser, the checker, the
+  /// compiler and the renderer, and 60,000 of them overflowed the stack.
+  static let maximumDepth = 64
   var tokens: [Token] = []
   var position = 0
 
@@ -275,8 +280,15 @@ private struct Parser {
           return (nodes, (keyword, offset))
         }
         switch keyword {
-        case "for": nodes.append(try forLoop(words, offset: offset))
-        case "if": nodes.append(try conditional(words, offset: offset))
+        case "for", "if":
+          guard depth < Self.maximumDepth else {
+            throw error("blocks are nested more than \(Self.maximumDepth) deep", at: offset)
+          }
+          depth += 1
+          defer { depth -= 1 }
+          nodes.append(
+            keyword == "for"
+              ? try forLoop(words, offset: offset) : try conditional(words, offset: offset))
         case "endfor", "endif", "empty", "elif", "else":
           if let opener {
             throw error(

@@ -171,4 +171,36 @@ struct TypedRenderingTests {
     #expect(diagnostics == [expected])
     #expect(generation.files.isEmpty)
   }
+
+  /// A template's blocks are nested at most 64 deep, and a render runs its loops at most a
+  /// million times and writes at most 16 MiB: 60,000 nested ifs overflowed the stack (30,000 fit in a template's 1 MiB), and five
+  /// nested loops over a hundred requirements allocated gigabytes.
+  @Test(.timeLimit(.minutes(1))) func templatesHaveBoundsEachALocatedError() throws {
+    let requirements = (0..<100).map { "  func a\($0)()" }.joined(separator: "\n")
+    let nested =
+      String(repeating: "{% if true %}", count: 30_000)
+      + String(repeating: "{% endif %}", count: 30_000)
+    let loops =
+      "{# Loops. #}\n"
+      + (0..<5).map { "{% for r\($0) in plan.requirements %}" }.joined()
+      + "x" + String(repeating: "{% endfor %}", count: 5) + "\n"
+    for (template, expected) in [
+      (nested, "Bad.stencil:1:833: error: template error: blocks are nested more than 64 deep"),
+      (
+        loops,
+        "Bad.stencil:2:1: error: template error: rendering P, its loops ran more than 1000000 "
+          + "times or wrote more than 16 MiB"
+      ),
+    ] {
+      let project = try Project([
+        "Sources/P.swift": "// veneer: bad\npublic protocol P {\n\(requirements)\n}\n",
+        "Bad.stencil": template,
+        "veneer.yml": "sources: Sources\noutput: Out\ntemplates: [Bad.stencil]\n",
+      ])
+      let (generation, diagnostics) = project.generate()
+      #expect(generation.hasErrors)
+      #expect(diagnostics.contains(expected), "\(diagnostics.prefix(3))")
+      #expect(generation.files.isEmpty)
+    }
+  }
 }
