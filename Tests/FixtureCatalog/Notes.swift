@@ -2,6 +2,9 @@
 /// cache and never a write, unless the requirement asks for it with `cache`.
 // veneer: caching
 public protocol NoteStore: Sendable {
+  // A noun that does not name the type it returns is not known to read: cached because it says
+  // so.
+  // veneer: cache
   func note(id: Int) -> String?
   func fetchTitles(prefix: String) -> [String]
   func save(_ note: String) -> Bool

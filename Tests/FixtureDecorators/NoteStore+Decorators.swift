@@ -70,7 +70,10 @@ public struct CachingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func note(id: Int) -> String? {
-    base.note(id: id)
+    guard let key = CacheKey(requirement: "NoteStore.note(id:) -> String?", arguments: id) else {
+      return base.note(id: id)
+    }
+    return cache.value(for: key, timeToLive: nil, compute: { () -> String? in base.note(id: id) })
   }
 
   public func fetchTitles(prefix: String) -> [String] {

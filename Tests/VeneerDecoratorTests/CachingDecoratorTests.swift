@@ -16,8 +16,8 @@ struct CachingDecoratorTests {
   }
 
   /// Only a call known to read is answered from the cache: a write never is, even when it
-  /// returns a value and its arguments repeat, nor a noun that is not the type it returns
-  /// (`note(id:) -> String?`); a requirement annotated `cache` is.
+  /// returns a value and its arguments repeat; a read is (`fetchTitles`), and so is a
+  /// requirement annotated `cache` (`note(id:)`, `generate(seed:)`).
   @Test func aCacheNeverAnswersAWrite() {
     let counter = CallCounter()
     let store = CountingNoteStore(counter: counter).withCaching(InMemoryCache())
@@ -29,7 +29,7 @@ struct CachingDecoratorTests {
     #expect(store.generate(seed: 7) == store.generate(seed: 7))
     #expect(
       counter.calls == [
-        "save(hello)", "save(hello)", "note(1)", "note(1)", "fetchTitles(h)", "generate(7)",
+        "save(hello)", "save(hello)", "note(1)", "fetchTitles(h)", "generate(7)",
       ])
   }
 
