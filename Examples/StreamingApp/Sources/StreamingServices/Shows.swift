@@ -33,6 +33,8 @@ public protocol Service<Input, Output>: Sendable {
   associatedtype Input: Hashable & Sendable
   associatedtype Output: Codable & Sendable
 
+  // A call's name says nothing of whether it only reads: this one does, so it may be cached.
+  // veneer: cache
   func callAsFunction(input: Input) async throws -> Output
 }
 
