@@ -149,7 +149,9 @@ private func renderedCodeError(
   }
   let message =
     "template error: rendering \(plan.protocolName), "
-    + (located?.1.message ?? problem.message)
+    + (located?.1.message
+      ?? problem.message
+      + " once laid out, though the template's own output parses: Veneer's layout is at fault")
     + (located.map { code, problem in
       let line = code.utf8.prefix(problem.offset).split(
         separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false

@@ -546,6 +546,9 @@ private struct ArgumentListSplit {
           let last = trimmed(bytes[argumentStart..<index])
           if !last.isEmpty { arguments.append(last) }
           guard !arguments.isEmpty else { return nil }
+          // One element in brackets is no shorter broken, and may be a type (`[Int: String]`,
+          // a generic argument), which takes no trailing comma.
+          if byte == UInt8(ascii: "]"), arguments.count == 1 { return nil }
           head = bytes[...openIndex]
           closerAndSuffix = bytes[index...]
           isCollection = byte == UInt8(ascii: "]")

@@ -121,7 +121,9 @@ struct ParseCommandTests {
     #expect(result.status == 0)
     #expect(result.output.contains("public protocol Service<Input, Output>: Sendable\n"))
     #expect(result.output.contains("  associatedtype Input: Hashable & Sendable\n"))
-    #expect(result.output.contains("  func callAsFunction(input: Input) async throws -> Output\n"))
+    #expect(
+      result.output.contains(
+        "  func callAsFunction(input: Input) async throws -> Output  // veneer: cache\n"))
     #expect(result.output.hasSuffix("5 protocols, 0 errors, 0 warnings\n"))
   }
 
