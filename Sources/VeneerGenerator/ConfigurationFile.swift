@@ -345,7 +345,10 @@ private final class ConfigurationReader {
       return
     }
     if let ttlNode = fields["ttl"] {
-      if let seconds = ttlNode.scalar.flatMap({ Double($0.string) }) {
+      // A number as YAML writes one: `"300"`, quoted, is a string.
+      if let scalar = ttlNode.scalar, scalar.style == .plain || scalar.style == .any,
+        let seconds = Double(scalar.string)
+      {
         if let problem = CacheLifetime.problem(with: seconds) {
           error("'ttl' \(problem)", at: ttlNode)
         } else {
@@ -356,7 +359,9 @@ private final class ConfigurationReader {
       }
     }
     if let capacityNode = fields["capacity"] {
-      if let capacity = capacityNode.scalar.flatMap({ Int($0.string) }), capacity > 0 {
+      if let scalar = capacityNode.scalar, scalar.style == .plain || scalar.style == .any,
+        let capacity = Int(scalar.string), capacity > 0
+      {
         configuration.render.cacheCapacity = capacity
       } else {
         error("'capacity' must be a positive whole number of entries", at: capacityNode)

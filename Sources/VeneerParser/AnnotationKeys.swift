@@ -92,7 +92,12 @@ package struct AnnotationKeys: Sendable {
     // A user template's key: its arguments are the template's to read, as it declares them.
     guard let labels = Self.labels[key] ?? declaredArguments[key] else { return [] }
     var problems: [(Diagnostic.Severity, String)] = []
+    var seenLabels: Set<String> = []
     for argument in annotation.arguments {
+      if let label = argument.label, !seenLabels.insert(label).inserted {
+        problems.append((.error, "'\(key)(\(label):)' is given twice"))
+        continue
+      }
       guard let label = argument.label else {
         if !Self.takesNames.contains(key) {
           problems.append((.error, "'\(key)' takes no unlabelled arguments"))
@@ -116,6 +121,8 @@ package struct AnnotationKeys: Sendable {
       }
       if let problem = Self.problem(with: argument.value, kind) {
         problems.append((.error, "'\(key)(\(label):)' \(problem)"))
+      } else if kind == .text, argument.value.text?.isEmpty == true {
+        problems.append((.error, "'\(key)(\(label):)' must not be empty"))
       }
     }
     let parameters: [Parameter]? =
@@ -151,6 +158,20 @@ package struct AnnotationKeys: Sendable {
       }
       for name in names where !Self.logDisclosures.contains(name) {
         problems.append((.error, "'log' takes 'full', not '\(name)'"))
+      }
+    }
+    if Self.takesNames.contains(key), key != "skip", key != "log", annotation.arguments.isEmpty {
+      problems.append((.error, "'\(key)' takes the names it applies to: \(key)(name, …)"))
+    }
+    if key == "skip" {
+      for name in annotation.positionalValues.flatMap(\.texts)
+      where !names.contains(name.lowercased()) {
+        let hint = Spelling.suggestion(for: name.lowercased(), among: names).map {
+          "; did you mean '\($0)'?"
+        }
+        // A warning, as an unknown key is: it may name a template this run does not use.
+        problems.append(
+          (.warning, "'skip' names '\(name)', which is no template in use" + (hint ?? "")))
       }
     }
     if key == "redact", let parameters {

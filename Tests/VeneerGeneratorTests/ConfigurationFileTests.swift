@@ -145,6 +145,15 @@ struct ConfigurationFileTests {
       ])
   }
 
+  /// A quoted number is a string, as YAML reads it: a lifetime or a capacity must be a number.
+  @Test func quotedNumbersAreNotNumbers() {
+    #expect(
+      configuration("options:\n  caching: {ttl: \"300\", capacity: '5'}\n").diagnostics == [
+        "veneer.yml:2:18: error: 'ttl' must be a positive number of seconds",
+        "veneer.yml:2:35: error: 'capacity' must be a positive whole number of entries",
+      ])
+  }
+
   @Test func wrongValueTypesAreLocated() {
     let (_, diagnostics) = configuration(
       """

@@ -98,6 +98,25 @@ struct AnnotationTests {
     #expect(parsed.protocols.first?.annotations == [])
   }
 
+  /// What once passed in silence: a label given twice, an empty event name, a redaction or
+  /// invalidation of nothing, a skip of a template that is none.
+  @Test(arguments: [
+    ("cache(ttl: 1, ttl: 2)", "error: 'cache(ttl:)' is given twice"),
+    (#"analytics(event: "")"#, "error: 'analytics(event:)' must not be empty"),
+    ("redact()", "error: 'redact' takes the names it applies to: redact(name, …)"),
+    ("invalidates()", "error: 'invalidates' takes the names it applies to: invalidates(name, …)"),
+    (
+      "skip(loging)",
+      "warning: 'skip' names 'loging', which is no template in use; did you mean 'logging'?"
+    ),
+  ])
+  func annotationsOnceAcceptedInSilenceAreReported(text: String, expected: String) {
+    let parsed = parse("protocol P {\n  // veneer: \(text)\n  func a(b: Int)\n}\n")
+    #expect(
+      parsed.diagnostics.map { $0.description.replacingOccurrences(of: "Input.swift:2:", with: "") }
+        .contains { $0.hasSuffix(expected) }, "\(parsed.diagnostics)")
+  }
+
   @Test func requirementAnnotationsInsideIfConfig() throws {
     let parsed = parse("protocol P {\n  #if DEBUG\n  // veneer: skip\n  func a()\n  #endif\n}\n")
     let requirement = try #require(parsed.protocols.first?.requirements.first)
