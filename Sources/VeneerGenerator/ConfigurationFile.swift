@@ -346,7 +346,7 @@ private final class ConfigurationReader {
     }
     if let ttlNode = fields["ttl"] {
       // A number as YAML writes one: `"300"`, quoted, is a string.
-      if let scalar = ttlNode.scalar, scalar.style == .plain || scalar.style == .any,
+      if let scalar = ttlNode.scalar, scalar.isPlain,
         let seconds = Double(scalar.string)
       {
         if let problem = CacheLifetime.problem(with: seconds) {
@@ -359,7 +359,7 @@ private final class ConfigurationReader {
       }
     }
     if let capacityNode = fields["capacity"] {
-      if let scalar = capacityNode.scalar, scalar.style == .plain || scalar.style == .any,
+      if let scalar = capacityNode.scalar, scalar.isPlain,
         let capacity = Int(scalar.string), capacity > 0
       {
         configuration.render.cacheCapacity = capacity
@@ -390,7 +390,7 @@ private final class ConfigurationReader {
   /// that no text of `veneer.yml` is read by the compiler as code.
   static func swiftLiteral(of scalar: Node.Scalar) -> String {
     let text = scalar.string
-    guard scalar.style == .plain || scalar.style == .any else { return text.swiftLiteral }
+    guard scalar.isPlain else { return text.swiftLiteral }
     if text == "true" || text == "false" { return text }
     let isNumber =
       text.wholeMatch(of: #/-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/#) != nil
@@ -527,4 +527,10 @@ private final class ConfigurationReader {
       return Diagnostic(.error, "invalid YAML: \(yamlError)", file: file)
     }
   }
+}
+
+extension Node.Scalar {
+  /// Whether YAML wrote it unquoted, the only way a number or a flag is written: `"300"` is a
+  /// string.
+  fileprivate var isPlain: Bool { style == .plain || style == .any }
 }
