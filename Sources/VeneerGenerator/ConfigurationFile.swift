@@ -218,7 +218,7 @@ private final class ConfigurationReader {
     }
     if let fileNode = fields["file"], let pattern = string(fileNode, "file") {
       let example = pattern.replacingPlaceholders { $0 == "protocol" ? "PostRepo" : nil }
-      if pattern.contains("{protocol}"), !pattern.contains("\\"),
+      if pattern.contains("{protocol}"), !pattern.contains("\\"), pattern.hasSuffix(".swift"),
         OutputFileName.problem(with: example) == nil
       {
         configuration.fileNaming = pattern

@@ -6,51 +6,21 @@ import VeneerRenderer
 /// imports its protocols and templates need, and a line saying what it holds.
 enum FileAssembly {
   /// A file per protocol, named by `naming.file`; one protocol's `#if` branches share one.
-  static func filesPerProtocol(
-    _ rendered: [RenderedProtocol], _ configuration: Configuration,
-    _ diagnostics: inout [Diagnostic]
-  ) -> [AssembledFile] {
+  /// Files of different protocols that would share a name are all returned, for
+  /// `OutputNames` to report.
+  static func filesPerProtocol(_ rendered: [RenderedProtocol], _ configuration: Configuration)
+    -> [AssembledFile]
+  {
     // By file name, whatever order the sources were given in.
     var groups: [String: [RenderedProtocol]] = [:]
     for item in rendered { groups[item.fileName, default: []].append(item) }
-    diagnostics += Self.namesDifferingOnlyInCase(groups)
-    return groups.sorted { $0.key < $1.key }.compactMap { fileName, items in
-      let first = items[0]
+    return groups.sorted { $0.key < $1.key }.flatMap { _, items in
       // One protocol declared in exclusive `#if` branches (`#if compiler(>=6.2)` … `#else` …)
       // gets one file, each branch's decorators under its own conditions.
-      guard items.count == 1 || Self.areBranchesOfOneProtocol(items.map(\.proto)) else {
-        diagnostics.append(
-          Diagnostic(
-            .error,
-            "\(items[1].proto.qualifiedName) (here) and \(first.proto.qualifiedName) (at "
-              + "\(first.proto.location)) would both be written to \(fileName); "
-              + Self.howToSeparate, at: items[1].proto.location))
-        return nil
+      if items.count > 1, Self.areBranchesOfOneProtocol(items.map(\.proto)) {
+        return [AssembledFile(Self.file(of: items, configuration))]
       }
-      if items.count == 1, let file = first.file { return file }
-      return AssembledFile(Self.file(of: items, configuration))
-    }
-  }
-
-  private static let howToSeparate =
-    "leave one out ('exclude' under 'sources' in veneer.yml, or '// veneer: skip' on it), or "
-    + "generate each module's decorators into an output folder of its own"
-
-  /// Errors for output files whose names differ only in case: one file on a case-insensitive
-  /// file system (macOS's default), so refused on every platform.
-  private static func namesDifferingOnlyInCase(_ groups: [String: [RenderedProtocol]])
-    -> [Diagnostic]
-  {
-    let byFoldedName = Dictionary(grouping: groups.keys.sorted(), by: { $0.lowercased() })
-    return byFoldedName.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }.map { names in
-      let first = groups[names[0]]![0].proto
-      let second = groups[names[1]]![0].proto
-      return Diagnostic(
-        .error,
-        "\(second.qualifiedName) (here) and \(first.qualifiedName) (at \(first.location)) would "
-          + "be written to \(names[1]) and \(names[0]), whose names differ only in case: one "
-          + "file on a case-insensitive file system such as macOS's; " + howToSeparate,
-        at: second.location)
+      return items.map { $0.file ?? AssembledFile(Self.file(of: [$0], configuration)) }
     }
   }
 
@@ -65,7 +35,8 @@ enum FileAssembly {
       contents: fileContents(
         description:
           "Decorators of \(first.proto.qualifiedName), declared in \(sourceName.escapedForComment).",
-        items, imports: configuration.imports))
+        items, imports: configuration.imports),
+      origin: .protocolDecorators(name: first.proto.qualifiedName, at: first.proto.location))
   }
 
   /// Whether `protocols` are one protocol declared under different `#if` conditions.
@@ -95,7 +66,8 @@ enum FileAssembly {
             description: items.isEmpty
               ? "Nothing in \(relative.escapedForComment) is decorated."
               : "Decorators of the protocols in \(relative.escapedForComment).",
-            items, imports: configuration.imports)))
+            items, imports: configuration.imports),
+          origin: .sourceDecorators(relativePath: relative, source: source)))
     }
   }
 

@@ -6,10 +6,13 @@ import VeneerSupport
 package struct GeneratedSource: Sendable, Hashable {
   package var name: String
   package var contents: String
+  /// What made it, to place an error about its name.
+  package var origin: OutputOrigin
 
-  package init(name: String, contents: String) {
+  package init(name: String, contents: String, origin: OutputOrigin) {
     self.name = name
     self.contents = contents
+    self.origin = origin
   }
 }
 

@@ -15,6 +15,7 @@ import VeneerSupport
 /// | select | `Selection`: each protocol's templates | Selection.swift |
 /// | render | `Rendering`: each protocol's decorators | Rendering.swift |
 /// | assemble | `AssembledFile`s, and the `CacheRecord` | FileAssembly.swift, GenerationCache.swift |
+/// | name | every output name, Swift and Objective-C, checked together | OutputNames.swift |
 ///
 /// Writing is `OutputFolder`'s, after the run: the generator never touches the output folder
 /// but to ask it, through `OutputFolder`, which files are as the cache recorded them.
@@ -41,11 +42,16 @@ package struct Generator: Sendable {
     let objectiveC = ObjCGeneration(configuration)
     var generation = generateSwift(
       configuration, cache: cache, objectiveCProtocols: objectiveC.protocolNames)
-    guard !objectiveC.diagnostics.isEmpty || !objectiveC.files.isEmpty else { return generation }
-    generation.diagnostics = (generation.diagnostics + objectiveC.diagnostics).sortedByPlace
     generation.files += objectiveC.files
     generation.statistics.protocols += objectiveC.protocolNames.count
     generation.statistics.decoratedProtocols += objectiveC.decoratedCount
+    let nameProblems = OutputNames.problems(
+      of: generation.files, keeping: generation.unchangedFiles)
+    if !objectiveC.diagnostics.isEmpty || !nameProblems.isEmpty {
+      generation.diagnostics =
+        (generation.diagnostics + objectiveC.diagnostics + nameProblems)
+        .sortedByPlace
+    }
     return generation
   }
 
@@ -174,7 +180,7 @@ package struct Generator: Sendable {
       configuration.sourceFileRoot.map {
         FileAssembly.filesPerSourceFile(
           rendering.rendered, sources: discovered.sources, root: $0, configuration)
-      } ?? FileAssembly.filesPerProtocol(rendering.rendered, configuration, &diagnostics)
+      } ?? FileAssembly.filesPerProtocol(rendering.rendered, configuration)
     // Files not rendered again were counted when they were written.
     statistics.outputLines =
       files.map(\.lines).reduce(0, +) + rendering.unchanged.map(\.lines).reduce(0, +)

@@ -18,6 +18,8 @@ enum ObjCFileAssembly {
     for item in rendered {
       let stem = OutputFileName.component(item.proto.name) + "+Decorators"
       let headerName = String(item.proto.location.file.split(separator: "/").last ?? "")
+      let origin = OutputOrigin.objectiveCDecorators(
+        name: item.proto.name, at: item.proto.location)
       let description =
         "// Decorators of \(item.proto.name), declared in \(headerName.escapedForComment)."
       let header =
@@ -27,7 +29,8 @@ enum ObjCFileAssembly {
           "", item.headers.joined(separator: "\n"), "NS_ASSUME_NONNULL_END",
         ]
       files.append(
-        GeneratedSource(name: stem + ".h", contents: header.joined(separator: "\n") + "\n"))
+        GeneratedSource(
+          name: stem + ".h", contents: header.joined(separator: "\n") + "\n", origin: origin))
       var implementation = [
         GeneratedFile.header, description, "", "#import \"\(stem).h\"", "",
         "#import <objc/runtime.h>", "",
@@ -44,16 +47,19 @@ enum ObjCFileAssembly {
       if item.hasDeprecatedMembers { implementation.append("#pragma clang diagnostic pop") }
       files.append(
         GeneratedSource(
-          name: stem + ".m", contents: implementation.joined(separator: "\n") + "\n"))
+          name: stem + ".m", contents: implementation.joined(separator: "\n") + "\n",
+          origin: origin))
     }
     guard !files.isEmpty else { return [] }
     return files + [
       GeneratedSource(
         name: "VNRRuntime.h",
-        contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeHeader),
+        contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeHeader,
+        origin: .objectiveCRuntime),
       GeneratedSource(
         name: "VNRRuntime.m",
-        contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeImplementation),
+        contents: GeneratedFile.header + "\n" + BuiltInObjCTemplates.runtimeImplementation,
+        origin: .objectiveCRuntime),
     ]
   }
 }

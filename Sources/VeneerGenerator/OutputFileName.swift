@@ -38,7 +38,10 @@ enum OutputFileName {
     if !name.hasSuffix(".swift") && !name.hasSuffix(".h") && !name.hasSuffix(".m") {
       return "the file name '\(name)' does not end in .swift, .h or .m"
     }
-    if name.utf8.count > 255 { return "the file name is longer than 255 bytes" }
+    if name.utf8.count > 255 {
+      return "the file name '\(name.prefix(40))…' is \(name.utf8.count) bytes long, more than the "
+        + "255 a file system allows"
+    }
     return nil
   }
 }

@@ -79,12 +79,39 @@ enum SourceFiles {
       }
     }
     // Entries may overlap (`Sources` and `Sources/**/*.swift`); one entry lists a file once.
+    // Kept apart by their bytes: `String` takes two spellings of one text as one.
     var seen: Set<String> = []
     let kept = files.filter { file in
-      guard include.count == 1 || seen.insert(file).inserted else { return false }
+      if include.count > 1 {
+        let (inserted, member) = seen.insert(file)
+        guard inserted || !member.utf8.elementsEqual(file.utf8) else { return false }
+      }
       return !isExcluded(file)
     }
-    return (kept, diagnostics)
+    return (kept, diagnostics + Self.pathsDifferingOnlyInNormalization(kept))
+  }
+
+  /// Errors for files whose paths differ only in Unicode normalization (`é` as one code point
+  /// or as `e` and a combining accent): two files on Linux, one on macOS, and one to Veneer,
+  /// which knows files by their paths as text.
+  private static func pathsDifferingOnlyInNormalization(_ files: [String]) -> [Diagnostic] {
+    // Only a path with a byte past ASCII has another spelling.
+    guard files.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) else { return [] }
+    var firstSpelling: [String: String] = [:]
+    var diagnostics: [Diagnostic] = []
+    for file in files {
+      guard let first = firstSpelling[file] else {
+        firstSpelling[file] = file
+        continue
+      }
+      guard !first.utf8.elementsEqual(file.utf8) else { continue }
+      diagnostics.append(
+        Diagnostic(
+          .error,
+          "this path and '\(first)' differ only in Unicode normalization: one file on macOS, "
+            + "and two that Veneer cannot tell apart; rename one", file: file))
+    }
+    return diagnostics
   }
 
   private static func relative(_ path: String) -> String {

@@ -60,9 +60,9 @@ struct HostileInputTests {
     #expect(run.status == 1)
     #expect(
       run.errors.contains(
-        "Sources/A.swift:2:1: error: Foo (here) and FOO (at Sources/B.swift:2:1) would be "
-          + "written to Foo+Decorators.swift and FOO+Decorators.swift, whose names differ only "
-          + "in case"), "\(run.errors)")
+        "Sources/B.swift:2:1: error: the decorators of FOO (here) and the decorators of Foo (at "
+          + "Sources/A.swift:2:1) would be written to FOO+Decorators.swift and "
+          + "Foo+Decorators.swift, whose names differ only in case"), "\(run.errors)")
     #expect(workspace.files(in: "Out").isEmpty)
   }
 
@@ -74,8 +74,9 @@ struct HostileInputTests {
     #expect(run.status == 1)
     #expect(
       run.errors.contains(
-        "Sources/B/P.swift:2:1: error: P (here) and P (at Sources/A/P.swift:2:1) would both be "
-          + "written to P+Decorators.swift; leave one out"), "\(run.errors)")
+        "Sources/B/P.swift:2:1: error: the decorators of P (here) and the decorators of P (at "
+          + "Sources/A/P.swift:2:1) would both be written to P+Decorators.swift; rename the "
+          + "protocol"), "\(run.errors)")
   }
 
   @Test func aSourceFileNameWithALineBreakStaysInTheHeaderComment() throws {

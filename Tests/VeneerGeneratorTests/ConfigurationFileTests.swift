@@ -187,6 +187,19 @@ struct ConfigurationFileTests {
       ])
   }
 
+  /// A file pattern that could name an Objective-C header or implementation, the one file
+  /// every protocol would share, a folder or a hidden file is refused.
+  @Test(arguments: [
+    ("{protocol}+Decorators.h", false), ("{protocol}.m", false), ("Decorators.swift", false),
+    (".{protocol}.swift", false), ("Out/{protocol}.swift", false), ("{protocol}.swift.h", false),
+    ("{protocol}+Decorators.swift", true), ("Decorated{protocol}.swift", true),
+  ])
+  func fileNamingMustGiveEachProtocolASwiftFileOfItsOwn(pattern: String, isAccepted: Bool) {
+    let (read, diagnostics) = configuration("naming: {file: \"\(pattern)\"}\n")
+    #expect(diagnostics.isEmpty == isAccepted, "\(diagnostics)")
+    #expect((read.fileNaming == pattern) == isAccepted)
+  }
+
   @Test func invalidYAMLIsLocated() throws {
     let (_, diagnostics) = configuration("output: Out\ntemplates: [logging\n")
     let diagnostic = try #require(diagnostics.first)

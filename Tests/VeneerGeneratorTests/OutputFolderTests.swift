@@ -206,3 +206,13 @@ struct OutputFolderTests {
     #expect(folder.files(in: "Out") == next.map(\.name))
   }
 }
+
+extension GeneratedSource {
+  /// A file as a protocol's decorators are, for the folder's tests.
+  fileprivate init(name: String, contents: String) {
+    self.init(
+      name: name, contents: contents,
+      origin: .protocolDecorators(
+        name: "P", at: SourceLocation(file: "P.swift", line: 1, column: 1)))
+  }
+}

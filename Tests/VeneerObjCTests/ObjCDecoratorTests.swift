@@ -465,6 +465,47 @@ struct ObjCDecoratorTests {
       ])
   }
 
+  /// Objective-C names that make one file name (`A$B` and `A_B`; `Foo` and `FOO` on macOS)
+  /// are an error at the later protocol, told once for its header and implementation, and
+  /// nothing is written.
+  @Test func protocolsThatWouldShareAFileAreAnError() throws {
+    let folder = try TemporaryFolder()
+    let header = try folder.write(
+      "Clash.h",
+      """
+      #import <Foundation/Foundation.h>
+      // veneer: logging
+      @protocol A$B <NSObject>
+      - (void)a;
+      @end
+      // veneer: logging
+      @protocol A_B <NSObject>
+      - (void)b;
+      @end
+      // veneer: logging
+      @protocol Foo <NSObject>
+      - (void)c;
+      @end
+      // veneer: logging
+      @protocol FOO <NSObject>
+      - (void)d;
+      @end
+      """)
+    let generation = Generator().generate(Configuration(sources: [header], output: "unused"))
+    #expect(
+      generation.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" } == [
+        "7: the decorators of A_B (here) and the decorators of A$B (at \(header):3:11) would "
+          + "both be written to A_B+Decorators.h; rename the protocol, or leave one out "
+          + "('exclude' under 'sources', or '// veneer: skip' on it)",
+        "15: the decorators of FOO (here) and the decorators of Foo (at \(header):11:11) would "
+          + "be written to FOO+Decorators.h and Foo+Decorators.h, whose names differ only in "
+          + "case or Unicode normalization: one file on a file system such as macOS's; rename "
+          + "the protocol, or leave one out ('exclude' under 'sources', or '// veneer: skip' on "
+          + "it)",
+      ])
+    #expect(generation.hasErrors)
+  }
+
   /// The event map names Objective-C methods by selector, checked as strictly as Swift's.
   @Test func theEventMapNamesSelectorsAndRefusesOnesThatDoNotExist() throws {
     let location = SourceLocation(file: "veneer.yml", line: 4, column: 3)
