@@ -144,10 +144,17 @@ int veneer_clang_load(const char *path, char *reason, unsigned long reason_size)
 }
 
 void *veneer_clang_parse(const char *file, const char *const *arguments, int count,
-                         const char *prelude_name, const char *prelude) {
-  CXUnsavedFile unsaved = {prelude_name, prelude, strlen(prelude)};
-  return clang.parseTranslationUnit(index_, file, arguments, count, &unsaved, 1,
-                                    Incomplete | SkipFunctionBodies | KeepGoing);
+                         const char *const *names, const char *const *contents,
+                         const unsigned long *lengths, unsigned file_count) {
+  CXUnsavedFile *unsaved = calloc(file_count ? file_count : 1, sizeof(CXUnsavedFile));
+  if (!unsaved) return NULL;
+  for (unsigned index = 0; index < file_count; index++) {
+    unsaved[index] = (CXUnsavedFile){names[index], contents[index], lengths[index]};
+  }
+  void *unit = clang.parseTranslationUnit(index_, file, arguments, count, unsaved, file_count,
+                                          Incomplete | SkipFunctionBodies | KeepGoing);
+  free(unsaved);
+  return unit;
 }
 
 void veneer_clang_dispose(void *unit) { clang.disposeTranslationUnit(unit); }

@@ -9,12 +9,9 @@ import VeneerParser
 /// as written, and their annotations from the comments above them, as for Swift.
 package struct ObjCHeaderParser: Sendable {
   package var annotationKeys: AnnotationKeys
-  /// More arguments for clang: include paths (`-I`), macros (`-D`).
-  package var clangArguments: [String]
 
-  package init(annotationKeys: AnnotationKeys = .builtIn, clangArguments: [String] = []) {
+  package init(annotationKeys: AnnotationKeys = .builtIn) {
     self.annotationKeys = annotationKeys
-    self.clangArguments = clangArguments
   }
 
   /// Why headers cannot be read on this machine, or nil when they can.
@@ -66,12 +63,31 @@ package struct ObjCHeaderParser: Sendable {
   /// The name of the prelude's file, which is never written.
   private static let preludeName = "/veneer-objc-prelude.h"
 
-  private func parseUnit(_ file: String, prelude: String) -> UnsafeMutableRawPointer? {
+  /// `inputs` parsed with `prelude` included first; clang reads no file but those handed to it,
+  /// `overlay` telling it that nothing else exists.
+  private func parseUnit(_ inputs: HeaderInputs, prelude: String, overlay: String)
+    -> UnsafeMutableRawPointer?
+  {
     let arguments =
       ["-x", "objective-c", "-fblocks", "-ferror-limit=0", "-include", Self.preludeName]
-      + Self.foundationMacros + clangArguments
-    return withCStrings(arguments) {
-      veneer_clang_parse(file, $0, Int32(arguments.count), Self.preludeName, prelude)
+      + ["-ivfsoverlay", overlay] + Self.foundationMacros
+    let files = [(path: Self.preludeName, bytes: Array(prelude.utf8))] + inputs.files
+    // All contents in one buffer, each file's at its offset.
+    let buffer = files.flatMap(\.bytes).map { CChar(bitPattern: $0) }
+    let lengths = files.map { UInt($0.bytes.count) }
+    return buffer.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      let contents = files.map { file -> UnsafePointer<CChar>? in
+        defer { offset += file.bytes.count }
+        return buffer.baseAddress.map { $0 + offset }
+      }
+      return withCStrings(arguments) { argumentPointers in
+        withCStrings(files.map(\.path)) { names in
+          veneer_clang_parse(
+            inputs.files[0].path, argumentPointers, Int32(arguments.count), names, contents,
+            lengths, UInt32(files.count))
+        }
+      }
     }
   }
 
@@ -130,26 +146,42 @@ package struct ObjCHeaderParser: Sendable {
       return ([], [Diagnostic(.error, Self.unavailableMessage(reason), file: file)])
     }
     let text = HeaderText(file: file, bytes: contents)
+    let inputs = HeaderInputs(header: file, bytes: contents)
+    let overlay: TemporaryFile
+    do {
+      overlay = try TemporaryFile(contents: HeaderInputs.overlay)
+    } catch {
+      return ([], inputs.diagnostics + [Diagnostic(.error, "\(error)", file: file)])
+    }
+    defer { overlay.remove() }
     LibClang.lock.lock()
     defer { LibClang.lock.unlock() }
     // Parsed once with Foundation's common types declared; again, when types of other headers
     // are missing, with those declared too, so that clang reads the declarations that use them.
-    guard var unit = parseUnit(file, prelude: Self.foundationPrelude) else {
-      return ([], [Diagnostic(.error, "libclang could not parse the header", file: file)])
+    guard
+      var unit = parseUnit(inputs, prelude: Self.foundationPrelude, overlay: overlay.path)
+    else {
+      return (
+        [],
+        inputs.diagnostics + [
+          Diagnostic(.error, "libclang could not parse the header", file: file)
+        ]
+      )
     }
     let missing = missingNames(unit, text: text)
     if !missing.classes.isEmpty || !missing.protocols.isEmpty,
       let again = parseUnit(
-        file,
+        inputs,
         prelude: Self.foundationPrelude
           + missing.classes.sorted().map { "@class \($0);\n" }.joined()
-          + missing.protocols.sorted().map { "@protocol \($0) @end\n" }.joined())
+          + missing.protocols.sorted().map { "@protocol \($0) @end\n" }.joined(),
+        overlay: overlay.path)
     {
       veneer_clang_dispose(unit)
       unit = again
     }
     defer { veneer_clang_dispose(unit) }
-    var diagnostics = clangDiagnostics(unit, file: file)
+    var diagnostics = inputs.diagnostics + clangDiagnostics(unit, file: file)
     var protocols: [ObjCProtocol] = []
     for cursor in veneer_clang_root(unit).children where cursor.cursorKind == .protocolDeclaration {
       let place = cursor.place(start: false)

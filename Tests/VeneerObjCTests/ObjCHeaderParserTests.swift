@@ -195,4 +195,125 @@ struct ObjCHeaderParserTests {
       #expect(ObjCHeaders.read([path]).diagnostics.allSatisfy { $0.file == path }, "\(text)")
     }
   }
+
+  /// A folder of what a hostile header includes: a FIFO, links to devices, a sparse file past
+  /// the size limit, and a header of macros that a protocol needs.
+  static func hostileIncludes() throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    #expect(mkfifo(folder.path + "/fifo", 0o600) == 0)
+    #expect(symlink("/dev/zero", folder.path + "/zero.h") == 0)
+    #expect(symlink("/dev/stdin", folder.path + "/stdin.h") == 0)
+    #expect(symlink("fifo", folder.path + "/fifo.h") == 0)
+    let huge = open(folder.path + "/Huge.h", O_CREAT | O_WRONLY, 0o600)
+    #expect(ftruncate(huge, 65 << 20) == 0)
+    close(huge)
+    _ = try folder.write("sub/Defs.h", "#define MY_NULLABLE _Nullable\ntypedef int MyInt;\n")
+    return folder
+  }
+
+  /// What `body` returns, or nil when it has not returned after `seconds`: a hang fails a
+  /// test, rather than stopping the run.
+  static func within<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () -> T) -> T? {
+    let done = DispatchSemaphore(value: 0)
+    let box = Box<T>()
+    Thread {
+      box.value = body()
+      done.signal()
+    }.start()
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return box.value
+  }
+
+  /// Includes of a FIFO, a device, `/dev/stdin`, a huge file, named as they are, through a
+  /// link or a macro: each is a header not found, said where it is included, never a hang or
+  /// an unbounded read; a header of macros beside the header is still read.
+  @Test func includesAreReadOnlyWhenTheyAreRegularFilesOfBoundedSize() throws {
+    let folder = try Self.hostileIncludes()
+    let header = try folder.write(
+      "Hostile.h",
+      """
+      #include "fifo"
+      #import "zero.h"
+      #include "/dev/zero"
+      #include "stdin.h"
+      #include "Huge.h"
+      #define NAMED "fifo.h"
+      #include NAMED
+      #include <fifo.h>
+      #import "sub/Defs.h"
+      #import "Hostile.h"
+      // veneer: logging
+      @protocol Reader
+      - (MyInt)count:(NSString * MY_NULLABLE)name;
+      @end
+      """)
+    let read = try #require(Self.within(seconds: 60) { ObjCHeaders.read([header]) })
+    #expect(read.protocols.first?.methods.map(\.selector) == ["count:"])
+    #expect(
+      read.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" } == [
+        "1: 'fifo' is not read: not a regular file (a FIFO, device, socket or folder); Veneer "
+          + "reads the header as if it were not found",
+        "2: 'zero.h' is not read: not a regular file (a FIFO, device, socket or folder); Veneer "
+          + "reads the header as if it were not found",
+        "3: '/dev/zero' is not read: not a regular file (a FIFO, device, socket or folder); "
+          + "Veneer reads the header as if it were not found",
+        "4: 'stdin.h' is not read: not a regular file (a FIFO, device, socket or folder); Veneer "
+          + "reads the header as if it were not found",
+        "5: 'Huge.h' is not read: larger than 64 MiB, the limit for a source; Veneer reads the "
+          + "header as if it were not found",
+      ])
+  }
+
+  /// Includes are followed 32 deep and 256 headers wide, each bound said once, where it stops.
+  @Test func includesAreFollowedWithinBounds() throws {
+    let folder = try TemporaryFolder()
+    for depth in 0..<40 {
+      _ = try folder.write("Chain\(depth).h", "#include \"Chain\(depth + 1).h\"\n")
+    }
+    for index in 0..<300 { _ = try folder.write("Wide\(index).h", "typedef int W\(index);\n") }
+    let deep = try folder.write("Deep.h", "#include \"Chain0.h\"\n@protocol Deep\n@end\n")
+    let wide = try folder.write(
+      "Wide.h",
+      (0..<300).map { "#include \"Wide\($0).h\"\n" }.joined() + "@protocol Wide\n@end\n")
+    let read = ObjCHeaders.read([deep, wide])
+    #expect(read.protocols.map(\.name) == ["Deep", "Wide"])
+    #expect(
+      read.diagnostics.map(\.description) == [
+        folder.path + "/Chain31.h:1:1: warning: 'Chain32.h' is not read: includes are followed "
+          + "32 deep; Veneer reads the header as if it were not found",
+        folder.path + "/Wide.h:256:1: warning: 'Wide255.h' is not read: a header brings in at "
+          + "most 256 headers, and no more are read; Veneer reads the header as if it were not "
+          + "found",
+      ])
+  }
+
+  /// Property: headers made of include directives (of FIFOs, devices, huge files, each other,
+  /// themselves, through macros) and declarations are read within seconds, every diagnostic
+  /// on a header of the folder.
+  @Test func randomIncludesNeverHang() throws {
+    let folder = try Self.hostileIncludes()
+    var generator = SystemRandomNumberGenerator()
+    let pieces = [
+      "#include \"", "#import \"", "#include_next \"", "#include <", "#define N ", "#include N",
+      "fifo", "fifo.h", "zero.h", "stdin.h", "Huge.h", "/dev/zero", "sub/Defs.h", "../", "./",
+      "Random0.h", "Random1.h", "Random2.h", "\"", ">", "\n", "@protocol P", "- (void)a;",
+      "@end", "// veneer: logging\n", "#if 1\n", "#endif\n",
+    ]
+    for round in 0..<30 {
+      for index in 0..<3 {
+        let text = (0..<30).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        _ = try folder.write("Random\(index).h", text)
+      }
+      let header = folder.path + "/Random\(round % 3).h"
+      let read = Self.within(seconds: 60) { ObjCHeaders.read([header]) }
+      #expect(read != nil, "round \(round): \(folder.read("Random\(round % 3).h") ?? "")")
+      #expect(read?.diagnostics.allSatisfy { $0.file.hasPrefix(folder.path + "/") } != false)
+    }
+  }
+}
+
+/// A value a thread hands over: written before a semaphore's signal, read after its wait, which
+/// orders the two.
+private final class Box<T>: @unchecked Sendable {
+  var value: T?
 }

@@ -23,10 +23,11 @@ typedef struct {
 int veneer_clang_load(const char *path, char *reason, unsigned long reason_size);
 
 /// `file` parsed as Objective-C with `arguments`, errors recovered from; NULL when libclang
-/// could not parse it at all. `prelude_name` names a file that holds `prelude` for the parse
-/// only, never written (for `-include`).
+/// could not parse it at all. Each of the `file_count` files named in `names` holds the
+/// `lengths[i]` bytes of `contents[i]` for the parse, whatever is on disk at that path.
 void *veneer_clang_parse(const char *file, const char *const *arguments, int count,
-                         const char *prelude_name, const char *prelude);
+                         const char *const *names, const char *const *contents,
+                         const unsigned long *lengths, unsigned file_count);
 void veneer_clang_dispose(void *unit);
 VeneerCursor veneer_clang_root(void *unit);
 
