@@ -1,11 +1,18 @@
-/// Finds square brackets nested deeper than SwiftParser can handle in reasonable time.
+/// Finds nesting and chains deeper than SwiftParser can handle in reasonable time and stack,
+/// before it parses, in one pass over the bytes.
 ///
 /// SwiftParser parses the first element of a collection literal twice to tell an array from a
 /// dictionary, so its time doubles with each collection opened inside the first element of
-/// another (`[[[[1]]]]` 22 levels deep takes over half a minute). Real code stays far below
-/// the limit.
-enum NestingGuard {
+/// another (`[[[[1]]]]` 22 levels deep takes over half a minute). It recurses once per generic
+/// argument list opened in a type (`Array<Array<…` twelve thousand deep overflows its stack)
+/// and once per function arrow (`(Int) -> (Int) -> …`), which its own nesting limit does not
+/// count. Chains it reads in a loop (`Int???…`, `A.B.B…`) are bounded too, so that every later
+/// stage meets types of bounded depth. Real code stays far below every limit.
+package enum NestingGuard {
   static let maximumBracketDepth = 16
+  /// Generic argument lists nested in one another, function arrows in one declaration, `?` or
+  /// `!` in a row, and member names in a row (`A.B.C`).
+  package static let maximumTypeChain = 64
   /// SwiftParser's lookahead recurses once per `#if` level without a limit, so a file of
   /// thousands of nested `#if`s overflows any stack; real code nests a handful.
   static let maximumConditionalDepth = 256
@@ -60,11 +67,21 @@ enum NestingGuard {
       .contains(bytes[index + count])
   }
 
-  /// The byte offset of the first `[` that opens a collection inside the first elements of more
-  /// than `limit` others, outside comments and string literals.
-  static func firstTooDeepBracket(in bytes: [UInt8], limit: Int = maximumBracketDepth) -> Int? {
-    guard occurrences(of: UInt8(ascii: "["), in: bytes, exceed: limit) else { return nil }
-    var scanner = Scanner(bytes: bytes, limit: limit)
+  /// Nesting or a chain past a limit, at its UTF-8 offset.
+  package struct Problem: Equatable, Sendable {
+    package var offset: Int
+    /// What is too deep or too long, and its limit: "square brackets nested more than 16
+    /// levels deep".
+    package var message: String
+  }
+
+  /// The first bracket, generic argument list, arrow, `?`/`!` or member name past its limit,
+  /// outside comments and string literals; for brackets, a `[` that opens a collection inside
+  /// the first elements of more than `bracketLimit` others.
+  package static func firstProblem(in bytes: [UInt8], bracketLimit: Int = maximumBracketDepth)
+    -> Problem?
+  {
+    var scanner = Scanner(bytes: bytes, limit: bracketLimit)
     return scanner.scanCode(untilClosingParenthesis: false)
   }
 
@@ -77,27 +94,122 @@ enum NestingGuard {
     var open: [(byte: UInt8, inFirstElement: Bool)] = []
     /// How many open `[` are still in their first element.
     var depth = 0
+    /// Generic argument lists open, and arrows, since the declaration or statement began.
+    var angles = 0
+    var arrows = 0
+    /// `?` and `!` in a row, and member names in a row.
+    var marks = 0
+    var members = 0
+    var previous: UInt8 = 0
 
     init(bytes: [UInt8], limit: Int) {
       self.bytes = bytes
       self.limit = limit
     }
 
-    /// Scans code, returning the offset of a too-deep bracket; inside a string interpolation,
-    /// stops after the `)` that closes it.
-    mutating func scanCode(untilClosingParenthesis: Bool) -> Int? {
+    private func problem(_ message: String) -> Problem { Problem(offset: index, message: message) }
+
+    /// A letter, digit, `_` or a byte of a non-ASCII character: part of an identifier.
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+        true
+      default: false
+      }
+    }
+
+    /// Keywords that begin a declaration or statement: a type's arrows and generic argument
+    /// lists are counted from there.
+    private static let beginnings: Set<ArraySlice<UInt8>> = Set(
+      [
+        "func", "var", "let", "subscript", "init", "case", "typealias", "associatedtype",
+        "return", "macro",
+      ].map { ArraySlice($0.utf8) })
+
+    /// Counts what a byte outside comments and strings adds to the type chains; the problem
+    /// when one passes its limit.
+    private mutating func countChains(_ byte: UInt8) -> Problem? {
+      let chainLimit = NestingGuard.maximumTypeChain
+      switch byte {
+      case UInt8(ascii: "?"), UInt8(ascii: "!"):
+        marks = previous == UInt8(ascii: "?") || previous == UInt8(ascii: "!") ? marks + 1 : 1
+        if marks > chainLimit { return problem("more than \(chainLimit) '?' or '!' in a row") }
+        return nil
+      case UInt8(ascii: "<"):
+        guard Self.isIdentifierByte(previous), next(1) != UInt8(ascii: "<"),
+          next(1) != UInt8(ascii: "=")
+        else { break }
+        angles += 1
+        if angles > chainLimit {
+          return problem("generic arguments ('<') nested more than \(chainLimit) levels deep")
+        }
+        return nil
+      case UInt8(ascii: ">"):
+        if previous == UInt8(ascii: "-") {
+          arrows += 1
+          if arrows > chainLimit {
+            return problem("more than \(chainLimit) function arrows ('->') in one declaration")
+          }
+        } else if angles > 0, next(1) != UInt8(ascii: "=") {
+          angles -= 1
+        }
+        return nil
+      case UInt8(ascii: "."):
+        if let following = next(1), Self.isIdentifierByte(following),
+          Self.isIdentifierByte(previous) || previous == UInt8(ascii: ">")
+            || previous == UInt8(ascii: "?") || previous == UInt8(ascii: "!")
+        {
+          members += 1
+          if members > chainLimit {
+            return problem("more than \(chainLimit) member names ('.') in a row")
+          }
+        }
+        return nil
+      case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"), UInt8(ascii: "="):
+        (angles, arrows) = (0, 0)
+      default:
+        if Self.isIdentifierByte(byte) { return nil }
+      }
+      members = 0
+      return nil
+    }
+
+    /// At the first byte of an identifier: steps to its last, and starts the count of arrows
+    /// and generic argument lists again at a keyword that begins a declaration.
+    private mutating func skipIdentifier() {
+      let start = index
+      while index + 1 < bytes.count, Self.isIdentifierByte(bytes[index + 1]) { index += 1 }
+      if index - start < 14, Self.beginnings.contains(bytes[start...index]) {
+        (angles, arrows) = (0, 0)
+      }
+    }
+
+    /// Scans code, returning the first problem; inside a string interpolation, stops after the
+    /// `)` that closes it.
+    mutating func scanCode(untilClosingParenthesis: Bool) -> Problem? {
       let base = open.count
       while index < bytes.count {
         let byte = bytes[index]
+        if let found = countChains(byte) { return found }
         switch byte {
         case UInt8(ascii: "["):
           open.append((byte, true))
           depth += 1
-          if depth > limit { return index }
+          if depth > limit {
+            return problem("square brackets nested more than \(limit) levels deep")
+          }
         case UInt8(ascii: "("), UInt8(ascii: "{"):
           open.append((byte, true))
+          // SwiftParser stops at its own limit, but only after minutes of recovery.
+          if open.count > ProtocolParser.maximumNestingLevel {
+            return problem(
+              "brackets, parentheses and braces nested more than "
+                + "\(ProtocolParser.maximumNestingLevel) levels deep")
+          }
         case UInt8(ascii: ")") where untilClosingParenthesis && open.count == base:
           index += 1
+          previous = byte
           return nil
         case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "}"):
           if open.count > base { close(count: 1) }
@@ -110,16 +222,20 @@ enum NestingGuard {
           }
         case UInt8(ascii: "/") where next(1) == UInt8(ascii: "/"):
           while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+          previous = UInt8(ascii: "\n")
           continue
         case UInt8(ascii: "/") where next(1) == UInt8(ascii: "*"):
           skipBlockComment()
+          previous = UInt8(ascii: " ")
           continue
         case UInt8(ascii: "#"), UInt8(ascii: "\""):
           if let found = scanStringIfAny() { return found }
+          previous = UInt8(ascii: "\"")
           continue
         default:
-          break
+          if Self.isIdentifierByte(byte), !Self.isIdentifierByte(previous) { skipIdentifier() }
         }
+        previous = bytes[index]
         index += 1
       }
       return nil
@@ -142,7 +258,7 @@ enum NestingGuard {
 
     /// At `#` or `"`: skips a string literal (`"…"`, `"""…"""`, `#"…"#`), scanning its
     /// interpolations as code; anything else (`#if`, `#selector`) is stepped over.
-    private mutating func scanStringIfAny() -> Int? {
+    private mutating func scanStringIfAny() -> Problem? {
       var hashes = 0
       while next(hashes) == UInt8(ascii: "#") { hashes += 1 }
       guard next(hashes) == UInt8(ascii: "\"") else {

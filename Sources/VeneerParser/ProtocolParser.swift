@@ -54,15 +54,13 @@ package struct ProtocolParser: Sendable {
     if let invalid = Self.invalidUTF8(in: contents, file: file) {
       return ParsedFile(protocols: [], diagnostics: [invalid])
     }
-    if let offset = NestingGuard.firstTooDeepBracket(in: contents) {
-      let position = Self.lineAndColumn(of: offset, in: contents)
+    if let problem = NestingGuard.firstProblem(in: contents) {
+      let position = Self.lineAndColumn(of: problem.offset, in: contents)
       return ParsedFile(
         protocols: [],
         diagnostics: [
           Diagnostic(
-            .error,
-            "square brackets nested more than \(NestingGuard.maximumBracketDepth) levels deep; "
-              + "Veneer does not parse this file",
+            .error, "\(problem.message); Veneer does not parse this file",
             at: VeneerModel.SourceLocation(file: file, line: position.line, column: position.column)
           )
         ])
@@ -130,6 +128,10 @@ package struct ProtocolParser: Sendable {
       StageTimes.measure(
         times, .prefilter, { DeclarationScanner.mayDeclareProtocolOrAlias(contents) })
     else { return none }
+    // Checked over the whole file: the scan may hand the parser only the declarations.
+    if let invalid = Self.invalidUTF8(in: contents, file: file) {
+      return ParsedFile(protocols: [], diagnostics: [invalid])
+    }
     var parsed = parseScanned(contents: contents, file: file, times: times)
     // Swift ignores a NUL byte with a warning; so does Veneer, and says where.
     let nul = contents.withUnsafeBufferPointer { buffer in

@@ -18,6 +18,10 @@ package enum RenderedCodeCheck {
   package static func problem(in code: String, typeName: String, protocolName: String)
     -> Problem?
   {
+    // Bounded as sources are before SwiftParser reads it: a template's loop can write anything.
+    if let tooDeep = NestingGuard.firstProblem(in: Array(code.utf8)) {
+      return Problem(offset: tooDeep.offset, message: "the code it rendered has \(tooDeep.message)")
+    }
     let tree = Parser.parse(source: code)
     if tree.hasError,
       let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first

@@ -24,64 +24,46 @@ extension SyntaxProtocol {
 
 extension TypeSyntax {
   /// The type's text, and its structure to `maximumStructuredDepth` levels: each level keeps
-  /// its own text, so a structure as deep as the type (`Array<Array<…>>` two thousand levels
-  /// deep) would take time and memory quadratic in its length. Deeper types keep their exact
-  /// text, which is all that forwarding them needs.
-  var typeRef: TypeRef {
-    let text = normalizedText
-    return Self.nestingDepth(of: text) > Self.maximumStructuredDepth
-      ? TypeRef(text: text, shape: .other) : TypeRef(text: text, shape: shape)
-  }
+  /// its own text, so a structure as deep as the type (`Array<Array<…>>`, `Int???…`, `A.B.B…`
+  /// thousands of levels deep) would take time and memory quadratic in its length. Deeper
+  /// parts keep their exact text, which is all that forwarding them needs.
+  var typeRef: TypeRef { structuredTypeRef(depth: 0) }
 
   /// Far deeper than real code nests types.
   static var maximumStructuredDepth: Int { 16 }
 
-  fileprivate var structuredTypeRef: TypeRef { TypeRef(text: normalizedText, shape: shape) }
-
-  /// How deeply brackets (`<`, `[`, `(`) nest in a type's text, in one pass over its bytes;
-  /// the `>` of `->` closes nothing.
-  private static func nestingDepth(of text: String) -> Int {
-    var depth = 0
-    var deepest = 0
-    var previous: UInt8 = 0
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "("):
-        depth += 1
-        deepest = max(deepest, depth)
-      case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): break
-      case UInt8(ascii: ">"), UInt8(ascii: "]"), UInt8(ascii: ")"): depth -= 1
-      default: break
-      }
-      previous = byte
-    }
-    return deepest
+  fileprivate func structuredTypeRef(depth: Int) -> TypeRef {
+    TypeRef(
+      text: normalizedText,
+      shape: depth < Self.maximumStructuredDepth ? shape(depth: depth + 1) : .other)
   }
 
-  private var shape: TypeShape {
+  private func shape(depth: Int) -> TypeShape {
     if let type = self.as(IdentifierTypeSyntax.self) {
       return .named(
-        name: type.name.text, genericArguments: type.genericArgumentClause.typeRefs)
+        name: type.name.text, genericArguments: type.genericArgumentClause.typeRefs(depth: depth))
     }
     if let type = self.as(MemberTypeSyntax.self) {
       return .member(
-        base: type.baseType.structuredTypeRef, name: type.name.text,
-        genericArguments: type.genericArgumentClause.typeRefs)
+        base: type.baseType.structuredTypeRef(depth: depth), name: type.name.text,
+        genericArguments: type.genericArgumentClause.typeRefs(depth: depth))
     }
     if let type = self.as(OptionalTypeSyntax.self) {
-      return .optional(wrapped: type.wrappedType.structuredTypeRef)
+      return .optional(wrapped: type.wrappedType.structuredTypeRef(depth: depth))
     }
     if let type = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return .implicitlyUnwrappedOptional(wrapped: type.wrappedType.structuredTypeRef)
+      return .implicitlyUnwrappedOptional(wrapped: type.wrappedType.structuredTypeRef(depth: depth))
     }
     if let type = self.as(ArrayTypeSyntax.self) {
-      return .array(element: type.element.structuredTypeRef)
+      return .array(element: type.element.structuredTypeRef(depth: depth))
     }
     if let type = self.as(DictionaryTypeSyntax.self) {
-      return .dictionary(key: type.key.structuredTypeRef, value: type.value.structuredTypeRef)
+      return .dictionary(
+        key: type.key.structuredTypeRef(depth: depth),
+        value: type.value.structuredTypeRef(depth: depth))
     }
     if let type = self.as(TupleTypeSyntax.self) {
-      let elements = type.elements.map(\.tupleElement)
+      let elements = type.elements.map { $0.tupleElement(depth: depth) }
       // `(T)` is T in parentheses, not a tuple.
       if elements.count == 1, elements[0].label == nil, elements[0].name == nil,
         !elements[0].isVariadic, !elements[0].isInout
@@ -92,11 +74,11 @@ extension TypeSyntax {
     }
     if let type = self.as(FunctionTypeSyntax.self) {
       return .function(
-        parameters: type.parameters.map(\.tupleElement),
+        parameters: type.parameters.map { $0.tupleElement(depth: depth) },
         effects: Effects(
           asyncSpecifier: type.effectSpecifiers?.asyncSpecifier,
           throwsClause: type.effectSpecifiers?.throwsClause),
-        returnType: type.returnClause.type.structuredTypeRef)
+        returnType: type.returnClause.type.structuredTypeRef(depth: depth))
     }
     if let type = self.as(AttributedTypeSyntax.self) {
       var specifiers = type.specifiers.map(\.normalizedText)
@@ -105,50 +87,50 @@ extension TypeSyntax {
       #endif
       return .attributed(
         attributes: type.attributes.model, specifiers: specifiers,
-        base: type.baseType.structuredTypeRef)
+        base: type.baseType.structuredTypeRef(depth: depth))
     }
     if let type = self.as(SomeOrAnyTypeSyntax.self) {
-      let constraint = type.constraint.structuredTypeRef
+      let constraint = type.constraint.structuredTypeRef(depth: depth)
       return type.someOrAnySpecifier.tokenKind == .keyword(.some)
         ? .opaque(constraint: constraint) : .existential(constraint: constraint)
     }
     if let type = self.as(MetatypeTypeSyntax.self) {
       return .metatype(
-        base: type.baseType.structuredTypeRef,
+        base: type.baseType.structuredTypeRef(depth: depth),
         isProtocolMetatype: type.metatypeSpecifier.tokenKind == .keyword(.Protocol))
     }
     if let type = self.as(CompositionTypeSyntax.self) {
-      return .composition(types: type.elements.map(\.type.structuredTypeRef))
+      return .composition(types: type.elements.map { $0.type.structuredTypeRef(depth: depth) })
     }
     if let type = self.as(PackExpansionTypeSyntax.self) {
-      return .packExpansion(pattern: type.repetitionPattern.structuredTypeRef)
+      return .packExpansion(pattern: type.repetitionPattern.structuredTypeRef(depth: depth))
     }
     if let type = self.as(PackElementTypeSyntax.self) {
-      return .packElement(pack: type.pack.structuredTypeRef)
+      return .packElement(pack: type.pack.structuredTypeRef(depth: depth))
     }
     return .other
   }
 }
 
 extension GenericArgumentClauseSyntax? {
-  fileprivate var typeRefs: [TypeRef] {
+  fileprivate func typeRefs(depth: Int) -> [TypeRef] {
     guard let self else { return [] }
     return self.arguments.map { argument in
       #if canImport(SwiftSyntax601)
         switch argument.argument {
-        case .type(let type): type.structuredTypeRef
+        case .type(let type): type.structuredTypeRef(depth: depth)
         case .expr(let expression): TypeRef(text: expression.normalizedText, shape: .other)
         }
       #else
-        argument.argument.structuredTypeRef
+        argument.argument.structuredTypeRef(depth: depth)
       #endif
     }
   }
 }
 
 extension TupleTypeElementSyntax {
-  fileprivate var tupleElement: TupleElement {
-    let type = self.type.structuredTypeRef
+  fileprivate func tupleElement(depth: Int) -> TupleElement {
+    let type = self.type.structuredTypeRef(depth: depth)
     let firstName = firstName.flatMap { $0.tokenKind == .wildcard ? nil : $0.text }
     let secondName = secondName.map(\.text)
     return TupleElement(

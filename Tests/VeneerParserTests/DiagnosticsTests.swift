@@ -55,6 +55,20 @@ struct DiagnosticsTests {
       ])
   }
 
+  /// The scan hands SwiftParser only the declarations; a bad byte in a function body, outside
+  /// every protocol, is still found, as the README says.
+  @Test func invalidUTF8OutsideTheDeclarationsIsReportedToo() {
+    let bytes =
+      Array("protocol P { func a() }\nfunc body() {\n  let x = \"caf".utf8) + [0xE9]
+      + Array("\"\n}\n".utf8)
+    let parsed = ProtocolParser().parseFile("Latin1.swift", contents: bytes)
+    #expect(parsed.protocols == [])
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Latin1.swift:3:15: error: file is not valid UTF-8 (byte 0xE9)"
+      ])
+  }
+
   @Test func randomBytesNeverCrash() {
     var generator = SeededGenerator(seed: 42)
     for length in [7, 100, 4096] {
@@ -80,16 +94,53 @@ struct DiagnosticsTests {
     #expect(parsed.protocols.map(\.location.line) == [1, 3])
   }
 
+  /// Refused before SwiftParser, which reaches its own limit only after seconds of recovery.
   @Test func deeplyNestedBracesHitTheNestingLimitWithALocatedError() {
     let source =
       "protocol P { func f() }\nfunc g() {" + String(repeating: "{", count: 2_000)
       + String(repeating: "}", count: 2_000) + "}\n"
     let parsed = parse(source)
-    #expect(parsed.protocols.map(\.name) == ["P"])
     #expect(
-      parsed.diagnostics.contains {
-        $0.message.contains("maximum nesting level") && $0.location?.line == 2
-      })
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:2:266: error: brackets, parentheses and braces nested more than 256 levels "
+          + "deep; Veneer does not parse this file"
+      ])
+  }
+
+  /// The chains SwiftParser recurses on without counting (generic arguments, arrows) or that
+  /// later stages walk (`?`, `.B`), each shape at lengths around its limit and far past it:
+  /// refused exactly past the limit, at the piece too many.
+  @Test(arguments: [
+    // A requirement's text before the pieces, a piece, the text after them (`{n}`: closers),
+    // how many pieces fit, and where in the piece the one too many is seen.
+    ("func f() -> Int", "?", "", 64, 0), ("func f() -> Int", "!", "", 64, 0),
+    ("func f() -> A", ".B", "", 64, 0), ("func f() -> A", "<B>.C", "", 64, 3),
+    ("func f() -> ", "Array<", "Int{n}", 64, 5), ("var f: ", "(Int) -> ", "Int { get }", 64, 7),
+    // Two levels are open already: the protocol's brace, and the parameter list.
+    ("func f(_ x: ", "(", "Int{n})", 254, 0),
+  ])
+  func everyTypeChainIsBoundedAtItsLimit(
+    head: String, piece: String, tail: String, fitting: Int, triggerInPiece: Int
+  ) {
+    let closer = piece == "Array<" ? ">" : ")"
+    for count in [fitting - 1, fitting, fitting + 1, 5_000, 60_000] {
+      let source =
+        "protocol P {\n  " + head + String(repeating: piece, count: count)
+        + tail.replacingOccurrences(of: "{n}", with: String(repeating: closer, count: count))
+        + "\n}\n"
+      let parsed = parse(source)
+      let error = parsed.diagnostics.first { $0.severity == .error }
+      if count <= fitting {
+        #expect(error == nil, "\(piece) × \(count): \(parsed.diagnostics)")
+        #expect(parsed.protocols.map(\.name) == ["P"])
+      } else {
+        let column = 3 + head.utf8.count + fitting * piece.utf8.count + triggerInPiece
+        #expect(error?.location == SourceLocation(file: "Input.swift", line: 2, column: column))
+        #expect(
+          error?.message.hasSuffix("; Veneer does not parse this file") == true,
+          "\(piece) × \(count): \(parsed.diagnostics)")
+      }
+    }
   }
 
   /// SwiftParser's lookahead recursed once per level and overflowed the stack (found by the
