@@ -22,6 +22,25 @@ final class FileWatcher {
   nonisolated(unsafe) private static var interruptPipe: [Int32] = [-1, -1]
   /// How long things must stay quiet before a burst of changes counts as one.
   private let quietPeriod: Int32 = 150
+  /// The files this process's output and errors go to (`> log.swift 2>&1`): Veneer's own
+  /// writes, which never start another run, whatever the files are named.
+  private let ownStreams: Set<FileIdentity> = Set(
+    [STDOUT_FILENO, STDERR_FILENO].compactMap { descriptor in
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+      return FileIdentity(status)
+    })
+
+  /// A file as the file system knows it, whatever its name.
+  private struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ status: stat) {
+      device = UInt64(status.st_dev)
+      inode = UInt64(status.st_ino)
+    }
+  }
 
   init(paths: [String], output: String?) {
     self.paths = paths
@@ -57,10 +76,16 @@ final class FileWatcher {
   }
 
   /// Whether a change to the file `name` in `folder` calls for a new run: a Swift source, a
-  /// template or the configuration, but not a file Veneer itself writes (a generated file or a
-  /// temporary one) nor any other file, such as a log the output is redirected to.
+  /// template or the configuration, but not a file Veneer itself writes (a generated file, a
+  /// temporary one, the file its output is redirected to) nor any other file.
   private func isRelevant(_ name: String, in folder: String) -> Bool {
     guard !name.hasPrefix(".") else { return false }
+    if !ownStreams.isEmpty {
+      var status = stat()
+      if stat(folder + "/" + name, &status) == 0, ownStreams.contains(FileIdentity(status)) {
+        return false
+      }
+    }
     guard name.hasSuffix(".swift") else {
       return inputNames.contains(name) || name.hasSuffix(".stencil")
     }

@@ -14,16 +14,17 @@ let testCaches = [
 ]
 
 /// Starts `veneer` in `directory`, its output discarded.
-func startVeneer(_ arguments: [String], in directory: String, output: FileHandle? = nil)
-  -> Process
-{
+func startVeneer(
+  _ arguments: [String], in directory: String, output: FileHandle? = nil,
+  errors: FileHandle? = nil
+) -> Process {
   let process = Process()
   process.executableURL = veneerExecutable
   process.arguments = arguments
   process.environment = ProcessInfo.processInfo.environment.merging(testCaches) { $1 }
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
   process.standardOutput = output ?? FileHandle.nullDevice
-  process.standardError = FileHandle.nullDevice
+  process.standardError = errors ?? FileHandle.nullDevice
   try? process.run()
   return process
 }

@@ -51,6 +51,34 @@ struct WatchTests {
     #expect(waitUntil { !watcher.isRunning })
   }
 
+  /// Output and errors going to a file named like a source, among the sources: known by what
+  /// it is, the file Veneer writes to, not by its name; it used to start a run for every line
+  /// the last run printed.
+  @Test func aLogNamedLikeASourceDoesNotStartAnotherRun() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Posts.swift", postRepo)
+    let log = try workspace.write("Sources/watch.swift", "")
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    let watcher = startVeneer(
+      ["generate", "--watch", "--sources", "Sources", "--output", "Generated"],
+      in: workspace.path, output: handle, errors: handle)
+    defer { if watcher.isRunning { watcher.terminate() } }
+    let runs = {
+      (workspace.read("Sources/watch.swift") ?? "").components(separatedBy: "Watching for").count
+        - 1
+    }
+    #expect(waitUntil { runs() >= 1 })
+    Thread.sleep(forTimeInterval: 2)
+    #expect(runs() == 1, "\(workspace.read("Sources/watch.swift") ?? "")")
+    try workspace.write(
+      "Sources/Posts.swift", postRepo.replacingOccurrences(of: "id: Int", with: "slug: String"))
+    #expect(waitUntil { runs() == 2 })
+    Thread.sleep(forTimeInterval: 1)
+    #expect(runs() == 2)
+    kill(watcher.processIdentifier, SIGINT)
+    #expect(waitUntil { !watcher.isRunning })
+  }
+
   /// Sources in the output folder itself are watched like any others.
   @Test func sourcesInTheOutputFolderAreWatched() throws {
     let workspace = try Workspace()
