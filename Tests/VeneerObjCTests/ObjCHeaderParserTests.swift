@@ -211,19 +211,6 @@ struct ObjCHeaderParserTests {
     return folder
   }
 
-  /// What `body` returns, or nil when it has not returned after `seconds`: a hang fails a
-  /// test, rather than stopping the run.
-  static func within<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () -> T) -> T? {
-    let done = DispatchSemaphore(value: 0)
-    let box = Box<T>()
-    Thread {
-      box.value = body()
-      done.signal()
-    }.start()
-    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-    return box.value
-  }
-
   /// Includes of a FIFO, a device, `/dev/stdin`, a huge file, named as they are, through a
   /// link or a macro: each is a header not found, said where it is included, never a hang or
   /// an unbounded read; a header of macros beside the header is still read.
@@ -247,7 +234,7 @@ struct ObjCHeaderParserTests {
       - (MyInt)count:(NSString * MY_NULLABLE)name;
       @end
       """)
-    let read = try #require(Self.within(seconds: 60) { ObjCHeaders.read([header]) })
+    let read = try #require(returning(within: 60) { ObjCHeaders.read([header]) })
     #expect(read.protocols.first?.methods.map(\.selector) == ["count:"])
     #expect(
       read.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" } == [
@@ -305,15 +292,9 @@ struct ObjCHeaderParserTests {
         _ = try folder.write("Random\(index).h", text)
       }
       let header = folder.path + "/Random\(round % 3).h"
-      let read = Self.within(seconds: 60) { ObjCHeaders.read([header]) }
+      let read = returning(within: 60) { ObjCHeaders.read([header]) }
       #expect(read != nil, "round \(round): \(folder.read("Random\(round % 3).h") ?? "")")
       #expect(read?.diagnostics.allSatisfy { $0.file.hasPrefix(folder.path + "/") } != false)
     }
   }
-}
-
-/// A value a thread hands over: written before a semaphore's signal, read after its wait, which
-/// orders the two.
-private final class Box<T>: @unchecked Sendable {
-  var value: T?
 }
