@@ -143,6 +143,18 @@ struct DiagnosticsTests {
     }
   }
 
+  /// Thousands of missing pieces (found by the shape fuzzer: a line of commas) made
+  /// SwiftParserDiagnostics take half a minute: past 100, one error at the first.
+  @Test func thousandsOfMissingPiecesGiveOneErrorAtTheFirst() {
+    let parsed = parse(
+      "protocol P {\n  var g: " + String(repeating: ", ", count: 4_000) + " { get }\n}\n")
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:2:10: error: 4001 places where code is missing, the first here; "
+          + "SwiftParser's messages are given for at most 100"
+      ])
+  }
+
   /// SwiftParser's lookahead recursed once per level and overflowed the stack (found by the
   /// front-end fuzzer with 3,000 levels).
   @Test func thousandsOfNestedConditionalsAreRefusedBeforeTheParserRecurses() throws {
