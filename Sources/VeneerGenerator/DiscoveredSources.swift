@@ -1,3 +1,4 @@
+import Foundation
 import VeneerModel
 import VeneerParser
 import VeneerSupport
@@ -30,6 +31,30 @@ struct DiscoveredSources: Sendable {
     self.references = Set(referenceFiles)
     inputFiles = sources.files + referenceFiles
     diagnostics = sources.diagnostics + references.diagnostics
+    if sources.files.isEmpty, !configuration.readsObjectiveCHeaders {
+      diagnostics += Self.unreadHeaders(configuration)
+    }
+  }
+
+  /// A warning when the folders a run searches hold no Swift file but Objective-C headers,
+  /// which are searched for only when asked: a run that writes nothing says why.
+  private static func unreadHeaders(_ configuration: Configuration) -> [Diagnostic] {
+    let folders = configuration.include.map(\.value).filter { path in
+      var isDirectory: ObjCBool = false
+      return !Glob.isPattern(path)
+        && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+    let headers = SourceDiscovery.headerFiles(at: folders).files
+    guard let first = headers.first else { return [] }
+    return [
+      Diagnostic(
+        .warning,
+        "no Swift file among the sources, and \(headers.count) Objective-C header"
+          + (headers.count == 1 ? "" : "s") + ", such as this one: headers in folders are read "
+          + "with --objc (or 'objc: true' in veneer.yml), and headers named one by one always",
+        file: first)
+    ]
   }
 
   /// Each input's size and modification time, or nil for one that vanished; on all cores, the

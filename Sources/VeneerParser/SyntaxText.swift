@@ -142,15 +142,20 @@ extension TupleTypeElementSyntax {
 
 extension Effects {
   init(asyncSpecifier: TokenSyntax?, throwsClause: ThrowsClauseSyntax?) {
+    let thrownType = throwsClause?.type?.typeRef
+    // `throws(Never)` is Swift's spelling of not throwing (SE-0413): a function that does not
+    // throw satisfies the requirement, and is called without `try`.
+    if let thrownType, ["Never", "Swift.Never"].contains(thrownType.text) {
+      self.init(isAsync: asyncSpecifier != nil, throwing: nil, thrownType: nil)
+      return
+    }
     let throwing: Throwing? =
       switch throwsClause?.throwsSpecifier.tokenKind {
       case .keyword(.throws)?: .throws
       case .keyword(.rethrows)?: .rethrows
       default: nil
       }
-    self.init(
-      isAsync: asyncSpecifier != nil, throwing: throwing,
-      thrownType: throwsClause?.type?.typeRef)
+    self.init(isAsync: asyncSpecifier != nil, throwing: throwing, thrownType: thrownType)
   }
 }
 

@@ -234,9 +234,11 @@ package struct ProtocolPlan: Sendable {
     }
     if let external = proto.externalProtocols.first {
       return (
-        "it inherits \(external), which is declared neither in the scanned sources nor among "
-          + "the standard protocols Veneer knows, so its requirements are unknown and cannot be "
-          + "forwarded",
+        "it inherits \(external), which is no protocol of the scanned sources, the references or "
+          + "the standard protocols Veneer knows: if \(external) is a class, conformers must be "
+          + "its subclasses, which a decorator wrapping one is not; if it is a protocol of "
+          + "another module, its requirements are unknown (name that module's sources with "
+          + "--reference)",
         proto.location
       )
     }

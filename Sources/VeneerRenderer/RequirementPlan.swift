@@ -32,6 +32,9 @@ package struct RequirementPlan: Sendable {
   package let thrownType: String?
   package let outcome: Outcome
   package let valueType: String?
+  /// The result type as a closure's type or a cast can name it: an implicitly unwrapped
+  /// optional (`String!`) as the optional it is (`String?`); nil for no result.
+  package let nameableResultType: String?
   package let completionCallOpening: String?
   package let completionArguments: String?
   package let completionForward: String?
@@ -336,23 +339,31 @@ extension RequirementPlan {
     // `as T` picks the overload, and infers a generic parameter that only the result
     // mentions (`func decode<T>(_ data: Data) -> T`); an opaque or `Self` result cannot be named
     // here, and Swift rejects such overloads in a protocol anyway.
-    let genericNames = Set(requirement.genericParameters.map(\.name))
-    func mentionsGeneric(_ type: TypeRef?) -> Bool {
+    func mentions(_ type: TypeRef?, _ generic: String) -> Bool {
       type?.contains {
-        if case .named(let name, _) = $0.shape { genericNames.contains(name) } else { false }
+        if case .named(let name, _) = $0.shape { name == generic } else { false }
       } == true
     }
+    // Any one parameter the arguments do not name (`func convert<T, U>(_ value: T) -> U`).
     let isInferredFromResultOnly =
-      !genericNames.isEmpty && requirement.kind == .method
-      && mentionsGeneric(requirement.returnType)
-      && !requirement.parameters.contains { mentionsGeneric($0.type) }
+      requirement.kind == .method
+      && requirement.genericParameters.contains { generic in
+        mentions(requirement.returnType, generic.name)
+          && !requirement.parameters.contains { mentions($0.type, generic.name) }
+      }
+    nameableResultType = requirement.returnType.map { returnType in
+      if case .implicitlyUnwrappedOptional(let wrapped) = returnType.shape {
+        return Self.parenthesized(wrapped.text) + "?"
+      }
+      return returnType.text
+    }
     let resultCoercion =
       (namesResultType || isInferredFromResultOnly)
         && requirement.returnType.map {
           !$0.text.containsBytes(of: "some ") && !$0.text.containsBytes(of: "Self")
         }
           ?? true
-      ? " as \(requirement.returnType?.text ?? "Void")" : ""
+      ? " as \(nameableResultType ?? "Void")" : ""
     forwardCall = effectPrefix + access + resultCoercion
     if requirement.kind == .method || requirement.kind == .initializer {
       forwardingImplementation = "\(declaration) {\n\(forwardCall)\n}"
@@ -437,7 +448,7 @@ extension RequirementPlan {
           valueType = Self.parenthesized(success)
           outcome = .result
         } else {
-          valueType = Self.parenthesized(returnType.text)
+          valueType = Self.parenthesized(nameableResultType ?? returnType.text)
           outcome = .value
         }
       } else {

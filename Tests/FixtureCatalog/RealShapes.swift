@@ -72,3 +72,21 @@ public protocol Lookup: Sendable {
   // veneer: tracing(span: "lookup.find", attributes: [id, token])
   func find(id: Int, token: String) async throws -> String
 }
+
+/// An implicitly unwrapped result: a closure or a cast must name the optional, not `String!`.
+// veneer: cache
+public protocol LegacyDirectory {
+  func displayName(for id: Int) -> String!
+}
+
+/// One generic parameter the arguments name, one only the result names: the call names it.
+public protocol Converter {
+  func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output
+}
+
+/// `throws(Never)` is Swift's spelling of not throwing: nothing to catch, nothing to `try`.
+// veneer: cache
+public protocol Ticker {
+  func next() throws(Never) -> Int
+  var ticks: Int { get throws(Never) }
+}

@@ -70,6 +70,66 @@ struct RealShapesTests {
     #expect(recorder.records.last?.metadata["result"] == "[4, 5]")
   }
 
+  struct Directory: LegacyDirectory {
+    let counter = CallCounter()
+    func displayName(for id: Int) -> String! {
+      counter.record("displayName")
+      return id == 0 ? nil : "user \(id)"
+    }
+  }
+
+  /// An implicitly unwrapped result is cached, intercepted and logged as the optional it is:
+  /// `String!` names no type in a closure or a generic argument.
+  @Test func anImplicitlyUnwrappedResultIsCachedAsItsOptional() {
+    let directory = Directory()
+    let cached = directory.withCaching()
+    #expect(cached.displayName(for: 1) == "user 1")
+    #expect(cached.displayName(for: 1) == "user 1")
+    #expect(cached.displayName(for: 0) == nil)
+    #expect(directory.counter.count("displayName") == 2)
+    let intercepted = directory.intercepted { $0.displayName.instead = { _, _ in "stand-in" } }
+    #expect(intercepted.displayName(for: 1) == "stand-in")
+    let recorder = LogRecorder()
+    #expect(directory.withLogging(recorder.logger()).displayName(for: 2) == "user 2")
+    #expect(recorder.records.last?.metadata["result"] == "user 2")
+  }
+
+  struct Counting: Converter {
+    func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
+      Output(String(describing: value).count)
+    }
+  }
+
+  /// `Output` is named by the result alone, beside `Input`, which the argument names: the
+  /// forwarding call says which `Output`.
+  @Test func aResultOnlyGenericParameterIsInferredBesideOthers() {
+    let recorder = LogRecorder()
+    let tracker = RecordingTracker()
+    let decorated = Counting().withLogging(recorder.logger()).withAnalytics(tracker)
+    let count: Int = decorated.convert("four")
+    let small: UInt8 = decorated.convert([1, 2, 3])
+    #expect(count == 4)
+    #expect(small == 9)
+    #expect(recorder.records.count == 4)
+    #expect(tracker.names == ["converter.convert", "converter.convert"])
+  }
+
+  struct Steady: Ticker {
+    var ticks: Int { 3 }
+    func next() -> Int { 7 }
+  }
+
+  /// `throws(Never)` is not throwing: called without `try`, no failure to log or track.
+  @Test func throwsNeverIsCalledAsNotThrowing() {
+    let recorder = LogRecorder()
+    let tracker = RecordingTracker()
+    let ticker = Steady().withLogging(recorder.logger()).withAnalytics(tracker).withCaching()
+    #expect(ticker.next() == 7)
+    #expect(ticker.ticks == 3)
+    #expect(recorder.records.map(\.message) == ["Ticker.next() called", "Ticker.next() returned"])
+    #expect(tracker.names == ["ticker.next"])
+  }
+
   final class Events: @unchecked Sendable {
     var received: [String] = []
   }

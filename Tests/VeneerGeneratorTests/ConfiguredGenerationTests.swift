@@ -148,11 +148,11 @@ struct ConfiguredGenerationTests {
         "Sources/Notes.swift:4:3: note: the caching decorator forwards save(_:) uncached: 'save' "
           + "is not a word known to read (such as get, fetch, find, is) nor the name of the type "
           + "returned, and a cache must never answer a call that writes or acts; annotate it "
-          + "'// veneer: cache' if it only reads",
+          + "(or its protocol) '// veneer: cache' if it only reads",
         "Sources/Notes.swift:5:3: note: the caching decorator forwards note(id:) uncached: 'note' "
           + "is not a word known to read (such as get, fetch, find, is) nor the name of the type "
           + "returned, and a cache must never answer a call that writes or acts; annotate it "
-          + "'// veneer: cache' if it only reads",
+          + "(or its protocol) '// veneer: cache' if it only reads",
       ])
   }
 
@@ -442,6 +442,46 @@ struct ConfiguredGenerationTests {
       ])
   }
 
+  /// A protocol bound to a class declared beside it was said to inherit something "declared
+  /// neither in the scanned sources nor …": the rule that stands in the way is said instead.
+  @Test func aClassBoundProtocolIsSkippedForTheRuleThatStandsInTheWay() throws {
+    let project = try Project([
+      "Sources/Extended.swift": """
+      open class BaseClass {}
+      // veneer: logging
+      public protocol ExtendedProtocol: BaseClass {
+        func a()
+      }
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    #expect(
+      project.generate().diagnostics == [
+        "Sources/Extended.swift:3:1: warning: ExtendedProtocol is not decorated: it inherits "
+          + "BaseClass, which is no protocol of the scanned sources, the references or the "
+          + "standard protocols Veneer knows: if BaseClass is a class, conformers must be its "
+          + "subclasses, which a decorator wrapping one is not; if it is a protocol of another "
+          + "module, its requirements are unknown (name that module's sources with --reference)"
+      ])
+  }
+
+  /// A folder of Objective-C headers alone, searched without `--objc`, wrote nothing in
+  /// silence; now it says what it found and how to read it.
+  @Test func aFolderOfHeadersAloneSaysHowToReadThem() throws {
+    let folder = try TemporaryFolder()
+    let header = try folder.write(
+      "Headers/Loader.h", "// veneer: logging\n@protocol Loader\n- (void)load;\n@end\n")
+    let generation = Generator().generate(
+      Configuration(sources: [folder.path + "/Headers"], output: folder.path + "/Out"))
+    #expect(
+      generation.diagnostics.map(\.description) == [
+        "\(header): warning: no Swift file among the sources, and 1 Objective-C header, such as "
+          + "this one: headers in folders are read with --objc (or 'objc: true' in veneer.yml), "
+          + "and headers named one by one always"
+      ])
+    #expect(generation.files.isEmpty)
+  }
+
   @Test func aMissingSourceFolderIsLocatedInVeneerYml() throws {
     let project = try Project(["veneer.yml": "sources: [Sourcs]\noutput: Out\n"])
     #expect(
@@ -520,7 +560,7 @@ extension UserTemplateTests {
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
         decorateAll: true))
     #expect(!generation.hasErrors)
-    #expect(generation.files.count == 49)
+    #expect(generation.files.count == 52)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
     #expect(
       shows.contents.hasSuffix(

@@ -8,7 +8,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 55)
+    #expect(catalog.protocols.count == 58)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {

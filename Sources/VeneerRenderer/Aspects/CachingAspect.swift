@@ -94,11 +94,14 @@ final class CachingAspect: RequirementAspect {
       return "it produces no value to cache"
     } else if case .mayWrite(let word) = CachePolicy.verdict(
       for: requirement.bareName, producing: plan.valueType),
-      !requirement.annotations.contains(where: { $0.key == "cache" })
+      // The user's word that it only reads: on the requirement, or on the whole protocol.
+      !(requirement.annotations + plan.context.proto.annotations).contains(where: {
+        $0.key == "cache"
+      })
     {
       return "'\(word)' is not a word known to read (such as get, fetch, find, is) nor the "
         + "name of the type returned, and a cache must never answer a call that writes or acts; "
-        + "annotate it '// veneer: cache' if it only reads"
+        + "annotate it (or its protocol) '// veneer: cache' if it only reads"
     }
     return nil
   }

@@ -81,7 +81,7 @@ final class InterceptionAspect: RequirementAspect {
     interceptionArgumentsType = outsideHooks(argumentsType)
     interceptionType = outsideHooks(
       "\(plan.isAsync ? "Async" : "")\(plan.isThrowing ? "Throwing" : "")Interception<\(alias), "
-        + "\(requirement.returnType?.text ?? "Void")\(failure)>")
+        + "\(plan.nameableResultType ?? "Void")\(failure)>")
     let packing =
       parameters.count > 1
       ? "let \(names.arguments) = ("
