@@ -75,19 +75,36 @@ package enum NestingGuard {
     package var message: String
   }
 
+  /// The limits a scan holds a text to.
+  package struct Limits: Sendable {
+    /// `[` opening a collection inside the first elements of others.
+    package var brackets: Int
+    /// Generic argument lists, arrows, `?`/`!` and member names (`maximumTypeChain`).
+    package var chains: Int
+    /// Brackets, parentheses and braces in one another.
+    package var nesting: Int
+
+    /// What a source file is held to.
+    package static let source = Limits(
+      brackets: maximumBracketDepth, chains: maximumTypeChain,
+      nesting: ProtocolParser.maximumNestingLevel)
+    /// What rendered code is held to: twice a source's, since a template wraps a type the
+    /// source had at its limit in levels of its own (`Interception<Arguments, Array<…>>`).
+    package static let rendered = Limits(
+      brackets: 2 * source.brackets, chains: 2 * source.chains, nesting: 2 * source.nesting)
+  }
+
   /// The first bracket, generic argument list, arrow, `?`/`!` or member name past its limit,
   /// outside comments and string literals; for brackets, a `[` that opens a collection inside
-  /// the first elements of more than `bracketLimit` others.
-  package static func firstProblem(in bytes: [UInt8], bracketLimit: Int = maximumBracketDepth)
-    -> Problem?
-  {
-    var scanner = Scanner(bytes: bytes, limit: bracketLimit)
+  /// the first elements of more than `limits.brackets` others.
+  package static func firstProblem(in bytes: [UInt8], limits: Limits = .source) -> Problem? {
+    var scanner = Scanner(bytes: bytes, limits: limits)
     return scanner.scanCode(untilClosingParenthesis: false)
   }
 
   private struct Scanner {
     let bytes: [UInt8]
-    let limit: Int
+    let limits: Limits
     var index = 0
     /// The open brackets, parentheses and braces; a `[` records whether its first element is
     /// still being read.
@@ -97,14 +114,15 @@ package enum NestingGuard {
     /// Generic argument lists open, and arrows, since the declaration or statement began.
     var angles = 0
     var arrows = 0
-    /// `?` and `!` in a row, and member names in a row.
+    /// `?` and `!` in a row, member names in a row, and type specifiers in a row.
     var marks = 0
     var members = 0
+    var specifiers = 0
     var previous: UInt8 = 0
 
-    init(bytes: [UInt8], limit: Int) {
+    init(bytes: [UInt8], limits: Limits) {
       self.bytes = bytes
-      self.limit = limit
+      self.limits = limits
     }
 
     private func problem(_ message: String) -> Problem { Problem(offset: index, message: message) }
@@ -127,10 +145,22 @@ package enum NestingGuard {
         "return", "macro",
       ].map { ArraySlice($0.utf8) })
 
+    /// Words that may come before a type, one after another (`some`, `inout`…): SwiftParser's
+    /// recovery from a run of them takes time with the square of its length.
+    private static let typeSpecifiers: Set<ArraySlice<UInt8>> = Set(
+      ["some", "any", "each", "repeat", "inout", "borrowing", "consuming", "sending"].map {
+        ArraySlice($0.utf8)
+      })
+
     /// Counts what a byte outside comments and strings adds to the type chains; the problem
     /// when one passes its limit.
     private mutating func countChains(_ byte: UInt8) -> Problem? {
-      let chainLimit = NestingGuard.maximumTypeChain
+      let chainLimit = limits.chains
+      if !Self.isIdentifierByte(byte), byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"),
+        byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r")
+      {
+        specifiers = 0
+      }
       switch byte {
       case UInt8(ascii: "?"), UInt8(ascii: "!"):
         marks = previous == UInt8(ascii: "?") || previous == UInt8(ascii: "!") ? marks + 1 : 1
@@ -175,14 +205,27 @@ package enum NestingGuard {
       return nil
     }
 
-    /// At the first byte of an identifier: steps to its last, and starts the count of arrows
-    /// and generic argument lists again at a keyword that begins a declaration.
-    private mutating func skipIdentifier() {
+    /// At the first byte of an identifier: steps to its last, starts the count of arrows and
+    /// generic argument lists again at a keyword that begins a declaration, and counts type
+    /// specifiers in a row.
+    private mutating func skipIdentifier() -> Problem? {
       let start = index
       while index + 1 < bytes.count, Self.isIdentifierByte(bytes[index + 1]) { index += 1 }
-      if index - start < 14, Self.beginnings.contains(bytes[start...index]) {
-        (angles, arrows) = (0, 0)
+      let word = bytes[start...index]
+      guard word.count < 15 else {
+        specifiers = 0
+        return nil
       }
+      if Self.beginnings.contains(word) { (angles, arrows) = (0, 0) }
+      guard Self.typeSpecifiers.contains(word) else {
+        specifiers = 0
+        return nil
+      }
+      specifiers += 1
+      guard specifiers > limits.chains else { return nil }
+      return Problem(
+        offset: start,
+        message: "more than \(limits.chains) type specifiers ('some', 'inout'…) in a row")
     }
 
     /// Scans code, returning the first problem; inside a string interpolation, stops after the
@@ -196,16 +239,15 @@ package enum NestingGuard {
         case UInt8(ascii: "["):
           open.append((byte, true))
           depth += 1
-          if depth > limit {
-            return problem("square brackets nested more than \(limit) levels deep")
+          if depth > limits.brackets {
+            return problem("square brackets nested more than \(limits.brackets) levels deep")
           }
         case UInt8(ascii: "("), UInt8(ascii: "{"):
           open.append((byte, true))
           // SwiftParser stops at its own limit, but only after minutes of recovery.
-          if open.count > ProtocolParser.maximumNestingLevel {
+          if open.count > limits.nesting {
             return problem(
-              "brackets, parentheses and braces nested more than "
-                + "\(ProtocolParser.maximumNestingLevel) levels deep")
+              "brackets, parentheses and braces nested more than \(limits.nesting) levels deep")
           }
         case UInt8(ascii: ")") where untilClosingParenthesis && open.count == base:
           index += 1
@@ -233,7 +275,11 @@ package enum NestingGuard {
           previous = UInt8(ascii: "\"")
           continue
         default:
-          if Self.isIdentifierByte(byte), !Self.isIdentifierByte(previous) { skipIdentifier() }
+          if Self.isIdentifierByte(byte), !Self.isIdentifierByte(previous),
+            let found = skipIdentifier()
+          {
+            return found
+          }
         }
         previous = bytes[index]
         index += 1

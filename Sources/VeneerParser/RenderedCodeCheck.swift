@@ -18,11 +18,14 @@ package enum RenderedCodeCheck {
   package static func problem(in code: String, typeName: String, protocolName: String)
     -> Problem?
   {
-    // Bounded as sources are before SwiftParser reads it: a template's loop can write anything.
-    if let tooDeep = NestingGuard.firstProblem(in: Array(code.utf8)) {
+    // Bounded before SwiftParser reads it, as sources are: a template's loop can write anything.
+    if let tooDeep = NestingGuard.firstProblem(in: Array(code.utf8), limits: .rendered) {
       return Problem(offset: tooDeep.offset, message: "the code it rendered has \(tooDeep.message)")
     }
-    let tree = Parser.parse(source: code)
+    var code = code
+    let tree = code.withUTF8 {
+      Parser.parse(source: $0, maximumNestingLevel: NestingGuard.Limits.rendered.nesting)
+    }
     if tree.hasError,
       let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first
     {

@@ -204,6 +204,36 @@ struct ConfiguredGenerationTests {
     #expect(traced.contains("import Tracing\n") && traced.contains("import CoreMetrics\n"))
   }
 
+  /// Types at every limit the check before parsing allows are decorated by every built-in
+  /// template: the check of rendered code allows for the levels a template wraps around them
+  /// (`Interception<Arguments, Array<…>>` was refused at 65), and the result compiles.
+  @Test func typesAtEveryLimitAreDecoratedByEveryTemplate() throws {
+    let generic =
+      String(repeating: "Array<", count: 64) + "Int" + String(repeating: ">", count: 64)
+    let curried = String(repeating: "(Int) -> ", count: 63) + "Int"
+    let project = try Project([
+      "Sources/Edge.swift": """
+      public protocol Edge {
+        func get(id: Int) -> \(generic)
+        func take(_ value: \(generic)) -> Int
+        func curry() -> \(curried)
+        func value() -> Int\(String(repeating: "?", count: 64))
+      }
+      """,
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      selection: all
+      templates: [logging, analytics, caching, intercepting]
+      """,
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(!generation.hasErrors, "\(diagnostics)")
+    #expect(generation.files.map(\.name) == ["Edge+Decorators.swift"])
+    let checked = try project.typeCheckGenerated()
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
   @Test func availabilityMacrosAreCheckedLikeSwiftsFlag() throws {
     let project = try Project([
       "Sources/Storage.swift": Self.availabilitySources,

@@ -116,6 +116,8 @@ struct DiagnosticsTests {
     ("func f() -> Int", "?", "", 64, 0), ("func f() -> Int", "!", "", 64, 0),
     ("func f() -> A", ".B", "", 64, 0), ("func f() -> A", "<B>.C", "", 64, 3),
     ("func f() -> ", "Array<", "Int{n}", 64, 5), ("var f: ", "(Int) -> ", "Int { get }", 64, 7),
+    // SwiftParser's recovery from a run of specifiers took time with its square.
+    ("func f(_ x: ", "some ", "P)", 64, 0),
     // Two levels are open already: the protocol's brace, and the parameter list.
     ("func f(_ x: ", "(", "Int{n})", 254, 0),
   ])
@@ -130,7 +132,10 @@ struct DiagnosticsTests {
         + "\n}\n"
       let parsed = parse(source)
       let error = parsed.diagnostics.first { $0.severity == .error }
-      if count <= fitting {
+      if count <= fitting, piece == "some " {
+        // Invalid Swift at any length past one, but SwiftParser's to say so.
+        #expect(error?.message.hasSuffix("Veneer does not parse this file") == false)
+      } else if count <= fitting {
         #expect(error == nil, "\(piece) × \(count): \(parsed.diagnostics)")
         #expect(parsed.protocols.map(\.name) == ["P"])
       } else {
