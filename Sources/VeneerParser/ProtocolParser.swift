@@ -40,6 +40,14 @@ package struct ProtocolParser: Sendable {
 
   /// Parses one file's bytes. Invalid UTF-8 is reported, not parsed.
   package func parse(contents: [UInt8], file: String) -> ParsedFile {
+    if let invalid = Self.invalidUTF8(in: contents, file: file) {
+      return ParsedFile(protocols: [], diagnostics: [invalid])
+    }
+    return parse(validUTF8: contents, file: file)
+  }
+
+  /// Parses bytes known to be UTF-8: a scanned file is checked whole, once.
+  private func parse(validUTF8 contents: [UInt8], file: String) -> ParsedFile {
     // SwiftParserDiagnostics 603 traps on a vertical tab or form feed before `=` (its fix-it
     // has no change); both are white space to Swift, so they are read as spaces, one byte for
     // one, which keeps every position.
@@ -49,10 +57,8 @@ package struct ProtocolParser: Sendable {
       } ?? false
     }
     if hasControlSpace {
-      return parse(contents: contents.map { $0 == 0x0B || $0 == 0x0C ? 0x20 : $0 }, file: file)
-    }
-    if let invalid = Self.invalidUTF8(in: contents, file: file) {
-      return ParsedFile(protocols: [], diagnostics: [invalid])
+      return parse(
+        validUTF8: contents.map { $0 == 0x0B || $0 == 0x0C ? 0x20 : $0 }, file: file)
     }
     if let problem = NestingGuard.firstProblem(in: contents) {
       let position = Self.lineAndColumn(of: problem.offset, in: contents)
@@ -157,11 +163,12 @@ package struct ProtocolParser: Sendable {
       case .noProtocols:
         return none
       case .needsFullParse:
-        return parse(contents: contents, file: file)
+        return parse(validUTF8: contents, file: file)
       case .skeleton(let skeleton):
-        let parsed = parse(contents: skeleton, file: file)
+        // Whole declarations of the file, between blanks: UTF-8 as the file is.
+        let parsed = parse(validUTF8: skeleton, file: file)
         guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
-          return parse(contents: contents, file: file)
+          return parse(validUTF8: contents, file: file)
         }
         return parsed
       }
