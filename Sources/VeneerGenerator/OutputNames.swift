@@ -47,8 +47,10 @@ package enum OutputOrigin: Sendable, Hashable {
     case .sourceDecorators:
       "the file is named after the source's path below the sources' folder, '/' made '.': "
         + "rename or move the source, or generate a file per protocol"
-    case .objectiveCRuntime, .keptFromLastRun:
+    case .objectiveCRuntime:
       "rename the protocol"
+    case .keptFromLastRun:
+      "run once with --no-cache, which makes every file anew"
     }
   }
 
