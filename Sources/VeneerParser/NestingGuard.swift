@@ -114,10 +114,10 @@ package enum NestingGuard {
     /// Generic argument lists open, and arrows, since the declaration or statement began.
     var angles = 0
     var arrows = 0
-    /// `?` and `!` in a row, member names in a row, and type specifiers in a row.
+    /// `?` and `!` in a row, member names in a row, and words in a row.
     var marks = 0
     var members = 0
-    var specifiers = 0
+    var words = 0
     var previous: UInt8 = 0
 
     init(bytes: [UInt8], limits: Limits) {
@@ -138,28 +138,25 @@ package enum NestingGuard {
     }
 
     /// Keywords that begin a declaration or statement: a type's arrows and generic argument
-    /// lists are counted from there.
+    /// lists, and words in a row, are counted from there.
     private static let beginnings: Set<ArraySlice<UInt8>> = Set(
       [
         "func", "var", "let", "subscript", "init", "case", "typealias", "associatedtype",
-        "return", "macro",
+        "return", "macro", "import",
       ].map { ArraySlice($0.utf8) })
-
-    /// Words that may come before a type, one after another (`some`, `inout`…): SwiftParser's
-    /// recovery from a run of them takes time with the square of its length.
-    private static let typeSpecifiers: Set<ArraySlice<UInt8>> = Set(
-      ["some", "any", "each", "repeat", "inout", "borrowing", "consuming", "sending"].map {
-        ArraySlice($0.utf8)
-      })
 
     /// Counts what a byte outside comments and strings adds to the type chains; the problem
     /// when one passes its limit.
     private mutating func countChains(_ byte: UInt8) -> Problem? {
       let chainLimit = limits.chains
+      // Words with nothing but white space between them: Swift puts punctuation or a keyword
+      // that begins a declaration between a few at most (`public static func`), and
+      // SwiftParser's recovery from a long run (`some some …`, `async` on each of thousands of
+      // lines) takes time with the square of its length.
       if !Self.isIdentifierByte(byte), byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"),
         byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r")
       {
-        specifiers = 0
+        words = 0
       }
       switch byte {
       case UInt8(ascii: "?"), UInt8(ascii: "!"):
@@ -206,26 +203,21 @@ package enum NestingGuard {
     }
 
     /// At the first byte of an identifier: steps to its last, starts the count of arrows and
-    /// generic argument lists again at a keyword that begins a declaration, and counts type
-    /// specifiers in a row.
+    /// generic argument lists and words again at a keyword that begins a declaration, and
+    /// counts words in a row.
     private mutating func skipIdentifier() -> Problem? {
       let start = index
       while index + 1 < bytes.count, Self.isIdentifierByte(bytes[index + 1]) { index += 1 }
       let word = bytes[start...index]
-      guard word.count < 15 else {
-        specifiers = 0
+      if word.count < 15, Self.beginnings.contains(word) {
+        (angles, arrows, words) = (0, 0, 0)
         return nil
       }
-      if Self.beginnings.contains(word) { (angles, arrows) = (0, 0) }
-      guard Self.typeSpecifiers.contains(word) else {
-        specifiers = 0
-        return nil
-      }
-      specifiers += 1
-      guard specifiers > limits.chains else { return nil }
+      words += 1
+      guard words > limits.chains else { return nil }
       return Problem(
         offset: start,
-        message: "more than \(limits.chains) type specifiers ('some', 'inout'…) in a row")
+        message: "more than \(limits.chains) words in a row, with nothing but white space between")
     }
 
     /// Scans code, returning the first problem; inside a string interpolation, stops after the
