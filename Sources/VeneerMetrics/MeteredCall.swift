@@ -4,8 +4,10 @@ import CoreMetrics
 /// The metrics of one requirement: a counter of calls, a counter of failures and a timer of
 /// durations, made once per decorator, not per call.
 ///
-/// Their labels are `PREFIX_calls`, `PREFIX_failures` and `PREFIX_call_duration` (`veneer_…` by
-/// default), with the dimensions `protocol` and `requirement` and any given to the decorator.
+/// Their labels are `PREFIX.calls`, `PREFIX.failures` and `PREFIX.call.duration` (`veneer.…` by
+/// default), dotted as OpenTelemetry names are (a Prometheus exporter writes `veneer_calls`), with
+/// the dimensions `protocol` and `requirement` and any given to the decorator; the timer asks to
+/// be shown in seconds.
 /// Generated code's, not an API for users.
 @_spi(Generated)
 public struct RequirementMetrics: Sendable {
@@ -18,9 +20,11 @@ public struct RequirementMetrics: Sendable {
     factory: any MetricsFactory
   ) {
     let dimensions = [("protocol", namespace), ("requirement", requirement)] + dimensions
-    calls = Counter(label: "\(prefix)_calls", dimensions: dimensions, factory: factory)
-    failures = Counter(label: "\(prefix)_failures", dimensions: dimensions, factory: factory)
-    duration = Timer(label: "\(prefix)_call_duration", dimensions: dimensions, factory: factory)
+    calls = Counter(label: "\(prefix).calls", dimensions: dimensions, factory: factory)
+    failures = Counter(label: "\(prefix).failures", dimensions: dimensions, factory: factory)
+    duration = Timer(
+      label: "\(prefix).call.duration", dimensions: dimensions, preferredDisplayUnit: .seconds,
+      factory: factory)
   }
 
   /// The metrics of each requirement of a protocol, in order.

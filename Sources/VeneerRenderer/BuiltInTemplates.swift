@@ -407,8 +407,8 @@ package enum BuiltInTemplates {
         {# imports: CoreMetrics, @_spi(Generated) VeneerMetrics #}
         {{ plan.conditionsOpening }}
         /// Counts and times each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
-        /// `{{ plan.storage.base }}`: per requirement, a counter of calls (`veneer_calls`), a counter of
-        /// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+        /// `{{ plan.storage.base }}`: per requirement, a counter of calls (`veneer.calls`), a counter of
+        /// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
         /// dimensions `protocol` and `requirement`, made once, when the decorator is.
         {% if plan.decoratorKind == "final class" %}
         ///
@@ -426,7 +426,7 @@ package enum BuiltInTemplates {
         let {{ plan.storage.metrics }}: [RequirementMetrics]
 
         /// - Parameters:
-        ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+        ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
         ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) {
         self.{{ plan.storage.base }} = base
@@ -512,9 +512,9 @@ package enum BuiltInTemplates {
         {# imports: Tracing, @_spi(Generated) VeneerTracing #}
         {{ plan.conditionsOpening }}
         /// Runs each call to {{ plan.article }} `{{ plan.protocolName }}` in a span of its own, then forwards it to
-        /// `{{ plan.storage.base }}`: a span named for the requirement, with its `code.namespace` and
-        /// `code.function`, ended when the result is known (for a completion handler, when it is
-        /// called), and marked failed with the error a call throws or returns.
+        /// `{{ plan.storage.base }}`: a span named for the requirement, with its `code.function.name`,
+        /// ended when the result is known (for a completion handler, when it is called), and marked
+        /// failed with the error a call throws or returns.
         {% if plan.decoratorKind == "final class" %}
         ///
         /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
@@ -544,7 +544,7 @@ package enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = TracedCall(tracer: {{ r.storage.tracer }}, operation: {{ r.spanNameLiteral }}, kind: {{ r.storage.spanKind }}, namespace: {{ plan.protocolNameLiteral }}, function: {{ r.selectorLiteral }})
+        let {{ r.names.call }} = TracedCall(tracer: {{ r.storage.tracer }}, operation: {{ r.spanNameLiteral }}, kind: {{ r.storage.spanKind }}, function: {{ r.qualifiedSelectorLiteral }})
         {% if r.spanAttributeCalls %}
         {{ r.spanAttributeCalls }}
         {% endif %}

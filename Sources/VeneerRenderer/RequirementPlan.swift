@@ -533,7 +533,9 @@ extension RequirementPlan: TemplateObject {
     "isStatic": .init(.bool, "whether it is static", { $0.isStatic }),
     "isGeneric": .init(.bool, "whether it has generic parameters of its own", { $0.isGeneric }),
     "qualifiedSelector": .init(
-      .text, "the identity in logs and cache keys: `PostRepo.getPost(id:completion:)`",
+      .text,
+      "the identity in logs and cache keys, a span's `code.function.name`: "
+        + "`PostRepo.getPost(id:completion:)`",
       { $0.qualifiedSelector }),
     "qualifiedSelectorLiteral": .init(
       .text, "the same as a Swift string literal", { $0.qualifiedSelectorLiteral }),
@@ -541,7 +543,7 @@ extension RequirementPlan: TemplateObject {
       .text, "`try await ` (with its space), `try `, `await ` or empty, before a call",
       { $0.effectsPrefix }),
     "selectorLiteral": .init(
-      .text, "`\"getPost(id:completion:)\"`, a span's `code.function`", { $0.selectorLiteral }),
+      .text, "`\"getPost(id:completion:)\"`, a metric's `requirement`", { $0.selectorLiteral }),
     "typedClosureSignature": .init(
       .text, "`() throws(E) -> T in` for a typed error, which closures do not infer; else empty",
       { $0.typedClosureSignature }),

@@ -18,11 +18,10 @@ public final class TracedCall: @unchecked Sendable {
   /// tenth of a traced call.
   private let endedFlag: UnsafeMutablePointer<UInt8>
 
-  /// Starts the span: `operation` is its name (`PostRepo.getPost`), `namespace` and `function`
-  /// its OpenTelemetry `code.namespace` and `code.function` attributes.
-  public init(
-    tracer: any Tracer, operation: String, kind: SpanKind, namespace: String, function: String
-  ) {
+  /// Starts the span: `operation` is its name (`PostRepo.getPost`), `function` its stable
+  /// OpenTelemetry attribute `code.function.name`, the requirement's Swift name qualified by its
+  /// protocol's (`PostRepo.getPost(id:)`).
+  public init(tracer: any Tracer, operation: String, kind: SpanKind, function: String) {
     let callerContext = InstrumentationContext.current
     self.callerContext = callerContext
     // The context read once: the tracer would read it again.
@@ -30,10 +29,7 @@ public final class TracedCall: @unchecked Sendable {
     endedFlag = .allocate(capacity: 1)
     endedFlag.initialize(to: 0)
     // A span that records nothing (a no-op tracer's) need not be given attributes.
-    if span.isRecording {
-      span.attributes["code.namespace"] = namespace
-      span.attributes["code.function"] = function
-    }
+    if span.isRecording { span.attributes["code.function.name"] = function }
   }
 
   deinit {

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `Accounts` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingAccounts<Base: Accounts>: Accounts {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func login(user: String, password: String) throws -> Tokens {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.login", kind: spanKind, namespace: "Accounts",
-      function: "login(user:password:)")
+      tracer: tracer, operation: "Accounts.login", kind: spanKind,
+      function: "Accounts.login(user:password:)")
     return try call.run {
       try base.login(user: user, password: password)
     }
@@ -36,8 +36,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func accessToken() throws -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.accessToken", kind: spanKind, namespace: "Accounts",
-      function: "accessToken()")
+      tracer: tracer, operation: "Accounts.accessToken", kind: spanKind,
+      function: "Accounts.accessToken()")
     return try call.run {
       try base.accessToken()
     }
@@ -45,8 +45,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func login(email: String, password: String) -> Tokens {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.login", kind: spanKind, namespace: "Accounts",
-      function: "login(email:password:)")
+      tracer: tracer, operation: "Accounts.login", kind: spanKind,
+      function: "Accounts.login(email:password:)")
     return call.run {
       base.login(email: email, password: password)
     }
@@ -54,8 +54,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func open(user: String) -> Tokens {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.open", kind: spanKind, namespace: "Accounts",
-      function: "open(user:)")
+      tracer: tracer, operation: "Accounts.open", kind: spanKind, function: "Accounts.open(user:)")
     return call.run {
       base.open(user: user)
     }
@@ -63,8 +62,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func pair(user: String) -> (user: String, token: String) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.pair", kind: spanKind, namespace: "Accounts",
-      function: "pair(user:)")
+      tracer: tracer, operation: "Accounts.pair", kind: spanKind, function: "Accounts.pair(user:)")
     return call.run {
       base.pair(user: user)
     }
@@ -74,8 +72,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
     user: String, password: String, completion: @escaping @Sendable (String) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.authorize", kind: spanKind, namespace: "Accounts",
-      function: "authorize(user:password:completion:)")
+      tracer: tracer, operation: "Accounts.authorize", kind: spanKind,
+      function: "Accounts.authorize(user:password:completion:)")
     call.within {
       base.authorize(user: user, password: password) { value in
         call.completed()
@@ -86,8 +84,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func register(_ user: NewUser) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.register", kind: spanKind, namespace: "Accounts",
-      function: "register(_:)")
+      tracer: tracer, operation: "Accounts.register", kind: spanKind,
+      function: "Accounts.register(_:)")
     call.setAttribute("user", user)
     call.run {
       base.register(user)
@@ -96,8 +94,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func signIn(with method: Credential) throws {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.signIn", kind: spanKind, namespace: "Accounts",
-      function: "signIn(with:)")
+      tracer: tracer, operation: "Accounts.signIn", kind: spanKind,
+      function: "Accounts.signIn(with:)")
     call.setAttribute("method", method)
     try call.run {
       try base.signIn(with: method)
@@ -106,8 +104,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func remember(pair: (user: String, password: String)) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.remember", kind: spanKind, namespace: "Accounts",
-      function: "remember(pair:)")
+      tracer: tracer, operation: "Accounts.remember", kind: spanKind,
+      function: "Accounts.remember(pair:)")
     call.setAttribute("pair", pair)
     call.run {
       base.remember(pair: pair)
@@ -116,8 +114,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func send(headers: [String: String]) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.send", kind: spanKind, namespace: "Accounts",
-      function: "send(headers:)")
+      tracer: tracer, operation: "Accounts.send", kind: spanKind,
+      function: "Accounts.send(headers:)")
     call.setAttribute("headers", headers)
     call.run {
       base.send(headers: headers)
@@ -129,8 +127,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
     key: String
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.verify", kind: spanKind, namespace: "Accounts",
-      function: "verify(jwt:authHeader:encryptionKey:mfaCode:pass:key:)")
+      tracer: tracer, operation: "Accounts.verify", kind: spanKind,
+      function: "Accounts.verify(jwt:authHeader:encryptionKey:mfaCode:pass:key:)")
     call.run {
       base.verify(
         jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode,
@@ -140,8 +138,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func update(profile: Profile) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.update", kind: spanKind, namespace: "Accounts",
-      function: "update(profile:)")
+      tracer: tracer, operation: "Accounts.update", kind: spanKind,
+      function: "Accounts.update(profile:)")
     call.setAttribute("profile", profile)
     call.run {
       base.update(profile: profile)
@@ -150,8 +148,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.lookUp", kind: spanKind, namespace: "Accounts",
-      function: "lookUp(ids:count:flag:)")
+      tracer: tracer, operation: "Accounts.lookUp", kind: spanKind,
+      function: "Accounts.lookUp(ids:count:flag:)")
     return call.run {
       base.lookUp(ids: ids, count: count, flag: flag)
     }
@@ -159,8 +157,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func audit(_ user: NewUser) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.audit", kind: spanKind, namespace: "Accounts",
-      function: "audit(_:)")
+      tracer: tracer, operation: "Accounts.audit", kind: spanKind, function: "Accounts.audit(_:)")
     call.run {
       base.audit(user)
     }
@@ -185,15 +182,15 @@ extension Accounts {
 }
 
 /// Counts and times each call to an `Accounts`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsAccounts<Base: Accounts>: Accounts {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `Available` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 @available(macOS 13, iOS 16, *)
 public struct TracingAvailable<Base: Available>: Available {
   public var base: Base
@@ -28,8 +28,7 @@ public struct TracingAvailable<Base: Available>: Available {
 
   public func run() {
     let call = TracedCall(
-      tracer: tracer, operation: "Available.run", kind: spanKind, namespace: "Available",
-      function: "run()")
+      tracer: tracer, operation: "Available.run", kind: spanKind, function: "Available.run()")
     call.run {
       base.run()
     }
@@ -55,8 +54,8 @@ extension Available {
 }
 
 /// Counts and times each call to an `Available`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 @available(macOS 13, iOS 16, *)
 public struct MetricsAvailable<Base: Available>: Available {
@@ -64,7 +63,7 @@ public struct MetricsAvailable<Base: Available>: Available {
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Base` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingBase<Wrapped: Base>: Base {
   public var base: Wrapped
   public let tracer: any Tracer
@@ -27,7 +27,7 @@ public struct TracingBase<Wrapped: Base>: Base {
 
   public func root() {
     let call = TracedCall(
-      tracer: tracer, operation: "Base.root", kind: spanKind, namespace: "Base", function: "root()")
+      tracer: tracer, operation: "Base.root", kind: spanKind, function: "Base.root()")
     call.run {
       base.root()
     }
@@ -52,15 +52,15 @@ extension Base {
 }
 
 /// Counts and times each call to a `Base`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsBase<Wrapped: Base>: Base {
   public var base: Wrapped
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Wrapped, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `ClassBound` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
@@ -30,8 +30,7 @@ public final class TracingClassBound<Base: ClassBound>: ClassBound {
 
   public func ping() {
     let call = TracedCall(
-      tracer: tracer, operation: "ClassBound.ping", kind: spanKind, namespace: "ClassBound",
-      function: "ping()")
+      tracer: tracer, operation: "ClassBound.ping", kind: spanKind, function: "ClassBound.ping()")
     call.run {
       base.ping()
     }
@@ -56,8 +55,8 @@ extension ClassBound {
 }
 
 /// Counts and times each call to a `ClassBound`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
@@ -67,7 +66,7 @@ public final class MetricsClassBound<Base: ClassBound>: ClassBound {
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

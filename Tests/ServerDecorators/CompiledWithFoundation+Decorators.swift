@@ -9,9 +9,9 @@ import Tracing
 
 #if canImport(Foundation)
   /// Runs each call to a `CompiledWithFoundation` in a span of its own, then forwards it to
-  /// `base`: a span named for the requirement, with its `code.namespace` and
-  /// `code.function`, ended when the result is known (for a completion handler, when it is
-  /// called), and marked failed with the error a call throws or returns.
+  /// `base`: a span named for the requirement, with its `code.function.name`,
+  /// ended when the result is known (for a completion handler, when it is called), and marked
+  /// failed with the error a call throws or returns.
   public struct TracingCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
   {
     public var base: Base
@@ -30,7 +30,7 @@ import Tracing
     public func available() {
       let call = TracedCall(
         tracer: tracer, operation: "CompiledWithFoundation.available", kind: spanKind,
-        namespace: "CompiledWithFoundation", function: "available()")
+        function: "CompiledWithFoundation.available()")
       call.run {
         base.available()
       }
@@ -57,8 +57,8 @@ import Tracing
 
 #if canImport(Foundation)
   /// Counts and times each call to a `CompiledWithFoundation`, then forwards it to
-  /// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-  /// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+  /// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+  /// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
   /// dimensions `protocol` and `requirement`, made once, when the decorator is.
   public struct MetricsCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
   {
@@ -66,7 +66,7 @@ import Tracing
     let metrics: [RequirementMetrics]
 
     /// - Parameters:
-    ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+    ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
     ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
     public init(
       _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

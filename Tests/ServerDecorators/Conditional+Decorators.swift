@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Conditional` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingConditional<Base: Conditional>: Conditional {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingConditional<Base: Conditional>: Conditional {
 
   public func always() {
     let call = TracedCall(
-      tracer: tracer, operation: "Conditional.always", kind: spanKind, namespace: "Conditional",
-      function: "always()")
+      tracer: tracer, operation: "Conditional.always", kind: spanKind,
+      function: "Conditional.always()")
     call.run {
       base.always()
     }
@@ -38,7 +38,7 @@ public struct TracingConditional<Base: Conditional>: Conditional {
     public func debugOnly() {
       let call = TracedCall(
         tracer: tracer, operation: "Conditional.debugOnly", kind: spanKind,
-        namespace: "Conditional", function: "debugOnly()")
+        function: "Conditional.debugOnly()")
       call.run {
         base.debugOnly()
       }
@@ -49,7 +49,7 @@ public struct TracingConditional<Base: Conditional>: Conditional {
     public func linuxOnly() {
       let call = TracedCall(
         tracer: tracer, operation: "Conditional.linuxOnly", kind: spanKind,
-        namespace: "Conditional", function: "linuxOnly()")
+        function: "Conditional.linuxOnly()")
       call.run {
         base.linuxOnly()
       }
@@ -60,7 +60,7 @@ public struct TracingConditional<Base: Conditional>: Conditional {
     public func otherwise() {
       let call = TracedCall(
         tracer: tracer, operation: "Conditional.otherwise", kind: spanKind,
-        namespace: "Conditional", function: "otherwise()")
+        function: "Conditional.otherwise()")
       call.run {
         base.otherwise()
       }
@@ -86,15 +86,15 @@ extension Conditional {
 }
 
 /// Counts and times each call to a `Conditional`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsConditional<Base: Conditional>: Conditional {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

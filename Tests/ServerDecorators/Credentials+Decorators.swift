@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Credentials` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingCredentials<Base: Credentials>: Credentials {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func login(user: String, password pw: String) -> Session {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.login", kind: spanKind, namespace: "Credentials",
-      function: "login(user:password:)")
+      tracer: tracer, operation: "Credentials.login", kind: spanKind,
+      function: "Credentials.login(user:password:)")
     return call.run {
       base.login(user: user, password: pw)
     }
@@ -36,8 +36,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func set(token value: String) {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.set", kind: spanKind, namespace: "Credentials",
-      function: "set(token:)")
+      tracer: tracer, operation: "Credentials.set", kind: spanKind,
+      function: "Credentials.set(token:)")
     call.run {
       base.set(token: value)
     }
@@ -45,8 +45,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func check(password argument0: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.check", kind: spanKind, namespace: "Credentials",
-      function: "check(password:)")
+      tracer: tracer, operation: "Credentials.check", kind: spanKind,
+      function: "Credentials.check(password:)")
     return call.run {
       base.check(password: argument0)
     }
@@ -54,8 +54,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.charge", kind: spanKind, namespace: "Credentials",
-      function: "charge(creditCardNumber:amount:code:)")
+      tracer: tracer, operation: "Credentials.charge", kind: spanKind,
+      function: "Credentials.charge(creditCardNumber:amount:code:)")
     return call.run {
       base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
     }
@@ -64,7 +64,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   public func accessToken() -> String {
     let call = TracedCall(
       tracer: tracer, operation: "Credentials.accessToken", kind: spanKind,
-      namespace: "Credentials", function: "accessToken()")
+      function: "Credentials.accessToken()")
     return call.run {
       base.accessToken()
     }
@@ -73,7 +73,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   public func recoveryCodes(for user: String) -> [String] {
     let call = TracedCall(
       tracer: tracer, operation: "Credentials.recoveryCodes", kind: spanKind,
-      namespace: "Credentials", function: "recoveryCodes(for:)")
+      function: "Credentials.recoveryCodes(for:)")
     return call.run {
       base.recoveryCodes(for: user)
     }
@@ -83,8 +83,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.refresh", kind: spanKind, namespace: "Credentials",
-      function: "refresh(_:completion:)")
+      tracer: tracer, operation: "Credentials.refresh", kind: spanKind,
+      function: "Credentials.refresh(_:completion:)")
     call.within {
       base.refresh(session) { result in
         call.finished(result)
@@ -95,8 +95,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func upload(_ payload: String) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.upload", kind: spanKind, namespace: "Credentials",
-      function: "upload(_:)")
+      tracer: tracer, operation: "Credentials.upload", kind: spanKind,
+      function: "Credentials.upload(_:)")
     return call.run {
       base.upload(payload)
     }
@@ -121,15 +121,15 @@ extension Credentials {
 }
 
 /// Counts and times each call to a `Credentials`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsCredentials<Base: Credentials>: Credentials {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

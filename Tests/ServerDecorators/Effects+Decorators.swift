@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `Effects` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingEffects<Base: Effects>: Effects {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func plain() {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.plain", kind: spanKind, namespace: "Effects",
-      function: "plain()")
+      tracer: tracer, operation: "Effects.plain", kind: spanKind, function: "Effects.plain()")
     call.run {
       base.plain()
     }
@@ -36,8 +35,8 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func asynchronous() async {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.asynchronous", kind: spanKind, namespace: "Effects",
-      function: "asynchronous()")
+      tracer: tracer, operation: "Effects.asynchronous", kind: spanKind,
+      function: "Effects.asynchronous()")
     await call.run {
       await base.asynchronous()
     }
@@ -45,8 +44,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func throwing() throws {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.throwing", kind: spanKind, namespace: "Effects",
-      function: "throwing()")
+      tracer: tracer, operation: "Effects.throwing", kind: spanKind, function: "Effects.throwing()")
     try call.run {
       try base.throwing()
     }
@@ -54,8 +52,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func both() async throws -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.both", kind: spanKind, namespace: "Effects",
-      function: "both()")
+      tracer: tracer, operation: "Effects.both", kind: spanKind, function: "Effects.both()")
     return try await call.run {
       try await base.both()
     }
@@ -63,8 +60,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func typed() throws(PostError) {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.typed", kind: spanKind, namespace: "Effects",
-      function: "typed()")
+      tracer: tracer, operation: "Effects.typed", kind: spanKind, function: "Effects.typed()")
     try call.run { () throws(PostError) -> Void in
       try base.typed()
     }
@@ -72,8 +68,8 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.rethrowing", kind: spanKind, namespace: "Effects",
-      function: "rethrowing(_:)")
+      tracer: tracer, operation: "Effects.rethrowing", kind: spanKind,
+      function: "Effects.rethrowing(_:)")
     try call.run {
       try base.rethrowing(body)
     }
@@ -81,8 +77,8 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.generic", kind: spanKind, namespace: "Effects",
-      function: "generic(_:other:)")
+      tracer: tracer, operation: "Effects.generic", kind: spanKind,
+      function: "Effects.generic(_:other:)")
     return call.run {
       base.generic(value, other: other)
     }
@@ -90,8 +86,8 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.parameterPack", kind: spanKind, namespace: "Effects",
-      function: "parameterPack(_:)")
+      tracer: tracer, operation: "Effects.parameterPack", kind: spanKind,
+      function: "Effects.parameterPack(_:)")
     call.run {
       base.parameterPack(repeat each elements)
     }
@@ -103,8 +99,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public mutating func reset() {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.reset", kind: spanKind, namespace: "Effects",
-      function: "reset()")
+      tracer: tracer, operation: "Effects.reset", kind: spanKind, function: "Effects.reset()")
     call.run {
       base.reset()
     }
@@ -112,8 +107,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public nonisolated func describe() -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.describe", kind: spanKind, namespace: "Effects",
-      function: "describe()")
+      tracer: tracer, operation: "Effects.describe", kind: spanKind, function: "Effects.describe()")
     return call.run {
       base.describe()
     }
@@ -138,15 +132,15 @@ extension Effects {
 }
 
 /// Counts and times each call to an `Effects`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsEffects<Base: Effects>: Effects {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `HttpClient` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
   public let tracer: any Tracer
@@ -29,8 +29,8 @@ public struct TracingHttpClient<Base: HttpClient>: HttpClient {
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "HttpClient.get", kind: spanKind, namespace: "HttpClient",
-      function: "get(_:completion:)")
+      tracer: tracer, operation: "HttpClient.get", kind: spanKind,
+      function: "HttpClient.get(_:completion:)")
     call.within { base.get(path, completion: call.finishing(completion)) }
   }
 
@@ -38,8 +38,8 @@ public struct TracingHttpClient<Base: HttpClient>: HttpClient {
     _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "HttpClient.fetch", kind: spanKind, namespace: "HttpClient",
-      function: "fetch(_:completion:)")
+      tracer: tracer, operation: "HttpClient.fetch", kind: spanKind,
+      function: "HttpClient.fetch(_:completion:)")
     call.within { base.fetch(path, completion: call.completing(completion)) }
   }
 }
@@ -62,15 +62,15 @@ extension HttpClient {
 }
 
 /// Counts and times each call to a `HttpClient`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -9,9 +9,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `KeyValueStore` in a span of its own, then forwards it to
-/// `_base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `_base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
   public let tracer: any Tracer
@@ -41,7 +41,7 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public func tracker() -> String {
     let call = TracedCall(
       tracer: tracer, operation: "KeyValueStore.tracker", kind: spanKind,
-      namespace: "KeyValueStore", function: "tracker()")
+      function: "KeyValueStore.tracker()")
     return call.run {
       _base.tracker()
     }
@@ -49,8 +49,8 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
   public func value(for key: String, logger: String) -> Int? {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyValueStore.value", kind: spanKind, namespace: "KeyValueStore",
-      function: "value(for:logger:)")
+      tracer: tracer, operation: "KeyValueStore.value", kind: spanKind,
+      function: "KeyValueStore.value(for:logger:)")
     return call.run {
       _base.value(for: key, logger: logger)
     }
@@ -58,8 +58,8 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyValueStore.store", kind: spanKind, namespace: "KeyValueStore",
-      function: "store(_:for:cache:level:)")
+      tracer: tracer, operation: "KeyValueStore.store", kind: spanKind,
+      function: "KeyValueStore.store(_:for:cache:level:)")
     call.run {
       _base.store(value, for: key, cache: cache, level: level)
     }
@@ -67,8 +67,8 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
   public func entry(base: String) -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyValueStore.entry", kind: spanKind, namespace: "KeyValueStore",
-      function: "entry(base:)")
+      tracer: tracer, operation: "KeyValueStore.entry", kind: spanKind,
+      function: "KeyValueStore.entry(base:)")
     return call.run {
       _base.entry(base: base)
     }
@@ -93,15 +93,15 @@ extension KeyValueStore {
 }
 
 /// Counts and times each call to a `KeyValueStore`, then forwards it to
-/// `_base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `_base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `KeyedLookup` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
@@ -28,8 +28,8 @@ public struct TracingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
 
   public func value(for key: Key) async -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyedLookup.value", kind: spanKind, namespace: "KeyedLookup",
-      function: "value(for:)")
+      tracer: tracer, operation: "KeyedLookup.value", kind: spanKind,
+      function: "KeyedLookup.value(for:)")
     return await call.run {
       await base.value(for: key)
     }
@@ -54,8 +54,8 @@ extension KeyedLookup {
 }
 
 /// Counts and times each call to a `KeyedLookup`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
@@ -63,7 +63,7 @@ public struct MetricsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

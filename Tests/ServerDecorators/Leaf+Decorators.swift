@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Leaf` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingLeaf<Base: Leaf>: Leaf {
   public var base: Base
   public let tracer: any Tracer
@@ -27,7 +27,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func root() {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.root", kind: spanKind, namespace: "Leaf", function: "root()")
+      tracer: tracer, operation: "Leaf.root", kind: spanKind, function: "Leaf.root()")
     call.run {
       base.root()
     }
@@ -35,7 +35,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func left() {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.left", kind: spanKind, namespace: "Leaf", function: "left()")
+      tracer: tracer, operation: "Leaf.left", kind: spanKind, function: "Leaf.left()")
     call.run {
       base.left()
     }
@@ -43,8 +43,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func right() {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.right", kind: spanKind, namespace: "Leaf",
-      function: "right()")
+      tracer: tracer, operation: "Leaf.right", kind: spanKind, function: "Leaf.right()")
     call.run {
       base.right()
     }
@@ -56,8 +55,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func hash(into hasher: inout Swift.Hasher) {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.hash", kind: spanKind, namespace: "Leaf",
-      function: "hash(into:)")
+      tracer: tracer, operation: "Leaf.hash", kind: spanKind, function: "Leaf.hash(into:)")
     call.run {
       base.hash(into: &hasher)
     }
@@ -65,7 +63,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func leaf() {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.leaf", kind: spanKind, namespace: "Leaf", function: "leaf()")
+      tracer: tracer, operation: "Leaf.leaf", kind: spanKind, function: "Leaf.leaf()")
     call.run {
       base.leaf()
     }
@@ -90,15 +88,15 @@ extension Leaf {
 }
 
 /// Counts and times each call to a `Leaf`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLeaf<Base: Leaf>: Leaf {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

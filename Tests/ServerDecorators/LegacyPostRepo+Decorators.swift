@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `LegacyPostRepo` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
   public let tracer: any Tracer
@@ -28,7 +28,7 @@ public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
     let call = TracedCall(
       tracer: tracer, operation: "LegacyPostRepo.getPost", kind: spanKind,
-      namespace: "LegacyPostRepo", function: "getPost(id:completion:)")
+      function: "LegacyPostRepo.getPost(id:completion:)")
     call.within {
       base.getPost(id: id) { result in
         let outcome: Swift.Result<String, any Error>
@@ -47,7 +47,7 @@ public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   ) {
     let call = TracedCall(
       tracer: tracer, operation: "LegacyPostRepo.createPost", kind: spanKind,
-      namespace: "LegacyPostRepo", function: "createPost(title:body:completion:)")
+      function: "LegacyPostRepo.createPost(title:body:completion:)")
     call.within {
       base.createPost(title: title, body: body) { result in
         let outcome: Swift.Result<Int, any Error>
@@ -80,15 +80,15 @@ extension LegacyPostRepo {
 }
 
 /// Counts and times each call to a `LegacyPostRepo`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

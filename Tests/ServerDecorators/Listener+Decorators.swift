@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Listener` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingListener<Base: Listener>: Listener {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingListener<Base: Listener>: Listener {
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
     let call = TracedCall(
-      tracer: tracer, operation: "Listener.listen", kind: spanKind, namespace: "Listener",
-      function: "listen(streamHandler:)")
+      tracer: tracer, operation: "Listener.listen", kind: spanKind,
+      function: "Listener.listen(streamHandler:)")
     try await call.run {
       try await base.listen(streamHandler: streamHandler)
     }
@@ -36,8 +36,8 @@ public struct TracingListener<Base: Listener>: Listener {
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "Listener.subscribe", kind: spanKind, namespace: "Listener",
-      function: "subscribe(_:)")
+      tracer: tracer, operation: "Listener.subscribe", kind: spanKind,
+      function: "Listener.subscribe(_:)")
     call.run {
       base.subscribe(onValue)
     }
@@ -45,8 +45,7 @@ public struct TracingListener<Base: Listener>: Listener {
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "Listener.each", kind: spanKind, namespace: "Listener",
-      function: "each(body:)")
+      tracer: tracer, operation: "Listener.each", kind: spanKind, function: "Listener.each(body:)")
     call.run {
       base.each(body: body)
     }
@@ -71,15 +70,15 @@ extension Listener {
 }
 
 /// Counts and times each call to a `Listener`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsListener<Base: Listener>: Listener {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Moderation` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingModeration<Base: Moderation>: Moderation {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func block(user: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.block", kind: spanKind, namespace: "Moderation",
-      function: "block(user:)")
+      tracer: tracer, operation: "Moderation.block", kind: spanKind,
+      function: "Moderation.block(user:)")
     return call.run {
       base.block(user: user)
     }
@@ -36,8 +36,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func unblock(user: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.unblock", kind: spanKind, namespace: "Moderation",
-      function: "unblock(user:)")
+      tracer: tracer, operation: "Moderation.unblock", kind: spanKind,
+      function: "Moderation.unblock(user:)")
     return call.run {
       base.unblock(user: user)
     }
@@ -45,8 +45,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func isBlocked(user: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.isBlocked", kind: spanKind, namespace: "Moderation",
-      function: "isBlocked(user:)")
+      tracer: tracer, operation: "Moderation.isBlocked", kind: spanKind,
+      function: "Moderation.isBlocked(user:)")
     return call.run {
       base.isBlocked(user: user)
     }
@@ -54,8 +54,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func dequeue() -> String? {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.dequeue", kind: spanKind, namespace: "Moderation",
-      function: "dequeue()")
+      tracer: tracer, operation: "Moderation.dequeue", kind: spanKind,
+      function: "Moderation.dequeue()")
     return call.run {
       base.dequeue()
     }
@@ -64,7 +64,7 @@ public struct TracingModeration<Base: Moderation>: Moderation {
   public func nextTicketNumber() -> Int {
     let call = TracedCall(
       tracer: tracer, operation: "Moderation.nextTicketNumber", kind: spanKind,
-      namespace: "Moderation", function: "nextTicketNumber()")
+      function: "Moderation.nextTicketNumber()")
     return call.run {
       base.nextTicketNumber()
     }
@@ -89,15 +89,15 @@ extension Moderation {
 }
 
 /// Counts and times each call to a `Moderation`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsModeration<Base: Moderation>: Moderation {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `NoteStore` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,7 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
 
   public func note(id: Int) -> String? {
     let call = TracedCall(
-      tracer: tracer, operation: "NoteStore.note", kind: spanKind, namespace: "NoteStore",
-      function: "note(id:)")
+      tracer: tracer, operation: "NoteStore.note", kind: spanKind, function: "NoteStore.note(id:)")
     return call.run {
       base.note(id: id)
     }
@@ -36,8 +35,8 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
 
   public func fetchTitles(prefix: String) -> [String] {
     let call = TracedCall(
-      tracer: tracer, operation: "NoteStore.fetchTitles", kind: spanKind, namespace: "NoteStore",
-      function: "fetchTitles(prefix:)")
+      tracer: tracer, operation: "NoteStore.fetchTitles", kind: spanKind,
+      function: "NoteStore.fetchTitles(prefix:)")
     return call.run {
       base.fetchTitles(prefix: prefix)
     }
@@ -45,8 +44,7 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
 
   public func save(_ note: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "NoteStore.save", kind: spanKind, namespace: "NoteStore",
-      function: "save(_:)")
+      tracer: tracer, operation: "NoteStore.save", kind: spanKind, function: "NoteStore.save(_:)")
     return call.run {
       base.save(note)
     }
@@ -54,8 +52,8 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
 
   public func generate(seed: Int) -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "NoteStore.generate", kind: spanKind, namespace: "NoteStore",
-      function: "generate(seed:)")
+      tracer: tracer, operation: "NoteStore.generate", kind: spanKind,
+      function: "NoteStore.generate(seed:)")
     return call.run {
       base.generate(seed: seed)
     }
@@ -80,15 +78,15 @@ extension NoteStore {
 }
 
 /// Counts and times each call to a `NoteStore`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

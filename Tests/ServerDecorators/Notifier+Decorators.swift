@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Notifier` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingNotifier<Base: Notifier>: Notifier {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
 
   public func refresh(done: @escaping @Sendable () -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "Notifier.refresh", kind: spanKind, namespace: "Notifier",
-      function: "refresh(done:)")
+      tracer: tracer, operation: "Notifier.refresh", kind: spanKind,
+      function: "Notifier.refresh(done:)")
     call.within {
       base.refresh {
         call.completed()
@@ -39,8 +39,8 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
 
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "Notifier.lookup", kind: spanKind, namespace: "Notifier",
-      function: "lookup(_:completion:)")
+      tracer: tracer, operation: "Notifier.lookup", kind: spanKind,
+      function: "Notifier.lookup(_:completion:)")
     call.within {
       base.lookup(key) { value0, value1 in
         call.completed()
@@ -51,8 +51,8 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
     let call = TracedCall(
-      tracer: tracer, operation: "Notifier.validate", kind: spanKind, namespace: "Notifier",
-      function: "validate(_:)")
+      tracer: tracer, operation: "Notifier.validate", kind: spanKind,
+      function: "Notifier.validate(_:)")
     return call.runResult {
       base.validate(post)
     }
@@ -77,15 +77,15 @@ extension Notifier {
 }
 
 /// Counts and times each call to a `Notifier`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsNotifier<Base: Notifier>: Notifier {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Parameters` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingParameters<Base: Parameters>: Parameters {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingParameters<Base: Parameters>: Parameters {
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.labels", kind: spanKind, namespace: "Parameters",
-      function: "labels(_:label:same:)")
+      tracer: tracer, operation: "Parameters.labels", kind: spanKind,
+      function: "Parameters.labels(_:label:same:)")
     call.run {
       base.labels(unlabeled, label: name, same: same)
     }
@@ -36,8 +36,8 @@ public struct TracingParameters<Base: Parameters>: Parameters {
 
   public func wildcard(_ argument0: Int) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.wildcard", kind: spanKind, namespace: "Parameters",
-      function: "wildcard(_:)")
+      tracer: tracer, operation: "Parameters.wildcard", kind: spanKind,
+      function: "Parameters.wildcard(_:)")
     call.run {
       base.wildcard(argument0)
     }
@@ -46,7 +46,7 @@ public struct TracingParameters<Base: Parameters>: Parameters {
   public func inoutParameter(_ counter: inout Int) {
     let call = TracedCall(
       tracer: tracer, operation: "Parameters.inoutParameter", kind: spanKind,
-      namespace: "Parameters", function: "inoutParameter(_:)")
+      function: "Parameters.inoutParameter(_:)")
     call.run {
       base.inoutParameter(&counter)
     }
@@ -57,8 +57,8 @@ public struct TracingParameters<Base: Parameters>: Parameters {
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.closures", kind: spanKind, namespace: "Parameters",
-      function: "closures(escaping:sendable:autoclosure:optional:)")
+      tracer: tracer, operation: "Parameters.closures", kind: spanKind,
+      function: "Parameters.closures(escaping:sendable:autoclosure:optional:)")
     call.run {
       base.closures(
         escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
@@ -71,8 +71,9 @@ public struct TracingParameters<Base: Parameters>: Parameters {
     member: Swift.Int
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.types", kind: spanKind, namespace: "Parameters",
-      function: "types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)")
+      tracer: tracer, operation: "Parameters.types", kind: spanKind,
+      function:
+        "Parameters.types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)")
     call.run {
       base.types(
         tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
@@ -99,15 +100,15 @@ extension Parameters {
 }
 
 /// Counts and times each call to a `Parameters`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsParameters<Base: Parameters>: Parameters {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `PostCache` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingPostCache<Base: PostCache>: PostCache {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,7 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
 
   public func post(id: Int) -> Post? {
     let call = TracedCall(
-      tracer: tracer, operation: "PostCache.post", kind: spanKind, namespace: "PostCache",
-      function: "post(id:)")
+      tracer: tracer, operation: "PostCache.post", kind: spanKind, function: "PostCache.post(id:)")
     return call.run {
       base.post(id: id)
     }
@@ -36,8 +35,7 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
 
   public func store(_ post: Post) {
     let call = TracedCall(
-      tracer: tracer, operation: "PostCache.store", kind: spanKind, namespace: "PostCache",
-      function: "store(_:)")
+      tracer: tracer, operation: "PostCache.store", kind: spanKind, function: "PostCache.store(_:)")
     call.run {
       base.store(post)
     }
@@ -45,8 +43,8 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
 
   public func removeAll() {
     let call = TracedCall(
-      tracer: tracer, operation: "PostCache.removeAll", kind: spanKind, namespace: "PostCache",
-      function: "removeAll()")
+      tracer: tracer, operation: "PostCache.removeAll", kind: spanKind,
+      function: "PostCache.removeAll()")
     call.run {
       base.removeAll()
     }
@@ -71,15 +69,15 @@ extension PostCache {
 }
 
 /// Counts and times each call to a `PostCache`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsPostCache<Base: PostCache>: PostCache {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

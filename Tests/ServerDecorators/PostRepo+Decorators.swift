@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `PostRepo` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingPostRepo<Base: PostRepo>: PostRepo {
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "PostRepo.getPost", kind: spanKind, namespace: "PostRepo",
-      function: "getPost(id:completion:)")
+      tracer: tracer, operation: "PostRepo.getPost", kind: spanKind,
+      function: "PostRepo.getPost(id:completion:)")
     call.within {
       base.getPost(id: id) { result in
         call.finished(result)
@@ -41,8 +41,8 @@ public struct TracingPostRepo<Base: PostRepo>: PostRepo {
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "PostRepo.createPost", kind: spanKind, namespace: "PostRepo",
-      function: "createPost(title:body:completion:)")
+      tracer: tracer, operation: "PostRepo.createPost", kind: spanKind,
+      function: "PostRepo.createPost(title:body:completion:)")
     call.within {
       base.createPost(title: title, body: body) { result in
         call.finished(result)
@@ -70,15 +70,15 @@ extension PostRepo {
 }
 
 /// Counts and times each call to a `PostRepo`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Right` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingRight<Base: Right>: Right {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,7 @@ public struct TracingRight<Base: Right>: Right {
 
   public func root() {
     let call = TracedCall(
-      tracer: tracer, operation: "Right.root", kind: spanKind, namespace: "Right",
-      function: "root()")
+      tracer: tracer, operation: "Right.root", kind: spanKind, function: "Right.root()")
     call.run {
       base.root()
     }
@@ -36,8 +35,7 @@ public struct TracingRight<Base: Right>: Right {
 
   public func right() {
     let call = TracedCall(
-      tracer: tracer, operation: "Right.right", kind: spanKind, namespace: "Right",
-      function: "right()")
+      tracer: tracer, operation: "Right.right", kind: spanKind, function: "Right.right()")
     call.run {
       base.right()
     }
@@ -62,15 +60,15 @@ extension Right {
 }
 
 /// Counts and times each call to a `Right`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsRight<Base: Right>: Right {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

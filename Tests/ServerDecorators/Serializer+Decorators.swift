@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Serializer` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
@@ -30,8 +30,8 @@ public struct TracingSerializer<Base: Serializer>: Serializer {
     _ message: Input
   ) throws -> Bytes {
     let call = TracedCall(
-      tracer: tracer, operation: "Serializer.serialize", kind: spanKind, namespace: "Serializer",
-      function: "serialize(_:)")
+      tracer: tracer, operation: "Serializer.serialize", kind: spanKind,
+      function: "Serializer.serialize(_:)")
     return try call.run {
       try base.serialize(message) as Bytes
     }
@@ -56,8 +56,8 @@ extension Serializer {
 }
 
 /// Counts and times each call to a `Serializer`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
@@ -65,7 +65,7 @@ public struct MetricsSerializer<Base: Serializer>: Serializer {
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

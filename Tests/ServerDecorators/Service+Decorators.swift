@@ -9,9 +9,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Service` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
@@ -30,8 +30,8 @@ public struct TracingService<Base: Service>: Service {
 
   public func callAsFunction(input: Input) async throws -> Output {
     let call = TracedCall(
-      tracer: tracer, operation: "Service.callAsFunction", kind: spanKind, namespace: "Service",
-      function: "callAsFunction(input:)")
+      tracer: tracer, operation: "Service.callAsFunction", kind: spanKind,
+      function: "Service.callAsFunction(input:)")
     return try await call.run {
       try await base.callAsFunction(input: input)
     }
@@ -56,8 +56,8 @@ extension Service {
 }
 
 /// Counts and times each call to a `Service`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsService<Base: Service>: Service {
   public typealias Input = Base.Input
@@ -66,7 +66,7 @@ public struct MetricsService<Base: Service>: Service {
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

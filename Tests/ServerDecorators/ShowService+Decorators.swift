@@ -9,9 +9,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `ShowService` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingShowService<Base: ShowService>: ShowService {
   public var base: Base
   public let tracer: any Tracer
@@ -28,8 +28,8 @@ public struct TracingShowService<Base: ShowService>: ShowService {
 
   public func allShows() async -> [Show] {
     let call = TracedCall(
-      tracer: tracer, operation: "ShowService.allShows", kind: spanKind, namespace: "ShowService",
-      function: "allShows()")
+      tracer: tracer, operation: "ShowService.allShows", kind: spanKind,
+      function: "ShowService.allShows()")
     return await call.run {
       await base.allShows()
     }
@@ -38,7 +38,7 @@ public struct TracingShowService<Base: ShowService>: ShowService {
   public func markShowAsWatched(_ show: Show, until date: Date) async {
     let call = TracedCall(
       tracer: tracer, operation: "ShowService.markShowAsWatched", kind: spanKind,
-      namespace: "ShowService", function: "markShowAsWatched(_:until:)")
+      function: "ShowService.markShowAsWatched(_:until:)")
     await call.run {
       await base.markShowAsWatched(show, until: date)
     }
@@ -63,15 +63,15 @@ extension ShowService {
 }
 
 /// Counts and times each call to a `ShowService`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsShowService<Base: ShowService>: ShowService {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `SpanMaker` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
@@ -28,8 +28,8 @@ public struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
 
   public func startSpan(named name: String) -> Span {
     let call = TracedCall(
-      tracer: tracer, operation: "SpanMaker.startSpan", kind: spanKind, namespace: "SpanMaker",
-      function: "startSpan(named:)")
+      tracer: tracer, operation: "SpanMaker.startSpan", kind: spanKind,
+      function: "SpanMaker.startSpan(named:)")
     return call.run {
       base.startSpan(named: name)
     }
@@ -37,8 +37,7 @@ public struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
 
   public func end(_ span: Span) {
     let call = TracedCall(
-      tracer: tracer, operation: "SpanMaker.end", kind: spanKind, namespace: "SpanMaker",
-      function: "end(_:)")
+      tracer: tracer, operation: "SpanMaker.end", kind: spanKind, function: "SpanMaker.end(_:)")
     call.run {
       base.end(span)
     }
@@ -63,8 +62,8 @@ extension SpanMaker {
 }
 
 /// Counts and times each call to a `SpanMaker`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
@@ -72,7 +71,7 @@ public struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Spelling` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingSpelling<Base: Spelling>: Spelling {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func `default`() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.default", kind: spanKind, namespace: "Spelling",
-      function: "`default`()")
+      tracer: tracer, operation: "Spelling.default", kind: spanKind,
+      function: "Spelling.`default`()")
     return call.run {
       base.`default`()
     }
@@ -36,8 +36,7 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func `for`(_ `in`: Int) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.for", kind: spanKind, namespace: "Spelling",
-      function: "`for`(_:)")
+      tracer: tracer, operation: "Spelling.for", kind: spanKind, function: "Spelling.`for`(_:)")
     return call.run {
       base.`for`(`in`)
     }
@@ -45,8 +44,8 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.index", kind: spanKind, namespace: "Spelling",
-      function: "index(in:of:default:)")
+      tracer: tracer, operation: "Spelling.index", kind: spanKind,
+      function: "Spelling.index(in:of:default:)")
     return call.run {
       base.index(in: `in`, of: of, default: `default`)
     }
@@ -58,8 +57,8 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func `count (all)`(of: [Int]) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.count (all)", kind: spanKind, namespace: "Spelling",
-      function: "`count (all)`(of:)")
+      tracer: tracer, operation: "Spelling.count (all)", kind: spanKind,
+      function: "Spelling.`count (all)`(of:)")
     return call.run {
       base.`count (all)`(of: of)
     }
@@ -67,8 +66,8 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func `count (all)`(in: String) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.count (all)", kind: spanKind, namespace: "Spelling",
-      function: "`count (all)`(in:)")
+      tracer: tracer, operation: "Spelling.count (all)", kind: spanKind,
+      function: "Spelling.`count (all)`(in:)")
     return call.run {
       base.`count (all)`(in: `in`)
     }
@@ -93,15 +92,15 @@ extension Spelling {
 }
 
 /// Counts and times each call to a `Spelling`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsSpelling<Base: Spelling>: Spelling {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

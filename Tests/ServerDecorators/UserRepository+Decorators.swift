@@ -8,9 +8,9 @@ import Tracing
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `UserRepository` in a span of its own, then forwards it to
-/// `base`: a span named for the requirement, with its `code.namespace` and
-/// `code.function`, ended when the result is known (for a completion handler, when it is
-/// called), and marked failed with the error a call throws or returns.
+/// `base`: a span named for the requirement, with its `code.function.name`,
+/// ended when the result is known (for a completion handler, when it is called), and marked
+/// failed with the error a call throws or returns.
 public struct TracingUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
   public let tracer: any Tracer
@@ -27,8 +27,8 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
 
   public func user(named name: String) async throws -> User {
     let call = TracedCall(
-      tracer: tracer, operation: "UserRepository.user", kind: spanKind, namespace: "UserRepository",
-      function: "user(named:)")
+      tracer: tracer, operation: "UserRepository.user", kind: spanKind,
+      function: "UserRepository.user(named:)")
     return try await call.run {
       try await base.user(named: name)
     }
@@ -36,8 +36,8 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
 
   public func save(_ user: User) async throws {
     let call = TracedCall(
-      tracer: tracer, operation: "UserRepository.save", kind: spanKind, namespace: "UserRepository",
-      function: "save(_:)")
+      tracer: tracer, operation: "UserRepository.save", kind: spanKind,
+      function: "UserRepository.save(_:)")
     try await call.run {
       try await base.save(user)
     }
@@ -46,7 +46,7 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
     let call = TracedCall(
       tracer: tracer, operation: "UserRepository.resetPassword", kind: spanKind,
-      namespace: "UserRepository", function: "resetPassword(for:token:)")
+      function: "UserRepository.resetPassword(for:token:)")
     try await call.run { () async throws(UserRepositoryError) -> Void in
       try await base.resetPassword(for: user, token: token)
     }
@@ -71,15 +71,15 @@ extension UserRepository {
 }
 
 /// Counts and times each call to a `UserRepository`, then forwards it to
-/// `base`: per requirement, a counter of calls (`veneer_calls`), a counter of
-/// failures (`veneer_failures`) and a timer of durations (`veneer_call_duration`), with the
+/// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
+/// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
   let metrics: [RequirementMetrics]
 
   /// - Parameters:
-  ///   - prefix: what the metrics' labels start with: `veneer_calls` and so on.
+  ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
     _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",

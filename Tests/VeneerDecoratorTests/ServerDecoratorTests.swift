@@ -42,8 +42,9 @@ struct ServerDecoratorTests {
     #expect(tracer.finishedSpans.count == 1)
     #expect(span.operationName == "Service.callAsFunction")
     #expect(span.kind == .internal)
-    #expect(span.attributes["code.namespace"]?.toSpanAttribute() == "Service")
-    #expect(span.attributes["code.function"]?.toSpanAttribute() == "callAsFunction(input:)")
+    #expect(
+      span.attributes["code.function.name"]?.toSpanAttribute() == "Service.callAsFunction(input:)")
+    #expect(span.attributes["code.namespace"] == nil && span.attributes["code.function"] == nil)
     #expect(span.errors.isEmpty)
     #expect(span.status == nil)
   }
@@ -186,10 +187,11 @@ struct ServerDecoratorTests {
 
     let dimensions = [("protocol", "Service"), ("requirement", "callAsFunction(input:)")]
     let metrics = factory.metrics
-    #expect(try metrics.expectCounter("veneer_calls", dimensions).totalValue == 3)
-    #expect(try metrics.expectCounter("veneer_failures", dimensions).totalValue == 1)
-    let timer = try metrics.expectTimer("veneer_call_duration", dimensions)
+    #expect(try metrics.expectCounter("veneer.calls", dimensions).totalValue == 3)
+    #expect(try metrics.expectCounter("veneer.failures", dimensions).totalValue == 1)
+    let timer = try metrics.expectTimer("veneer.call.duration", dimensions)
     #expect(timer.values.count == 3)
+    #expect(timer.displayUnit == .seconds)
   }
 
   @Test func completionHandlersAndResultsAreMeteredByTheirOutcome() throws {
@@ -204,8 +206,8 @@ struct ServerDecoratorTests {
     let dimensions = [
       ("protocol", "LoaderService"), ("requirement", "load(completion:)"), ("service", "feed"),
     ]
-    #expect(try factory.metrics.expectCounter("app_calls", dimensions).totalValue == 2)
-    #expect(try factory.metrics.expectCounter("app_failures", dimensions).totalValue == 1)
+    #expect(try factory.metrics.expectCounter("app.calls", dimensions).totalValue == 2)
+    #expect(try factory.metrics.expectCounter("app.failures", dimensions).totalValue == 1)
   }
 
   /// With tracing outside logging, a logger's metadata provider finds the span of the call it

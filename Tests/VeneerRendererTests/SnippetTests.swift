@@ -354,9 +354,9 @@ struct SnippetTests {
       "Tracing",
       renders: #"""
         /// Runs each call to a `ShowService` in a span of its own, then forwards it to
-        /// `base`: a span named for the requirement, with its `code.namespace` and
-        /// `code.function`, ended when the result is known (for a completion handler, when it is
-        /// called), and marked failed with the error a call throws or returns.
+        /// `base`: a span named for the requirement, with its `code.function.name`,
+        /// ended when the result is known (for a completion handler, when it is called), and marked
+        /// failed with the error a call throws or returns.
         public struct TracingShowService<Base: ShowService>: ShowService {
           public var base: Base
           public let tracer: any Tracer
@@ -373,8 +373,8 @@ struct SnippetTests {
 
           public func allShows(page: Int) async -> [String] {
             let call = TracedCall(
-              tracer: tracer, operation: "shows.list", kind: spanKind, namespace: "ShowService",
-              function: "allShows(page:)")
+              tracer: tracer, operation: "shows.list", kind: spanKind,
+              function: "ShowService.allShows(page:)")
             call.setAttribute("page", page)
             return await call.run {
               await base.allShows(page: page)
