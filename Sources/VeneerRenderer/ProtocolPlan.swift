@@ -213,6 +213,25 @@ package struct ProtocolPlan: Sendable {
     return !requirements.allSatisfy { names.insert($0.name).inserted }
   }
 
+  /// Why `requirement`, which uses `Self` other than as a parameter's type, cannot be decorated.
+  private static func whySelfCannotBeForwarded(
+    _ requirement: Requirement, isClassOrActorBound: Bool, parametersMentionSelf: Bool
+  ) -> String {
+    let isBuilderResult = SelfResult(requirement.returnType) != nil && !parametersMentionSelf
+    if isBuilderResult && requirement.isStatic
+      && !requirement.parameters.contains(where: \.isSelfValue)
+    {
+      return "in a static requirement's result, and a decorator made by a static call would "
+        + "have none of the logger, tracker or cache it decorates with"
+    }
+    if isBuilderResult && requirement.kind == .method && isClassOrActorBound {
+      return "in its result, and a decorator class or actor cannot copy itself around the value "
+        + "its base returns (a struct decorator, for a protocol not bound to classes, can)"
+    }
+    return "other than as a parameter's type or as an instance method's result (Self, Self? or "
+      + "[Self]), and a decorator is a different type from the one it wraps"
+  }
+
   /// Whether a same-type requirement (`Self == Self.AllCases.Element`) has `Self` on a side.
   /// By bytes: Foundation's trimming and `String`'s `split` were most of this check's cost.
   static func equatesSelf(_ requirement: String) -> Bool {
@@ -291,16 +310,23 @@ package struct ProtocolPlan: Sendable {
         )
       }
       // `Self.Span` names an associated type, which a decorator names alike.
-      let mentionsSelf =
-        requirement.parameters.contains {
-          !$0.isSelfValue && $0.type.mentionsSelf(besides: associatedTypeNames)
-        }
-        || requirement.returnType?.mentionsSelf(besides: associatedTypeNames) == true
+      let parametersMentionSelf = requirement.parameters.contains {
+        !$0.isSelfValue && $0.type.mentionsSelf(besides: associatedTypeNames)
+      }
+      let resultMentionsSelf =
+        requirement.returnType?.mentionsSelf(besides: associatedTypeNames) == true
         || requirement.type?.mentionsSelf(besides: associatedTypeNames) == true
-      if mentionsSelf {
+      // A builder's `Self` result is forwarded in a copy of the decorator (`SelfResult`).
+      let isForwardedBuilder =
+        resultMentionsSelf && !parametersMentionSelf && requirement.kind == .method
+        && !requirement.isStatic && !isClassOrActorBound
+        && SelfResult(requirement.returnType) != nil
+      if (parametersMentionSelf || resultMentionsSelf) && !isForwardedBuilder {
         return (
-          "requirement \(name) uses Self other than as a parameter's type, and a decorator is a "
-            + "different type from the one it wraps",
+          "requirement \(name) uses Self "
+            + Self.whySelfCannotBeForwarded(
+              requirement, isClassOrActorBound: isClassOrActorBound,
+              parametersMentionSelf: parametersMentionSelf),
           requirement.location
         )
       }

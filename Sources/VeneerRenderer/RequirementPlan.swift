@@ -26,6 +26,8 @@ package struct RequirementPlan: Sendable {
   package let declaration: String
   package let forwardingImplementation: String
   package let forwardCall: String
+  /// How the result holds `Self`, for a builder forwarded in a copy of the decorator.
+  package let selfResult: SelfResult?
   package let isThrowing: Bool
   package let isAsync: Bool
   package let doStatement: String
@@ -364,7 +366,12 @@ extension RequirementPlan {
         }
           ?? true
       ? " as \(nameableResultType ?? "Void")" : ""
-    forwardCall = effectPrefix + access + resultCoercion
+    // A builder's result, in a copy of the decorator; `ProtocolPlan` lets only these through.
+    selfResult =
+      requirement.kind == .method && !requirement.isStatic && !isClassDecorator
+      ? SelfResult(requirement.returnType) : nil
+    let forwarded = selfResult?.rewrapping(access, base: context.storage.base) ?? access
+    forwardCall = effectPrefix + forwarded + resultCoercion
     if requirement.kind == .method || requirement.kind == .initializer {
       forwardingImplementation = "\(declaration) {\n\(forwardCall)\n}"
     } else {

@@ -90,3 +90,16 @@ public protocol Ticker {
   func next() throws(Never) -> Int
   var ticks: Int { get throws(Never) }
 }
+
+/// A fluent builder, as GRDB's requests and Hummingbird's router are: each instance method
+/// returns `Self`, `Self?` or `[Self]`, which a decorator returns as a copy of itself around the
+/// value its base built, so that the calls that follow are decorated too.
+public protocol QueryBuilder: Sendable {
+  var sql: String { get }
+  func filter(_ condition: String) -> Self
+  func limit(_ count: Int) async throws -> Self
+  func parent() -> Self?
+  func split() -> [Self]
+  // veneer: cache
+  func count() -> Int
+}

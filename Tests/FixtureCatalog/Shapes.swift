@@ -32,6 +32,12 @@ public protocol SelfReturning {
   static func make() -> Self
 }
 
+/// A builder a class decorator cannot return: it would have to copy itself around another
+/// instance without knowing what it stores.
+public protocol ClassBuilder: AnyObject {
+  func adding(_ value: Int) -> Self
+}
+
 public protocol Variadic {
   func sum(_ values: Int...) -> Int
 }

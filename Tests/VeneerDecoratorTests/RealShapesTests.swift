@@ -305,4 +305,74 @@ struct RealShapesTests {
     #expect(span == "span GET")
     #expect(spans.ended.count == 1)
   }
+
+  struct Query: QueryBuilder {
+    struct EmptyLimit: Error {}
+    var sql: String
+    var counter = CallCounter()
+    func filter(_ condition: String) -> Query {
+      counter.record("filter")
+      return Query(sql: sql + " WHERE " + condition, counter: counter)
+    }
+    func limit(_ count: Int) async throws -> Query {
+      guard count > 0 else { throw EmptyLimit() }
+      return Query(sql: sql + " LIMIT \(count)", counter: counter)
+    }
+    func parent() -> Query? { sql.contains(" WHERE") ? Query(sql: "SELECT *") : nil }
+    func split() -> [Query] { [Query(sql: sql + " -- a"), Query(sql: sql + " -- b")] }
+    func count() -> Int {
+      counter.record("count")
+      return sql.count
+    }
+  }
+
+  /// A builder's `Self` is a copy of the decorator around what the base built: each call of a
+  /// chain is logged and tracked, by the same logger and tracker, and the built value is the
+  /// base's.
+  @Test func buildersThatReturnSelfStayDecoratedAlongTheChain() async throws {
+    let recorder = LogRecorder()
+    let tracker = RecordingTracker()
+    let decorated = Query(sql: "SELECT *").withLogging(recorder.logger()).withAnalytics(tracker)
+    let built = try await decorated.filter("id = 1").limit(2)
+    let sameKind: AnalyticsQueryBuilder<LoggingQueryBuilder<Query>> = built
+    #expect(sameKind.sql == "SELECT * WHERE id = 1 LIMIT 2")
+    #expect(built.base.base.sql == built.sql)
+    let parts = built.split()
+    #expect(
+      parts.map(\.sql) == [
+        "SELECT * WHERE id = 1 LIMIT 2 -- a", "SELECT * WHERE id = 1 LIMIT 2 -- b",
+      ])
+    #expect(parts[1].parent()?.sql == "SELECT *")
+    #expect(decorated.parent() == nil)
+    await #expect(throws: Query.EmptyLimit.self) { try await decorated.limit(0) }
+    #expect(
+      tracker.names == [
+        "query_builder.filter", "query_builder.limit", "query_builder.split",
+        "query_builder.parent", "query_builder.parent", "query_builder.limit_failed",
+      ])
+    #expect(
+      recorder.records.map(\.message).filter { $0.hasSuffix("called") } == [
+        "QueryBuilder.filter(_:) called", "QueryBuilder.limit(_:) called",
+        "QueryBuilder.split() called", "QueryBuilder.parent() called",
+        "QueryBuilder.parent() called", "QueryBuilder.limit(_:) called",
+      ])
+    // The same tracker, not another: a copy keeps what the decorator was made with.
+    #expect((parts[0] as AnalyticsQueryBuilder).tracker as? RecordingTracker === tracker)
+  }
+
+  /// A cache forwards a builder (its value is a new decorator each call), and the reads of its
+  /// protocol too: copies around other values share the cache, which would answer one value's
+  /// read with another's. Interception forwards a builder, and advises the reads.
+  @Test func buildersAreForwardedByCachesAndInterceptionAndTheirReadsStayDecorated() {
+    let query = Query(sql: "SELECT *")
+    let cachedBuilder = query.withCaching()
+    let filtered = cachedBuilder.filter("a = 1")
+    #expect(filtered.count() == "SELECT * WHERE a = 1".count)
+    #expect(cachedBuilder.count() == "SELECT *".count)
+    #expect(filtered.count() == "SELECT * WHERE a = 1".count)
+    #expect(query.counter.count("count") == 3)
+    let intercepted = Query(sql: "SELECT *").intercepted { $0.count.instead = { _, _ in -1 } }
+    #expect(intercepted.filter("b = 2").count() == -1)
+    #expect(intercepted.filter("b = 2").sql == "SELECT * WHERE b = 2")
+  }
 }

@@ -243,4 +243,18 @@ struct ServerDecoratorTests {
     #expect(tracer.finishedSpans.count == 2)
     #expect(recorder.records.count == 4)
   }
+
+  /// A builder's copies trace and count with the tracer and factory the first was made with.
+  @Test func buildersAreTracedAndCountedAlongTheChain() async throws {
+    let tracer = InMemoryTracer()
+    let factory = CountingFactory()
+    let query = RealShapesTests.Query(sql: "SELECT *").withTracing(tracer).withMetrics(factory)
+    let built = try await query.filter("a = 1").limit(3)
+    #expect(built.sql == "SELECT * WHERE a = 1 LIMIT 3")
+    #expect(
+      tracer.finishedSpans.map(\.operationName) == ["QueryBuilder.filter", "QueryBuilder.limit"])
+    let dimensions = [("protocol", "QueryBuilder"), ("requirement", "limit(_:)")]
+    #expect(try factory.metrics.expectCounter("veneer.calls", dimensions).totalValue == 1)
+    #expect(factory.madeCount == 3 * 6)
+  }
 }

@@ -90,6 +90,14 @@ final class CachingAspect: RequirementAspect {
       $0.key == "invalidates" && !$0.positionalValues.flatMap(\.texts).isEmpty
     }) {
       return "it invalidates other requirements, so it changes something"
+    } else if plan.selfResult != nil {
+      return "it returns Self, a new decorator around what the base builds, made afresh each call"
+    } else if plan.context.proto.allRequirements.contains(where: {
+      $0.kind == .method && !$0.isStatic && SelfResult($0.returnType) != nil
+    }) {
+      // The cache's keys name requirements and arguments, not the value the decorator wraps.
+      return "its protocol's builders return copies of the decorator around other values, "
+        + "which share its cache, and a read would be answered with another value's result"
     } else if ![.value, .result, .completionResult].contains(plan.outcome) {
       return "it produces no value to cache"
     } else if case .mayWrite(let word) = CachePolicy.verdict(
