@@ -1,9 +1,9 @@
 // What a decorated call costs, per built-in decorator, beside the same decorator written by hand
 // and a direct call, with back ends that do nothing: a disabled log level, a tracker, tracer and
-// metrics factory that drop what they get, a cache that holds every key. `swift run -c release
-// veneer-runtime-bench [--calls N]
-// [--only PREFIX]`, the latter to profile one decorator. Apart from `veneer-bench`, so that measuring the runtime
-// does not build swift-syntax. Results: PERFORMANCE.md.
+// metrics factory that drop what they get, a cache that holds every key.
+// `swift run -c release veneer-runtime-bench [--calls N] [--only PREFIX]`, the latter to profile
+// one decorator. Apart from `veneer-bench`, so that measuring the runtime does not build
+// swift-syntax. Results: PERFORMANCE.md.
 import CoreMetrics
 import FixtureCatalog
 import FixtureDecorators
@@ -27,15 +27,14 @@ let distinctIDs = 512
 /// Prefixes for `fetchTitles(prefix:)`, one per id: the `String` keys of a cache.
 let prefixes = (0..<distinctIDs).map { "titles starting with \($0)" }
 
-/// The median, over five runs, of nanoseconds per call of `store.note(id:)`, or of
-/// `fetchTitles(prefix:)` with `byString`.
-@inline(never)
-func nanosecondsPerCall(_ store: some NoteStore, byString: Bool = false) -> Double {
-  if let only, !"\(type(of: store))".contains(only) { return .nan }
-  func call(_ index: Int) -> Bool {
-    let id = index & (distinctIDs - 1)
-    return byString ? !store.fetchTitles(prefix: prefixes[id]).isEmpty : store.note(id: id) != nil
-  }
+/// Cities for `Forecasts`, one per id, longer than a small string: an argument that is
+/// reference counted.
+let cities = (0..<distinctIDs).map { "Llanfairpwllgwyngyll \($0)" }
+
+/// The median, over five runs, of nanoseconds per `call(index)` for `calls` indices; `call`
+/// returns whether it found what it asked for, as it always should.
+@inline(__always)
+func medianNanoseconds(_ call: (Int) -> Bool) -> Double {
   for id in 0..<distinctIDs { _ = call(id) }
   var runs: [Double] = []
   for _ in 0..<5 {
@@ -52,13 +51,68 @@ func nanosecondsPerCall(_ store: some NoteStore, byString: Bool = false) -> Doub
   return runs.sorted()[2]
 }
 
+/// Nanoseconds per call of `store.note(id:)`, or of `fetchTitles(prefix:)` with `byString`.
+@inline(never)
+func nanosecondsPerCall(_ store: some NoteStore, byString: Bool = false) -> Double {
+  if let only, !"\(type(of: store))".contains(only) { return .nan }
+  return medianNanoseconds { index in
+    let id = index & (distinctIDs - 1)
+    return byString ? !store.fetchTitles(prefix: prefixes[id]).isEmpty : store.note(id: id) != nil
+  }
+}
+
+/// Nanoseconds per call of `forecasts.celsius(of:)`, a `String` argument, or of
+/// `forecast(city:days:metric:)`, three arguments, with `threeArguments`.
+@inline(never)
+func nanosecondsPerForecast(_ forecasts: some Forecasts, threeArguments: Bool = false) -> Double {
+  if let only, !"\(type(of: forecasts))".contains(only) { return .nan }
+  return medianNanoseconds { index in
+    let city = cities[index & (distinctIDs - 1)]
+    return threeArguments
+      ? forecasts.forecast(city: city, days: index & 7, metric: index & 1 == 0) > 0
+      : forecasts.celsius(of: city) > 0
+  }
+}
+
+/// `HandLoggedForecasts` for one concrete base, declared where it is called, as an app writes
+/// one by hand: the compiler sees its base and inlines the call.
+struct ConcreteLoggedForecasts: Forecasts {
+  let base: FixedForecasts
+  let logger: Logger
+  func celsius(of city: String) -> Int {
+    logger.debug("Forecasts.celsius(of:) called", metadata: ["city": "\(city)"])
+    let result = base.celsius(of: city)
+    logger.debug("Forecasts.celsius(of:) returned", metadata: ["result": "\(result)"])
+    return result
+  }
+  func forecast(city: String, days: Int, metric: Bool) -> Int {
+    base.forecast(city: city, days: days, metric: metric)
+  }
+}
+
 var quiet = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
 quiet.logLevel = .info
 let notes = ListedNotes()
+let forecasts = FixedForecasts()
 let rows: [(String, hand: Double, generated: Double)] = [
   (
     "logging, level off", nanosecondsPerCall(HandLoggedNotes(notes, logger: quiet)),
     nanosecondsPerCall(notes.withLogging(quiet))
+  ),
+  (
+    "logging, level off (`String` argument)",
+    nanosecondsPerForecast(HandLoggedForecasts(forecasts, logger: quiet)),
+    nanosecondsPerForecast(forecasts.withLogging(quiet))
+  ),
+  (
+    "logging, level off (`String` argument, by hand for a concrete base in this module)",
+    nanosecondsPerForecast(ConcreteLoggedForecasts(base: forecasts, logger: quiet)),
+    nanosecondsPerForecast(forecasts.withLogging(quiet))
+  ),
+  (
+    "logging, level off (three arguments)",
+    nanosecondsPerForecast(HandLoggedForecasts(forecasts, logger: quiet), threeArguments: true),
+    nanosecondsPerForecast(forecasts.withLogging(quiet), threeArguments: true)
   ),
   (
     "analytics, tracker dropping",
@@ -95,8 +149,9 @@ let rows: [(String, hand: Double, generated: Double)] = [
 let direct = nanosecondsPerCall(notes)
 func rounded(_ nanoseconds: Double) -> Double { (nanoseconds * 10).rounded() / 10 }
 print(
-  "ns per call of `note(id:)` (`fetchTitles(prefix:)` for a `String` key), median of 5 × \(calls)"
-    + " calls; a direct call: \(rounded(direct))")
+  "ns per call of `note(id:)` (`fetchTitles(prefix:)` for a `String` key, `Forecasts` for"
+    + " logging's argument shapes), median of 5 × \(calls) calls; a direct call: \(rounded(direct))"
+)
 print("")
 print("| decorator | hand-written | generated | generated / hand-written |")
 print("|---|---|---|---|")

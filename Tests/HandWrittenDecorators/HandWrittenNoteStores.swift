@@ -173,3 +173,32 @@ public struct HandInterceptedNotes<Base: NoteStore>: NoteStore {
   public func save(_ note: String) -> Bool { base.save(note) }
   public func generate(seed: Int) -> String { base.generate(seed: seed) }
 }
+
+/// Logs each call and its result at `debug`, as `HandLoggedNotes` does, for requirements that
+/// take a `String` and several arguments.
+public struct HandLoggedForecasts<Base: Forecasts>: Forecasts {
+  let base: Base
+  let logger: Logger
+
+  public init(_ base: Base, logger: Logger) {
+    self.base = base
+    self.logger = logger
+  }
+
+  public func celsius(of city: String) -> Int {
+    logger.debug("Forecasts.celsius(of:) called", metadata: ["city": "\(city)"])
+    let result = base.celsius(of: city)
+    logger.debug("Forecasts.celsius(of:) returned", metadata: ["result": "\(result)"])
+    return result
+  }
+
+  public func forecast(city: String, days: Int, metric: Bool) -> Int {
+    logger.debug(
+      "Forecasts.forecast(city:days:metric:) called",
+      metadata: ["city": "\(city)", "days": "\(days)", "metric": "\(metric)"])
+    let result = base.forecast(city: city, days: days, metric: metric)
+    logger.debug(
+      "Forecasts.forecast(city:days:metric:) returned", metadata: ["result": "\(result)"])
+    return result
+  }
+}
