@@ -26,6 +26,32 @@ struct Selection {
       return selected.isEmpty
         ? nil : RenderWork(proto: proto, ancestorFiles: ancestorFiles, templates: selected)
     }
+    if !configuration.templates.isEmpty {
+      diagnostics += Self.builtInsLeftOut(
+        by: configuration.templates, from: catalog.protocols,
+        available: Set(templates.map { $0.source.name.lowercased() }))
+    }
+  }
+
+  /// An error at each protocol annotation that asks for a built-in decorator the configured
+  /// templates leave out: the user asked for it twice, and one of the two would be dropped.
+  private static func builtInsLeftOut(
+    by listed: [Located<String>], from protocols: [ProtocolDecl], available: Set<String>
+  ) -> [Diagnostic] {
+    let builtIns = Set(BuiltInTemplates.all.map { $0.name.lowercased() })
+    let origin = listed.first?.location.map { " (\($0.file):\($0.line))" } ?? ""
+    return protocols.flatMap { proto in
+      proto.annotations.compactMap { annotation -> Diagnostic? in
+        let name = annotation.key.lowercased()
+        guard builtIns.contains(name), !available.contains(name) else { return nil }
+        return Diagnostic(
+          .error,
+          "\(proto.name) asks for the \(name) decorator, which the templates this run uses "
+            + "leave out: [\(listed.map(\.value).joined(separator: ", "))]\(origin); add \(name) "
+            + "to them, or take it out of this annotation",
+          at: annotation.location)
+      }
+    }
   }
 
   /// Whether `selection` gives `proto` every template, annotated or not.

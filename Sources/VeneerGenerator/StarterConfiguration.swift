@@ -1,3 +1,5 @@
+import VeneerRenderer
+
 extension ConfigurationFile {
   /// What `veneer init` writes: every setting with its default, and a comment on each.
   package static let starter = """
@@ -48,8 +50,12 @@ extension ConfigurationFile {
 
   private static let commonSettings = """
 
-    # Built-in templates (logging, analytics, caching) or paths to .stencil files.
-    templates: [logging, analytics, caching]
+    # The templates to use: built-ins (\(BuiltInTemplates.typedNames)) or paths
+    # to .stencil files. Without a list, a protocol gets the built-ins its annotation names
+    # and, with 'selection: all' or 'public', every built-in but tracing and metrics, whose
+    # libraries a target adds itself. A list limits both: an annotation asking for a built-in
+    # left out of it is an error.
+    # templates: [logging, analytics, caching]
 
     # Which protocols get decorators: annotated (those with a '// veneer: logging, ...'
     # comment, with the templates it names), all (every template), or a list of protocol

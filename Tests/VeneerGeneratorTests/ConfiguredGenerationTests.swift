@@ -460,6 +460,40 @@ struct ConfiguredGenerationTests {
     #expect(compiled.status == 0, "\(compiled.errors)")
   }
 
+  /// An annotation asking for a built-in that the configured templates leave out was dropped
+  /// in silence, found only when `withMetrics` did not exist: now an error at the annotation,
+  /// and nothing is written; the starter file lists no templates, so it leaves out nothing.
+  @Test func aBuiltInAskedForButLeftOutOfTheTemplatesIsAnError() throws {
+    let orders = """
+      // veneer: logging, analytics, tracing, metrics
+      public protocol OrderService {
+        func order(id: Int) async throws -> String
+      }
+      """
+    let listed = try Project([
+      "Sources/Orders.swift": orders,
+      "veneer.yml": "sources: Sources\noutput: Out\ntemplates: [logging, analytics, caching]\n",
+    ])
+    let (generation, diagnostics) = listed.generate()
+    let leftOut = { (name: String) in
+      "Sources/Orders.swift:1:\(name == "tracing" ? 32 : 41): error: OrderService asks for the "
+        + "\(name) decorator, which the templates this run uses leave out: [logging, analytics, "
+        + "caching] (veneer.yml:3); add \(name) to them, or take it out of this annotation"
+    }
+    #expect(diagnostics == [leftOut("tracing"), leftOut("metrics")])
+    #expect(generation.files.isEmpty)
+
+    let starter = try Project([
+      "Sources/Orders.swift": orders,
+      "veneer.yml": ConfigurationFile.targetStarter + "sources: [Sources]\noutput: Out\n",
+    ])
+    let file = starter.file("OrderService+Decorators.swift")
+    for decorator in ["Logging", "Analytics", "Tracing", "Metrics"] {
+      #expect(file.contains("struct \(decorator)OrderService<"), "\(decorator)")
+    }
+    #expect(!file.contains("struct CachingOrderService<"))
+  }
+
   @Test func optionsForATemplateNotInUseAreAnError() throws {
     let project = try Project([
       "Sources/P.swift": "protocol P {}\n",
