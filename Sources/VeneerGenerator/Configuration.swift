@@ -113,6 +113,8 @@ package struct EventMapEntry: Sendable, Equatable, Encodable {
   package var properties: [Located<String>]
   /// `false` to forward the call without tracking it.
   package var isTracked: Bool
+  /// Whether its event may be another requirement's too (`shared: true`).
+  package var isShared = false
 
   package init(
     requirement: Located<String>, success: String? = nil, failure: String? = nil,

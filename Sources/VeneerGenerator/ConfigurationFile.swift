@@ -321,8 +321,15 @@ private final class ConfigurationReader {
         guard
           let fields = fields(
             of: value, in: "the event of '\(requirement)'",
-            known: ["event", "failure", "properties"])
+            known: ["event", "failure", "properties", "shared"])
         else { continue }
+        if let shared = fields["shared"] {
+          if let flag = bool(shared) {
+            entry.isShared = flag
+          } else {
+            error("'shared' must be true or false, not \(kind(of: shared))", at: shared)
+          }
+        }
         entry.success = fields["event"].flatMap { string($0, "event") }
         entry.failure = fields["failure"].flatMap { string($0, "failure") }
         entry.properties = fields["properties"].map { locatedStrings($0, "properties") } ?? []

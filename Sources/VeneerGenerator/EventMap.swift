@@ -117,6 +117,9 @@ enum EventMap {
     if let failure = entry.failure {
       arguments.append(AnnotationArgument(label: "failure", value: .string(failure)))
     }
+    if entry.isShared {
+      arguments.append(AnnotationArgument(label: "shared", value: .boolean(true)))
+    }
     if !entry.properties.isEmpty {
       arguments.append(
         AnnotationArgument(

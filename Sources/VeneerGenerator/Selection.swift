@@ -26,7 +26,9 @@ struct Selection {
       return selected.isEmpty
         ? nil : RenderWork(proto: proto, ancestorFiles: ancestorFiles, templates: selected)
     }
-    if !configuration.templates.isEmpty {
+    // A configuration file's list describes its target; `--template` picks what one run writes
+    // (decorators split across targets by the libraries they import), so it is not checked.
+    if configuration.templates.contains(where: { $0.location != nil }) {
       diagnostics += Self.builtInsLeftOut(
         by: configuration.templates, from: catalog.protocols,
         available: Set(templates.map { $0.source.name.lowercased() }))

@@ -54,7 +54,7 @@ package struct AnnotationKeys: Sendable {
   /// The labelled arguments each built-in key takes, and what each must be.
   private static let labels: [String: [String: ArgumentKind]] = [
     "logging": [:],
-    "analytics": ["event": .text, "failure": .text, "properties": .names],
+    "analytics": ["event": .text, "failure": .text, "properties": .names, "shared": .bool],
     "caching": ["ttl": .lifetime],
     "cache": ["ttl": .lifetime],
     "redact": [:],

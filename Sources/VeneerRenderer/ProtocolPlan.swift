@@ -137,6 +137,9 @@ package struct ProtocolPlan: Sendable {
             planning: aspects, diagnostics: &diagnostics)))
     }
     requirementReferences = requirements
+    if aspects.contains(RequirementAspects.position(of: AnalyticsAspect.self)) {
+      diagnostics += AnalyticsAspect.clashes(in: requirements.map(\.value), of: proto)
+    }
     diagnostics += Self.passedByNotes(proto, allRequirements)
     self.diagnostics = diagnostics
     conditionsOpening = proto.conditions.map { "#if \($0)" }.joined(separator: "\n")

@@ -20,10 +20,10 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
     let call = TrackedCall(tracker: tracker, properties: [:])
     do {
       let result = try base.login(user: user, password: password)
-      call.succeeded("accounts.login")
+      call.succeeded("accounts.login_user_password")
       return result
     } catch {
-      call.failed("accounts.login_failed", error: error)
+      call.failed("accounts.login_user_password_failed", error: error)
       throw error
     }
   }
@@ -43,7 +43,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   public func login(email: String, password: String) -> Tokens {
     let call = TrackedCall(tracker: tracker, properties: [:])
     let result = base.login(email: email, password: password)
-    call.succeeded("accounts.login")
+    call.succeeded("accounts.login_email_password")
     return result
   }
 

@@ -44,14 +44,14 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   public func `count (all)`(of: [Int]) -> Int {
     let call = TrackedCall(tracker: tracker, properties: [:])
     let result = base.`count (all)`(of: of)
-    call.succeeded("spelling.count (all)")
+    call.succeeded("spelling.count (all)of")
     return result
   }
 
   public func `count (all)`(in: String) -> Int {
     let call = TrackedCall(tracker: tracker, properties: [:])
     let result = base.`count (all)`(in: `in`)
-    call.succeeded("spelling.count (all)")
+    call.succeeded("spelling.count (all)in")
     return result
   }
 }

@@ -19,14 +19,14 @@ public struct AnalyticsTypedStore<Base: TypedStore>: TypedStore {
   public func get(id: Int) async -> Int {
     let call = TrackedCall(tracker: tracker, properties: [:])
     let result = await base.get(id: id) as Int
-    call.succeeded("typed_store.get")
+    call.succeeded("typed_store.get_id")
     return result
   }
 
   public func get(id: Int) async -> String {
     let call = TrackedCall(tracker: tracker, properties: [:])
     let result = await base.get(id: id) as String
-    call.succeeded("typed_store.get")
+    call.succeeded("typed_store.get_id2")
     return result
   }
 }

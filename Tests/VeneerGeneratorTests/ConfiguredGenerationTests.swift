@@ -375,6 +375,79 @@ struct ConfiguredGenerationTests {
     }
   }
 
+  /// Overloads tracked one event between them (`checkout(didComplete:)` and
+  /// `checkout(didFailWith:)` both `checkout_delegate.checkout`): their default names now carry
+  /// their labels, and two requirements given one name are an error unless both say `shared`.
+  @Test func eachTrackedRequirementHasAnEventOfItsOwn() throws {
+    let sources = """
+      // veneer: analytics
+      public protocol CheckoutDelegate {
+        func checkout(didComplete orderID: Int)
+        func checkout(didFailWith reason: String)
+        func product(id: Int) -> String
+        func product(sku: String) -> String
+        func reset()
+      }
+      """
+    let project = try Project([
+      "Sources/Checkout.swift": sources, "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    let file = project.file("CheckoutDelegate+Decorators.swift")
+    for event in [
+      "checkout_did_complete", "checkout_did_fail_with", "product_id", "product_sku", "reset",
+    ] {
+      #expect(file.contains("\"checkout_delegate.\(event)\""), "\(event)")
+    }
+    let checked = try project.typeCheckGenerated(flags: ["-warnings-as-errors"])
+    #expect(checked.status == 0, "\(checked.errors)")
+
+    // One name given twice, by annotations or by a map key that names both overloads.
+    let annotated = sources.replacingOccurrences(
+      of: "  func product(id", with: "  // veneer: analytics(event: \"viewed\")\n  func product(id"
+    ).replacingOccurrences(
+      of: "  func product(sku", with: "  // veneer: analytics(event: \"viewed\")\n  func product(sku")
+    let clash = try Project([
+      "Sources/Checkout.swift": annotated, "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    #expect(
+      clash.generate().diagnostics == [
+        "Sources/Checkout.swift:7:14: error: CheckoutDelegate.product(sku:) tracks the event "
+          + "'viewed', as product(id:) does, and one event cannot tell them apart: give one a "
+          + "name of its own (analytics(event:) or the event map), or say shared: true on both "
+          + "if one event is meant"
+      ])
+    let mapped = try Project([
+      "Sources/Checkout.swift": sources,
+      "veneer.yml": """
+        sources: Sources
+        output: Out
+        options:
+          analytics:
+            events:
+              CheckoutDelegate.product: product_viewed
+        """,
+    ])
+    #expect(
+      mapped.generate().diagnostics.first?.hasPrefix(
+        "veneer.yml:6:7: error: CheckoutDelegate.product(sku:) tracks the event "
+          + "'product_viewed', as product(id:) does") == true)
+    let shared = try Project([
+      "Sources/Checkout.swift": sources,
+      "veneer.yml": """
+        sources: Sources
+        output: Out
+        options:
+          analytics:
+            events:
+              CheckoutDelegate.product: {event: product_viewed, shared: true}
+        """,
+    ])
+    #expect(shared.generate().diagnostics == [])
+    #expect(
+      shared.file("CheckoutDelegate+Decorators.swift").components(separatedBy: "\"product_viewed\"")
+        .count == 3)
+  }
+
   @Test func selectionListsGiveEveryTemplateAndUnknownNamesFail() throws {
     let sources = [
       "Sources/A.swift": "public protocol ShowService { func all() -> [Int] }\n",

@@ -507,6 +507,30 @@ struct ObjCDecoratorTests {
   }
 
   /// The event map names Objective-C methods by selector, checked as strictly as Swift's.
+  /// `checkout:didComplete:` and `checkout:didFailWithError:` tracked one event between them,
+  /// `….checkout`: a first piece that repeats names the events by the whole selector.
+  @Test func selectorsSharingAFirstPieceTrackEventsOfTheirOwn() throws {
+    let folder = try TemporaryFolder()
+    let header = try folder.write(
+      "Checkout.h",
+      """
+      #import <Foundation/Foundation.h>
+      // veneer: analytics
+      @protocol CheckoutDelegate <NSObject>
+      - (void)checkout:(NSString *)order didComplete:(NSInteger)total;
+      - (void)checkout:(NSString *)order didFailWithError:(NSError *)error;
+      - (void)reset;
+      @end
+      """)
+    let generation = Generator().generate(Configuration(sources: [header], output: "unused"))
+    let implementation = try #require(
+      generation.files.first { $0.name == "CheckoutDelegate+Decorators.m" }
+    ).contents
+    for event in ["checkout_did_complete", "checkout_did_fail_with_error", "reset"] {
+      #expect(implementation.contains("@\"checkout_delegate.\(event)\""), "\(event)")
+    }
+  }
+
   @Test func theEventMapNamesSelectorsAndRefusesOnesThatDoNotExist() throws {
     let location = SourceLocation(file: "veneer.yml", line: 4, column: 3)
     let mapped = Self.generate { configuration in

@@ -25,8 +25,11 @@ final class AnalyticsAspect: RequirementAspect {
 
   init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic]) {
     let requirement = plan.requirement
+    // Overloads are told apart by their labels, as their advice is (`productSku`).
     let defaultEvent = plan.context.options.eventNaming.event(
-      prefix: plan.context.eventPrefix, requirement: requirement.bareName)
+      prefix: plan.context.eventPrefix,
+      requirement: plan.hookName == requirement.name
+        ? requirement.bareName : plan.hookName.trimmingBackticks)
     analyticsEvent =
       plan.annotationValue("event", keys: ["analytics"]).flatMap(\.text) ?? defaultEvent
     analyticsFailureEvent =
@@ -43,5 +46,39 @@ final class AnalyticsAspect: RequirementAspect {
     let describing = plan.logsFullValues ? "describing: " : ""
     analyticsProperties = RequirementPlan.dictionaryLiteral(
       tracked.map { ($0.key, "AnalyticsValue(\(describing)\($0.name))") })
+  }
+
+  /// An error for each event name that two tracked requirements of one protocol share, unless
+  /// every one of them says `shared: true`: counted as one event, they could not be told apart.
+  static func clashes(in plans: [RequirementPlan], of proto: ProtocolDecl) -> [Diagnostic] {
+    let position = RequirementAspects.position(of: Self.self)
+    var users: [String: [RequirementPlan]] = [:]
+    var names: [String] = []
+    for plan in plans
+    where plan.isMethod && !plan.isStatic && !plan.isSkipped(by: "analytics") {
+      let aspect = plan.aspect(position, as: Self.self)
+      for name in [aspect.analyticsEvent, aspect.analyticsFailureEvent] {
+        if users[name] == nil { names.append(name) }
+        users[name, default: []].append(plan)
+      }
+    }
+    // Once a pair: their failure events clash whenever their events do.
+    var reported: Set<[SourceLocation]> = []
+    return names.compactMap { name in
+      guard let plans = users[name], plans.count > 1,
+        !plans.allSatisfy({ $0.annotationValue("shared", keys: ["analytics"]) == .boolean(true) })
+      else { return nil }
+      let first = plans[0].requirement
+      let clashing = plans[1].requirement
+      guard reported.insert([first.location, clashing.location]).inserted else { return nil }
+      let location =
+        clashing.annotations.first { $0.key == "analytics" }?.location ?? clashing.location
+      return Diagnostic(
+        .error,
+        "\(proto.qualifiedName).\(clashing.selector) tracks the event '\(name)', as "
+          + "\(first.selector) does, and one event cannot tell them apart: give one a name of "
+          + "its own (analytics(event:) or the event map), or say shared: true on both if one "
+          + "event is meant", at: location)
+    }
   }
 }

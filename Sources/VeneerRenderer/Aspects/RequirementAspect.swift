@@ -28,6 +28,11 @@ package enum RequirementAspects {
     AspectKind(TracingAspect.self),
   ]
 
+  /// The position of `aspect` in `all`, which lists every aspect.
+  static func position<Aspect: RequirementAspect>(of aspect: Aspect.Type) -> Int {
+    all.firstIndex { $0.name == Aspect.name }!
+  }
+
   /// The aspect of each member an aspect adds to requirement plans, by member name.
   static let positionOfMember: [String: Int] = Dictionary(
     all.enumerated().flatMap { position, kind in kind.memberNames.map { ($0, position) } },

@@ -61,7 +61,7 @@ package struct ObjCMethodPlan: Sendable {
   ///   - redacted: names `redact(…)` lists on the protocol.
   init(
     _ method: ObjCMethod, protocolName: String, eventPrefix: String, options: RenderOptions,
-    redacted protocolRedacted: Set<String>, hookName: String,
+    redacted protocolRedacted: Set<String>, hookName: String, eventFromWholeSelector: Bool,
     diagnostics: inout [Diagnostic]
   ) {
     self.method = method
@@ -116,7 +116,10 @@ package struct ObjCMethodPlan: Sendable {
     let analytics = annotations.first { $0.key == "analytics" }
     event =
       analytics?.value(for: "event")?.text
-      ?? options.eventNaming.event(prefix: eventPrefix, requirement: firstPiece)
+      ?? options.eventNaming.event(
+        prefix: eventPrefix,
+        requirement: eventFromWholeSelector
+          ? hookName.prefix(1).lowercased() + hookName.dropFirst() : firstPiece)
     failureEvent = analytics?.value(for: "failure")?.text ?? "\(event)_failed"
     var tracked: [(key: String, value: String)] = []
     for name in analytics?.value(for: "properties")?.texts ?? [] {

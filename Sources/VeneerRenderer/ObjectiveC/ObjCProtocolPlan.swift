@@ -116,6 +116,9 @@ package struct ObjCProtocolPlan: Sendable {
         $0.positionalValues.flatMap(\.texts)
       })
     var hookNames: Set<String> = []
+    // `checkout:didComplete:` and `checkout:didFailWith:` would share the event `….checkout`.
+    let firstPieceCounts = Dictionary(
+      kept.map { ($0.selector.prefix { $0 != ":" }, 1) }, uniquingKeysWith: +)
     let methodPlans = kept.map { method in
       var hookName = ObjCText.upperCamelCase(selector: method.selector)
       // `load` and `load:` would share a name.
@@ -123,7 +126,9 @@ package struct ObjCProtocolPlan: Sendable {
       return TemplateReference(
         ObjCMethodPlan(
           method, protocolName: proto.name, eventPrefix: eventPrefix, options: options,
-          redacted: redacted, hookName: hookName, diagnostics: &diagnostics))
+          redacted: redacted, hookName: hookName,
+          eventFromWholeSelector: firstPieceCounts[method.selector.prefix { $0 != ":" }, default: 0]
+            > 1, diagnostics: &diagnostics))
     }
     let optionalSelectors =
       kept.filter(\.isOptional).map(\.selector)
