@@ -405,7 +405,8 @@ struct ConfiguredGenerationTests {
     let annotated = sources.replacingOccurrences(
       of: "  func product(id", with: "  // veneer: analytics(event: \"viewed\")\n  func product(id"
     ).replacingOccurrences(
-      of: "  func product(sku", with: "  // veneer: analytics(event: \"viewed\")\n  func product(sku")
+      of: "  func product(sku",
+      with: "  // veneer: analytics(event: \"viewed\")\n  func product(sku")
     let clash = try Project([
       "Sources/Checkout.swift": annotated, "veneer.yml": "sources: Sources\noutput: Out\n",
     ])
@@ -419,13 +420,13 @@ struct ConfiguredGenerationTests {
     let mapped = try Project([
       "Sources/Checkout.swift": sources,
       "veneer.yml": """
-        sources: Sources
-        output: Out
-        options:
-          analytics:
-            events:
-              CheckoutDelegate.product: product_viewed
-        """,
+      sources: Sources
+      output: Out
+      options:
+        analytics:
+          events:
+            CheckoutDelegate.product: product_viewed
+      """,
     ])
     #expect(
       mapped.generate().diagnostics.first?.hasPrefix(
@@ -434,13 +435,13 @@ struct ConfiguredGenerationTests {
     let shared = try Project([
       "Sources/Checkout.swift": sources,
       "veneer.yml": """
-        sources: Sources
-        output: Out
-        options:
-          analytics:
-            events:
-              CheckoutDelegate.product: {event: product_viewed, shared: true}
-        """,
+      sources: Sources
+      output: Out
+      options:
+        analytics:
+          events:
+            CheckoutDelegate.product: {event: product_viewed, shared: true}
+      """,
     ])
     #expect(shared.generate().diagnostics == [])
     #expect(
