@@ -131,7 +131,7 @@ package struct Generator: Sendable {
 
     // Past the check, the run renders: the templates compile on another thread while the
     // sources are parsed and resolved, mostly on this one.
-    let compilation = Parallel.Future { prepared.compiled() }
+    let compilation = Parallel.Future { prepared.compiled(configuration) }
     readModels()
     let parsed = ParsedSources(
       discovered.inputFiles, stamps: stamps, parser: parser, index: prepared.index, cache: cache,

@@ -25,18 +25,58 @@ struct PreparedTemplates: Sendable {
     self.diagnostics = diagnostics
   }
 
-  /// The templates compiled, and the mistakes of those that do not compile.
-  func compiled() -> (templates: [CompiledTemplate], diagnostics: [Diagnostic]) {
+  /// The templates compiled, and the mistakes of those that do not compile; a warning for
+  /// each setting under `options:` that a template never reads, and each it reads that is
+  /// a misspelling of one set.
+  func compiled(_ configuration: Configuration) -> (
+    templates: [CompiledTemplate], diagnostics: [Diagnostic]
+  ) {
     var diagnostics: [Diagnostic] = []
     let templates = sources.compactMap { source -> CompiledTemplate? in
       switch CompiledTemplate.compile(source) {
-      case .success(let compiled): return compiled
+      case .success(let compiled):
+        diagnostics += Self.unusedOptions(of: compiled, configuration)
+        return compiled
       case .failure(let errors):
         diagnostics += errors.diagnostics
         return nil
       }
     }
     return (templates, diagnostics)
+  }
+
+  private static func unusedOptions(of template: CompiledTemplate, _ configuration: Configuration)
+    -> [Diagnostic]
+  {
+    let source = template.source
+    let set = source.options.keys.sorted()
+    let read = template.optionsRead.keys.sorted()
+    guard !set.isEmpty else { return [] }
+    let settings = configuration.templateOptions.first {
+      $0.key.lowercased() == source.name.lowercased()
+    }?.value.location
+    // A read that misspells a setting is said once, where the template reads it.
+    var diagnostics: [Diagnostic] = []
+    var misspelt: Set<String> = []
+    for name in read where source.options[name] == nil {
+      guard let hint = Spelling.suggestion(for: name, among: set),
+        let location = template.optionsRead[name]
+      else { continue }
+      misspelt.insert(hint)
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "\(source.path) reads options.\(name), which 'options' for \(source.name) does not "
+            + "set, so it is empty; did you mean '\(hint)'?", at: location))
+    }
+    for key in set where template.optionsRead[key] == nil && !misspelt.contains(key) {
+      let message =
+        "'options' for \(source.name) sets '\(key)', which \(source.path) never reads"
+      diagnostics.append(
+        settings.map { Diagnostic(.warning, message, at: $0) }
+          ?? Diagnostic(.warning, message, file: configuration.file ?? source.path))
+    }
+    return diagnostics
   }
 
   private static func settings(of configuration: Configuration, templates: [TemplateSource])

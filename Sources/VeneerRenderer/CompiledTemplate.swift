@@ -15,6 +15,8 @@ package struct CompiledTemplate: Sendable {
   package let imports: [TemplateImport]
   /// The aspects whose members it reads: only those are planned for it.
   package let aspectsRead: AspectSet
+  /// The settings it reads as `options.NAME`, each where it first reads it.
+  package let optionsRead: [String: SourceLocation]
   private let program: Program
   /// The template's own block of `program`.
   private let root: Range<Int>
@@ -46,6 +48,7 @@ package struct CompiledTemplate: Sendable {
         name.hasPrefix("RequirementPlan.")
           ? RequirementAspects.positionOfMember[String(name.dropFirst(16))] : nil
       })
+    optionsRead = compiler.optionsRead.locations
     self.source = source
     imports = source.imports.compactMap(TemplateImport.init)
     options = .dictionary(source.options.mapValues(TemplateValue.text))
@@ -219,6 +222,10 @@ private final class NameLog {
   var names: Set<String> = []
 }
 
+private final class LocationLog {
+  var locations: [String: SourceLocation] = [:]
+}
+
 private typealias Evaluation = @Sendable (RenderScope) throws(TemplateError) -> TemplateValue
 private typealias Test = @Sendable (RenderScope) throws(TemplateError) -> Bool
 
@@ -324,6 +331,8 @@ private struct Compiler {
   var program = Program()
   /// `Object.member` for each member the template reads.
   let membersRead = NameLog()
+  /// `NAME` for each `options.NAME` the template reads, where it first does.
+  let optionsRead = LocationLog()
   /// Each visible name's slot and type; loops shadow outer names.
   var scope: [String: (slot: Int, type: TemplateType)]
 
@@ -476,6 +485,11 @@ private struct Compiler {
       // The checker has accepted every name, so each is in scope or a member of its owner.
       guard let root = scope[names[0].text] else { return ({ _ in .nothing }, .text) }
       let slot = root.slot
+      if slot == Self.optionsSlot, names.count > 1,
+        optionsRead.locations[names[1].text] == nil
+      {
+        optionsRead.locations[names[1].text] = names[1].location
+      }
       var evaluation: Evaluation = { $0.slots[slot] }
       var type = root.type
       for (index, name) in names.dropFirst().enumerated() {

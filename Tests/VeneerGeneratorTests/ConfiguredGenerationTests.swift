@@ -674,6 +674,32 @@ struct UserTemplateTests {
       generation.files.first?.contents.hasSuffix(
         "// DelayShowService waits 2 s before each of 1 calls.\n") == true)
   }
+
+  /// `{{ options.categroy }}` rendered nothing, and nothing said so: a setting the template
+  /// misspells is a warning where it reads it, one it never reads a warning in `veneer.yml`.
+  @Test func aUserTemplatesOptionsAreCheckedAgainstTheConfiguration() throws {
+    let project = try Project([
+      "Templates/Audit.stencil": """
+      // {{ decorator }} files under {{ options.categroy }}{% if options.verbose %} loudly{% endif %}.
+
+      """,
+      "Sources/Shows.swift": "// veneer: audit\nprotocol ShowService { func all() -> [Int] }\n",
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      templates: [Templates/Audit.stencil]
+      options:
+        Audit: {category: shows, colour: red}
+      """,
+    ])
+    #expect(
+      project.generate().diagnostics == [
+        "Templates/Audit.stencil:1:43: warning: Templates/Audit.stencil reads options.categroy, "
+          + "which 'options' for Audit does not set, so it is empty; did you mean 'category'?",
+        "veneer.yml:5:3: warning: 'options' for Audit sets 'colour', which "
+          + "Templates/Audit.stencil never reads",
+      ])
+  }
 }
 
 extension UserTemplateTests {
