@@ -13,7 +13,10 @@ package enum Spelling {
         best = (candidate, distance)
       }
     }
-    return best?.candidate
+    // Else the one candidate the name begins, as a short name does: `upper`, `uppercase`.
+    guard best == nil, name.count >= 3 else { return best?.candidate }
+    let extensions = candidates.filter { $0.lowercased().hasPrefix(name.lowercased()) }
+    return extensions.count == 1 ? extensions[0] : nil
   }
 
   /// Levenshtein distance, counting a swap of two neighbours as one edit.

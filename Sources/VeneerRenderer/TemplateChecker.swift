@@ -5,6 +5,8 @@ import VeneerModel
 /// empty text.
 struct TemplateChecker {
   private var errors: [Diagnostic] = []
+  /// Each unknown filter's error, by its position in `errors`, and how often it is used.
+  private var unknownFilters: [String: (index: Int, count: Int)] = [:]
 
   /// The template's mistakes, in the order they appear; empty when it is sound.
   static func check(_ syntax: TemplateSyntax, language: TemplateLanguage) -> [Diagnostic] {
@@ -12,6 +14,9 @@ struct TemplateChecker {
     let scope = Dictionary(
       uniqueKeysWithValues: TemplateSchema.variables(for: language).map { ($0.name, $0.type) })
     checker.check(syntax.nodes, scope: scope)
+    for use in checker.unknownFilters.values where use.count > 1 {
+      checker.errors[use.index].message += " (used \(use.count) times; the first is here)"
+    }
     return checker.errors
   }
 
@@ -70,10 +75,16 @@ struct TemplateChecker {
     guard var current = type(of: expression.operand, scope: scope) else { return nil }
     for filter in expression.filters {
       guard let known = TemplateSchema.filters.first(where: { $0.name == filter.name.text }) else {
-        report(
-          "unknown filter '\(filter.name.text)'"
-            + suggestion(for: filter.name.text, among: TemplateSchema.filters.map(\.name)),
-          at: filter.name.location)
+        // Said once, at the first use, with how many there are.
+        if let use = unknownFilters[filter.name.text] {
+          unknownFilters[filter.name.text] = (use.index, use.count + 1)
+        } else {
+          unknownFilters[filter.name.text] = (errors.count, 1)
+          report(
+            "unknown filter '\(filter.name.text)'"
+              + suggestion(for: filter.name.text, among: TemplateSchema.filters.map(\.name)),
+            at: filter.name.location)
+        }
         return nil
       }
       if known.argument == nil, !filter.arguments.isEmpty {

@@ -65,6 +65,12 @@ struct TemplateErrorTests {
       "{{ plan.protocolName|lowercse }}",
       "1:22: error: template error: unknown filter 'lowercse'; did you mean 'lowercase'?"
     ),
+    // Once, with how often, and the filter a short name begins.
+    (
+      "{{ plan.protocolName|upper }}{{ plan.baseType|upper }}{{ decorator|upper }}",
+      "1:22: error: template error: unknown filter 'upper'; did you mean 'uppercase'? (used 3 "
+        + "times; the first is here)"
+    ),
     (
       "{{ plan.protocolName.first }}",
       "1:22: error: template error: 'plan.protocolName' is text, which has no member 'first'"
