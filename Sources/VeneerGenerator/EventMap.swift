@@ -35,13 +35,18 @@ enum EventMap {
         $0.selector == requirementName || $0.bareName == requirementName
       }
       guard !matches.isEmpty else {
-        let hint = Spelling.suggestion(
-          for: requirementName, among: proto.allRequirements.map(\.bareName))
+        let methods = proto.allRequirements.filter { $0.kind == .method }
+        let hint = Spelling.suggestion(for: requirementName, among: methods.map(\.bareName))
+        let listed = methods.prefix(8).map(\.selector).joined(separator: ", ")
         diagnostics.append(
           Diagnostic(
             .error,
             "event map names '\(requirementName)', which is not a requirement of "
-              + "\(protocolName)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+              + "\(protocolName)"
+              + (hint.map { "; did you mean '\($0)'?" }
+                ?? (methods.isEmpty
+                  ? "; it has no methods to track"
+                  : "; its methods: \(listed)\(methods.count > 8 ? ", …" : "")")),
             at: location))
         continue
       }

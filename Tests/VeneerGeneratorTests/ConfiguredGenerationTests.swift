@@ -324,6 +324,7 @@ struct ConfiguredGenerationTests {
             LoadrService.load: a
             LoaderService.lod: b
             LoaderService.isLoading: c
+            LoaderService.signIn: e
             LoaderService.load:
               properties: [sorce]
             load: d
@@ -339,9 +340,11 @@ struct ConfiguredGenerationTests {
           + "LoaderService; did you mean 'load'?",
         "veneer.yml:8:7: error: event map names LoaderService.isLoading, which is a property; "
           + "only method calls are tracked",
-        "veneer.yml:10:22: error: analytics property 'sorce' is not a parameter of "
+        "veneer.yml:9:7: error: event map names 'signIn', which is not a requirement of "
+          + "LoaderService; its methods: load(source:completion:), reload()",
+        "veneer.yml:11:22: error: analytics property 'sorce' is not a parameter of "
           + "LoaderService.load(source:completion:); did you mean 'source'?",
-        "veneer.yml:11:7: error: event map key 'load' must be 'Protocol.method'",
+        "veneer.yml:12:7: error: event map key 'load' must be 'Protocol.method'",
       ])
   }
 
