@@ -137,6 +137,10 @@ struct ConfiguredGenerationTests {
         var count: Int { get }
         func save(_ text: String) -> Bool
         func note(id: Int) -> String
+        // What the user chose, or what has nothing to cache, is not news.
+        // veneer: invalidates(note)
+        func add(_ text: String) -> Int
+        func clear()
       }
       """,
       "veneer.yml": "sources: Sources\noutput: Out\n",

@@ -42,7 +42,13 @@ final class CachingAspect: RequirementAspect {
     let asksForCaching = (proto.annotations + requirement.annotations).contains {
       $0.key == "caching" || $0.key == "cache"
     }
-    if let uncachedReason, asksForCaching, requirement.kind == .method, !requirement.isStatic {
+    // Not news: a requirement the user says invalidates others, or one with nothing to cache.
+    let isPlainlyUncached =
+      requirement.annotations.contains { $0.key == "invalidates" }
+      || ![.value, .result, .completionResult].contains(plan.outcome)
+    if let uncachedReason, asksForCaching, requirement.kind == .method, !requirement.isStatic,
+      !isPlainlyUncached
+    {
       diagnostics.append(
         Diagnostic(
           .note,
