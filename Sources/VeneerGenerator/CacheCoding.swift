@@ -388,6 +388,7 @@ extension ProtocolDecl: CacheCodable {
     writer.write(inheritedTypes)
     writer.write(primaryAssociatedTypes)
     writer.write(associatedTypes)
+    writer.write(typeAliases)
     writer.write(whereClause)
     writer.write(conditions)
     writer.write(imports)
@@ -408,7 +409,8 @@ extension ProtocolDecl: CacheCodable {
       accessLevel: try reader.read(raw: AccessLevel.self), documentation: try reader.read(),
       attributes: try reader.read(), inheritedTypes: try reader.read(),
       primaryAssociatedTypes: try reader.read(), associatedTypes: try reader.read(),
-      whereClause: try reader.read(), conditions: try reader.read(), imports: try reader.read(),
+      typeAliases: try reader.read(), whereClause: try reader.read(), conditions: try reader.read(),
+      imports: try reader.read(),
       annotations: try reader.read(), location: try reader.read(),
       requirements: try reader.read(), inheritedRequirements: try reader.read(),
       inheritedAssociatedTypes: try reader.read(), externalProtocols: try reader.read(),

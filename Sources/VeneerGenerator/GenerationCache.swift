@@ -24,7 +24,7 @@ package struct GenerationCache: Sendable {
   private let ownershipAtStart: Ownership
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 10
+  static let format = 11
 
   struct Index {
     var format: Int

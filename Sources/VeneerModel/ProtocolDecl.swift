@@ -12,6 +12,9 @@ package struct ProtocolDecl: Codable, Sendable, Hashable {
   /// `Input` and `Output` in `protocol Service<Input, Output>`.
   package var primaryAssociatedTypes: [String]
   package var associatedTypes: [AssociatedType]
+  /// The type aliases it declares (`typealias Duration = UInt64`), which its decorators declare
+  /// again as their base's.
+  package var typeAliases: [String]
   /// Requirements of the protocol's own `where` clause, as written.
   package var whereClause: [String]
   /// The `#if` conditions, outermost first, under which the protocol exists.
@@ -42,7 +45,8 @@ package struct ProtocolDecl: Codable, Sendable, Hashable {
     name: String, enclosingTypes: [String] = [], accessLevel: AccessLevel = .internal,
     documentation: String? = nil, attributes: [Attribute] = [], inheritedTypes: [TypeRef] = [],
     primaryAssociatedTypes: [String] = [], associatedTypes: [AssociatedType] = [],
-    whereClause: [String] = [], conditions: [String] = [], imports: [Import] = [],
+    typeAliases: [String] = [], whereClause: [String] = [], conditions: [String] = [],
+    imports: [Import] = [],
     annotations: [Annotation] = [],
     location: SourceLocation, requirements: [Requirement] = [],
     inheritedRequirements: [Requirement] = [], inheritedAssociatedTypes: [AssociatedType] = [],
@@ -56,6 +60,7 @@ package struct ProtocolDecl: Codable, Sendable, Hashable {
     self.inheritedTypes = inheritedTypes
     self.primaryAssociatedTypes = primaryAssociatedTypes
     self.associatedTypes = associatedTypes
+    self.typeAliases = typeAliases
     self.whereClause = whereClause
     self.conditions = conditions
     self.imports = imports

@@ -182,7 +182,7 @@ final class ProtocolCollector: SyntaxVisitor {
         inheritedTypes: node.inheritanceClause.model,
         primaryAssociatedTypes: node.primaryAssociatedTypeClause?.primaryAssociatedTypes.map(
           \.name.text) ?? [],
-        associatedTypes: body.associatedTypes,
+        associatedTypes: body.associatedTypes, typeAliases: body.typeAliases,
         whereClause: node.genericWhereClause.model,
         conditions: conditions,
         annotations: annotations(from: comments, on: .protocol),
@@ -194,6 +194,7 @@ final class ProtocolCollector: SyntaxVisitor {
   private struct Body {
     var requirements: [Requirement] = []
     var associatedTypes: [AssociatedType] = []
+    var typeAliases: [String] = []
     /// SwiftParser reads `func <T>(…)` as an operator named `<` minus the `<` it leaves for the
     /// generic clause, an empty name, and reports nothing; the compiler rejects it. Such a
     /// protocol is reported and skipped like one with a syntax error.
@@ -235,8 +236,14 @@ final class ProtocolCollector: SyntaxVisitor {
             of: members, under: conditions + [clause.flattenedCondition], declaredIn: declaredIn,
             into: &body)
         }
-      } else if decl.is(TypeAliasDeclSyntax.self) || decl.is(MacroExpansionDeclSyntax.self) {
-        // A type alias needs no witness, and `#warning` or `#error` declares nothing.
+      } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
+        // A type alias needs no witness, but a decorator declares it again (`Duration`
+        // would be Swift's in a conforming type); a generic or conditional one is left alone.
+        if alias.genericParameterClause == nil, conditions.isEmpty {
+          body.typeAliases.append(alias.name.text)
+        }
+      } else if decl.is(MacroExpansionDeclSyntax.self) {
+        // `#warning` or `#error` declares nothing.
         continue
       } else {
         diagnostics.append(

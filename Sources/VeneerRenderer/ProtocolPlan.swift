@@ -109,13 +109,15 @@ package struct ProtocolPlan: Sendable {
     self.memberAccess = memberAccess
     logLevel = "." + options.logLevel
     logErrorLevel = "." + options.logErrorLevel
-    typeAliases = proto.allAssociatedTypes.map { associatedType in
-      let alias =
-        "\(memberAccess)typealias \(associatedType.name) = \(baseType).\(associatedType.name)"
-      guard !associatedType.conditions.isEmpty else { return alias }
-      return associatedType.conditions.map { "#if \($0)\n" }.joined() + alias
-        + associatedType.conditions.map { _ in "\n#endif" }.joined()
-    }
+    typeAliases =
+      proto.allAssociatedTypes.map { associatedType in
+        let alias =
+          "\(memberAccess)typealias \(associatedType.name) = \(baseType).\(associatedType.name)"
+        guard !associatedType.conditions.isEmpty else { return alias }
+        return associatedType.conditions.map { "#if \($0)\n" }.joined() + alias
+          + associatedType.conditions.map { _ in "\n#endif" }.joined()
+      }
+      + proto.typeAliases.map { "\(memberAccess)typealias \($0) = \(baseType).\($0)" }
     var diagnostics: [Diagnostic] = []
     // Joined once: `allRequirements` joins the inherited and own requirements each time.
     let allRequirements = proto.allRequirements

@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public actor DelayActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -29,7 +29,7 @@ public actor DelayActorBound<Base: ActorBound>: ActorBound {
 
 extension ActorBound {
   /// This `ActorBound`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayActorBound<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayActorBound<Self> {
     DelayActorBound(self, delay: delay)
   }
 }
@@ -83,12 +83,12 @@ extension ActorBound {
 /// waiting longer before each attempt.
 public actor RetryActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

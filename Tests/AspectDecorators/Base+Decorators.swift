@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Wrapped, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Wrapped, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -28,7 +28,7 @@ public struct DelayBase<Wrapped: Base>: Base {
 
 extension Base {
   /// This `Base`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayBase<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayBase<Self> {
     DelayBase(self, delay: delay)
   }
 }
@@ -80,12 +80,12 @@ extension Base {
 /// waiting longer before each attempt.
 public struct RetryBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Wrapped,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

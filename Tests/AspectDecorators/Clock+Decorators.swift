@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayClock<Base: Clock>: Clock {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -28,7 +28,7 @@ public struct DelayClock<Base: Clock>: Clock {
 
 extension Clock {
   /// This `Clock`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayClock<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayClock<Self> {
     DelayClock(self, delay: delay)
   }
 }
@@ -80,12 +80,12 @@ extension Clock {
 /// waiting longer before each attempt.
 public struct RetryClock<Base: Clock>: Clock {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -9,13 +9,13 @@ import VeneerRuntime
   /// network would.
   public struct DelayCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation {
     public var base: Base
-    public let delay: Duration
-    public let sleep: @Sendable (Duration) async -> Void
+    public let delay: Swift.Duration
+    public let sleep: @Sendable (Swift.Duration) async -> Void
 
     /// - Parameter sleep: how to wait, replaceable in tests.
     public init(
-      _ base: Base, delay: Duration,
-      sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+      _ base: Base, delay: Swift.Duration,
+      sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
       self.base = base
       self.delay = delay
@@ -29,7 +29,7 @@ import VeneerRuntime
 
   extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, waiting `delay` before each async call.
-    public func withDelay(_ delay: Duration) -> DelayCompiledWithFoundation<Self> {
+    public func withDelay(_ delay: Swift.Duration) -> DelayCompiledWithFoundation<Self> {
       DelayCompiledWithFoundation(self, delay: delay)
     }
   }
@@ -91,12 +91,12 @@ import VeneerRuntime
   /// waiting longer before each attempt.
   public struct RetryCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation {
     public var base: Base
-    public let sleep: @Sendable (Duration) async -> Void
+    public let sleep: @Sendable (Swift.Duration) async -> Void
 
     /// - Parameter sleep: how to wait between attempts, replaceable in tests.
     public init(
       _ base: Base,
-      sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+      sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
       self.base = base
       self.sleep = sleep

@@ -11,13 +11,13 @@ public struct DelayContainer<Base: Container>: Container {
   public typealias Index = Base.Index
   public typealias Items = Base.Items
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -31,7 +31,7 @@ public struct DelayContainer<Base: Container>: Container {
 
 extension Container {
   /// This `Container`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayContainer<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayContainer<Self> {
     DelayContainer(self, delay: delay)
   }
 }
@@ -92,12 +92,12 @@ public struct RetryContainer<Base: Container>: Container {
   public typealias Index = Base.Index
   public typealias Items = Base.Items
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -9,13 +9,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -53,7 +53,7 @@ public struct DelayDescribedFailure<Base: DescribedFailure>: DescribedFailure {
 
 extension DescribedFailure {
   /// This `DescribedFailure`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayDescribedFailure<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayDescribedFailure<Self> {
     DelayDescribedFailure(self, delay: delay)
   }
 }
@@ -155,12 +155,12 @@ extension DescribedFailure {
 /// waiting longer before each attempt.
 public struct RetryDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -36,7 +36,7 @@ public struct DelayHttpClient<Base: HttpClient>: HttpClient {
 
 extension HttpClient {
   /// This `HttpClient`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayHttpClient<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayHttpClient<Self> {
     DelayHttpClient(self, delay: delay)
   }
 }
@@ -106,12 +106,12 @@ extension HttpClient {
 /// waiting longer before each attempt.
 public struct RetryHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public final class DelayJournal<Base: Journal>: Journal {
   public let base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -37,7 +37,7 @@ public final class DelayJournal<Base: Journal>: Journal {
 
 extension Journal {
   /// This `Journal`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayJournal<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayJournal<Self> {
     DelayJournal(self, delay: delay)
   }
 }
@@ -107,12 +107,12 @@ extension Journal {
 /// waiting longer before each attempt.
 public final class RetryJournal<Base: Journal>: Journal {
   public let base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

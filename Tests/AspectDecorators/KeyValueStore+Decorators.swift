@@ -9,13 +9,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self._base = base
     self.delay = delay
@@ -53,7 +53,7 @@ public struct DelayKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
 extension KeyValueStore {
   /// This `KeyValueStore`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayKeyValueStore<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayKeyValueStore<Self> {
     DelayKeyValueStore(self, delay: delay)
   }
 }
@@ -155,12 +155,12 @@ extension KeyValueStore {
 /// waiting longer before each attempt.
 public struct RetryKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self._base = base
     self.sleep = sleep

@@ -9,13 +9,13 @@ import VeneerRuntime
 public struct DelayKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -30,7 +30,7 @@ public struct DelayKeyedLookup<Base: KeyedLookup>: KeyedLookup {
 
 extension KeyedLookup {
   /// This `KeyedLookup`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayKeyedLookup<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayKeyedLookup<Self> {
     DelayKeyedLookup(self, delay: delay)
   }
 }
@@ -87,12 +87,12 @@ extension KeyedLookup {
 public struct RetryKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayLeft<Base: Left>: Left {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -32,7 +32,7 @@ public struct DelayLeft<Base: Left>: Left {
 
 extension Left {
   /// This `Left`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayLeft<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayLeft<Self> {
     DelayLeft(self, delay: delay)
   }
 }
@@ -92,12 +92,12 @@ extension Left {
 /// waiting longer before each attempt.
 public struct RetryLeft<Base: Left>: Left {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

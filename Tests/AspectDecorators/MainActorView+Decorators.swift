@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 @MainActor public final class DelayMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -34,7 +34,7 @@ import VeneerRuntime
 
 extension MainActorView {
   /// This `MainActorView`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayMainActorView<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayMainActorView<Self> {
     DelayMainActorView(self, delay: delay)
   }
 }
@@ -98,12 +98,12 @@ extension MainActorView {
 /// waiting longer before each attempt.
 @MainActor public final class RetryMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayNotifier<Base: Notifier>: Notifier {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -36,7 +36,7 @@ public struct DelayNotifier<Base: Notifier>: Notifier {
 
 extension Notifier {
   /// This `Notifier`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayNotifier<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayNotifier<Self> {
     DelayNotifier(self, delay: delay)
   }
 }
@@ -108,12 +108,12 @@ extension Notifier {
 /// waiting longer before each attempt.
 public struct RetryNotifier<Base: Notifier>: Notifier {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

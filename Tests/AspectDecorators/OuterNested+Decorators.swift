@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -28,7 +28,7 @@ public struct DelayOuterNested<Base: Outer.Nested>: Outer.Nested {
 
 extension Outer.Nested {
   /// This `Outer.Nested`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayOuterNested<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayOuterNested<Self> {
     DelayOuterNested(self, delay: delay)
   }
 }
@@ -82,12 +82,12 @@ extension Outer.Nested {
 /// waiting longer before each attempt.
 public struct RetryOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public final class DelayReader<Base: Reader>: Reader {
   public let base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -28,7 +28,7 @@ public final class DelayReader<Base: Reader>: Reader {
 
 extension Reader {
   /// This `Reader`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayReader<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayReader<Self> {
     DelayReader(self, delay: delay)
   }
 }
@@ -80,12 +80,12 @@ extension Reader {
 /// waiting longer before each attempt.
 public final class RetryReader<Base: Reader>: Reader {
   public let base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 @MainActor public struct DelayScreen<Base: Screen>: Screen {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -28,7 +28,7 @@ import VeneerRuntime
 
 extension Screen {
   /// This `Screen`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayScreen<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayScreen<Self> {
     DelayScreen(self, delay: delay)
   }
 }
@@ -80,12 +80,12 @@ extension Screen {
 /// waiting longer before each attempt.
 @MainActor public struct RetryScreen<Base: Screen>: Screen {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -9,13 +9,13 @@ import VeneerRuntime
 public struct DelaySerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -31,7 +31,7 @@ public struct DelaySerializer<Base: Serializer>: Serializer {
 
 extension Serializer {
   /// This `Serializer`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelaySerializer<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelaySerializer<Self> {
     DelaySerializer(self, delay: delay)
   }
 }
@@ -92,12 +92,12 @@ extension Serializer {
 public struct RetrySerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

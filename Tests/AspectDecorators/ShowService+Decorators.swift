@@ -9,13 +9,13 @@ import VeneerRuntime
 /// network would.
 public struct DelayShowService<Base: ShowService>: ShowService {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -35,7 +35,7 @@ public struct DelayShowService<Base: ShowService>: ShowService {
 
 extension ShowService {
   /// This `ShowService`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelayShowService<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelayShowService<Self> {
     DelayShowService(self, delay: delay)
   }
 }
@@ -97,12 +97,12 @@ extension ShowService {
 /// waiting longer before each attempt.
 public struct RetryShowService<Base: ShowService>: ShowService {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

@@ -9,13 +9,13 @@ import VeneerRuntime
 public struct DelaySpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -33,7 +33,7 @@ public struct DelaySpanMaker<Base: SpanMaker>: SpanMaker {
 
 extension SpanMaker {
   /// This `SpanMaker`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelaySpanMaker<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelaySpanMaker<Self> {
     DelaySpanMaker(self, delay: delay)
   }
 }
@@ -96,12 +96,12 @@ extension SpanMaker {
 public struct RetrySpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

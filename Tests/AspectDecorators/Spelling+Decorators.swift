@@ -8,13 +8,13 @@ import VeneerRuntime
 /// network would.
 public struct DelaySpelling<Base: Spelling>: Spelling {
   public var base: Base
-  public let delay: Duration
-  public let sleep: @Sendable (Duration) async -> Void
+  public let delay: Swift.Duration
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait, replaceable in tests.
   public init(
-    _ base: Base, delay: Duration,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    _ base: Base, delay: Swift.Duration,
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.delay = delay
@@ -48,7 +48,7 @@ public struct DelaySpelling<Base: Spelling>: Spelling {
 
 extension Spelling {
   /// This `Spelling`, waiting `delay` before each async call.
-  public func withDelay(_ delay: Duration) -> DelaySpelling<Self> {
+  public func withDelay(_ delay: Swift.Duration) -> DelaySpelling<Self> {
     DelaySpelling(self, delay: delay)
   }
 }
@@ -140,12 +140,12 @@ extension Spelling {
 /// waiting longer before each attempt.
 public struct RetrySpelling<Base: Spelling>: Spelling {
   public var base: Base
-  public let sleep: @Sendable (Duration) async -> Void
+  public let sleep: @Sendable (Swift.Duration) async -> Void
 
   /// - Parameter sleep: how to wait between attempts, replaceable in tests.
   public init(
     _ base: Base,
-    sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
   ) {
     self.base = base
     self.sleep = sleep

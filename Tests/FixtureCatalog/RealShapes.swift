@@ -103,3 +103,12 @@ public protocol QueryBuilder: Sendable {
   // veneer: cache
   func count() -> Int
 }
+
+/// Type aliases a protocol declares, as WasmKit's clock does: in a decorator, `Duration` must
+/// still name the protocol's `UInt64`, not Swift's `Duration`.
+public protocol MonotonicTicks: Sendable {
+  typealias Instant = UInt64
+  typealias Duration = UInt64
+  func now() throws -> Instant
+  func resolution() throws -> Duration
+}

@@ -375,4 +375,22 @@ struct RealShapesTests {
     #expect(intercepted.filter("b = 2").count() == -1)
     #expect(intercepted.filter("b = 2").sql == "SELECT * WHERE b = 2")
   }
+
+  /// Written as WasmKit's conformers are: in a conforming type, `Duration` alone would be
+  /// Swift's.
+  struct Ticks: MonotonicTicks {
+    func now() -> UInt64 { 42 }
+    func resolution() -> UInt64 { 1_000 }
+  }
+
+  /// A protocol's own type aliases are its decorators' too: `Duration` is the protocol's
+  /// `UInt64` there, not Swift's `Duration`.
+  @Test func aProtocolsTypeAliasesMeanTheSameInItsDecorators() throws {
+    let recorder = LogRecorder()
+    let ticks = Ticks().withLogging(recorder.logger()).withCaching()
+    let resolution: UInt64 = try ticks.resolution()
+    #expect(resolution == 1_000)
+    #expect(try ticks.now() == 42)
+    #expect(recorder.records.map(\.message).first == "MonotonicTicks.resolution() called")
+  }
 }

@@ -8,7 +8,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 61)
+    #expect(catalog.protocols.count == 62)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
