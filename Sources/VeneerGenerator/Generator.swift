@@ -162,8 +162,14 @@ package struct Generator: Sendable {
     // Per protocol file, a protocol whose model and settings are those of a file the cache
     // checked is on disk needs no rendering; a file per source has no key to reuse.
     let usesRenderKeys = cache != nil && configuration.sourceFileRoot == nil
+    var rendered = configuration
+    if let module = configuration.render.protocolModule,
+      ShadowedModule.isShadowed(module, in: discovered.sources)
+    {
+      rendered.render.protocolModule = nil
+    }
     let rendering = Rendering(
-      selection.work, configuration, settings: prepared.settings,
+      selection.work, rendered, settings: prepared.settings,
       fileHashes: parsed.hashesOfDeclaringFiles(),
       reusable: usesRenderKeys
         ? outputsAsRecorded

@@ -182,6 +182,34 @@ struct ConfiguredGenerationTests {
     #expect(file.contains("-> any Stencil.Expression<Value> {"))
   }
 
+  /// `TextTable.TextTableStyle` is a member of the struct `TextTable` in the module
+  /// `TextTable` (and `Rainbow.ModeCode` of the enum `Rainbow`): a module that declares a type
+  /// of its own name gets its protocols' names unqualified.
+  @Test func aModuleThatDeclaresATypeOfItsNameIsNotNamed() throws {
+    let style = """
+      public protocol TextTableStyle {
+        func render(_ text: String) -> String
+      }
+      """
+    let shadowed = try Project([
+      "Sources/Style.swift": style,
+      "Sources/Table.swift": "/// The table.\npublic final class TextTable: Sendable {}\n",
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: public\nmodule: TextTable\n",
+    ])
+    let file = shadowed.file("TextTableStyle+Decorators.swift")
+    #expect(file.contains("import TextTable\n"))
+    #expect(file.contains("struct LoggingTextTableStyle<Base: TextTableStyle>: TextTableStyle {"))
+    #expect(!file.contains("TextTable.TextTableStyle"))
+    let named = try Project([
+      "Sources/Style.swift": style,
+      // Nor a word that only contains the name, nor the name after another word.
+      "Sources/Table.swift": "struct TextTables {}\nlet structure = TextTable.self\n",
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: public\nmodule: TextTable\n",
+    ])
+    #expect(
+      named.file("TextTableStyle+Decorators.swift").contains("<Base: TextTable.TextTableStyle>"))
+  }
+
   /// Tracing and metrics import libraries an app may not have: an annotation or a template
   /// list asks for them, `selection: all` alone does not.
   @Test func tracingAndMetricsAreAskedForNotAssumed() throws {
