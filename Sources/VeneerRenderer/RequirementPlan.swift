@@ -426,7 +426,7 @@ extension RequirementPlan {
       if let resultEnum = completion.resultEnum, let success = completion.resultSuccessType {
         // The app's own result, read as `Swift.Result` (which its name may shadow).
         opening +=
-          "\nlet \(names.outcome): Swift.Result<\(success), any Error>\n"
+          "\nlet \(names.outcome): Swift.Result<\(success), any Swift.Error>\n"
           + "switch \(closureArguments) {\n"
           + "case .\(resultEnum.successCase)(let \(names.value)): "
           + "\(names.outcome) = .success(\(names.value))\n"

@@ -266,11 +266,11 @@ public struct InterceptingAccounts<Base: Accounts>: Accounts {
   public struct Hooks: Sendable {
     public typealias LoginUserPasswordArguments = (user: String, password: String)
     public var loginUserPassword = ThrowingInterception<
-      LoginUserPasswordArguments, Tokens, any Error
+      LoginUserPasswordArguments, Tokens, any Swift.Error
     >()
 
     public typealias AccessTokenArguments = Void
-    public var accessToken = ThrowingInterception<AccessTokenArguments, String, any Error>()
+    public var accessToken = ThrowingInterception<AccessTokenArguments, String, any Swift.Error>()
 
     public typealias LoginEmailPasswordArguments = (email: String, password: String)
     public var loginEmailPassword = Interception<LoginEmailPasswordArguments, Tokens>()
@@ -290,7 +290,7 @@ public struct InterceptingAccounts<Base: Accounts>: Accounts {
     public var register = Interception<RegisterArguments, Void>()
 
     public typealias SignInArguments = Credential
-    public var signIn = ThrowingInterception<SignInArguments, Void, any Error>()
+    public var signIn = ThrowingInterception<SignInArguments, Void, any Swift.Error>()
 
     public typealias RememberArguments = (user: String, password: String)
     public var remember = Interception<RememberArguments, Void>()

@@ -216,10 +216,10 @@ public struct InterceptingEffects<Base: Effects>: Effects {
     public var asynchronous = AsyncInterception<AsynchronousArguments, Void>()
 
     public typealias ThrowingArguments = Void
-    public var throwing = ThrowingInterception<ThrowingArguments, Void, any Error>()
+    public var throwing = ThrowingInterception<ThrowingArguments, Void, any Swift.Error>()
 
     public typealias BothArguments = Void
-    public var both = AsyncThrowingInterception<BothArguments, Int, any Error>()
+    public var both = AsyncThrowingInterception<BothArguments, Int, any Swift.Error>()
 
     public typealias TypedArguments = Void
     public var typed = ThrowingInterception<TypedArguments, Void, PostError>()

@@ -19,7 +19,7 @@ public struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
     let call = TrackedCall(tracker: tracker, properties: [:])
     base.getPost(id: id) { result in
-      let outcome: Swift.Result<String, any Error>
+      let outcome: Swift.Result<String, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)
@@ -35,7 +35,7 @@ public struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   ) {
     let call = TrackedCall(tracker: tracker, properties: [:])
     base.createPost(title: title, body: body) { result in
-      let outcome: Swift.Result<Int, any Error>
+      let outcome: Swift.Result<Int, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)
@@ -85,7 +85,7 @@ public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
     }
     let cache = self.cache
     base.getPost(id: id) { result in
-      let outcome: Swift.Result<String, any Error>
+      let outcome: Swift.Result<String, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)
@@ -202,7 +202,7 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
       requirement: "LegacyPostRepo.getPost(id:completion:)",
       arguments: ["id": LoggedCall.value(id)])
     base.getPost(id: id) { result in
-      let outcome: Swift.Result<String, any Error>
+      let outcome: Swift.Result<String, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)
@@ -220,7 +220,7 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
       requirement: "LegacyPostRepo.createPost(title:body:completion:)",
       arguments: ["title": LoggedCall.value(title), "body": LoggedCall.value(body)])
     base.createPost(title: title, body: body) { result in
-      let outcome: Swift.Result<Int, any Error>
+      let outcome: Swift.Result<Int, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)

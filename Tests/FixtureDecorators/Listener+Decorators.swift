@@ -111,7 +111,7 @@ public struct InterceptingListener<Base: Listener>: Listener {
   /// advice's isolation.
   public struct Hooks: Sendable {
     public typealias ListenArguments = @Sendable (Int, String) async -> Void
-    public var listen = AsyncThrowingInterception<ListenArguments, Void, any Error>()
+    public var listen = AsyncThrowingInterception<ListenArguments, Void, any Swift.Error>()
 
     public typealias SubscribeArguments = @Sendable (Int) async -> Void
     public var subscribe = Interception<SubscribeArguments, Void>()

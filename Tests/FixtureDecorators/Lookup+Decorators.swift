@@ -99,7 +99,7 @@ public struct InterceptingLookup<Base: Lookup>: Lookup {
   /// advice's isolation.
   public struct Hooks: Sendable {
     public typealias FindArguments = (id: Int, token: String)
-    public var find = AsyncThrowingInterception<FindArguments, String, any Error>()
+    public var find = AsyncThrowingInterception<FindArguments, String, any Swift.Error>()
 
     public init() {}
   }

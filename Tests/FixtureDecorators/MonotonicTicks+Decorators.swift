@@ -114,10 +114,10 @@ public struct InterceptingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   /// advice's isolation.
   public struct Hooks: Sendable {
     public typealias NowArguments = Void
-    public var now = ThrowingInterception<NowArguments, Instant, any Error>()
+    public var now = ThrowingInterception<NowArguments, Instant, any Swift.Error>()
 
     public typealias ResolutionArguments = Void
-    public var resolution = ThrowingInterception<ResolutionArguments, Duration, any Error>()
+    public var resolution = ThrowingInterception<ResolutionArguments, Duration, any Swift.Error>()
 
     public init() {}
   }

@@ -107,7 +107,7 @@ public struct InterceptingService<Base: Service>: Service {
   public struct Hooks: Sendable {
     public typealias CallAsFunctionArguments = Input
     public var callAsFunction = AsyncThrowingInterception<
-      CallAsFunctionArguments, Output, any Error
+      CallAsFunctionArguments, Output, any Swift.Error
     >()
 
     public init() {}

@@ -129,10 +129,10 @@ public struct InterceptingUserRepository<Base: UserRepository>: UserRepository {
   /// advice's isolation.
   public struct Hooks: Sendable {
     public typealias UserArguments = String
-    public var user = AsyncThrowingInterception<UserArguments, User, any Error>()
+    public var user = AsyncThrowingInterception<UserArguments, User, any Swift.Error>()
 
     public typealias SaveArguments = User
-    public var save = AsyncThrowingInterception<SaveArguments, Void, any Error>()
+    public var save = AsyncThrowingInterception<SaveArguments, Void, any Swift.Error>()
 
     public typealias ResetPasswordArguments = (user: User, token: String)
     public var resetPassword = AsyncThrowingInterception<

@@ -31,7 +31,7 @@ public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
       function: "LegacyPostRepo.getPost(id:completion:)")
     call.within {
       base.getPost(id: id) { result in
-        let outcome: Swift.Result<String, any Error>
+        let outcome: Swift.Result<String, any Swift.Error>
         switch result {
         case .value(let value): outcome = .success(value)
         case .error(let error): outcome = .failure(error)
@@ -50,7 +50,7 @@ public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
       function: "LegacyPostRepo.createPost(title:body:completion:)")
     call.within {
       base.createPost(title: title, body: body) { result in
-        let outcome: Swift.Result<Int, any Error>
+        let outcome: Swift.Result<Int, any Swift.Error>
         switch result {
         case .value(let value): outcome = .success(value)
         case .error(let error): outcome = .failure(error)
@@ -103,7 +103,7 @@ public struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
     let call = MeteredCall(metrics[0])
     base.getPost(id: id) { result in
-      let outcome: Swift.Result<String, any Error>
+      let outcome: Swift.Result<String, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)
@@ -118,7 +118,7 @@ public struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   ) {
     let call = MeteredCall(metrics[1])
     base.createPost(title: title, body: body) { result in
-      let outcome: Swift.Result<Int, any Error>
+      let outcome: Swift.Result<Int, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)

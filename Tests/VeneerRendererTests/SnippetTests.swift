@@ -243,7 +243,7 @@ struct SnippetTests {
             }
             let cache = self.cache
             base.getPost(id: id) { result in
-              let outcome: Swift.Result<Post, any Error>
+              let outcome: Swift.Result<Post, any Swift.Error>
               switch result {
               case .success(let value): outcome = .success(value)
               case .failure(let error): outcome = .failure(error)
@@ -307,7 +307,7 @@ struct SnippetTests {
           public struct Hooks: Sendable {
             public typealias CallAsFunctionArguments = Input
             public var callAsFunction = AsyncThrowingInterception<
-              CallAsFunctionArguments, Output, any Error
+              CallAsFunctionArguments, Output, any Swift.Error
             >()
 
             public init() {}

@@ -66,7 +66,8 @@ final class InterceptionAspect: RequirementAspect {
     }
     let requirement = plan.requirement
     let effects = requirement.effects
-    let failure = plan.isThrowing ? ", \(effects.thrownType?.text ?? "any Error")" : ""
+    // Swift's: a module the decorators import may declare an `Error` of its own (OpenAPIKit).
+    let failure = plan.isThrowing ? ", \(effects.thrownType?.text ?? "any Swift.Error")" : ""
     let alias = Naming.rawIdentifierIfNeeded(
       hookName.trimmingBackticks.prefix(1).uppercased()
         + hookName.trimmingBackticks.dropFirst() + "Arguments")
