@@ -163,6 +163,14 @@ package struct RequirementPlan: Sendable {
     parameters.first { $0.parameter.name == name || $0.parameter.label == name }
   }
 
+  /// Attributes of a requirement that say how its base's implementation is compiled or called
+  /// (`@inlinable` on SwiftNIO's `wrapOutboundOut`), not what a decorator's must be: an
+  /// inlinable decorator could not call the runtime's `@_spi(Generated)` interface.
+  static let attributesOfTheBase: Set<String> = [
+    "objc", "inlinable", "inline", "usableFromInline", "_alwaysEmitIntoClient", "_transparent",
+    "_effects", "_specialize", "_semantics", "_optimize",
+  ]
+
   /// `(any Error)` for `any Error`: a type templates may follow with `.self` or `?`.
   static func parenthesized(_ type: String) -> String {
     type.hasPrefix("any ") || type.hasPrefix("some ") || type.containsBytes(of: "->")
@@ -278,7 +286,7 @@ extension RequirementPlan {
 
     // The declaration, with unnamed parameters given names so they can be forwarded.
     let attributes = Availability(options: context.options).attributes(
-      requirement.attributes.filter { $0.name != "objc" }
+      requirement.attributes.filter { !Self.attributesOfTheBase.contains($0.name) }
     ).map(\.description)
     let modifiers = requirement.modifiers.filter { modifier in
       !(modifier == "optional" || (isClassDecorator && modifier == "mutating"))

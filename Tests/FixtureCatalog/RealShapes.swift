@@ -112,3 +112,10 @@ public protocol MonotonicTicks: Sendable {
   func now() throws -> Instant
   func resolution() throws -> Duration
 }
+
+/// A requirement marked `@inlinable`, as SwiftNIO's `wrapOutboundOut` is: it says how a base's
+/// body is compiled, and a decorator's calls the runtime's generated-code interface.
+public protocol Wrapping {
+  @inlinable
+  func wrap(_ value: Int) -> [Int]
+}

@@ -393,4 +393,16 @@ struct RealShapesTests {
     #expect(try ticks.now() == 42)
     #expect(recorder.records.map(\.message).first == "MonotonicTicks.resolution() called")
   }
+
+  struct Pairs: Wrapping {
+    func wrap(_ value: Int) -> [Int] { [value, value] }
+  }
+
+  /// `@inlinable` on a requirement is the base's business: a decorator copying it could not
+  /// call the runtime's `@_spi(Generated)` interface, and did not compile.
+  @Test func anInlinableRequirementIsDecoratedWithoutIt() {
+    let recorder = LogRecorder()
+    #expect(Pairs().withLogging(recorder.logger()).wrap(3) == [3, 3])
+    #expect(recorder.records.count == 2)
+  }
 }
