@@ -280,3 +280,15 @@ extension String {
     return result + rest
   }
 }
+
+extension Array where Element == String {
+  /// These names joined by dots, followed by `members`: a member named `Type` or `Protocol`
+  /// in backticks, as Swift reads it otherwise as a metatype (`GraphQL.\`Type\``).
+  func followed(byMembers members: [String]) -> String {
+    let afterDots = members.enumerated().map { index, member in
+      let followsADot = index > 0 || !isEmpty
+      return followsADot && (member == "Type" || member == "Protocol") ? "`\(member)`" : member
+    }
+    return (self + afterDots).joined(separator: ".")
+  }
+}

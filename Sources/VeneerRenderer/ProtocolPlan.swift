@@ -95,9 +95,9 @@ package struct ProtocolPlan: Sendable {
     let takenNames = Set([proto.name] + proto.allAssociatedTypes.map(\.name))
     let baseType = ["Base", "Wrapped", "Decorated"].first { !takenNames.contains($0) } ?? "Base_"
     self.baseType = baseType
-    let protocolName =
-      options.protocolModule.map { "\($0).\(proto.qualifiedName)" }
-      ?? proto.qualifiedName
+    // After a dot, `Type` and `Protocol` would be a metatype (GraphQL's `protocol Type`).
+    let protocolName = (options.protocolModule.map { [$0] } ?? []).followed(
+      byMembers: proto.enclosingTypes + [proto.name])
     self.protocolName = protocolName
     article = Naming.article(for: proto.qualifiedName)
     decoratorSuffix = (proto.enclosingTypes + [proto.name]).map(\.trimmingBackticks).joined()

@@ -182,6 +182,18 @@ struct ConfiguredGenerationTests {
     #expect(file.contains("-> any Stencil.Expression<Value> {"))
   }
 
+  /// `GraphQL.Type` is the metatype of the module's name: a protocol named `Type` is named in
+  /// backticks after the dot.
+  @Test func aProtocolNamedTypeIsNamedInBackticksAfterItsModule() throws {
+    let project = try Project([
+      "Sources/AST.swift": "public protocol Node {}\npublic protocol Type: Node {}\n",
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: public\nmodule: GraphQL\n",
+    ])
+    let file = project.file("Type+Decorators.swift")
+    #expect(file.contains("struct LoggingType<Base: GraphQL.`Type`>: GraphQL.`Type` {"))
+    #expect(file.contains("extension GraphQL.`Type` {"))
+  }
+
   /// `TextTable.TextTableStyle` is a member of the struct `TextTable` in the module
   /// `TextTable` (and `Rainbow.ModeCode` of the enum `Rainbow`): a module that declares a type
   /// of its own name gets its protocols' names unqualified.
