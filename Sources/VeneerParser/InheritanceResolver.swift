@@ -34,6 +34,9 @@ enum InheritanceResolver {
   /// encode(…)` for a parent's `func encode(…) throws`, and one method then meets both (a
   /// decorator declaring both would redeclare it): of requirements that differ only in their
   /// effects, the inherited ones that another (own first) meets with no more effects are dropped.
+  /// A type has one property of a name, so of properties that differ in type only the first
+  /// (own first) is kept: a conformer meets the others with a default the refinement gives, as
+  /// ConsoleKit's `CommandGroup` gives its parent's `commands`.
   ///
   /// Requirements are compared in place, within a bucket of one kind, name and arity: a key
   /// holding a requirement copies every field of it.
@@ -51,6 +54,12 @@ enum InheritanceResolver {
       let key = inherited[position].overloadKey
       let earlier = buckets[key] ?? []
       if earlier.contains(where: { requirement(at: $0).hasSameSignature(as: inherited[position]) })
+      {
+        isDropped[position] = true
+        continue
+      }
+      if inherited[position].kind == .property,
+        earlier.contains(where: { requirement(at: $0).isStatic == inherited[position].isStatic })
       {
         isDropped[position] = true
         continue

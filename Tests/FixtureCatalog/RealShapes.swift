@@ -119,3 +119,19 @@ public protocol Wrapping {
   @inlinable
   func wrap(_ value: Int) -> [Int]
 }
+
+/// A parent's property declared again with another type, as ConsoleKit's `CommandGroup` does
+/// its `AsyncCommandGroup`'s `commands`: a type has one property of a name, so the refinement
+/// gives the parent's a default, and decorators declare the refinement's.
+public protocol AsyncCommands {
+  var commands: [String: any Sendable] { get }
+}
+
+public protocol Commands: AsyncCommands {
+  var commands: [String: Int] { get }
+  func run(_ name: String) -> Int
+}
+
+extension Commands {
+  public var commands: [String: any Sendable] { [:] }
+}

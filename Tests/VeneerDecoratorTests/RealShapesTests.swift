@@ -405,4 +405,18 @@ struct RealShapesTests {
     #expect(Pairs().withLogging(recorder.logger()).wrap(3) == [3, 3])
     #expect(recorder.records.count == 2)
   }
+
+  struct Registry: Commands {
+    var commands: [String: Int] { ["build": 1] }
+    func run(_ name: String) -> Int { commands[name] ?? 0 }
+  }
+
+  /// Two `commands` of different types, one met by the refinement's default: the decorator
+  /// declares the refinement's, and the parent's is the default over it.
+  @Test func aPropertyRedeclaredWithAnotherTypeIsDeclaredOnce() {
+    let decorated = Registry().withLogging(LogRecorder().logger())
+    #expect(decorated.commands == ["build": 1])
+    #expect(decorated.run("build") == 1)
+    #expect((decorated as any AsyncCommands).commands.isEmpty)
+  }
 }

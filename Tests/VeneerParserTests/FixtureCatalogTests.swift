@@ -8,7 +8,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 63)
+    #expect(catalog.protocols.count == 65)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
