@@ -163,6 +163,43 @@ package struct RequirementPlan: Sendable {
     parameters.first { $0.parameter.name == name || $0.parameter.label == name }
   }
 
+  /// The standard library's types that cannot escape the call they are given to.
+  static let nonescapableTypes: Set<String> = [
+    "Span", "RawSpan", "MutableSpan", "MutableRawSpan", "OutputSpan", "OutputRawSpan", "UTF8Span",
+  ]
+
+  /// What makes a requirement's values ones a decorator can only pass on: a generic parameter
+  /// that may be `~Copyable` or `~Escapable` (swift-configuration's `watchSnapshot<Return:
+  /// ~Copyable>`), or a span (swift-subprocess's `RawSpan`).
+  static func valueThatCannotBeCopied(in requirement: Requirement) -> String? {
+    let suppressed = requirement.genericParameters.first { generic in
+      generic.constraint.map {
+        $0.text.containsBytes(of: "~Copyable") || $0.text.containsBytes(of: "~Escapable")
+      } == true
+    }
+    if let suppressed {
+      return "its generic parameter \(suppressed.name) may be \(suppressed.constraint?.text ?? "")"
+    }
+    if requirement.whereClauseText.containsBytes(of: "~Copyable")
+      || requirement.whereClauseText.containsBytes(of: "~Escapable")
+    {
+      return "its where clause lets values be ~Copyable or ~Escapable"
+    }
+    let results = [requirement.returnType, requirement.type].compactMap { $0 }
+    for type in requirement.parameters.map(\.type) + results {
+      var span: String?
+      _ = type.contains {
+        guard case .named(let name, _) = $0.shape, nonescapableTypes.contains(name) else {
+          return false
+        }
+        span = name
+        return true
+      }
+      if let span { return "\(span) cannot escape the call" }
+    }
+    return nil
+  }
+
   /// Attributes of a requirement that say how its base's implementation is compiled or called
   /// (`@inlinable` on SwiftNIO's `wrapOutboundOut`), not what a decorator's must be: an
   /// inlinable decorator could not call the runtime's `@_spi(Generated)` interface.
@@ -509,6 +546,14 @@ extension RequirementPlan {
       !annotations.contains(where: { $0.key == "analytics" })
     {
       skippedTemplates.insert("analytics")
+    }
+    if let unmovable = Self.valueThatCannotBeCopied(in: requirement) {
+      skippedTemplates.insert("*")
+      diagnostics.append(
+        Diagnostic(
+          .note,
+          "every decorator forwards \(requirement.selector) as it is: \(unmovable), which a "
+            + "decorator can neither log, keep nor hand to advice", at: requirement.location))
     }
     self.skippedTemplates = skippedTemplates
     var annotationArguments: [String: [String: String]] = [:]

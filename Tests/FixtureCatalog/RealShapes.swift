@@ -135,3 +135,11 @@ public protocol Commands: AsyncCommands {
 extension Commands {
   public var commands: [String: any Sendable] { [:] }
 }
+
+/// Values a decorator can only pass on, as swift-configuration's `watchSnapshot<Return:
+/// ~Copyable>` and swift-subprocess's `RawSpan` outputs are: every decorator forwards them.
+public protocol Unmovable {
+  func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return
+  func write(_ bytes: RawSpan) -> Int
+  func count() -> Int
+}

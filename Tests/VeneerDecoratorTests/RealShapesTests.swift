@@ -419,4 +419,27 @@ struct RealShapesTests {
     #expect(decorated.run("build") == 1)
     #expect((decorated as any AsyncCommands).commands.isEmpty)
   }
+
+  struct Token: ~Copyable {
+    let value: Int
+  }
+  struct Holder: Unmovable {
+    func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return { try body() }
+    func write(_ bytes: RawSpan) -> Int { bytes.byteCount }
+    func count() -> Int { 7 }
+  }
+
+  /// A `~Copyable` result or a span cannot be logged, kept or advised: every decorator forwards
+  /// those calls as they are (the decorators did not compile), and decorates the rest.
+  @Test func valuesThatCannotBeCopiedAreForwardedAsTheyAre() {
+    let recorder = LogRecorder()
+    let holder = Holder().withLogging(recorder.logger()).withAnalytics(RecordingTracker())
+    let token = holder.watch { Token(value: 3) }
+    #expect(token.value == 3)
+    let bytes: [UInt8] = [1, 2, 3]
+    #expect(holder.write(bytes.span.bytes) == 3)
+    #expect(holder.count() == 7)
+    #expect(
+      recorder.records.map(\.message) == ["Unmovable.count() called", "Unmovable.count() returned"])
+  }
 }

@@ -8,7 +8,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 65)
+    #expect(catalog.protocols.count == 66)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
