@@ -237,14 +237,28 @@ package struct ProtocolPlan: Sendable {
       + "[Self]), and a decorator is a different type from the one it wraps"
   }
 
-  /// Whether a same-type requirement (`Self == Self.AllCases.Element`) has `Self` on a side.
-  /// By bytes: Foundation's trimming and `String`'s `split` were most of this check's cost.
+  /// Whether a same-type requirement ties a type to the conformer itself: `Self` on a side
+  /// (`Self == Self.AllCases.Element`) or in one (`Element == PartialCaseKeyPath<Self>`), not as
+  /// the start of a member (`Self.Element`). By bytes: Foundation's trimming and `String`'s
+  /// `split` were most of this check's cost.
   static func equatesSelf(_ requirement: String) -> Bool {
-    let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")]
-    return requirement.utf8.split(separator: UInt8(ascii: "=")).contains { side in
-      side.drop { blanks.contains($0) }.reversed().drop { blanks.contains($0) }
-        .elementsEqual("Self".utf8.reversed())
+    let bytes = Array(requirement.utf8)
+    guard bytes.count >= 4, requirement.containsBytes(of: "==") else { return false }
+    let word = Array("Self".utf8)
+    func isIdentifierByte(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: "_") || byte >= 0x80 || (0x30...0x39).contains(byte)
+        || (0x61...0x7A).contains(byte | 0x20)
     }
+    for start in 0...(bytes.count - 4) where bytes[start..<start + 4].elementsEqual(word) {
+      let before = start == 0 ? nil : bytes[start - 1]
+      let after = start + 4 == bytes.count ? nil : bytes[start + 4]
+      if before.map(isIdentifierByte) != true, before != UInt8(ascii: "."),
+        after.map(isIdentifierByte) != true, after != UInt8(ascii: ".")
+      {
+        return true
+      }
+    }
+    return false
   }
 
   private static func unsupportedReason(_ proto: ProtocolDecl)
@@ -286,6 +300,14 @@ package struct ProtocolPlan: Sendable {
         "associated type \(tied.name) requires \(tied.whereClause.joined(separator: ", ")), "
           + "and a decorator is a different type from the one it wraps",
         proto.location
+      )
+    }
+    // The same in the protocol's own clause: `where AllCasePaths.Element ==
+    // PartialCaseKeyPath<Self>` (swift-case-paths' `CasePathIterable`).
+    if let tied = proto.whereClause.first(where: equatesSelf) {
+      return (
+        "its where clause requires \(tied), and a decorator is a different type from the one it "
+          + "wraps", proto.location
       )
     }
     // Asked once: each is worked out from the protocol's inherited types or attributes.

@@ -202,7 +202,9 @@ package struct RequirementPlan: Sendable {
 
   /// Attributes of a requirement that say how its base's implementation is compiled or called
   /// (`@inlinable` on SwiftNIO's `wrapOutboundOut`), not what a decorator's must be: an
-  /// inlinable decorator could not call the runtime's `@_spi(Generated)` interface.
+  /// inlinable decorator could not call the runtime's `@_spi(Generated)` interface. So are
+  /// result builders, named `…Builder` by convention (swift-parsing's `@ParserBuilder var
+  /// body`), which would build the decorator's forwarding body.
   static let attributesOfTheBase: Set<String> = [
     "objc", "inlinable", "inline", "usableFromInline", "_alwaysEmitIntoClient", "_transparent",
     "_effects", "_specialize", "_semantics", "_optimize",
@@ -323,7 +325,9 @@ extension RequirementPlan {
 
     // The declaration, with unnamed parameters given names so they can be forwarded.
     let attributes = Availability(options: context.options).attributes(
-      requirement.attributes.filter { !Self.attributesOfTheBase.contains($0.name) }
+      requirement.attributes.filter {
+        !Self.attributesOfTheBase.contains($0.name) && !$0.name.hasSuffix("Builder")
+      }
     ).map(\.description)
     let modifiers = requirement.modifiers.filter { modifier in
       !(modifier == "optional" || (isClassDecorator && modifier == "mutating"))

@@ -143,3 +143,14 @@ public protocol Unmovable {
   func write(_ bytes: RawSpan) -> Int
   func count() -> Int
 }
+
+/// A result builder that conformers' bodies get, as swift-parsing's `@ParserBuilder var body`:
+/// it would build a decorator's forwarding body too, so decorators do without it.
+@resultBuilder
+public enum TextBuilder {
+  public static func buildBlock(_ parts: String...) -> String { parts.joined() }
+}
+
+public protocol Composed {
+  @TextBuilder var body: String { get }
+}

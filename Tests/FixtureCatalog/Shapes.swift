@@ -174,3 +174,10 @@ public protocol KeyedLookup: Sendable {
 public protocol Choice: CaseIterable {
   func label() -> String
 }
+
+/// Ties an associated type to the conformer itself in its own where clause, as swift-case-paths'
+/// `CasePathIterable` does: a decorator is another type.
+public protocol TiedToItself where Paths: Sequence, Paths.Element == PartialKeyPath<Self> {
+  associatedtype Paths
+  var paths: Paths { get }
+}

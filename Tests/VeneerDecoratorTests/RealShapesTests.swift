@@ -442,4 +442,16 @@ struct RealShapesTests {
     #expect(
       recorder.records.map(\.message) == ["Unmovable.count() called", "Unmovable.count() returned"])
   }
+
+  struct Greeting: Composed {
+    var body: String {
+      "Hello, "
+      "world"
+    }
+  }
+
+  /// The result builder a conformer's body gets is not the decorator's: its body forwards.
+  @Test func aResultBuilderOnARequirementIsLeftToConformers() {
+    #expect(Greeting().withLogging(LogRecorder().logger()).body == "Hello, world")
+  }
 }

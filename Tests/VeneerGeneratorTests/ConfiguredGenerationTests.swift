@@ -771,7 +771,7 @@ extension UserTemplateTests {
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
         decorateAll: true))
     #expect(!generation.hasErrors)
-    #expect(generation.files.count == 59)
+    #expect(generation.files.count == 60)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
     #expect(
       shows.contents.hasSuffix(

@@ -8,7 +8,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 66)
+    #expect(catalog.protocols.count == 68)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {
