@@ -182,6 +182,28 @@ struct ConfiguredGenerationTests {
     #expect(file.contains("-> any Stencil.Expression<Value> {"))
   }
 
+  /// SwiftNIO's deprecated `joinGroup(_:interface:promise:)` takes a deprecated type, which an
+  /// interception decorator's advice named outside the requirement: a warning in every build.
+  @Test func deprecatedRequirementsCompileWithoutWarnings() throws {
+    let project = try Project([
+      "Sources/Multicast.swift": """
+      @available(*, deprecated, renamed: "Device")
+      public struct Interface: Sendable {}
+      public struct Device: Sendable {}
+
+      public protocol Multicast {
+        @available(*, deprecated, renamed: "join(device:)")
+        func join(interface: Interface?) -> Int
+        func join(device: Device?) -> Int
+      }
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: all\n",
+    ])
+    #expect(project.file("Multicast+Decorators.swift").contains("struct InterceptingMulticast<"))
+    let checked = try project.typeCheckGenerated(flags: ["-warnings-as-errors"])
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
   /// `GraphQL.Type` is the metatype of the module's name: a protocol named `Type` is named in
   /// backticks after the dot.
   @Test func aProtocolNamedTypeIsNamedInBackticksAfterItsModule() throws {

@@ -98,14 +98,19 @@ final class InterceptionAspect: RequirementAspect {
       + "\(forwardedArguments.joined(separator: ", "))) }"
   }
 
-  /// Whether advice can run around the requirement: an instance method, not generic, not a
-  /// builder returning `Self` (its advice would see a decorator made after the call), whose
+  /// Whether advice can run around the requirement: an instance method, not generic, not
+  /// deprecated (its advice's types would be, in `Hooks`: SwiftNIO's `joinGroup(_:interface:…)`
+  /// takes a deprecated `NIONetworkInterface`), not a builder returning `Self` (its advice
+  /// would see a decorator made after the call), whose
   /// arguments can travel as one value to nonisolated advice (no `inout`, pack, autoclosure,
   /// `Self`, opaque or non-escaping closure parameter), in a protocol bound to no actor.
   private static func canIntercept(_ plan: RequirementPlan) -> Bool {
     let requirement = plan.requirement
     guard requirement.kind == .method, !requirement.isStatic,
-      requirement.genericParameters.isEmpty, plan.selfResult == nil
+      requirement.genericParameters.isEmpty, plan.selfResult == nil,
+      !requirement.attributes.contains(where: {
+        $0.name == "available" && $0.arguments?.containsBytes(of: "deprecated") == true
+      })
     else { return false }
     let canTravel = plan.parameters.allSatisfy { parameter in
       // An opaque parameter type (`some P`) is a hidden generic parameter.
