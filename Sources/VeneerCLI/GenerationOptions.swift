@@ -161,9 +161,16 @@ struct GenerationOptions: ParsableArguments {
       return (configuration, diagnostics)
     }
     if configuration.include.isEmpty {
+      // A package's configuration is often in a target's folder, for the plugins.
+      let nearby = configuration.file == nil ? NearbyConfigurations.find() : []
       diagnostics.append(
         Diagnostic(
-          .error, "no sources: pass --sources, or write a veneer.yml ('veneer init')",
+          .error,
+          "no sources: pass --sources, or write a veneer.yml ('veneer init')"
+            + (nearby.isEmpty
+              ? ""
+              : "; below this folder: " + nearby.joined(separator: ", ")
+                + " (--config \(nearby[0]) reads the first)"),
           file: "veneer"))
     }
     if configuration.output == nil {

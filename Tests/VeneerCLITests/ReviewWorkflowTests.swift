@@ -129,6 +129,17 @@ struct ReviewWorkflowTests {
         == "veneer: error: no sources: pass --sources, or write a veneer.yml ('veneer init')\n"
         + "veneer: error: no output folder: pass --output, or write a veneer.yml "
         + "('veneer init')\n")
+    // A package's configuration in a target's folder is named, nearest first; build folders
+    // and hidden ones are not searched.
+    try workspace.write("Sources/WeatherKit/veneer.yml", "output: Generated\n")
+    try workspace.write("Sources/A/Deep/veneer.yml", "output: Generated\n")
+    try workspace.write(".build/checkouts/X/veneer.yml", "output: Generated\n")
+    let nearby = try workspace.veneer("generate")
+    #expect(
+      nearby.errors.hasPrefix(
+        "veneer: error: no sources: pass --sources, or write a veneer.yml ('veneer init'); below "
+          + "this folder: Sources/WeatherKit/veneer.yml, Sources/A/Deep/veneer.yml (--config "
+          + "Sources/WeatherKit/veneer.yml reads the first)\n"))
   }
 
   @Test func verboseReportsStagesAndQuietOnlyErrors() throws {
