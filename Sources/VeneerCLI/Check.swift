@@ -33,6 +33,19 @@ struct Check: ParsableCommand {
       throw ExitCode.failure
     }
     options.reportStatistics(generation.statistics, extraStages: [])
+    // No folder at all is no stale output: either nothing was ever generated, or the target
+    // switched to the build plugin, which writes into the build folder instead.
+    var isFolder: ObjCBool = false
+    if !plan.changes.isEmpty, plan.changes.allSatisfy({ $0.kind == .create }),
+      !FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
+    {
+      printToStandardError(
+        "\(output): error: no checked-in decorators to check: the folder does not exist. A target "
+          + "that uses the build plugin (VeneerPlugin) has its decorators generated on every "
+          + "build, and needs no 'veneer check': drop it for this target. To check decorators "
+          + "in, write them with '" + (regenerateCommand ?? "veneer generate") + "'.")
+      throw ExitCode.failure
+    }
     guard !plan.changes.isEmpty else {
       if !options.quiet {
         printEscaped("\(counted(plan.unchanged.count, "generated file")) in \(output) up to date.")

@@ -116,6 +116,21 @@ struct ReviewWorkflowTests {
     #expect(workspace.files(in: "Generated") == [])
   }
 
+  /// After switching to the build plugin (deleting `Generated`), `check` said every file "is
+  /// missing" and advised the command that recreates the folder the plugin refuses.
+  @Test func checkWithoutAnOutputFolderSaysWhatTheBuildPluginChanges() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Shows.swift", showService)
+    let result = try workspace.veneer("check", "--sources", "Sources", "--output", "Generated")
+    #expect(result.status == 1)
+    #expect(
+      result.errors
+        == "Generated: error: no checked-in decorators to check: the folder does not exist. A "
+        + "target that uses the build plugin (VeneerPlugin) has its decorators generated on "
+        + "every build, and needs no 'veneer check': drop it for this target. To check "
+        + "decorators in, write them with 'veneer generate'.\n")
+  }
+
   @Test func missingInputsAreClearErrors() throws {
     let workspace = try Workspace()
     let noConfig = try workspace.veneer("generate", "--config", "nope.yml")
