@@ -25,15 +25,17 @@ struct VeneerPlugin: BuildToolPlugin {
         files: target.sourceFiles.map(\.url),
         references: target.recursiveTargetDependencies.compactMap {
           $0 as? SwiftSourceModuleTarget
-        })
+        }, modules: target.recursiveTargetDependencies.map(\.name))
     ]
   }
 
-  /// - Parameter references: the Swift targets `target` depends on, in its package or in
-  ///   others: read for the protocols its own inherit from, never decorated.
+  /// - Parameters:
+  ///   - references: the Swift targets `target` depends on, in its package or in others: read
+  ///     for the protocols its own inherit from, never decorated.
+  ///   - modules: every module `target` depends on, when known (not in Xcode).
   static func command(
     tool: URL, workDirectory: URL, targetName: String, targetDirectory: URL, files: [URL],
-    references: [SwiftSourceModuleTarget]
+    references: [SwiftSourceModuleTarget], modules: [String]?
   ) throws -> Command {
     let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
     // Decorators checked in by the command plugin would be declared twice, and SwiftPM stops
@@ -76,6 +78,12 @@ struct VeneerPlugin: BuildToolPlugin {
     if !references.isEmpty {
       arguments += ["--reference"] + references.map(\.directoryURL.standardizedFileURL.path)
       inputs += references.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
+    }
+    // What the target depends on, so that a decorator needing a runtime product it lacks is an
+    // error naming the product, not a link error naming symbols.
+    if let modules {
+      arguments += ["--target-name", targetName]
+      arguments += modules.flatMap { ["--target-depends-on", $0] }
     }
     arguments += ["--sources"] + swiftFiles.map(\.path)
     return .buildCommand(
@@ -120,7 +128,7 @@ struct PluginError: Error, CustomStringConvertible {
         try Self.command(
           tool: veneerTool(context.tool(named:)), workDirectory: context.pluginWorkDirectoryURL,
           targetName: target.displayName,
-          targetDirectory: directory, files: files)
+          targetDirectory: directory, files: files, references: [], modules: nil)
       ]
     }
   }

@@ -76,6 +76,19 @@ struct GenerationOptions: ParsableArguments {
   var sourceFileRoot: String?
 
   @Option(
+    name: .customLong("target-depends-on"),
+    help: ArgumentHelp(
+      "The modules the target being decorated depends on (for the build plugin), so that a "
+        + "decorator needing a runtime product the target lacks is an error that names it.",
+      valueName: "name", visibility: .hidden))
+  var targetModules: [String] = []
+
+  @Option(
+    name: .customLong("target-name"),
+    help: ArgumentHelp("The target being decorated, for messages.", visibility: .hidden))
+  var targetName: String?
+
+  @Option(
     help: ArgumentHelp(
       "How many threads parse and render (default: one per core); the output is the same.",
       valueName: "count"))
@@ -144,6 +157,10 @@ struct GenerationOptions: ParsableArguments {
       configuration.render.decoratorsInAnotherModule = true
     }
     configuration.sourceFileRoot = sourceFileRoot
+    if !targetModules.isEmpty || targetName != nil {
+      configuration.target = Configuration.Target(
+        name: targetName ?? "the target", modules: Set(targetModules))
+    }
     // A veneer.yml in a target's folder needs neither: it decorates its own folder, into
     // `Generated` beside it.
     if configuration.file != nil {

@@ -25,6 +25,19 @@ package struct Configuration: Sendable, Equatable, Encodable {
   /// folder, instead of one per decorated protocol: the build plugin must declare its outputs
   /// before Veneer has read a line.
   package var sourceFileRoot: String?
+  /// The target the decorators are compiled in, when a plugin says: what it depends on.
+  package var target: Target?
+
+  /// A target and the modules it depends on.
+  package struct Target: Sendable, Equatable, Encodable {
+    package var name: String
+    package var modules: Set<String>
+
+    package init(name: String, modules: Set<String>) {
+      self.name = name
+      self.modules = modules
+    }
+  }
   /// Calls the analytics decorator tracks under names chosen here instead of in the sources.
   package var eventMap: [EventMapEntry] = []
   /// Options of user templates, by template name, given to the template as `options`.

@@ -152,6 +152,9 @@ package struct Generator: Sendable {
       catalog, templates: templates, configuration,
       objectiveCProtocols: objectiveCProtocols)
     diagnostics += selection.diagnostics
+    if let target = configuration.target {
+      diagnostics += RuntimeProducts.missing(in: selection.work, target: target)
+    }
     clock.end(.select)
     guard !diagnostics.hasErrors else {
       return finished(

@@ -131,6 +131,28 @@ struct ReviewWorkflowTests {
         + "decorators in, write them with 'veneer generate'.\n")
   }
 
+  /// A target without the `VeneerTracing` product failed at link time with mangled symbols;
+  /// the build plugin says what the target depends on, and Veneer which product to add.
+  @Test func aRuntimeProductTheTargetLacksIsNamed() throws {
+    let workspace = try Workspace()
+    try workspace.write(
+      "Sources/Orders.swift",
+      "// veneer: logging, tracing\nprotocol Orders {\n  func order(id: Int) async -> String\n}\n")
+    let lacking = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--target-name", "Shop",
+      "--target-depends-on", "VeneerRuntime", "--target-depends-on", "Logging")
+    #expect(lacking.status == 1)
+    #expect(
+      lacking.errors
+        == "Sources/Orders.swift:2:1: error: Orders gets Tracing decorators, which import "
+        + "VeneerTracing, and Shop does not depend on it: add .product(name: \"VeneerTracing\", "
+        + "package: \"veneer\") to its dependencies\n")
+    let complete = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--target-name", "Shop",
+      "--target-depends-on", "VeneerRuntime", "--target-depends-on", "VeneerTracing")
+    #expect(complete.status == 0, "\(complete.errors)")
+  }
+
   @Test func missingInputsAreClearErrors() throws {
     let workspace = try Workspace()
     let noConfig = try workspace.veneer("generate", "--config", "nope.yml")
