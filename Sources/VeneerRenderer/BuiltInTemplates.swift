@@ -544,7 +544,7 @@ package enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = TracedCall(tracer: {{ r.storage.tracer }}, operation: {{ r.spanNameLiteral }}, kind: {{ r.storage.spanKind }}, function: {{ r.qualifiedSelectorLiteral }})
+        let {{ r.names.call }} = TracedCall(tracer: {{ r.storage.tracer }}, operation: {{ r.spanNameLiteral }}, function: {{ r.qualifiedSelectorLiteral }}, kind: {{ r.storage.spanKind }})
         {% if r.spanAttributeCalls %}
         {{ r.spanAttributeCalls }}
         {% endif %}

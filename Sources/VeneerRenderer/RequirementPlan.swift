@@ -186,7 +186,9 @@ package struct RequirementPlan: Sendable {
       return "its where clause lets values be ~Copyable or ~Escapable"
     }
     let results = [requirement.returnType, requirement.type].compactMap { $0 }
-    for type in requirement.parameters.map(\.type) + results {
+    // Walked only when the text names a span: this is asked of every requirement.
+    for type in requirement.parameters.map(\.type) + results
+    where type.text.containsBytes(of: "Span") {
       var span: String?
       _ = type.contains {
         guard case .named(let name, _) = $0.shape, nonescapableTypes.contains(name) else {

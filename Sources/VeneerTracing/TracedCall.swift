@@ -21,7 +21,9 @@ public final class TracedCall: @unchecked Sendable {
   /// Starts the span: `operation` is its name (`PostRepo.getPost`), `function` its stable
   /// OpenTelemetry attribute `code.function.name`, the requirement's Swift name qualified by its
   /// protocol's (`PostRepo.getPost(id:)`).
-  public init(tracer: any Tracer, operation: String, kind: SpanKind, function: String) {
+  /// `function` comes before `kind` so that, long, it is followed by a comma and not the call's
+  /// closing parenthesis, which a layout could then not keep on its line.
+  public init(tracer: any Tracer, operation: String, function: String, kind: SpanKind) {
     let callerContext = InstrumentationContext.current
     self.callerContext = callerContext
     // The context read once: the tracer would read it again.

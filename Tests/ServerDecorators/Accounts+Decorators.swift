@@ -27,8 +27,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func login(user: String, password: String) throws -> Tokens {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.login", kind: spanKind,
-      function: "Accounts.login(user:password:)")
+      tracer: tracer, operation: "Accounts.login", function: "Accounts.login(user:password:)",
+      kind: spanKind)
     return try call.run {
       try base.login(user: user, password: password)
     }
@@ -36,8 +36,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func accessToken() throws -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.accessToken", kind: spanKind,
-      function: "Accounts.accessToken()")
+      tracer: tracer, operation: "Accounts.accessToken", function: "Accounts.accessToken()",
+      kind: spanKind)
     return try call.run {
       try base.accessToken()
     }
@@ -45,8 +45,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func login(email: String, password: String) -> Tokens {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.login", kind: spanKind,
-      function: "Accounts.login(email:password:)")
+      tracer: tracer, operation: "Accounts.login", function: "Accounts.login(email:password:)",
+      kind: spanKind)
     return call.run {
       base.login(email: email, password: password)
     }
@@ -54,7 +54,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func open(user: String) -> Tokens {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.open", kind: spanKind, function: "Accounts.open(user:)")
+      tracer: tracer, operation: "Accounts.open", function: "Accounts.open(user:)", kind: spanKind)
     return call.run {
       base.open(user: user)
     }
@@ -62,7 +62,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func pair(user: String) -> (user: String, token: String) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.pair", kind: spanKind, function: "Accounts.pair(user:)")
+      tracer: tracer, operation: "Accounts.pair", function: "Accounts.pair(user:)", kind: spanKind)
     return call.run {
       base.pair(user: user)
     }
@@ -72,8 +72,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
     user: String, password: String, completion: @escaping @Sendable (String) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.authorize", kind: spanKind,
-      function: "Accounts.authorize(user:password:completion:)")
+      tracer: tracer, operation: "Accounts.authorize",
+      function: "Accounts.authorize(user:password:completion:)", kind: spanKind)
     call.within {
       base.authorize(user: user, password: password) { value in
         call.completed()
@@ -84,8 +84,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func register(_ user: NewUser) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.register", kind: spanKind,
-      function: "Accounts.register(_:)")
+      tracer: tracer, operation: "Accounts.register", function: "Accounts.register(_:)",
+      kind: spanKind)
     call.setAttribute("user", user)
     call.run {
       base.register(user)
@@ -94,8 +94,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func signIn(with method: Credential) throws {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.signIn", kind: spanKind,
-      function: "Accounts.signIn(with:)")
+      tracer: tracer, operation: "Accounts.signIn", function: "Accounts.signIn(with:)",
+      kind: spanKind)
     call.setAttribute("method", method)
     try call.run {
       try base.signIn(with: method)
@@ -104,8 +104,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func remember(pair: (user: String, password: String)) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.remember", kind: spanKind,
-      function: "Accounts.remember(pair:)")
+      tracer: tracer, operation: "Accounts.remember", function: "Accounts.remember(pair:)",
+      kind: spanKind)
     call.setAttribute("pair", pair)
     call.run {
       base.remember(pair: pair)
@@ -114,8 +114,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func send(headers: [String: String]) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.send", kind: spanKind,
-      function: "Accounts.send(headers:)")
+      tracer: tracer, operation: "Accounts.send", function: "Accounts.send(headers:)",
+      kind: spanKind)
     call.setAttribute("headers", headers)
     call.run {
       base.send(headers: headers)
@@ -127,8 +127,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
     key: String
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.verify", kind: spanKind,
-      function: "Accounts.verify(jwt:authHeader:encryptionKey:mfaCode:pass:key:)")
+      tracer: tracer, operation: "Accounts.verify",
+      function: "Accounts.verify(jwt:authHeader:encryptionKey:mfaCode:pass:key:)", kind: spanKind)
     call.run {
       base.verify(
         jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode,
@@ -138,8 +138,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func update(profile: Profile) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.update", kind: spanKind,
-      function: "Accounts.update(profile:)")
+      tracer: tracer, operation: "Accounts.update", function: "Accounts.update(profile:)",
+      kind: spanKind)
     call.setAttribute("profile", profile)
     call.run {
       base.update(profile: profile)
@@ -148,8 +148,8 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.lookUp", kind: spanKind,
-      function: "Accounts.lookUp(ids:count:flag:)")
+      tracer: tracer, operation: "Accounts.lookUp", function: "Accounts.lookUp(ids:count:flag:)",
+      kind: spanKind)
     return call.run {
       base.lookUp(ids: ids, count: count, flag: flag)
     }
@@ -157,7 +157,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
 
   public func audit(_ user: NewUser) {
     let call = TracedCall(
-      tracer: tracer, operation: "Accounts.audit", kind: spanKind, function: "Accounts.audit(_:)")
+      tracer: tracer, operation: "Accounts.audit", function: "Accounts.audit(_:)", kind: spanKind)
     call.run {
       base.audit(user)
     }

@@ -27,7 +27,7 @@ public actor TracingActorBound<Base: ActorBound>: ActorBound {
 
   public func work() async {
     let call = TracedCall(
-      tracer: tracer, operation: "ActorBound.work", kind: spanKind, function: "ActorBound.work()")
+      tracer: tracer, operation: "ActorBound.work", function: "ActorBound.work()", kind: spanKind)
     await call.run {
       await base.work()
     }

@@ -28,7 +28,7 @@ public struct TracingAvailable<Base: Available>: Available {
 
   public func run() {
     let call = TracedCall(
-      tracer: tracer, operation: "Available.run", kind: spanKind, function: "Available.run()")
+      tracer: tracer, operation: "Available.run", function: "Available.run()", kind: spanKind)
     call.run {
       base.run()
     }

@@ -27,7 +27,7 @@ public struct TracingBase<Wrapped: Base>: Base {
 
   public func root() {
     let call = TracedCall(
-      tracer: tracer, operation: "Base.root", kind: spanKind, function: "Base.root()")
+      tracer: tracer, operation: "Base.root", function: "Base.root()", kind: spanKind)
     call.run {
       base.root()
     }

@@ -27,8 +27,8 @@ public struct TracingByteEncoder<Base: ByteEncoder>: ByteEncoder {
 
   public func encode(into buffer: inout [UInt8]) {
     let call = TracedCall(
-      tracer: tracer, operation: "ByteEncoder.encode", kind: spanKind,
-      function: "ByteEncoder.encode(into:)")
+      tracer: tracer, operation: "ByteEncoder.encode", function: "ByteEncoder.encode(into:)",
+      kind: spanKind)
     call.run {
       base.encode(into: &buffer)
     }

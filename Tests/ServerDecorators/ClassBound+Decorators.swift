@@ -30,7 +30,7 @@ public final class TracingClassBound<Base: ClassBound>: ClassBound {
 
   public func ping() {
     let call = TracedCall(
-      tracer: tracer, operation: "ClassBound.ping", kind: spanKind, function: "ClassBound.ping()")
+      tracer: tracer, operation: "ClassBound.ping", function: "ClassBound.ping()", kind: spanKind)
     call.run {
       base.ping()
     }

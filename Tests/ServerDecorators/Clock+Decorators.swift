@@ -27,7 +27,7 @@ public struct TracingClock<Base: Clock>: Clock {
 
   public func now() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Clock.now", kind: spanKind, function: "Clock.now()")
+      tracer: tracer, operation: "Clock.now", function: "Clock.now()", kind: spanKind)
     return call.run {
       base.now()
     }

@@ -31,7 +31,7 @@ public struct TracingCommands<Base: Commands>: Commands {
 
   public func run(_ name: String) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Commands.run", kind: spanKind, function: "Commands.run(_:)")
+      tracer: tracer, operation: "Commands.run", function: "Commands.run(_:)", kind: spanKind)
     return call.run {
       base.run(name)
     }

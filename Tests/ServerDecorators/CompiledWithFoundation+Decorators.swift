@@ -29,8 +29,8 @@ import Tracing
 
     public func available() {
       let call = TracedCall(
-        tracer: tracer, operation: "CompiledWithFoundation.available", kind: spanKind,
-        function: "CompiledWithFoundation.available()")
+        tracer: tracer, operation: "CompiledWithFoundation.available",
+        function: "CompiledWithFoundation.available()", kind: spanKind)
       call.run {
         base.available()
       }

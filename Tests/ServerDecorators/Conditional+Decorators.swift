@@ -27,8 +27,8 @@ public struct TracingConditional<Base: Conditional>: Conditional {
 
   public func always() {
     let call = TracedCall(
-      tracer: tracer, operation: "Conditional.always", kind: spanKind,
-      function: "Conditional.always()")
+      tracer: tracer, operation: "Conditional.always", function: "Conditional.always()",
+      kind: spanKind)
     call.run {
       base.always()
     }
@@ -37,8 +37,8 @@ public struct TracingConditional<Base: Conditional>: Conditional {
   #if DEBUG
     public func debugOnly() {
       let call = TracedCall(
-        tracer: tracer, operation: "Conditional.debugOnly", kind: spanKind,
-        function: "Conditional.debugOnly()")
+        tracer: tracer, operation: "Conditional.debugOnly", function: "Conditional.debugOnly()",
+        kind: spanKind)
       call.run {
         base.debugOnly()
       }
@@ -48,8 +48,8 @@ public struct TracingConditional<Base: Conditional>: Conditional {
   #if !DEBUG && os(Linux)
     public func linuxOnly() {
       let call = TracedCall(
-        tracer: tracer, operation: "Conditional.linuxOnly", kind: spanKind,
-        function: "Conditional.linuxOnly()")
+        tracer: tracer, operation: "Conditional.linuxOnly", function: "Conditional.linuxOnly()",
+        kind: spanKind)
       call.run {
         base.linuxOnly()
       }
@@ -59,8 +59,8 @@ public struct TracingConditional<Base: Conditional>: Conditional {
   #if !DEBUG && !os(Linux)
     public func otherwise() {
       let call = TracedCall(
-        tracer: tracer, operation: "Conditional.otherwise", kind: spanKind,
-        function: "Conditional.otherwise()")
+        tracer: tracer, operation: "Conditional.otherwise", function: "Conditional.otherwise()",
+        kind: spanKind)
       call.run {
         base.otherwise()
       }

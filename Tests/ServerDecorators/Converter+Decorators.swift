@@ -27,8 +27,8 @@ public struct TracingConverter<Base: Converter>: Converter {
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
     let call = TracedCall(
-      tracer: tracer, operation: "Converter.convert", kind: spanKind,
-      function: "Converter.convert(_:)")
+      tracer: tracer, operation: "Converter.convert", function: "Converter.convert(_:)",
+      kind: spanKind)
     return call.run {
       base.convert(value) as Output
     }

@@ -27,8 +27,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func login(user: String, password pw: String) -> Session {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.login", kind: spanKind,
-      function: "Credentials.login(user:password:)")
+      tracer: tracer, operation: "Credentials.login", function: "Credentials.login(user:password:)",
+      kind: spanKind)
     return call.run {
       base.login(user: user, password: pw)
     }
@@ -36,8 +36,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func set(token value: String) {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.set", kind: spanKind,
-      function: "Credentials.set(token:)")
+      tracer: tracer, operation: "Credentials.set", function: "Credentials.set(token:)",
+      kind: spanKind)
     call.run {
       base.set(token: value)
     }
@@ -45,8 +45,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func check(password argument0: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.check", kind: spanKind,
-      function: "Credentials.check(password:)")
+      tracer: tracer, operation: "Credentials.check", function: "Credentials.check(password:)",
+      kind: spanKind)
     return call.run {
       base.check(password: argument0)
     }
@@ -54,8 +54,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.charge", kind: spanKind,
-      function: "Credentials.charge(creditCardNumber:amount:code:)")
+      tracer: tracer, operation: "Credentials.charge",
+      function: "Credentials.charge(creditCardNumber:amount:code:)", kind: spanKind)
     return call.run {
       base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
     }
@@ -63,8 +63,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func accessToken() -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.accessToken", kind: spanKind,
-      function: "Credentials.accessToken()")
+      tracer: tracer, operation: "Credentials.accessToken", function: "Credentials.accessToken()",
+      kind: spanKind)
     return call.run {
       base.accessToken()
     }
@@ -72,8 +72,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func recoveryCodes(for user: String) -> [String] {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.recoveryCodes", kind: spanKind,
-      function: "Credentials.recoveryCodes(for:)")
+      tracer: tracer, operation: "Credentials.recoveryCodes",
+      function: "Credentials.recoveryCodes(for:)", kind: spanKind)
     return call.run {
       base.recoveryCodes(for: user)
     }
@@ -83,8 +83,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.refresh", kind: spanKind,
-      function: "Credentials.refresh(_:completion:)")
+      tracer: tracer, operation: "Credentials.refresh",
+      function: "Credentials.refresh(_:completion:)", kind: spanKind)
     call.within {
       base.refresh(session) { result in
         call.finished(result)
@@ -95,8 +95,8 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
 
   public func upload(_ payload: String) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Credentials.upload", kind: spanKind,
-      function: "Credentials.upload(_:)")
+      tracer: tracer, operation: "Credentials.upload", function: "Credentials.upload(_:)",
+      kind: spanKind)
     return call.run {
       base.upload(payload)
     }

@@ -52,8 +52,8 @@ public struct TracingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
 
   public func retryDelay() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "DescribedFailure.retryDelay", kind: spanKind,
-      function: "DescribedFailure.retryDelay()")
+      tracer: tracer, operation: "DescribedFailure.retryDelay",
+      function: "DescribedFailure.retryDelay()", kind: spanKind)
     return call.run {
       base.retryDelay()
     }

@@ -27,8 +27,8 @@ import Tracing
 
   public func show() {
     let call = TracedCall(
-      tracer: tracer, operation: "DetailScreen.show", kind: spanKind,
-      function: "DetailScreen.show()")
+      tracer: tracer, operation: "DetailScreen.show", function: "DetailScreen.show()",
+      kind: spanKind)
     call.run {
       base.show()
     }
@@ -36,8 +36,8 @@ import Tracing
 
   public func detail() -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "DetailScreen.detail", kind: spanKind,
-      function: "DetailScreen.detail()")
+      tracer: tracer, operation: "DetailScreen.detail", function: "DetailScreen.detail()",
+      kind: spanKind)
     return call.run {
       base.detail()
     }

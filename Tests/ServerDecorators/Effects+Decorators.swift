@@ -27,7 +27,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func plain() {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.plain", kind: spanKind, function: "Effects.plain()")
+      tracer: tracer, operation: "Effects.plain", function: "Effects.plain()", kind: spanKind)
     call.run {
       base.plain()
     }
@@ -35,8 +35,8 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func asynchronous() async {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.asynchronous", kind: spanKind,
-      function: "Effects.asynchronous()")
+      tracer: tracer, operation: "Effects.asynchronous", function: "Effects.asynchronous()",
+      kind: spanKind)
     await call.run {
       await base.asynchronous()
     }
@@ -44,7 +44,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func throwing() throws {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.throwing", kind: spanKind, function: "Effects.throwing()")
+      tracer: tracer, operation: "Effects.throwing", function: "Effects.throwing()", kind: spanKind)
     try call.run {
       try base.throwing()
     }
@@ -52,7 +52,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func both() async throws -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.both", kind: spanKind, function: "Effects.both()")
+      tracer: tracer, operation: "Effects.both", function: "Effects.both()", kind: spanKind)
     return try await call.run {
       try await base.both()
     }
@@ -60,7 +60,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func typed() throws(PostError) {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.typed", kind: spanKind, function: "Effects.typed()")
+      tracer: tracer, operation: "Effects.typed", function: "Effects.typed()", kind: spanKind)
     try call.run { () throws(PostError) -> Void in
       try base.typed()
     }
@@ -68,8 +68,8 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.rethrowing", kind: spanKind,
-      function: "Effects.rethrowing(_:)")
+      tracer: tracer, operation: "Effects.rethrowing", function: "Effects.rethrowing(_:)",
+      kind: spanKind)
     try call.run {
       try base.rethrowing(body)
     }
@@ -77,8 +77,8 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.generic", kind: spanKind,
-      function: "Effects.generic(_:other:)")
+      tracer: tracer, operation: "Effects.generic", function: "Effects.generic(_:other:)",
+      kind: spanKind)
     return call.run {
       base.generic(value, other: other)
     }
@@ -86,8 +86,8 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.parameterPack", kind: spanKind,
-      function: "Effects.parameterPack(_:)")
+      tracer: tracer, operation: "Effects.parameterPack", function: "Effects.parameterPack(_:)",
+      kind: spanKind)
     call.run {
       base.parameterPack(repeat each elements)
     }
@@ -99,7 +99,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public mutating func reset() {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.reset", kind: spanKind, function: "Effects.reset()")
+      tracer: tracer, operation: "Effects.reset", function: "Effects.reset()", kind: spanKind)
     call.run {
       base.reset()
     }
@@ -107,7 +107,7 @@ public struct TracingEffects<Base: Effects>: Effects {
 
   public nonisolated func describe() -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "Effects.describe", kind: spanKind, function: "Effects.describe()")
+      tracer: tracer, operation: "Effects.describe", function: "Effects.describe()", kind: spanKind)
     return call.run {
       base.describe()
     }

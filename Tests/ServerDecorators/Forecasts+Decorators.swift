@@ -27,8 +27,8 @@ public struct TracingForecasts<Base: Forecasts>: Forecasts {
 
   public func celsius(of city: String) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Forecasts.celsius", kind: spanKind,
-      function: "Forecasts.celsius(of:)")
+      tracer: tracer, operation: "Forecasts.celsius", function: "Forecasts.celsius(of:)",
+      kind: spanKind)
     return call.run {
       base.celsius(of: city)
     }
@@ -36,8 +36,8 @@ public struct TracingForecasts<Base: Forecasts>: Forecasts {
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Forecasts.forecast", kind: spanKind,
-      function: "Forecasts.forecast(city:days:metric:)")
+      tracer: tracer, operation: "Forecasts.forecast",
+      function: "Forecasts.forecast(city:days:metric:)", kind: spanKind)
     return call.run {
       base.forecast(city: city, days: days, metric: metric)
     }

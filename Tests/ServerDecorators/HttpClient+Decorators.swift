@@ -29,8 +29,8 @@ public struct TracingHttpClient<Base: HttpClient>: HttpClient {
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "HttpClient.get", kind: spanKind,
-      function: "HttpClient.get(_:completion:)")
+      tracer: tracer, operation: "HttpClient.get", function: "HttpClient.get(_:completion:)",
+      kind: spanKind)
     call.within { base.get(path, completion: call.finishing(completion)) }
   }
 
@@ -38,8 +38,8 @@ public struct TracingHttpClient<Base: HttpClient>: HttpClient {
     _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "HttpClient.fetch", kind: spanKind,
-      function: "HttpClient.fetch(_:completion:)")
+      tracer: tracer, operation: "HttpClient.fetch", function: "HttpClient.fetch(_:completion:)",
+      kind: spanKind)
     call.within { base.fetch(path, completion: call.completing(completion)) }
   }
 }

@@ -30,7 +30,7 @@ public final class TracingJournal<Base: Journal>: Journal {
 
   public func read() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Journal.read", kind: spanKind, function: "Journal.read()")
+      tracer: tracer, operation: "Journal.read", function: "Journal.read()", kind: spanKind)
     return call.run {
       base.read()
     }
@@ -43,7 +43,7 @@ public final class TracingJournal<Base: Journal>: Journal {
 
   public func entries() -> [String] {
     let call = TracedCall(
-      tracer: tracer, operation: "Journal.entries", kind: spanKind, function: "Journal.entries()")
+      tracer: tracer, operation: "Journal.entries", function: "Journal.entries()", kind: spanKind)
     return call.run {
       base.entries()
     }

@@ -40,8 +40,8 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
   public func tracker() -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyValueStore.tracker", kind: spanKind,
-      function: "KeyValueStore.tracker()")
+      tracer: tracer, operation: "KeyValueStore.tracker", function: "KeyValueStore.tracker()",
+      kind: spanKind)
     return call.run {
       _base.tracker()
     }
@@ -49,8 +49,8 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
   public func value(for key: String, logger: String) -> Int? {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyValueStore.value", kind: spanKind,
-      function: "KeyValueStore.value(for:logger:)")
+      tracer: tracer, operation: "KeyValueStore.value",
+      function: "KeyValueStore.value(for:logger:)", kind: spanKind)
     return call.run {
       _base.value(for: key, logger: logger)
     }
@@ -58,8 +58,8 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyValueStore.store", kind: spanKind,
-      function: "KeyValueStore.store(_:for:cache:level:)")
+      tracer: tracer, operation: "KeyValueStore.store",
+      function: "KeyValueStore.store(_:for:cache:level:)", kind: spanKind)
     call.run {
       _base.store(value, for: key, cache: cache, level: level)
     }
@@ -67,8 +67,8 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
   public func entry(base: String) -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyValueStore.entry", kind: spanKind,
-      function: "KeyValueStore.entry(base:)")
+      tracer: tracer, operation: "KeyValueStore.entry", function: "KeyValueStore.entry(base:)",
+      kind: spanKind)
     return call.run {
       _base.entry(base: base)
     }

@@ -28,8 +28,8 @@ public struct TracingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
 
   public func value(for key: Key) async -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "KeyedLookup.value", kind: spanKind,
-      function: "KeyedLookup.value(for:)")
+      tracer: tracer, operation: "KeyedLookup.value", function: "KeyedLookup.value(for:)",
+      kind: spanKind)
     return await call.run {
       await base.value(for: key)
     }

@@ -27,7 +27,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func root() {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.root", kind: spanKind, function: "Leaf.root()")
+      tracer: tracer, operation: "Leaf.root", function: "Leaf.root()", kind: spanKind)
     call.run {
       base.root()
     }
@@ -35,7 +35,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func left() {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.left", kind: spanKind, function: "Leaf.left()")
+      tracer: tracer, operation: "Leaf.left", function: "Leaf.left()", kind: spanKind)
     call.run {
       base.left()
     }
@@ -43,7 +43,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func right() {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.right", kind: spanKind, function: "Leaf.right()")
+      tracer: tracer, operation: "Leaf.right", function: "Leaf.right()", kind: spanKind)
     call.run {
       base.right()
     }
@@ -55,7 +55,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func hash(into hasher: inout Swift.Hasher) {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.hash", kind: spanKind, function: "Leaf.hash(into:)")
+      tracer: tracer, operation: "Leaf.hash", function: "Leaf.hash(into:)", kind: spanKind)
     call.run {
       base.hash(into: &hasher)
     }
@@ -63,7 +63,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
 
   public func leaf() {
     let call = TracedCall(
-      tracer: tracer, operation: "Leaf.leaf", kind: spanKind, function: "Leaf.leaf()")
+      tracer: tracer, operation: "Leaf.leaf", function: "Leaf.leaf()", kind: spanKind)
     call.run {
       base.leaf()
     }

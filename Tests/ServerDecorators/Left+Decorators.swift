@@ -27,7 +27,7 @@ public struct TracingLeft<Base: Left>: Left {
 
   public func root() {
     let call = TracedCall(
-      tracer: tracer, operation: "Left.root", kind: spanKind, function: "Left.root()")
+      tracer: tracer, operation: "Left.root", function: "Left.root()", kind: spanKind)
     call.run {
       base.root()
     }
@@ -35,7 +35,7 @@ public struct TracingLeft<Base: Left>: Left {
 
   public func left() {
     let call = TracedCall(
-      tracer: tracer, operation: "Left.left", kind: spanKind, function: "Left.left()")
+      tracer: tracer, operation: "Left.left", function: "Left.left()", kind: spanKind)
     call.run {
       base.left()
     }

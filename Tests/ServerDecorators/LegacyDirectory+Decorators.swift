@@ -27,8 +27,8 @@ public struct TracingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
 
   public func displayName(for id: Int) -> String! {
     let call = TracedCall(
-      tracer: tracer, operation: "LegacyDirectory.displayName", kind: spanKind,
-      function: "LegacyDirectory.displayName(for:)")
+      tracer: tracer, operation: "LegacyDirectory.displayName",
+      function: "LegacyDirectory.displayName(for:)", kind: spanKind)
     return call.run {
       base.displayName(for: id)
     }

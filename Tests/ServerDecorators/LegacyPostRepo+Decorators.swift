@@ -27,8 +27,8 @@ public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "LegacyPostRepo.getPost", kind: spanKind,
-      function: "LegacyPostRepo.getPost(id:completion:)")
+      tracer: tracer, operation: "LegacyPostRepo.getPost",
+      function: "LegacyPostRepo.getPost(id:completion:)", kind: spanKind)
     call.within {
       base.getPost(id: id) { result in
         let outcome: Swift.Result<String, any Swift.Error>
@@ -46,8 +46,8 @@ public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
     title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "LegacyPostRepo.createPost", kind: spanKind,
-      function: "LegacyPostRepo.createPost(title:body:completion:)")
+      tracer: tracer, operation: "LegacyPostRepo.createPost",
+      function: "LegacyPostRepo.createPost(title:body:completion:)", kind: spanKind)
     call.within {
       base.createPost(title: title, body: body) { result in
         let outcome: Swift.Result<Int, any Swift.Error>

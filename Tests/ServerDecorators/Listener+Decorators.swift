@@ -27,8 +27,8 @@ public struct TracingListener<Base: Listener>: Listener {
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
     let call = TracedCall(
-      tracer: tracer, operation: "Listener.listen", kind: spanKind,
-      function: "Listener.listen(streamHandler:)")
+      tracer: tracer, operation: "Listener.listen", function: "Listener.listen(streamHandler:)",
+      kind: spanKind)
     try await call.run {
       try await base.listen(streamHandler: streamHandler)
     }
@@ -36,8 +36,8 @@ public struct TracingListener<Base: Listener>: Listener {
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "Listener.subscribe", kind: spanKind,
-      function: "Listener.subscribe(_:)")
+      tracer: tracer, operation: "Listener.subscribe", function: "Listener.subscribe(_:)",
+      kind: spanKind)
     call.run {
       base.subscribe(onValue)
     }
@@ -45,7 +45,7 @@ public struct TracingListener<Base: Listener>: Listener {
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "Listener.each", kind: spanKind, function: "Listener.each(body:)")
+      tracer: tracer, operation: "Listener.each", function: "Listener.each(body:)", kind: spanKind)
     call.run {
       base.each(body: body)
     }

@@ -27,8 +27,8 @@ public struct TracingLoaderService<Base: LoaderService>: LoaderService {
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "LoaderService.load", kind: spanKind,
-      function: "LoaderService.load(completion:)")
+      tracer: tracer, operation: "LoaderService.load", function: "LoaderService.load(completion:)",
+      kind: spanKind)
     call.within {
       base.load { result in
         call.finished(result)

@@ -27,7 +27,7 @@ public struct TracingLookup<Base: Lookup>: Lookup {
 
   public func find(id: Int, token: String) async throws -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "lookup.find", kind: spanKind, function: "Lookup.find(id:token:)")
+      tracer: tracer, operation: "lookup.find", function: "Lookup.find(id:token:)", kind: spanKind)
     call.setAttribute("id", id)
     return try await call.run {
       try await base.find(id: id, token: token)

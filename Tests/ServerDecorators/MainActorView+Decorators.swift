@@ -35,8 +35,8 @@ import Tracing
 
   public func render() async {
     let call = TracedCall(
-      tracer: tracer, operation: "MainActorView.render", kind: spanKind,
-      function: "MainActorView.render()")
+      tracer: tracer, operation: "MainActorView.render", function: "MainActorView.render()",
+      kind: spanKind)
     await call.run {
       await base.render()
     }

@@ -27,8 +27,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func block(user: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.block", kind: spanKind,
-      function: "Moderation.block(user:)")
+      tracer: tracer, operation: "Moderation.block", function: "Moderation.block(user:)",
+      kind: spanKind)
     return call.run {
       base.block(user: user)
     }
@@ -36,8 +36,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func unblock(user: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.unblock", kind: spanKind,
-      function: "Moderation.unblock(user:)")
+      tracer: tracer, operation: "Moderation.unblock", function: "Moderation.unblock(user:)",
+      kind: spanKind)
     return call.run {
       base.unblock(user: user)
     }
@@ -45,8 +45,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func isBlocked(user: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.isBlocked", kind: spanKind,
-      function: "Moderation.isBlocked(user:)")
+      tracer: tracer, operation: "Moderation.isBlocked", function: "Moderation.isBlocked(user:)",
+      kind: spanKind)
     return call.run {
       base.isBlocked(user: user)
     }
@@ -54,8 +54,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func dequeue() -> String? {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.dequeue", kind: spanKind,
-      function: "Moderation.dequeue()")
+      tracer: tracer, operation: "Moderation.dequeue", function: "Moderation.dequeue()",
+      kind: spanKind)
     return call.run {
       base.dequeue()
     }
@@ -63,8 +63,8 @@ public struct TracingModeration<Base: Moderation>: Moderation {
 
   public func nextTicketNumber() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Moderation.nextTicketNumber", kind: spanKind,
-      function: "Moderation.nextTicketNumber()")
+      tracer: tracer, operation: "Moderation.nextTicketNumber",
+      function: "Moderation.nextTicketNumber()", kind: spanKind)
     return call.run {
       base.nextTicketNumber()
     }

@@ -29,8 +29,8 @@ public struct TracingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
 
   public func now() throws -> Instant {
     let call = TracedCall(
-      tracer: tracer, operation: "MonotonicTicks.now", kind: spanKind,
-      function: "MonotonicTicks.now()")
+      tracer: tracer, operation: "MonotonicTicks.now", function: "MonotonicTicks.now()",
+      kind: spanKind)
     return try call.run {
       try base.now()
     }
@@ -38,8 +38,8 @@ public struct TracingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
 
   public func resolution() throws -> Duration {
     let call = TracedCall(
-      tracer: tracer, operation: "MonotonicTicks.resolution", kind: spanKind,
-      function: "MonotonicTicks.resolution()")
+      tracer: tracer, operation: "MonotonicTicks.resolution",
+      function: "MonotonicTicks.resolution()", kind: spanKind)
     return try call.run {
       try base.resolution()
     }

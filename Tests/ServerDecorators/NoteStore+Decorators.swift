@@ -27,7 +27,7 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
 
   public func note(id: Int) -> String? {
     let call = TracedCall(
-      tracer: tracer, operation: "NoteStore.note", kind: spanKind, function: "NoteStore.note(id:)")
+      tracer: tracer, operation: "NoteStore.note", function: "NoteStore.note(id:)", kind: spanKind)
     return call.run {
       base.note(id: id)
     }
@@ -35,8 +35,8 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
 
   public func fetchTitles(prefix: String) -> [String] {
     let call = TracedCall(
-      tracer: tracer, operation: "NoteStore.fetchTitles", kind: spanKind,
-      function: "NoteStore.fetchTitles(prefix:)")
+      tracer: tracer, operation: "NoteStore.fetchTitles",
+      function: "NoteStore.fetchTitles(prefix:)", kind: spanKind)
     return call.run {
       base.fetchTitles(prefix: prefix)
     }
@@ -44,7 +44,7 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
 
   public func save(_ note: String) -> Bool {
     let call = TracedCall(
-      tracer: tracer, operation: "NoteStore.save", kind: spanKind, function: "NoteStore.save(_:)")
+      tracer: tracer, operation: "NoteStore.save", function: "NoteStore.save(_:)", kind: spanKind)
     return call.run {
       base.save(note)
     }
@@ -52,8 +52,8 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
 
   public func generate(seed: Int) -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "NoteStore.generate", kind: spanKind,
-      function: "NoteStore.generate(seed:)")
+      tracer: tracer, operation: "NoteStore.generate", function: "NoteStore.generate(seed:)",
+      kind: spanKind)
     return call.run {
       base.generate(seed: seed)
     }

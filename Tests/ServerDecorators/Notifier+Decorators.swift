@@ -27,8 +27,8 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
 
   public func refresh(done: @escaping @Sendable () -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "Notifier.refresh", kind: spanKind,
-      function: "Notifier.refresh(done:)")
+      tracer: tracer, operation: "Notifier.refresh", function: "Notifier.refresh(done:)",
+      kind: spanKind)
     call.within {
       base.refresh {
         call.completed()
@@ -39,8 +39,8 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
 
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "Notifier.lookup", kind: spanKind,
-      function: "Notifier.lookup(_:completion:)")
+      tracer: tracer, operation: "Notifier.lookup", function: "Notifier.lookup(_:completion:)",
+      kind: spanKind)
     call.within {
       base.lookup(key) { value0, value1 in
         call.completed()
@@ -51,8 +51,8 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
     let call = TracedCall(
-      tracer: tracer, operation: "Notifier.validate", kind: spanKind,
-      function: "Notifier.validate(_:)")
+      tracer: tracer, operation: "Notifier.validate", function: "Notifier.validate(_:)",
+      kind: spanKind)
     return call.runResult {
       base.validate(post)
     }

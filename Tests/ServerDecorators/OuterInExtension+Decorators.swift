@@ -27,8 +27,8 @@ public struct TracingOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
 
   public func extended() {
     let call = TracedCall(
-      tracer: tracer, operation: "Outer.InExtension.extended", kind: spanKind,
-      function: "Outer.InExtension.extended()")
+      tracer: tracer, operation: "Outer.InExtension.extended",
+      function: "Outer.InExtension.extended()", kind: spanKind)
     call.run {
       base.extended()
     }

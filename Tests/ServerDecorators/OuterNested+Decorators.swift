@@ -27,8 +27,8 @@ public struct TracingOuterNested<Base: Outer.Nested>: Outer.Nested {
 
   public func inner() {
     let call = TracedCall(
-      tracer: tracer, operation: "Outer.Nested.inner", kind: spanKind,
-      function: "Outer.Nested.inner()")
+      tracer: tracer, operation: "Outer.Nested.inner", function: "Outer.Nested.inner()",
+      kind: spanKind)
     call.run {
       base.inner()
     }

@@ -27,8 +27,8 @@ public struct TracingParameters<Base: Parameters>: Parameters {
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.labels", kind: spanKind,
-      function: "Parameters.labels(_:label:same:)")
+      tracer: tracer, operation: "Parameters.labels", function: "Parameters.labels(_:label:same:)",
+      kind: spanKind)
     call.run {
       base.labels(unlabeled, label: name, same: same)
     }
@@ -36,8 +36,8 @@ public struct TracingParameters<Base: Parameters>: Parameters {
 
   public func wildcard(_ argument0: Int) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.wildcard", kind: spanKind,
-      function: "Parameters.wildcard(_:)")
+      tracer: tracer, operation: "Parameters.wildcard", function: "Parameters.wildcard(_:)",
+      kind: spanKind)
     call.run {
       base.wildcard(argument0)
     }
@@ -45,8 +45,8 @@ public struct TracingParameters<Base: Parameters>: Parameters {
 
   public func inoutParameter(_ counter: inout Int) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.inoutParameter", kind: spanKind,
-      function: "Parameters.inoutParameter(_:)")
+      tracer: tracer, operation: "Parameters.inoutParameter",
+      function: "Parameters.inoutParameter(_:)", kind: spanKind)
     call.run {
       base.inoutParameter(&counter)
     }
@@ -57,8 +57,8 @@ public struct TracingParameters<Base: Parameters>: Parameters {
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.closures", kind: spanKind,
-      function: "Parameters.closures(escaping:sendable:autoclosure:optional:)")
+      tracer: tracer, operation: "Parameters.closures",
+      function: "Parameters.closures(escaping:sendable:autoclosure:optional:)", kind: spanKind)
     call.run {
       base.closures(
         escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
@@ -71,9 +71,10 @@ public struct TracingParameters<Base: Parameters>: Parameters {
     member: Swift.Int
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "Parameters.types", kind: spanKind,
+      tracer: tracer, operation: "Parameters.types",
       function:
-        "Parameters.types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)")
+        "Parameters.types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)",
+      kind: spanKind)
     call.run {
       base.types(
         tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,

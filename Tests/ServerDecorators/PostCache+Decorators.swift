@@ -27,7 +27,7 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
 
   public func post(id: Int) -> Post? {
     let call = TracedCall(
-      tracer: tracer, operation: "PostCache.post", kind: spanKind, function: "PostCache.post(id:)")
+      tracer: tracer, operation: "PostCache.post", function: "PostCache.post(id:)", kind: spanKind)
     return call.run {
       base.post(id: id)
     }
@@ -35,7 +35,7 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
 
   public func store(_ post: Post) {
     let call = TracedCall(
-      tracer: tracer, operation: "PostCache.store", kind: spanKind, function: "PostCache.store(_:)")
+      tracer: tracer, operation: "PostCache.store", function: "PostCache.store(_:)", kind: spanKind)
     call.run {
       base.store(post)
     }
@@ -43,8 +43,8 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
 
   public func removeAll() {
     let call = TracedCall(
-      tracer: tracer, operation: "PostCache.removeAll", kind: spanKind,
-      function: "PostCache.removeAll()")
+      tracer: tracer, operation: "PostCache.removeAll", function: "PostCache.removeAll()",
+      kind: spanKind)
     call.run {
       base.removeAll()
     }

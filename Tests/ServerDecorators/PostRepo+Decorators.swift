@@ -27,8 +27,8 @@ public struct TracingPostRepo<Base: PostRepo>: PostRepo {
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
     let call = TracedCall(
-      tracer: tracer, operation: "PostRepo.getPost", kind: spanKind,
-      function: "PostRepo.getPost(id:completion:)")
+      tracer: tracer, operation: "PostRepo.getPost", function: "PostRepo.getPost(id:completion:)",
+      kind: spanKind)
     call.within {
       base.getPost(id: id) { result in
         call.finished(result)
@@ -41,8 +41,8 @@ public struct TracingPostRepo<Base: PostRepo>: PostRepo {
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
     let call = TracedCall(
-      tracer: tracer, operation: "PostRepo.createPost", kind: spanKind,
-      function: "PostRepo.createPost(title:body:completion:)")
+      tracer: tracer, operation: "PostRepo.createPost",
+      function: "PostRepo.createPost(title:body:completion:)", kind: spanKind)
     call.within {
       base.createPost(title: title, body: body) { result in
         call.finished(result)

@@ -31,8 +31,8 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 
   public func filter(_ condition: String) -> Self {
     let call = TracedCall(
-      tracer: tracer, operation: "QueryBuilder.filter", kind: spanKind,
-      function: "QueryBuilder.filter(_:)")
+      tracer: tracer, operation: "QueryBuilder.filter", function: "QueryBuilder.filter(_:)",
+      kind: spanKind)
     return call.run {
       {
         var decorator = self
@@ -44,8 +44,8 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 
   public func limit(_ count: Int) async throws -> Self {
     let call = TracedCall(
-      tracer: tracer, operation: "QueryBuilder.limit", kind: spanKind,
-      function: "QueryBuilder.limit(_:)")
+      tracer: tracer, operation: "QueryBuilder.limit", function: "QueryBuilder.limit(_:)",
+      kind: spanKind)
     return try await call.run {
       try await {
         var decorator = self
@@ -57,8 +57,8 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 
   public func parent() -> Self? {
     let call = TracedCall(
-      tracer: tracer, operation: "QueryBuilder.parent", kind: spanKind,
-      function: "QueryBuilder.parent()")
+      tracer: tracer, operation: "QueryBuilder.parent", function: "QueryBuilder.parent()",
+      kind: spanKind)
     return call.run {
       base.parent().map {
         var decorator = self
@@ -70,8 +70,8 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 
   public func split() -> [Self] {
     let call = TracedCall(
-      tracer: tracer, operation: "QueryBuilder.split", kind: spanKind,
-      function: "QueryBuilder.split()")
+      tracer: tracer, operation: "QueryBuilder.split", function: "QueryBuilder.split()",
+      kind: spanKind)
     return call.run {
       base.split().map {
         var decorator = self
@@ -83,8 +83,8 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 
   public func count() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "QueryBuilder.count", kind: spanKind,
-      function: "QueryBuilder.count()")
+      tracer: tracer, operation: "QueryBuilder.count", function: "QueryBuilder.count()",
+      kind: spanKind)
     return call.run {
       base.count()
     }

@@ -30,7 +30,7 @@ public final class TracingReader<Base: Reader>: Reader {
 
   public func read() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Reader.read", kind: spanKind, function: "Reader.read()")
+      tracer: tracer, operation: "Reader.read", function: "Reader.read()", kind: spanKind)
     return call.run {
       base.read()
     }

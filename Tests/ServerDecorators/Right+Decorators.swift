@@ -27,7 +27,7 @@ public struct TracingRight<Base: Right>: Right {
 
   public func root() {
     let call = TracedCall(
-      tracer: tracer, operation: "Right.root", kind: spanKind, function: "Right.root()")
+      tracer: tracer, operation: "Right.root", function: "Right.root()", kind: spanKind)
     call.run {
       base.root()
     }
@@ -35,7 +35,7 @@ public struct TracingRight<Base: Right>: Right {
 
   public func right() {
     let call = TracedCall(
-      tracer: tracer, operation: "Right.right", kind: spanKind, function: "Right.right()")
+      tracer: tracer, operation: "Right.right", function: "Right.right()", kind: spanKind)
     call.run {
       base.right()
     }

@@ -27,7 +27,7 @@ import Tracing
 
   public func show() {
     let call = TracedCall(
-      tracer: tracer, operation: "Screen.show", kind: spanKind, function: "Screen.show()")
+      tracer: tracer, operation: "Screen.show", function: "Screen.show()", kind: spanKind)
     call.run {
       base.show()
     }

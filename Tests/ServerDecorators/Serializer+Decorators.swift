@@ -30,8 +30,8 @@ public struct TracingSerializer<Base: Serializer>: Serializer {
     _ message: Input
   ) throws -> Bytes {
     let call = TracedCall(
-      tracer: tracer, operation: "Serializer.serialize", kind: spanKind,
-      function: "Serializer.serialize(_:)")
+      tracer: tracer, operation: "Serializer.serialize", function: "Serializer.serialize(_:)",
+      kind: spanKind)
     return try call.run {
       try base.serialize(message) as Bytes
     }

@@ -30,8 +30,8 @@ public struct TracingService<Base: Service>: Service {
 
   public func callAsFunction(input: Input) async throws -> Output {
     let call = TracedCall(
-      tracer: tracer, operation: "Service.callAsFunction", kind: spanKind,
-      function: "Service.callAsFunction(input:)")
+      tracer: tracer, operation: "Service.callAsFunction",
+      function: "Service.callAsFunction(input:)", kind: spanKind)
     return try await call.run {
       try await base.callAsFunction(input: input)
     }

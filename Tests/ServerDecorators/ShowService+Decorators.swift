@@ -28,8 +28,8 @@ public struct TracingShowService<Base: ShowService>: ShowService {
 
   public func allShows() async -> [Show] {
     let call = TracedCall(
-      tracer: tracer, operation: "ShowService.allShows", kind: spanKind,
-      function: "ShowService.allShows()")
+      tracer: tracer, operation: "ShowService.allShows", function: "ShowService.allShows()",
+      kind: spanKind)
     return await call.run {
       await base.allShows()
     }
@@ -37,8 +37,8 @@ public struct TracingShowService<Base: ShowService>: ShowService {
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
     let call = TracedCall(
-      tracer: tracer, operation: "ShowService.markShowAsWatched", kind: spanKind,
-      function: "ShowService.markShowAsWatched(_:until:)")
+      tracer: tracer, operation: "ShowService.markShowAsWatched",
+      function: "ShowService.markShowAsWatched(_:until:)", kind: spanKind)
     await call.run {
       await base.markShowAsWatched(show, until: date)
     }

@@ -28,8 +28,8 @@ public struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
 
   public func startSpan(named name: String) -> Span {
     let call = TracedCall(
-      tracer: tracer, operation: "SpanMaker.startSpan", kind: spanKind,
-      function: "SpanMaker.startSpan(named:)")
+      tracer: tracer, operation: "SpanMaker.startSpan", function: "SpanMaker.startSpan(named:)",
+      kind: spanKind)
     return call.run {
       base.startSpan(named: name)
     }
@@ -37,7 +37,7 @@ public struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
 
   public func end(_ span: Span) {
     let call = TracedCall(
-      tracer: tracer, operation: "SpanMaker.end", kind: spanKind, function: "SpanMaker.end(_:)")
+      tracer: tracer, operation: "SpanMaker.end", function: "SpanMaker.end(_:)", kind: spanKind)
     call.run {
       base.end(span)
     }

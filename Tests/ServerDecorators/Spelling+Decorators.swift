@@ -27,8 +27,8 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func `default`() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.default", kind: spanKind,
-      function: "Spelling.`default`()")
+      tracer: tracer, operation: "Spelling.default", function: "Spelling.`default`()",
+      kind: spanKind)
     return call.run {
       base.`default`()
     }
@@ -36,7 +36,7 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func `for`(_ `in`: Int) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.for", kind: spanKind, function: "Spelling.`for`(_:)")
+      tracer: tracer, operation: "Spelling.for", function: "Spelling.`for`(_:)", kind: spanKind)
     return call.run {
       base.`for`(`in`)
     }
@@ -44,8 +44,8 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.index", kind: spanKind,
-      function: "Spelling.index(in:of:default:)")
+      tracer: tracer, operation: "Spelling.index", function: "Spelling.index(in:of:default:)",
+      kind: spanKind)
     return call.run {
       base.index(in: `in`, of: of, default: `default`)
     }
@@ -57,8 +57,8 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func `count (all)`(of: [Int]) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.count (all)", kind: spanKind,
-      function: "Spelling.`count (all)`(of:)")
+      tracer: tracer, operation: "Spelling.count (all)", function: "Spelling.`count (all)`(of:)",
+      kind: spanKind)
     return call.run {
       base.`count (all)`(of: of)
     }
@@ -66,8 +66,8 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
 
   public func `count (all)`(in: String) -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Spelling.count (all)", kind: spanKind,
-      function: "Spelling.`count (all)`(in:)")
+      tracer: tracer, operation: "Spelling.count (all)", function: "Spelling.`count (all)`(in:)",
+      kind: spanKind)
     return call.run {
       base.`count (all)`(in: `in`)
     }

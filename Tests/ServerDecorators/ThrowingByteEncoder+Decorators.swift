@@ -27,8 +27,8 @@ public struct TracingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
 
   public func encode(into buffer: inout [UInt8]) throws {
     let call = TracedCall(
-      tracer: tracer, operation: "ThrowingByteEncoder.encode", kind: spanKind,
-      function: "ThrowingByteEncoder.encode(into:)")
+      tracer: tracer, operation: "ThrowingByteEncoder.encode",
+      function: "ThrowingByteEncoder.encode(into:)", kind: spanKind)
     try call.run {
       try base.encode(into: &buffer)
     }

@@ -27,7 +27,7 @@ public struct TracingTicker<Base: Ticker>: Ticker {
 
   public func next() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Ticker.next", kind: spanKind, function: "Ticker.next()")
+      tracer: tracer, operation: "Ticker.next", function: "Ticker.next()", kind: spanKind)
     return call.run {
       base.next()
     }

@@ -27,7 +27,7 @@ public struct TracingTypedStore<Base: TypedStore>: TypedStore {
 
   public func get(id: Int) async -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "TypedStore.get", kind: spanKind, function: "TypedStore.get(id:)")
+      tracer: tracer, operation: "TypedStore.get", function: "TypedStore.get(id:)", kind: spanKind)
     return await call.run {
       await base.get(id: id) as Int
     }
@@ -35,7 +35,7 @@ public struct TracingTypedStore<Base: TypedStore>: TypedStore {
 
   public func get(id: Int) async -> String {
     let call = TracedCall(
-      tracer: tracer, operation: "TypedStore.get", kind: spanKind, function: "TypedStore.get(id:)")
+      tracer: tracer, operation: "TypedStore.get", function: "TypedStore.get(id:)", kind: spanKind)
     return await call.run {
       await base.get(id: id) as String
     }

@@ -35,7 +35,7 @@ public struct TracingUnmovable<Base: Unmovable>: Unmovable {
 
   public func count() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Unmovable.count", kind: spanKind, function: "Unmovable.count()")
+      tracer: tracer, operation: "Unmovable.count", function: "Unmovable.count()", kind: spanKind)
     return call.run {
       base.count()
     }

@@ -27,8 +27,8 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
 
   public func user(named name: String) async throws -> User {
     let call = TracedCall(
-      tracer: tracer, operation: "UserRepository.user", kind: spanKind,
-      function: "UserRepository.user(named:)")
+      tracer: tracer, operation: "UserRepository.user", function: "UserRepository.user(named:)",
+      kind: spanKind)
     return try await call.run {
       try await base.user(named: name)
     }
@@ -36,8 +36,8 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
 
   public func save(_ user: User) async throws {
     let call = TracedCall(
-      tracer: tracer, operation: "UserRepository.save", kind: spanKind,
-      function: "UserRepository.save(_:)")
+      tracer: tracer, operation: "UserRepository.save", function: "UserRepository.save(_:)",
+      kind: spanKind)
     try await call.run {
       try await base.save(user)
     }
@@ -45,8 +45,8 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
 
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
     let call = TracedCall(
-      tracer: tracer, operation: "UserRepository.resetPassword", kind: spanKind,
-      function: "UserRepository.resetPassword(for:token:)")
+      tracer: tracer, operation: "UserRepository.resetPassword",
+      function: "UserRepository.resetPassword(for:token:)", kind: spanKind)
     try await call.run { () async throws(UserRepositoryError) -> Void in
       try await base.resetPassword(for: user, token: token)
     }

@@ -27,8 +27,8 @@ public struct TracingUserService<Base: UserService>: UserService {
 
   public func authenticate(username: String, password: String) -> User? {
     let call = TracedCall(
-      tracer: tracer, operation: "UserService.authenticate", kind: spanKind,
-      function: "UserService.authenticate(username:password:)")
+      tracer: tracer, operation: "UserService.authenticate",
+      function: "UserService.authenticate(username:password:)", kind: spanKind)
     return call.run {
       base.authenticate(username: username, password: password)
     }

@@ -27,7 +27,7 @@ public struct TracingWrapping<Base: Wrapping>: Wrapping {
 
   public func wrap(_ value: Int) -> [Int] {
     let call = TracedCall(
-      tracer: tracer, operation: "Wrapping.wrap", kind: spanKind, function: "Wrapping.wrap(_:)")
+      tracer: tracer, operation: "Wrapping.wrap", function: "Wrapping.wrap(_:)", kind: spanKind)
     return call.run {
       base.wrap(value)
     }

@@ -30,7 +30,7 @@ public final class TracingWriter<Base: Writer>: Writer {
 
   public func read() -> Int {
     let call = TracedCall(
-      tracer: tracer, operation: "Writer.read", kind: spanKind, function: "Writer.read()")
+      tracer: tracer, operation: "Writer.read", function: "Writer.read()", kind: spanKind)
     return call.run {
       base.read()
     }
@@ -38,7 +38,7 @@ public final class TracingWriter<Base: Writer>: Writer {
 
   public func write(_ value: Int) {
     let call = TracedCall(
-      tracer: tracer, operation: "Writer.write", kind: spanKind, function: "Writer.write(_:)")
+      tracer: tracer, operation: "Writer.write", function: "Writer.write(_:)", kind: spanKind)
     call.run {
       base.write(value)
     }

@@ -62,6 +62,8 @@ struct PluginModeTests {
     let workspace = try Workspace()
     try workspace.write("Sources/Blog/Posts.swift", postRepo)
     try workspace.write("Sources/Blog/veneer.yml", "imports: [Foundation]\n")
+    // A folder with none of Veneer's files yet: without one, `check` says there is none.
+    try workspace.write("Sources/Blog/Generated/README.md", "Decorators, checked in.\n")
     let stale = try workspace.veneer(
       "check", "--config", "Sources/Blog/veneer.yml", "--regenerate-command",
       "swift package --allow-writing-to-package-directory veneer --target Blog")

@@ -116,7 +116,7 @@ struct LeakTests {
     func properties(_ name: String) -> [String: AnalyticsValue] {
       tracker.events.first { $0.name == name }?.properties ?? [:]
     }
-    #expect(properties("accounts.login_failed")["error"] == .string("SignInFailure"))
+    #expect(properties("accounts.login_user_password_failed")["error"] == .string("SignInFailure"))
     #expect(properties("accounts.register")["user"] == .string("NewUser(…)"))
     #expect(properties("accounts.sign_in_failed")["method"] == .string("Credential.password(…)"))
     #expect(properties("accounts.remember")["pair"] == .string("(user: String, password: String)"))

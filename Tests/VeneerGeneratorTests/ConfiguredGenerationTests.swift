@@ -122,7 +122,8 @@ struct ConfiguredGenerationTests {
       """,
       "veneer.yml": "sources: Sources\noutput: Out\n",
     ])
-    #expect(project.file("PostRepo+Decorators.swift").contains("Swift.Result<String, any Error>"))
+    #expect(
+      project.file("PostRepo+Decorators.swift").contains("Swift.Result<String, any Swift.Error>"))
     let checked = try project.typeCheckGenerated(flags: ["-warnings-as-errors"])
     #expect(checked.status == 0, "\(checked.errors)")
   }
@@ -180,6 +181,28 @@ struct ConfiguredGenerationTests {
       file.contains("struct LoggingExpression<Base: Stencil.Expression>: Stencil.Expression {"))
     #expect(file.contains("extension Stencil.Expression {"))
     #expect(file.contains("-> any Stencil.Expression<Value> {"))
+  }
+
+  /// Builders that return `Self`, mutating or not, compile in every built-in decorator.
+  @Test func buildersOfEveryKindCompile() throws {
+    let project = try Project([
+      "Sources/Builder.swift": """
+      public protocol Builder: Sendable {
+        mutating func adding(_ value: Int) -> Self
+        func split() throws -> [Self]
+        func parent() async -> Self?
+      }
+      """,
+      "veneer.yml": """
+      sources: Sources
+      output: Out
+      selection: all
+      templates: [logging, analytics, caching, intercepting, tracing, metrics]
+      """,
+    ])
+    #expect(project.file("Builder+Decorators.swift").contains("struct MetricsBuilder<"))
+    let checked = try project.typeCheckGenerated(flags: ["-warnings-as-errors"])
+    #expect(checked.status == 0, "\(checked.errors)")
   }
 
   /// SwiftNIO's deprecated `joinGroup(_:interface:promise:)` takes a deprecated type, which an

@@ -88,7 +88,7 @@ struct RandomProtocols {
       if chance(10) {
         let text = pick(Self.hostileTexts)
         lines.append(
-          "  // veneer: analytics(event: \"\(text)\", failure: \"\(text)\"), "
+          "  // veneer: analytics(event: \"\(text)\", failure: \"\(text)\", shared: true), "
             + "tracing(span: \"\(text)\")")
       }
       if chance(8) {

@@ -585,7 +585,7 @@ struct ObjCDecoratorTests {
         "veneer.yml:4:3: error: event map names 'getPostWithId:completion:', which is not a "
           + "method of @protocol PostRepo; did you mean 'getPostWithID:completion:'?",
         "veneer.yml:4:3: error: event map names 'get', which is not a method of @protocol "
-          + "PostRepo",
+          + "PostRepo; did you mean 'getPostWithID:completion:'?",
         "veneer.yml:4:3: error: event map names 'run\\u{1B}[2J', which is not a method of "
           + "@protocol PostRepo",
         "veneer.yml:4:3: error: analytics property 'postId' is not a parameter of "

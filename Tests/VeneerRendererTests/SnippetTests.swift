@@ -373,8 +373,8 @@ struct SnippetTests {
 
           public func allShows(page: Int) async -> [String] {
             let call = TracedCall(
-              tracer: tracer, operation: "shows.list", kind: spanKind,
-              function: "ShowService.allShows(page:)")
+              tracer: tracer, operation: "shows.list", function: "ShowService.allShows(page:)",
+              kind: spanKind)
             call.setAttribute("page", page)
             return await call.run {
               await base.allShows(page: page)

@@ -57,7 +57,8 @@ final class AnalyticsAspect: RequirementAspect {
     for plan in plans
     where plan.isMethod && !plan.isStatic && !plan.isSkipped(by: "analytics") {
       let aspect = plan.aspect(position, as: Self.self)
-      for name in [aspect.analyticsEvent, aspect.analyticsFailureEvent] {
+      // A requirement's own success and failure may share a name: the user's choice.
+      for name in Set([aspect.analyticsEvent, aspect.analyticsFailureEvent]).sorted() {
         if users[name] == nil { names.append(name) }
         users[name, default: []].append(plan)
       }
