@@ -163,14 +163,17 @@ package struct RequirementPlan: Sendable {
     parameters.first { $0.parameter.name == name || $0.parameter.label == name }
   }
 
-  /// The standard library's types that cannot escape the call they are given to.
-  static let nonescapableTypes: Set<String> = [
+  /// The standard library's types that cannot escape the call they are given to, or cannot be
+  /// copied (SwiftNIO's `enqueue(_ job: consuming ExecutorJob)`).
+  static let unmovableTypes: Set<String> = [
     "Span", "RawSpan", "MutableSpan", "MutableRawSpan", "OutputSpan", "OutputRawSpan", "UTF8Span",
+    "ExecutorJob", "Mutex", "Atomic", "AtomicLazyReference",
   ]
 
   /// What makes a requirement's values ones a decorator can only pass on: a generic parameter
   /// that may be `~Copyable` or `~Escapable` (swift-configuration's `watchSnapshot<Return:
-  /// ~Copyable>`), or a span (swift-subprocess's `RawSpan`).
+  /// ~Copyable>`), or a standard type that cannot be copied or escape (swift-subprocess's
+  /// `RawSpan`, SwiftNIO's `ExecutorJob`).
   static func valueThatCannotBeCopied(in requirement: Requirement) -> String? {
     let suppressed = requirement.genericParameters.first { generic in
       generic.constraint.map {
@@ -186,18 +189,20 @@ package struct RequirementPlan: Sendable {
       return "its where clause lets values be ~Copyable or ~Escapable"
     }
     let results = [requirement.returnType, requirement.type].compactMap { $0 }
-    // Walked only when the text names a span: this is asked of every requirement.
+    // Walked only when the text may name one: this is asked of every requirement.
     for type in requirement.parameters.map(\.type) + results
-    where type.text.containsBytes(of: "Span") {
-      var span: String?
+    where type.text.containsBytes(of: "Span") || type.text.containsBytes(of: "Job")
+      || type.text.containsBytes(of: "Mutex") || type.text.containsBytes(of: "Atomic")
+    {
+      var unmovable: String?
       _ = type.contains {
-        guard case .named(let name, _) = $0.shape, nonescapableTypes.contains(name) else {
+        guard case .named(let name, _) = $0.shape, unmovableTypes.contains(name) else {
           return false
         }
-        span = name
+        unmovable = name
         return true
       }
-      if let span { return "\(span) cannot escape the call" }
+      if let unmovable { return "\(unmovable) can be neither copied nor kept" }
     }
     return nil
   }
@@ -328,7 +333,8 @@ extension RequirementPlan {
     // The declaration, with unnamed parameters given names so they can be forwarded.
     let attributes = Availability(options: context.options).attributes(
       requirement.attributes.filter {
-        !Self.attributesOfTheBase.contains($0.name) && !$0.name.hasSuffix("Builder")
+        !Self.attributesOfTheBase.contains($0.name)
+          && !$0.name.prefix { $0 != "<" }.hasSuffix("Builder")
       }
     ).map(\.description)
     let modifiers = requirement.modifiers.filter { modifier in

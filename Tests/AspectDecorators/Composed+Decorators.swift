@@ -24,6 +24,10 @@ public struct DelayComposed<Base: Composed>: Composed {
   public var body: String {
     base.body
   }
+
+  public var tagged: String {
+    base.tagged
+  }
 }
 
 extension Composed {
@@ -47,6 +51,10 @@ public struct GuardComposed<Base: Composed>: Composed {
   public var body: String {
     base.body
   }
+
+  public var tagged: String {
+    base.tagged
+  }
 }
 
 extension Composed {
@@ -66,6 +74,10 @@ public struct MainActorDeliveryComposed<Base: Composed>: Composed {
 
   public var body: String {
     base.body
+  }
+
+  public var tagged: String {
+    base.tagged
   }
 }
 
@@ -93,6 +105,10 @@ public struct RetryComposed<Base: Composed>: Composed {
 
   public var body: String {
     base.body
+  }
+
+  public var tagged: String {
+    base.tagged
   }
 }
 

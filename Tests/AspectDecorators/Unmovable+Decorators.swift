@@ -29,6 +29,10 @@ public struct DelayUnmovable<Base: Unmovable>: Unmovable {
     base.write(bytes)
   }
 
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
   public func count() -> Int {
     base.count()
   }
@@ -60,6 +64,10 @@ public struct GuardUnmovable<Base: Unmovable>: Unmovable {
     base.write(bytes)
   }
 
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
   public func count() -> Int {
     base.count()
   }
@@ -86,6 +94,10 @@ public struct MainActorDeliveryUnmovable<Base: Unmovable>: Unmovable {
 
   public func write(_ bytes: RawSpan) -> Int {
     base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
   }
 
   public func count() -> Int {
@@ -121,6 +133,10 @@ public struct RetryUnmovable<Base: Unmovable>: Unmovable {
 
   public func write(_ bytes: RawSpan) -> Int {
     base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
   }
 
   public func count() -> Int {

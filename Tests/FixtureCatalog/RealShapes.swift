@@ -141,6 +141,7 @@ extension Commands {
 public protocol Unmovable {
   func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return
   func write(_ bytes: RawSpan) -> Int
+  func enqueue(_ job: consuming ExecutorJob)
   func count() -> Int
 }
 
@@ -151,6 +152,13 @@ public enum TextBuilder {
   public static func buildBlock(_ parts: String...) -> String { parts.joined() }
 }
 
+/// Generic, as swift-parsing's `@ParserBuilder<Input>`.
+@resultBuilder
+public enum TaggedBuilder<Tag> {
+  public static func buildBlock(_ parts: String...) -> String { parts.joined() }
+}
+
 public protocol Composed {
   @TextBuilder var body: String { get }
+  @TaggedBuilder<Int> var tagged: String { get }
 }

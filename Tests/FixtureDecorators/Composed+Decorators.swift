@@ -19,6 +19,10 @@ public struct AnalyticsComposed<Base: Composed>: Composed {
   public var body: String {
     base.body
   }
+
+  public var tagged: String {
+    base.tagged
+  }
 }
 
 extension Composed {
@@ -47,6 +51,10 @@ public struct CachingComposed<Base: Composed>: Composed {
 
   public var body: String {
     base.body
+  }
+
+  public var tagged: String {
+    base.tagged
   }
 }
 
@@ -97,6 +105,10 @@ public struct InterceptingComposed<Base: Composed>: Composed {
   public var body: String {
     base.body
   }
+
+  public var tagged: String {
+    base.tagged
+  }
 }
 
 extension Composed {
@@ -129,6 +141,10 @@ public struct LoggingComposed<Base: Composed>: Composed {
 
   public var body: String {
     base.body
+  }
+
+  public var tagged: String {
+    base.tagged
   }
 }
 

@@ -24,6 +24,10 @@ public struct AnalyticsUnmovable<Base: Unmovable>: Unmovable {
     base.write(bytes)
   }
 
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
   public func count() -> Int {
     let call = TrackedCall(tracker: tracker, properties: [:])
     let result = base.count()
@@ -62,6 +66,10 @@ public struct CachingUnmovable<Base: Unmovable>: Unmovable {
 
   public func write(_ bytes: RawSpan) -> Int {
     base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
   }
 
   public func count() -> Int {
@@ -127,6 +135,10 @@ public struct InterceptingUnmovable<Base: Unmovable>: Unmovable {
     base.write(bytes)
   }
 
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
   public func count() -> Int {
     return hooks.count.call(()) { _ in base.count() }
   }
@@ -166,6 +178,10 @@ public struct LoggingUnmovable<Base: Unmovable>: Unmovable {
 
   public func write(_ bytes: RawSpan) -> Int {
     base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
   }
 
   public func count() -> Int {

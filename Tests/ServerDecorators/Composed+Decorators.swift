@@ -28,6 +28,10 @@ public struct TracingComposed<Base: Composed>: Composed {
   public var body: String {
     base.body
   }
+
+  public var tagged: String {
+    base.tagged
+  }
 }
 
 extension Composed {
@@ -64,11 +68,15 @@ public struct MetricsComposed<Base: Composed>: Composed {
   ) {
     self.base = base
     self.metrics = RequirementMetrics.forEach(
-      of: "Composed", prefix: prefix, dimensions: dimensions, factory: factory, "body")
+      of: "Composed", prefix: prefix, dimensions: dimensions, factory: factory, "body", "tagged")
   }
 
   public var body: String {
     base.body
+  }
+
+  public var tagged: String {
+    base.tagged
   }
 }
 

@@ -33,6 +33,10 @@ public struct TracingUnmovable<Base: Unmovable>: Unmovable {
     base.write(bytes)
   }
 
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
   public func count() -> Int {
     let call = TracedCall(
       tracer: tracer, operation: "Unmovable.count", function: "Unmovable.count()", kind: spanKind)
@@ -77,7 +81,7 @@ public struct MetricsUnmovable<Base: Unmovable>: Unmovable {
     self.base = base
     self.metrics = RequirementMetrics.forEach(
       of: "Unmovable", prefix: prefix, dimensions: dimensions, factory: factory, "watch(_:)",
-      "write(_:)", "count()")
+      "write(_:)", "enqueue(_:)", "count()")
   }
 
   public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
@@ -88,8 +92,12 @@ public struct MetricsUnmovable<Base: Unmovable>: Unmovable {
     base.write(bytes)
   }
 
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
   public func count() -> Int {
-    let call = MeteredCall(metrics[2])
+    let call = MeteredCall(metrics[3])
     let result = base.count()
     call.succeeded()
     return result

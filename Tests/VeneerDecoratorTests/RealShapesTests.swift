@@ -426,6 +426,7 @@ struct RealShapesTests {
   struct Holder: Unmovable {
     func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return { try body() }
     func write(_ bytes: RawSpan) -> Int { bytes.byteCount }
+    func enqueue(_ job: consuming ExecutorJob) {}
     func count() -> Int { 7 }
   }
 
@@ -448,10 +449,16 @@ struct RealShapesTests {
       "Hello, "
       "world"
     }
+    var tagged: String {
+      "#"
+      "1"
+    }
   }
 
   /// The result builder a conformer's body gets is not the decorator's: its body forwards.
   @Test func aResultBuilderOnARequirementIsLeftToConformers() {
-    #expect(Greeting().withLogging(LogRecorder().logger()).body == "Hello, world")
+    let greeting = Greeting().withLogging(LogRecorder().logger())
+    #expect(greeting.body == "Hello, world")
+    #expect(greeting.tagged == "#1")
   }
 }
