@@ -58,7 +58,8 @@ final class AnalyticsAspect: RequirementAspect {
     where plan.isMethod && !plan.isStatic && !plan.isSkipped(by: "analytics") {
       let aspect = plan.aspect(position, as: Self.self)
       // A requirement's own success and failure may share a name: the user's choice.
-      for name in Set([aspect.analyticsEvent, aspect.analyticsFailureEvent]).sorted() {
+      let events = [aspect.analyticsEvent, aspect.analyticsFailureEvent]
+      for name in events[0] == events[1] ? [events[0]] : events {
         if users[name] == nil { names.append(name) }
         users[name, default: []].append(plan)
       }
