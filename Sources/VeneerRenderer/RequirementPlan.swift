@@ -429,18 +429,23 @@ extension RequirementPlan {
       ? SelfResult(requirement.returnType) : nil
     let forwarded = selfResult?.rewrapping(access, base: context.storage.base) ?? access
     forwardCall = effectPrefix + forwarded + resultCoercion
+    // A requirement's result builder is inferred for the decorator's implementation too
+    // (swift-parsing's `@ParserBuilder<Input> var body`); a `return` opts out of it.
+    let forwardedValue =
+      requirement.attributes.contains { $0.name.prefix { $0 != "<" }.hasSuffix("Builder") }
+      ? "return \(forwardCall)" : forwardCall
     if requirement.kind == .method || requirement.kind == .initializer {
-      forwardingImplementation = "\(declaration) {\n\(forwardCall)\n}"
+      forwardingImplementation = "\(declaration) {\n\(forwardedValue)\n}"
     } else {
       forwardingImplementation =
         requirement.isSettable
-        ? "\(declaration) {\nget\(effectsSuffix) { \(forwardCall) }\n"
+        ? "\(declaration) {\nget\(effectsSuffix) { \(forwardedValue) }\n"
           // A struct's setter mutates unless it says otherwise; a class's never does.
           + (requirement.hasNonmutatingSetter && !isClassDecorator ? "nonmutating " : "")
           + "set { \(access) = newValue }\n}"
         : effectsSuffix.isEmpty
-          ? "\(declaration) {\n\(forwardCall)\n}"
-          : "\(declaration) {\nget\(effectsSuffix) {\n\(forwardCall)\n}\n}"
+          ? "\(declaration) {\n\(forwardedValue)\n}"
+          : "\(declaration) {\nget\(effectsSuffix) {\n\(forwardedValue)\n}\n}"
     }
 
     // The outcome, and completion handlers. Only a last parameter is taken for a completion

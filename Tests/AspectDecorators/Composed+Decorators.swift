@@ -22,11 +22,11 @@ public struct DelayComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 
@@ -49,11 +49,11 @@ public struct GuardComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 
@@ -73,11 +73,11 @@ public struct MainActorDeliveryComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 
@@ -104,11 +104,11 @@ public struct RetryComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 

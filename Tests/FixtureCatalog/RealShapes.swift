@@ -152,9 +152,11 @@ public enum TextBuilder {
   public static func buildBlock(_ parts: String...) -> String { parts.joined() }
 }
 
-/// Generic, as swift-parsing's `@ParserBuilder<Input>`.
+/// Generic, as swift-parsing's `@ParserBuilder<Input>`, and taking only numbers: a decorator's
+/// `base.tagged`, a `String`, built by it would not compile.
 @resultBuilder
 public enum TaggedBuilder<Tag> {
+  public static func buildExpression(_ number: Int) -> String { "#\(number)" }
   public static func buildBlock(_ parts: String...) -> String { parts.joined() }
 }
 

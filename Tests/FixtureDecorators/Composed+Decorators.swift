@@ -17,11 +17,11 @@ public struct AnalyticsComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 
@@ -50,11 +50,11 @@ public struct CachingComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 
@@ -103,11 +103,11 @@ public struct InterceptingComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 
@@ -140,11 +140,11 @@ public struct LoggingComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 

@@ -26,11 +26,11 @@ public struct TracingComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 
@@ -72,11 +72,11 @@ public struct MetricsComposed<Base: Composed>: Composed {
   }
 
   public var body: String {
-    base.body
+    return base.body
   }
 
   public var tagged: String {
-    base.tagged
+    return base.tagged
   }
 }
 

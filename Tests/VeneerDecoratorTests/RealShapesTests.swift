@@ -450,8 +450,8 @@ struct RealShapesTests {
       "world"
     }
     var tagged: String {
-      "#"
-      "1"
+      1
+      2
     }
   }
 
@@ -459,6 +459,6 @@ struct RealShapesTests {
   @Test func aResultBuilderOnARequirementIsLeftToConformers() {
     let greeting = Greeting().withLogging(LogRecorder().logger())
     #expect(greeting.body == "Hello, world")
-    #expect(greeting.tagged == "#1")
+    #expect(greeting.tagged == "#1#2")
   }
 }
