@@ -242,23 +242,12 @@ package struct ProtocolPlan: Sendable {
   /// the start of a member (`Self.Element`). By bytes: Foundation's trimming and `String`'s
   /// `split` were most of this check's cost.
   static func equatesSelf(_ requirement: String) -> Bool {
+    guard requirement.containsBytes(of: "==") else { return false }
     let bytes = Array(requirement.utf8)
-    guard bytes.count >= 4, requirement.containsBytes(of: "==") else { return false }
-    let word = Array("Self".utf8)
-    func isIdentifierByte(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: "_") || byte >= 0x80 || (0x30...0x39).contains(byte)
-        || (0x61...0x7A).contains(byte | 0x20)
+    return SwiftWords.offsets(of: Array("Self".utf8), in: bytes).contains { start in
+      (start == 0 || bytes[start - 1] != UInt8(ascii: "."))
+        && (start + 4 == bytes.count || bytes[start + 4] != UInt8(ascii: "."))
     }
-    for start in 0...(bytes.count - 4) where bytes[start..<start + 4].elementsEqual(word) {
-      let before = start == 0 ? nil : bytes[start - 1]
-      let after = start + 4 == bytes.count ? nil : bytes[start + 4]
-      if before.map(isIdentifierByte) != true, before != UInt8(ascii: "."),
-        after.map(isIdentifierByte) != true, after != UInt8(ascii: ".")
-      {
-        return true
-      }
-    }
-    return false
   }
 
   private static func unsupportedReason(_ proto: ProtocolDecl)
