@@ -3,18 +3,15 @@
 // package, with `veneer` prebuilt in an artifact bundle, so a user's build compiles neither
 // swift-syntax nor Veneer. The runtime and plugin folders are links to the real ones.
 //
-// A release writes the bundle's URL and checksum below (Scripts/release); until then, and in
-// CI, `VENEER_ARTIFACTBUNDLE=local` takes the bundle Scripts/artifactbundle made, copied here as
-// veneer.artifactbundle.zip.
+// A release writes the bundle's URL and checksum below (Scripts/release) and publishes this
+// folder, links resolved, as the `veneer-plugins` repository. From a clone, before or without a
+// release, `bash Scripts/prebuilt-plugins` writes the same package with a bundle built here.
 import PackageDescription
 
-let veneer: Target =
-  Context.environment["VENEER_ARTIFACTBUNDLE"] == "local"
-  ? .binaryTarget(name: "veneer", path: "veneer.artifactbundle.zip")
-  : .binaryTarget(
-    name: "veneer",
-    url: "https://github.com/veneer-swift/veneer/releases/download/0.7.0/veneer.artifactbundle.zip",
-    checksum: "0000000000000000000000000000000000000000000000000000000000000000")
+let veneer: Target = .binaryTarget(
+  name: "veneer",
+  url: "https://github.com/veneer-swift/veneer/releases/download/0.7.0/veneer.artifactbundle.zip",
+  checksum: "0000000000000000000000000000000000000000000000000000000000000000")
 
 let package = Package(
   name: "VeneerPlugins",

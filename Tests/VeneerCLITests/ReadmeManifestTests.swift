@@ -38,4 +38,44 @@ struct ReadmeManifestTests {
           || manifest.contains(#".package(url: "https://github.com/apple/swift-log.git""#))
     }
   }
+
+  /// The prebuilt plugin's snippet is the build plugin's manifest with Veneer's products taken
+  /// from the published package, named as SwiftPM names it: by its URL's last part
+  /// (`veneer-plugins`), not by the name in its manifest (`VeneerPlugins`), which SwiftPM
+  /// rejects. Scripts/plugin-build-cost makes the same change in CI, by path, and builds it.
+  @Test func thePrebuiltSnippetNamesThePackageAsSwiftPMDoes() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "### Prebuilt or from source").last)
+    let snippet = try #require(
+      section.components(separatedBy: "```swift\n").dropFirst().first?
+        .components(separatedBy: "```").first)
+    let dependency = try #require(
+      snippet.split(separator: "\n").first { $0.contains("veneer-plugins.git") })
+    let url = try #require(dependency.split(separator: "\"").dropFirst().first)
+    let identity = url.split(separator: "/").last.map { String($0.dropLast(".git".count)) }
+    #expect(identity == "veneer-plugins")
+
+    let manifest = try String(
+      contentsOf: Self.root.appendingPathComponent("Examples/StreamingApp/Package.swift"),
+      encoding: .utf8
+    ).replacingOccurrences(of: #"package: "veneer")"#, with: #"package: "veneer-plugins")"#)
+    let manifestLines = Set(manifest.split(separator: "\n").map(Self.trimmed))
+    var veneerProducts = 0
+    for line in snippet.split(separator: "\n").map(Self.trimmed)
+    where line.contains("package: ") && !line.hasPrefix(".package(") {
+      #expect(manifestLines.contains(line), "not in StreamingApp's manifest, changed: \(line)")
+      if !line.contains("swift-log") {
+        #expect(line.contains(#"package: "veneer-plugins")"#), "\(line)")
+        veneerProducts += 1
+      }
+    }
+    #expect(veneerProducts == 4, "the runtime, tracing and metrics products and the plugin")
+  }
+
+  private static func trimmed(_ line: Substring) -> String {
+    var text = line.trimmingCharacters(in: .whitespaces)
+    if text.hasSuffix(",") { text.removeLast() }
+    return text
+  }
 }
