@@ -35,3 +35,7 @@ uint64_t veneer_monotonic_nanoseconds(void) {
 bool veneer_set_once(uint8_t *flag) {
   return atomic_exchange_explicit((_Atomic uint8_t *)flag, 1, memory_order_acq_rel) == 0;
 }
+
+bool veneer_is_set(uint8_t *flag) {
+  return atomic_load_explicit((_Atomic uint8_t *)flag, memory_order_acquire) != 0;
+}

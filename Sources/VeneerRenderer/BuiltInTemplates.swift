@@ -300,7 +300,7 @@ package enum BuiltInTemplates {
     TemplateSource(
       name: "Logging", path: "Templates/Logging.stencil",
       text: #"""
-        {# Logs each call with its arguments (secrets redacted), then its result or error and how long it took. #}
+        {# Logs each call with its arguments (secrets redacted), then its result or error, how long it took, and whether a cache inside answered it. #}
         {# imports: Logging, @_spi(Generated) VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to `{{ plan.storage.base }}`.
@@ -335,22 +335,23 @@ package enum BuiltInTemplates {
         {% else %}
         {{ r.declaration }} {
         let {{ r.names.call }} = LoggedCall(logger: {{ r.storage.logger }}, level: {{ r.storage.level }}, errorLevel: {{ r.storage.errorLevel }}, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }}{{ r.logCallOptions }})
-        {% if r.outcome == "completionResult" %}
+        {% if r.outcome == "completionResult" or r.outcome == "completion" %}
         {% if r.isGeneric and r.completionIsSendable %}
-        {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))
+        {% if r.outcome == "completionResult" %}
+        {{ r.effectsPrefix }}{{ r.names.call }}.forwarding { {{ r.typedClosureSignature }}{{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }})) }
         {% else %}
+        {{ r.effectsPrefix }}{{ r.names.call }}.forwarding { {{ r.typedClosureSignature }}{{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }})) }
+        {% endif %}
+        {% else %}
+        {{ r.effectsPrefix }}{{ r.names.call }}.forwarding { {{ r.typedClosureSignature }}
         {{ r.completionCallOpening }}
+        {% if r.outcome == "completionResult" %}
         {{ r.names.call }}.finished({{ r.completionArguments }})
+        {% else %}
+        {{ r.names.call }}.completed({{ r.completionArguments }})
+        {% endif %}
         {{ r.completionForward }}
         }
-        {% endif %}
-        {% elif r.outcome == "completion" %}
-        {% if r.isGeneric and r.completionIsSendable %}
-        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}))
-        {% else %}
-        {{ r.completionCallOpening }}
-        {{ r.names.call }}.completed({{ r.completionArguments }})
-        {{ r.completionForward }}
         }
         {% endif %}
         {% else %}
@@ -358,10 +359,14 @@ package enum BuiltInTemplates {
         {{ r.doStatement }} {
         {% endif %}
         {% if r.outcome == "none" %}
+        {{ r.effectsPrefix }}{{ r.names.call }}.forwarding { {{ r.typedClosureSignature }}
         {{ r.forwardCall }}
+        }
         {{ r.names.call }}.returned()
         {% else %}
-        let {{ r.names.result }} = {{ r.forwardCall }}
+        let {{ r.names.result }} = {{ r.effectsPrefix }}{{ r.names.call }}.forwarding { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
         {% if r.outcome == "result" %}
         {{ r.names.call }}.finished({{ r.names.result }})
         {% else %}

@@ -19,8 +19,11 @@ public final class CallCache: Sendable {
   @inlinable
   public func cachedValue<Value>(for key: CacheKey, as type: Value.Type = Value.self) -> Value? {
     // Unwrapped first: a missing entry cast to an optional `Value` would be a cached `nil`.
-    guard let entry = storage.value(for: key) else { return nil }
-    return entry.value as? Value
+    guard let entry = storage.value(for: key), let value = entry.value as? Value else {
+      return nil
+    }
+    CallAnswer.mark(.cache, requirement: key.requirement)
+    return value
   }
 
   /// Stores `value` for `key` in `storage`, for `timeToLive` or the cache's default.
@@ -68,6 +71,7 @@ public final class CallCache: Sendable {
       return try await compute()
     }
     guard let value = shared.value as? Value else { return try await compute() }
+    if !isFirst { CallAnswer.mark(.callInFlight, requirement: key.requirement) }
     return value
   }
 

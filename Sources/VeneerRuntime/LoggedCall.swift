@@ -32,10 +32,12 @@ public struct LoggedCall: Sendable {
   @usableFromInline let id: UInt64
   /// Where the decorator made the call: `#fileID` (whose module is each record's source),
   /// `#function` and `#line`. Static strings, like `requirement`, so that the call's state is
-  /// copied and destroyed without reference counting.
+  /// copied and destroyed without reference counting when it is not logged.
   @usableFromInline let file: StaticString
   @usableFromInline let function: StaticString
   @usableFromInline let line: UInt
+  /// Whether a caching decorator inside answered the call; nil when it was not logged.
+  @usableFromInline let answer: CallAnswer?
 
   /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
   /// With `redactsResult`, what it returns or hands its completion handler is logged as
@@ -65,26 +67,46 @@ public struct LoggedCall: Sendable {
     guard logger.logLevel <= level else {
       id = 0
       start = 0
+      answer = nil
       return
     }
-    (id, start) = Self.logCall(
+    (id, start, answer) = Self.logCall(
       logger: logger, level: level, requirement: requirement, arguments: arguments(), file: file,
       function: function, line: line)
   }
 
-  /// Logs the call; returns its number and when it started.
+  /// Logs the call; returns its number, when it started, and what a caching decorator marks.
   @usableFromInline
   static func logCall(
     logger: Logger, level: Logger.Level, requirement: StaticString, arguments: Logger.Metadata,
     file: StaticString, function: StaticString, line: UInt
-  ) -> (UInt64, UInt64) {
+  ) -> (UInt64, UInt64, CallAnswer) {
     let id = veneer_next_call_id()
     var metadata = arguments
     metadata["call_id"] = "\(id)"
     logger.log(
       level: level, "\(requirement) called", metadata: metadata, file: "\(file)",
       function: "\(function)", line: line)
-    return (id, veneer_monotonic_nanoseconds())
+    return (id, veneer_monotonic_nanoseconds(), CallAnswer(requirement: requirement))
+  }
+
+  /// Runs `body`, the call to the base, so that a caching decorator inside it can mark the call
+  /// answered from its cache; when the call is not logged, just runs it.
+  @inlinable
+  public func forwarding<Value, Failure: Error>(_ body: () throws(Failure) -> Value)
+    throws(Failure) -> Value
+  {
+    guard let answer else { return try body() }
+    return try answer.binding(body)
+  }
+
+  /// The same for an asynchronous `body`.
+  @inlinable
+  public func forwarding<Value, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    guard let answer else { return try await body() }
+    return try await answer.binding(isolation: isolation, body)
   }
 
   /// Logs a return without a value.
@@ -105,7 +127,7 @@ public struct LoggedCall: Sendable {
   func logReturn() {
     logger.log(
       level: level, "\(requirement) returned",
-      metadata: ["duration": durationValue, "call_id": idValue], file: "\(file)",
+      metadata: answered(["duration": durationValue, "call_id": idValue]), file: "\(file)",
       function: "\(function)", line: line)
   }
 
@@ -113,8 +135,9 @@ public struct LoggedCall: Sendable {
   func logReturn<Value>(_ value: Value) {
     logger.log(
       level: level, "\(requirement) returned",
-      metadata: ["result": resultValue(value), "duration": durationValue, "call_id": idValue],
-      file: "\(file)", function: "\(function)", line: line)
+      metadata: answered([
+        "result": resultValue(value), "duration": durationValue, "call_id": idValue,
+      ]), file: "\(file)", function: "\(function)", line: line)
   }
 
   /// Logs a thrown error, at the error level.
@@ -130,7 +153,7 @@ public struct LoggedCall: Sendable {
           "call_id": idValue,
         ]
         if isLogged { metadata["duration"] = durationValue }
-        return metadata
+        return answered(metadata)
       }(), file: "\(file)", function: "\(function)", line: line)
   }
 
@@ -169,15 +192,24 @@ public struct LoggedCall: Sendable {
     guard isLogged else { return }
     logger.log(
       level: level, "\(requirement) completed",
-      metadata: [
+      metadata: answered([
         "result": redactsResult ? Self.redacted : .string(describe(repeat each values)),
         "duration": durationValue, "call_id": idValue,
-      ], file: "\(file)", function: "\(function)", line: line)
+      ]), file: "\(file)", function: "\(function)", line: line)
   }
 
   /// Whether the call was logged, its level on when it started: only then are its return and
   /// duration.
   @usableFromInline var isLogged: Bool { id != 0 }
+
+  /// `metadata` with `cached`, when a caching decorator inside answered the call: `true` from
+  /// its cache, `in-flight` by sharing the same call under way.
+  private func answered(_ metadata: Logger.Metadata) -> Logger.Metadata {
+    guard let kind = answer?.kind else { return metadata }
+    var metadata = metadata
+    metadata["cached"] = kind == .cache ? "true" : "in-flight"
+    return metadata
+  }
 
   /// The call's number, or `-` when it was not logged (its level was off).
   private var idValue: Logger.MetadataValue { id == 0 ? "-" : "\(id)" }

@@ -443,7 +443,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
       arguments: ["user": LoggedCall.value(user), "password": LoggedCall.redacted],
       redactsResult: true)
     do {
-      let result = try base.login(user: user, password: password)
+      let result = try call.forwarding {
+        try base.login(user: user, password: password)
+      }
       call.returned(result)
       return result
     } catch {
@@ -457,7 +459,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.accessToken()",
       arguments: [:], redactsResult: true)
     do {
-      let result = try base.accessToken()
+      let result = try call.forwarding {
+        try base.accessToken()
+      }
       call.returned(result)
       return result
     } catch {
@@ -472,7 +476,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
       requirement: "Accounts.login(email:password:)",
       arguments: ["email": LoggedCall.value(email), "password": LoggedCall.redacted],
       redactsResult: true)
-    let result = base.login(email: email, password: password)
+    let result = call.forwarding {
+      base.login(email: email, password: password)
+    }
     call.returned(result)
     return result
   }
@@ -481,7 +487,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.open(user:)",
       arguments: ["user": LoggedCall.value(user)])
-    let result = base.open(user: user)
+    let result = call.forwarding {
+      base.open(user: user)
+    }
     call.returned(result)
     return result
   }
@@ -490,7 +498,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.pair(user:)",
       arguments: ["user": LoggedCall.value(user)])
-    let result = base.pair(user: user)
+    let result = call.forwarding {
+      base.pair(user: user)
+    }
     call.returned(result)
     return result
   }
@@ -503,9 +513,11 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
       requirement: "Accounts.authorize(user:password:completion:)",
       arguments: ["user": LoggedCall.value(user), "password": LoggedCall.redacted],
       redactsResult: true)
-    base.authorize(user: user, password: password) { value in
-      call.completed(value)
-      completion(value)
+    call.forwarding {
+      base.authorize(user: user, password: password) { value in
+        call.completed(value)
+        completion(value)
+      }
     }
   }
 
@@ -513,7 +525,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.register(_:)",
       arguments: ["user": LoggedCall.value(user)])
-    base.register(user)
+    call.forwarding {
+      base.register(user)
+    }
     call.returned()
   }
 
@@ -522,7 +536,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.signIn(with:)",
       arguments: ["method": LoggedCall.value(method)])
     do {
-      try base.signIn(with: method)
+      try call.forwarding {
+        try base.signIn(with: method)
+      }
       call.returned()
     } catch {
       call.threw(error)
@@ -534,7 +550,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.remember(pair:)",
       arguments: ["pair": LoggedCall.value(pair)])
-    base.remember(pair: pair)
+    call.forwarding {
+      base.remember(pair: pair)
+    }
     call.returned()
   }
 
@@ -542,7 +560,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.send(headers:)",
       arguments: ["headers": LoggedCall.value(headers)])
-    base.send(headers: headers)
+    call.forwarding {
+      base.send(headers: headers)
+    }
     call.returned()
   }
 
@@ -559,9 +579,11 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
         "pass": LoggedCall.redacted, "key": LoggedCall.redacted,
       ],
       redactsResult: true)
-    base.verify(
-      jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
-      key: key)
+    call.forwarding {
+      base.verify(
+        jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode,
+        pass: pass, key: key)
+    }
     call.returned()
   }
 
@@ -569,7 +591,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.update(profile:)", arguments: ["profile": LoggedCall.value(profile)])
-    base.update(profile: profile)
+    call.forwarding {
+      base.update(profile: profile)
+    }
     call.returned()
   }
 
@@ -581,7 +605,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
         "ids": LoggedCall.value(ids), "count": LoggedCall.value(count),
         "flag": LoggedCall.value(flag),
       ])
-    let result = base.lookUp(ids: ids, count: count, flag: flag)
+    let result = call.forwarding {
+      base.lookUp(ids: ids, count: count, flag: flag)
+    }
     call.returned(result)
     return result
   }
@@ -590,7 +616,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.audit(_:)",
       arguments: ["user": LoggedCall.fullValue(user)], logsFullValues: true)
-    base.audit(user)
+    call.forwarding {
+      base.audit(user)
+    }
     call.returned()
   }
 }

@@ -133,7 +133,9 @@ public actor LoggingActorBound<Base: ActorBound>: ActorBound {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ActorBound.work()",
       arguments: [:])
-    await base.work()
+    await call.forwarding {
+      await base.work()
+    }
     call.returned()
   }
 }

@@ -143,7 +143,9 @@ public struct LoggingAvailable<Base: Available>: Available {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Available.run()",
       arguments: [:])
-    base.run()
+    call.forwarding {
+      base.run()
+    }
     call.returned()
   }
 }

@@ -137,7 +137,9 @@ public struct LoggingBase<Wrapped: Base>: Base {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Base.root()",
       arguments: [:])
-    base.root()
+    call.forwarding {
+      base.root()
+    }
     call.returned()
   }
 }

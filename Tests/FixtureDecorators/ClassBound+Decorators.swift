@@ -148,7 +148,9 @@ public final class LoggingClassBound<Base: ClassBound>: ClassBound {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ClassBound.ping()",
       arguments: [:])
-    base.ping()
+    call.forwarding {
+      base.ping()
+    }
     call.returned()
   }
 }

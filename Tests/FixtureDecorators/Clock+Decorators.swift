@@ -137,7 +137,9 @@ public struct LoggingClock<Base: Clock>: Clock {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Clock.now()",
       arguments: [:])
-    let result = base.now()
+    let result = call.forwarding {
+      base.now()
+    }
     call.returned(result)
     return result
   }

@@ -153,7 +153,9 @@ public struct LoggingCommands<Base: Commands>: Commands {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Commands.run(_:)",
       arguments: ["name": LoggedCall.value(name)])
-    let result = base.run(name)
+    let result = call.forwarding {
+      base.run(name)
+    }
     call.returned(result)
     return result
   }

@@ -153,7 +153,9 @@ import Logging
       let call = LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "CompiledWithFoundation.available()", arguments: [:])
-      base.available()
+      call.forwarding {
+        base.available()
+      }
       call.returned()
     }
   }

@@ -209,7 +209,9 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Conditional.always()",
       arguments: [:])
-    base.always()
+    call.forwarding {
+      base.always()
+    }
     call.returned()
   }
 
@@ -218,7 +220,9 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
       let call = LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.debugOnly()", arguments: [:])
-      base.debugOnly()
+      call.forwarding {
+        base.debugOnly()
+      }
       call.returned()
     }
   #endif
@@ -228,7 +232,9 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
       let call = LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.linuxOnly()", arguments: [:])
-      base.linuxOnly()
+      call.forwarding {
+        base.linuxOnly()
+      }
       call.returned()
     }
   #endif
@@ -238,7 +244,9 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
       let call = LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.otherwise()", arguments: [:])
-      base.otherwise()
+      call.forwarding {
+        base.otherwise()
+      }
       call.returned()
     }
   #endif

@@ -134,7 +134,9 @@ public struct LoggingConverter<Base: Converter>: Converter {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Converter.convert(_:)",
       arguments: ["value": LoggedCall.value(value)])
-    let result = base.convert(value) as Output
+    let result = call.forwarding {
+      base.convert(value) as Output
+    }
     call.returned(result)
     return result
   }

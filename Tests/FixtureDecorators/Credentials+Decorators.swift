@@ -282,7 +282,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.login(user:password:)",
       arguments: ["user": LoggedCall.value(user), "pw": LoggedCall.redacted], redactsResult: true)
-    let result = base.login(user: user, password: pw)
+    let result = call.forwarding {
+      base.login(user: user, password: pw)
+    }
     call.returned(result)
     return result
   }
@@ -291,7 +293,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.set(token:)",
       arguments: ["value": LoggedCall.redacted], redactsResult: true)
-    base.set(token: value)
+    call.forwarding {
+      base.set(token: value)
+    }
     call.returned()
   }
 
@@ -300,7 +304,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.check(password:)", arguments: ["argument0": LoggedCall.redacted],
       redactsResult: true)
-    let result = base.check(password: argument0)
+    let result = call.forwarding {
+      base.check(password: argument0)
+    }
     call.returned(result)
     return result
   }
@@ -314,7 +320,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
         "otp": LoggedCall.redacted,
       ],
       redactsResult: true)
-    let result = base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
+    let result = call.forwarding {
+      base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
+    }
     call.returned(result)
     return result
   }
@@ -323,7 +331,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.accessToken()", arguments: [:], redactsResult: true)
-    let result = base.accessToken()
+    let result = call.forwarding {
+      base.accessToken()
+    }
     call.returned(result)
     return result
   }
@@ -333,7 +343,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.recoveryCodes(for:)", arguments: ["user": LoggedCall.value(user)],
       redactsResult: true)
-    let result = base.recoveryCodes(for: user)
+    let result = call.forwarding {
+      base.recoveryCodes(for: user)
+    }
     call.returned(result)
     return result
   }
@@ -345,9 +357,11 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.refresh(_:completion:)",
       arguments: ["session": LoggedCall.redacted], redactsResult: true)
-    base.refresh(session) { result in
-      call.finished(result)
-      completion(result)
+    call.forwarding {
+      base.refresh(session) { result in
+        call.finished(result)
+        completion(result)
+      }
     }
   }
 
@@ -355,7 +369,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.upload(_:)",
       arguments: ["payload": LoggedCall.value(payload)])
-    let result = base.upload(payload)
+    let result = call.forwarding {
+      base.upload(payload)
+    }
     call.returned(result)
     return result
   }

@@ -234,7 +234,9 @@ public struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "DescribedFailure.retryDelay()", arguments: [:])
-    let result = base.retryDelay()
+    let result = call.forwarding {
+      base.retryDelay()
+    }
     call.returned(result)
     return result
   }

@@ -148,7 +148,9 @@ extension DetailScreen {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "DetailScreen.show()",
       arguments: [:])
-    base.show()
+    call.forwarding {
+      base.show()
+    }
     call.returned()
   }
 
@@ -156,7 +158,9 @@ extension DetailScreen {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "DetailScreen.detail()",
       arguments: [:])
-    let result = base.detail()
+    let result = call.forwarding {
+      base.detail()
+    }
     call.returned(result)
     return result
   }

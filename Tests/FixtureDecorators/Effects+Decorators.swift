@@ -318,7 +318,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.plain()",
       arguments: [:])
-    base.plain()
+    call.forwarding {
+      base.plain()
+    }
     call.returned()
   }
 
@@ -326,7 +328,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.asynchronous()",
       arguments: [:])
-    await base.asynchronous()
+    await call.forwarding {
+      await base.asynchronous()
+    }
     call.returned()
   }
 
@@ -335,7 +339,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.throwing()",
       arguments: [:])
     do {
-      try base.throwing()
+      try call.forwarding {
+        try base.throwing()
+      }
       call.returned()
     } catch {
       call.threw(error)
@@ -348,7 +354,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.both()",
       arguments: [:])
     do {
-      let result = try await base.both()
+      let result = try await call.forwarding {
+        try await base.both()
+      }
       call.returned(result)
       return result
     } catch {
@@ -362,7 +370,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.typed()",
       arguments: [:])
     do throws(PostError) {
-      try base.typed()
+      try call.forwarding { () throws(PostError) -> Void in
+        try base.typed()
+      }
       call.returned()
     } catch {
       call.threw(error)
@@ -375,7 +385,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.rethrowing(_:)",
       arguments: [:])
     do {
-      try base.rethrowing(body)
+      try call.forwarding {
+        try base.rethrowing(body)
+      }
       call.returned()
     } catch {
       call.threw(error)
@@ -388,7 +400,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Effects.generic(_:other:)",
       arguments: ["value": LoggedCall.value(value), "other": LoggedCall.value(other)])
-    let result = base.generic(value, other: other)
+    let result = call.forwarding {
+      base.generic(value, other: other)
+    }
     call.returned(result)
     return result
   }
@@ -397,7 +411,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Effects.parameterPack(_:)", arguments: [:])
-    base.parameterPack(repeat each elements)
+    call.forwarding {
+      base.parameterPack(repeat each elements)
+    }
     call.returned()
   }
 
@@ -409,7 +425,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.reset()",
       arguments: [:])
-    base.reset()
+    call.forwarding {
+      base.reset()
+    }
     call.returned()
   }
 
@@ -417,7 +435,9 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.describe()",
       arguments: [:])
-    let result = base.describe()
+    let result = call.forwarding {
+      base.describe()
+    }
     call.returned(result)
     return result
   }

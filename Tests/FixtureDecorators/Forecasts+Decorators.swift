@@ -158,7 +158,9 @@ public struct LoggingForecasts<Base: Forecasts>: Forecasts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Forecasts.celsius(of:)",
       arguments: ["city": LoggedCall.value(city)])
-    let result = base.celsius(of: city)
+    let result = call.forwarding {
+      base.celsius(of: city)
+    }
     call.returned(result)
     return result
   }
@@ -171,7 +173,9 @@ public struct LoggingForecasts<Base: Forecasts>: Forecasts {
         "city": LoggedCall.value(city), "days": LoggedCall.value(days),
         "metric": LoggedCall.value(metric),
       ])
-    let result = base.forecast(city: city, days: days, metric: metric)
+    let result = call.forwarding {
+      base.forecast(city: city, days: days, metric: metric)
+    }
     call.returned(result)
     return result
   }

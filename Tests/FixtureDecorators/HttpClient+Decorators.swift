@@ -162,7 +162,7 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "HttpClient.get(_:completion:)", arguments: ["path": LoggedCall.value(path)])
-    base.get(path, completion: call.finishing(completion))
+    call.forwarding { base.get(path, completion: call.finishing(completion)) }
   }
 
   public func fetch<T: Codable>(
@@ -171,7 +171,7 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "HttpClient.fetch(_:completion:)", arguments: ["path": LoggedCall.value(path)])
-    base.fetch(path, completion: call.completing(completion))
+    call.forwarding { base.fetch(path, completion: call.completing(completion)) }
   }
 }
 

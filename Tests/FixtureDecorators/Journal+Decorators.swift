@@ -185,7 +185,9 @@ public final class LoggingJournal<Base: Journal>: Journal {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Journal.read()",
       arguments: [:])
-    let result = base.read()
+    let result = call.forwarding {
+      base.read()
+    }
     call.returned(result)
     return result
   }
@@ -199,7 +201,9 @@ public final class LoggingJournal<Base: Journal>: Journal {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Journal.entries()",
       arguments: [:])
-    let result = base.entries()
+    let result = call.forwarding {
+      base.entries()
+    }
     call.returned(result)
     return result
   }

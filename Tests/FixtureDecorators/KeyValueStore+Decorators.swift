@@ -252,7 +252,9 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
     let call = LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel, requirement: "KeyValueStore.tracker()",
       arguments: [:])
-    let result = _base.tracker()
+    let result = call.forwarding {
+      _base.tracker()
+    }
     call.returned(result)
     return result
   }
@@ -263,7 +265,9 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
       requirement: "KeyValueStore.value(for:logger:)",
       arguments: ["key": LoggedCall.redacted, "logger": LoggedCall.value(logger)],
       redactsResult: true)
-    let result = _base.value(for: key, logger: logger)
+    let result = call.forwarding {
+      _base.value(for: key, logger: logger)
+    }
     call.returned(result)
     return result
   }
@@ -277,7 +281,9 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
         "cache": LoggedCall.value(cache), "level": LoggedCall.value(level),
       ],
       redactsResult: true)
-    _base.store(value, for: key, cache: cache, level: level)
+    call.forwarding {
+      _base.store(value, for: key, cache: cache, level: level)
+    }
     call.returned()
   }
 
@@ -285,7 +291,9 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
     let call = LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel,
       requirement: "KeyValueStore.entry(base:)", arguments: ["base": LoggedCall.value(base)])
-    let result = _base.entry(base: base)
+    let result = call.forwarding {
+      _base.entry(base: base)
+    }
     call.returned(result)
     return result
   }

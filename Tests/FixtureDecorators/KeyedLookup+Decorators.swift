@@ -145,7 +145,9 @@ public struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "KeyedLookup.value(for:)",
       arguments: ["key": LoggedCall.redacted], redactsResult: true)
-    let result = await base.value(for: key)
+    let result = await call.forwarding {
+      await base.value(for: key)
+    }
     call.returned(result)
     return result
   }

@@ -213,7 +213,9 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.root()",
       arguments: [:])
-    base.root()
+    call.forwarding {
+      base.root()
+    }
     call.returned()
   }
 
@@ -221,7 +223,9 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.left()",
       arguments: [:])
-    base.left()
+    call.forwarding {
+      base.left()
+    }
     call.returned()
   }
 
@@ -229,7 +233,9 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.right()",
       arguments: [:])
-    base.right()
+    call.forwarding {
+      base.right()
+    }
     call.returned()
   }
 
@@ -241,7 +247,9 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.hash(into:)",
       arguments: ["hasher": LoggedCall.value(hasher)])
-    base.hash(into: &hasher)
+    call.forwarding {
+      base.hash(into: &hasher)
+    }
     call.returned()
   }
 
@@ -249,7 +257,9 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.leaf()",
       arguments: [:])
-    base.leaf()
+    call.forwarding {
+      base.leaf()
+    }
     call.returned()
   }
 }

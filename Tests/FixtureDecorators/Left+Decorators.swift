@@ -153,7 +153,9 @@ public struct LoggingLeft<Base: Left>: Left {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Left.root()",
       arguments: [:])
-    base.root()
+    call.forwarding {
+      base.root()
+    }
     call.returned()
   }
 
@@ -161,7 +163,9 @@ public struct LoggingLeft<Base: Left>: Left {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Left.left()",
       arguments: [:])
-    base.left()
+    call.forwarding {
+      base.left()
+    }
     call.returned()
   }
 }

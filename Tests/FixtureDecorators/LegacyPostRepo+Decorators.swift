@@ -201,14 +201,16 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LegacyPostRepo.getPost(id:completion:)",
       arguments: ["id": LoggedCall.value(id)])
-    base.getPost(id: id) { result in
-      let outcome: Swift.Result<String, any Swift.Error>
-      switch result {
-      case .value(let value): outcome = .success(value)
-      case .error(let error): outcome = .failure(error)
+    call.forwarding {
+      base.getPost(id: id) { result in
+        let outcome: Swift.Result<String, any Swift.Error>
+        switch result {
+        case .value(let value): outcome = .success(value)
+        case .error(let error): outcome = .failure(error)
+        }
+        call.finished(outcome)
+        completion(result)
       }
-      call.finished(outcome)
-      completion(result)
     }
   }
 
@@ -219,14 +221,16 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LegacyPostRepo.createPost(title:body:completion:)",
       arguments: ["title": LoggedCall.value(title), "body": LoggedCall.value(body)])
-    base.createPost(title: title, body: body) { result in
-      let outcome: Swift.Result<Int, any Swift.Error>
-      switch result {
-      case .value(let value): outcome = .success(value)
-      case .error(let error): outcome = .failure(error)
+    call.forwarding {
+      base.createPost(title: title, body: body) { result in
+        let outcome: Swift.Result<Int, any Swift.Error>
+        switch result {
+        case .value(let value): outcome = .success(value)
+        case .error(let error): outcome = .failure(error)
+        }
+        call.finished(outcome)
+        completion(result)
       }
-      call.finished(outcome)
-      completion(result)
     }
   }
 }

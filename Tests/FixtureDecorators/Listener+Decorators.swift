@@ -178,7 +178,9 @@ public struct LoggingListener<Base: Listener>: Listener {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Listener.listen(streamHandler:)", arguments: [:])
     do {
-      try await base.listen(streamHandler: streamHandler)
+      try await call.forwarding {
+        try await base.listen(streamHandler: streamHandler)
+      }
       call.returned()
     } catch {
       call.threw(error)
@@ -190,7 +192,9 @@ public struct LoggingListener<Base: Listener>: Listener {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Listener.subscribe(_:)",
       arguments: [:])
-    base.subscribe(onValue)
+    call.forwarding {
+      base.subscribe(onValue)
+    }
     call.returned()
   }
 
@@ -198,7 +202,9 @@ public struct LoggingListener<Base: Listener>: Listener {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Listener.each(body:)",
       arguments: [:])
-    base.each(body: body)
+    call.forwarding {
+      base.each(body: body)
+    }
     call.returned()
   }
 }

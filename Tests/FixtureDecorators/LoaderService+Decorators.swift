@@ -152,9 +152,11 @@ public struct LoggingLoaderService<Base: LoaderService>: LoaderService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LoaderService.load(completion:)", arguments: [:])
-    base.load { result in
-      call.finished(result)
-      completion(result)
+    call.forwarding {
+      base.load { result in
+        call.finished(result)
+        completion(result)
+      }
     }
   }
 }

@@ -153,7 +153,9 @@ public struct LoggingLookup<Base: Lookup>: Lookup {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Lookup.find(id:token:)",
       arguments: ["id": LoggedCall.value(id), "token": LoggedCall.redacted], redactsResult: true)
     do {
-      let result = try await base.find(id: id, token: token)
+      let result = try await call.forwarding {
+        try await base.find(id: id, token: token)
+      }
       call.returned(result)
       return result
     } catch {

@@ -165,7 +165,9 @@ extension MainActorView {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "MainActorView.render()",
       arguments: [:])
-    await base.render()
+    await call.forwarding {
+      await base.render()
+    }
     call.returned()
   }
 }

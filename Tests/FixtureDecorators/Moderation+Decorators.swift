@@ -215,7 +215,9 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Moderation.block(user:)",
       arguments: ["user": LoggedCall.value(user)])
-    let result = base.block(user: user)
+    let result = call.forwarding {
+      base.block(user: user)
+    }
     call.returned(result)
     return result
   }
@@ -224,7 +226,9 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Moderation.unblock(user:)", arguments: ["user": LoggedCall.value(user)])
-    let result = base.unblock(user: user)
+    let result = call.forwarding {
+      base.unblock(user: user)
+    }
     call.returned(result)
     return result
   }
@@ -233,7 +237,9 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Moderation.isBlocked(user:)", arguments: ["user": LoggedCall.value(user)])
-    let result = base.isBlocked(user: user)
+    let result = call.forwarding {
+      base.isBlocked(user: user)
+    }
     call.returned(result)
     return result
   }
@@ -242,7 +248,9 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Moderation.dequeue()",
       arguments: [:])
-    let result = base.dequeue()
+    let result = call.forwarding {
+      base.dequeue()
+    }
     call.returned(result)
     return result
   }
@@ -251,7 +259,9 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Moderation.nextTicketNumber()", arguments: [:])
-    let result = base.nextTicketNumber()
+    let result = call.forwarding {
+      base.nextTicketNumber()
+    }
     call.returned(result)
     return result
   }

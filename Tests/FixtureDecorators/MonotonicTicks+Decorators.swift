@@ -174,7 +174,9 @@ public struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "MonotonicTicks.now()",
       arguments: [:])
     do {
-      let result = try base.now()
+      let result = try call.forwarding {
+        try base.now()
+      }
       call.returned(result)
       return result
     } catch {
@@ -188,7 +190,9 @@ public struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "MonotonicTicks.resolution()", arguments: [:])
     do {
-      let result = try base.resolution()
+      let result = try call.forwarding {
+        try base.resolution()
+      }
       call.returned(result)
       return result
     } catch {

@@ -207,7 +207,9 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "NoteStore.note(id:)",
       arguments: ["id": LoggedCall.value(id)])
-    let result = base.note(id: id)
+    let result = call.forwarding {
+      base.note(id: id)
+    }
     call.returned(result)
     return result
   }
@@ -217,7 +219,9 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "NoteStore.fetchTitles(prefix:)",
       arguments: ["prefix": LoggedCall.value(prefix)])
-    let result = base.fetchTitles(prefix: prefix)
+    let result = call.forwarding {
+      base.fetchTitles(prefix: prefix)
+    }
     call.returned(result)
     return result
   }
@@ -226,7 +230,9 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "NoteStore.save(_:)",
       arguments: ["note": LoggedCall.value(note)])
-    let result = base.save(note)
+    let result = call.forwarding {
+      base.save(note)
+    }
     call.returned(result)
     return result
   }
@@ -235,7 +241,9 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "NoteStore.generate(seed:)", arguments: ["seed": LoggedCall.value(seed)])
-    let result = base.generate(seed: seed)
+    let result = call.forwarding {
+      base.generate(seed: seed)
+    }
     call.returned(result)
     return result
   }

@@ -193,9 +193,11 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Notifier.refresh(done:)",
       arguments: [:])
-    base.refresh {
-      call.completed()
-      done()
+    call.forwarding {
+      base.refresh {
+        call.completed()
+        done()
+      }
     }
   }
 
@@ -204,9 +206,11 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Notifier.lookup(_:completion:)", arguments: ["key": LoggedCall.redacted],
       redactsResult: true)
-    base.lookup(key) { value0, value1 in
-      call.completed(value0, value1)
-      completion(value0, value1)
+    call.forwarding {
+      base.lookup(key) { value0, value1 in
+        call.completed(value0, value1)
+        completion(value0, value1)
+      }
     }
   }
 
@@ -214,7 +218,9 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Notifier.validate(_:)",
       arguments: ["post": LoggedCall.value(post)])
-    let result = base.validate(post)
+    let result = call.forwarding {
+      base.validate(post)
+    }
     call.finished(result)
     return result
   }

@@ -136,7 +136,9 @@ public struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Outer.InExtension.extended()", arguments: [:])
-    base.extended()
+    call.forwarding {
+      base.extended()
+    }
     call.returned()
   }
 }

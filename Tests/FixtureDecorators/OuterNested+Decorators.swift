@@ -136,7 +136,9 @@ public struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Outer.Nested.inner()",
       arguments: [:])
-    base.inner()
+    call.forwarding {
+      base.inner()
+    }
     call.returned()
   }
 }

@@ -232,7 +232,9 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
         "unlabeled": LoggedCall.value(unlabeled), "name": LoggedCall.value(name),
         "same": LoggedCall.value(same),
       ])
-    base.labels(unlabeled, label: name, same: same)
+    call.forwarding {
+      base.labels(unlabeled, label: name, same: same)
+    }
     call.returned()
   }
 
@@ -240,7 +242,9 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Parameters.wildcard(_:)",
       arguments: ["argument0": LoggedCall.value(argument0)])
-    base.wildcard(argument0)
+    call.forwarding {
+      base.wildcard(argument0)
+    }
     call.returned()
   }
 
@@ -249,7 +253,9 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.inoutParameter(_:)",
       arguments: ["counter": LoggedCall.value(counter)])
-    base.inoutParameter(&counter)
+    call.forwarding {
+      base.inoutParameter(&counter)
+    }
     call.returned()
   }
 
@@ -260,8 +266,10 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.closures(escaping:sendable:autoclosure:optional:)", arguments: [:])
-    base.closures(
-      escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+    call.forwarding {
+      base.closures(
+        escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+    }
     call.returned()
   }
 
@@ -280,9 +288,11 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
         "opaque": LoggedCall.value(opaque), "metatype": LoggedCall.value(metatype),
         "composition": LoggedCall.value(composition), "member": LoggedCall.value(member),
       ])
-    base.types(
-      tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
-      opaque: opaque, metatype: metatype, composition: composition, member: member)
+    call.forwarding {
+      base.types(
+        tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
+        opaque: opaque, metatype: metatype, composition: composition, member: member)
+    }
     call.returned()
   }
 }

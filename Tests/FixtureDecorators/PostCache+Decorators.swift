@@ -174,7 +174,9 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.post(id:)",
       arguments: ["id": LoggedCall.value(id)])
-    let result = base.post(id: id)
+    let result = call.forwarding {
+      base.post(id: id)
+    }
     call.returned(result)
     return result
   }
@@ -183,7 +185,9 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.store(_:)",
       arguments: ["post": LoggedCall.value(post)])
-    base.store(post)
+    call.forwarding {
+      base.store(post)
+    }
     call.returned()
   }
 
@@ -191,7 +195,9 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.removeAll()",
       arguments: [:])
-    base.removeAll()
+    call.forwarding {
+      base.removeAll()
+    }
     call.returned()
   }
 }

@@ -192,9 +192,11 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PostRepo.getPost(id:completion:)", arguments: ["id": LoggedCall.value(id)])
-    base.getPost(id: id) { result in
-      call.finished(result)
-      completion(result)
+    call.forwarding {
+      base.getPost(id: id) { result in
+        call.finished(result)
+        completion(result)
+      }
     }
   }
 
@@ -205,9 +207,11 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PostRepo.createPost(title:body:completion:)",
       arguments: ["title": LoggedCall.value(title), "body": LoggedCall.value(body)])
-    base.createPost(title: title, body: body) { result in
-      call.finished(result)
-      completion(result)
+    call.forwarding {
+      base.createPost(title: title, body: body) { result in
+        call.finished(result)
+        completion(result)
+      }
     }
   }
 }

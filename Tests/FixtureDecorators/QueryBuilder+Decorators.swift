@@ -266,11 +266,13 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.filter(_:)",
       arguments: ["condition": LoggedCall.value(condition)])
-    let result = {
-      var decorator = self
-      decorator.base = $0
-      return decorator
-    }(base.filter(condition))
+    let result = call.forwarding {
+      {
+        var decorator = self
+        decorator.base = $0
+        return decorator
+      }(base.filter(condition))
+    }
     call.returned(result)
     return result
   }
@@ -280,11 +282,13 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.limit(_:)",
       arguments: ["count": LoggedCall.value(count)])
     do {
-      let result = try await {
-        var decorator = self
-        decorator.base = $0
-        return decorator
-      }(base.limit(count))
+      let result = try await call.forwarding {
+        try await {
+          var decorator = self
+          decorator.base = $0
+          return decorator
+        }(base.limit(count))
+      }
       call.returned(result)
       return result
     } catch {
@@ -297,10 +301,12 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.parent()",
       arguments: [:])
-    let result = base.parent().map {
-      var decorator = self
-      decorator.base = $0
-      return decorator
+    let result = call.forwarding {
+      base.parent().map {
+        var decorator = self
+        decorator.base = $0
+        return decorator
+      }
     }
     call.returned(result)
     return result
@@ -310,10 +316,12 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.split()",
       arguments: [:])
-    let result = base.split().map {
-      var decorator = self
-      decorator.base = $0
-      return decorator
+    let result = call.forwarding {
+      base.split().map {
+        var decorator = self
+        decorator.base = $0
+        return decorator
+      }
     }
     call.returned(result)
     return result
@@ -323,7 +331,9 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.count()",
       arguments: [:])
-    let result = base.count()
+    let result = call.forwarding {
+      base.count()
+    }
     call.returned(result)
     return result
   }

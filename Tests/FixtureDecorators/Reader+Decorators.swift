@@ -152,7 +152,9 @@ public final class LoggingReader<Base: Reader>: Reader {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Reader.read()",
       arguments: [:])
-    let result = base.read()
+    let result = call.forwarding {
+      base.read()
+    }
     call.returned(result)
     return result
   }

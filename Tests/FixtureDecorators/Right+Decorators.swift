@@ -153,7 +153,9 @@ public struct LoggingRight<Base: Right>: Right {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Right.root()",
       arguments: [:])
-    base.root()
+    call.forwarding {
+      base.root()
+    }
     call.returned()
   }
 
@@ -161,7 +163,9 @@ public struct LoggingRight<Base: Right>: Right {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Right.right()",
       arguments: [:])
-    base.right()
+    call.forwarding {
+      base.right()
+    }
     call.returned()
   }
 }

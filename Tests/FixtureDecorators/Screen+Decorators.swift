@@ -133,7 +133,9 @@ extension Screen {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Screen.show()",
       arguments: [:])
-    base.show()
+    call.forwarding {
+      base.show()
+    }
     call.returned()
   }
 }

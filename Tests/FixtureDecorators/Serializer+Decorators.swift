@@ -152,7 +152,9 @@ public struct LoggingSerializer<Base: Serializer>: Serializer {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Serializer.serialize(_:)",
       arguments: ["message": LoggedCall.value(message)])
     do {
-      let result = try base.serialize(message) as Bytes
+      let result = try call.forwarding {
+        try base.serialize(message) as Bytes
+      }
       call.returned(result)
       return result
     } catch {

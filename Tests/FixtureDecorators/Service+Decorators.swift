@@ -163,7 +163,9 @@ public struct LoggingService<Base: Service>: Service {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Service.callAsFunction(input:)", arguments: ["input": LoggedCall.value(input)])
     do {
-      let result = try await base.callAsFunction(input: input)
+      let result = try await call.forwarding {
+        try await base.callAsFunction(input: input)
+      }
       call.returned(result)
       return result
     } catch {

@@ -162,7 +162,9 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ShowService.allShows()",
       arguments: [:])
-    let result = await base.allShows()
+    let result = await call.forwarding {
+      await base.allShows()
+    }
     call.returned(result)
     return result
   }
@@ -172,7 +174,9 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ShowService.markShowAsWatched(_:until:)",
       arguments: ["show": LoggedCall.value(show), "date": LoggedCall.value(date)])
-    await base.markShowAsWatched(show, until: date)
+    await call.forwarding {
+      await base.markShowAsWatched(show, until: date)
+    }
     call.returned()
   }
 }

@@ -158,7 +158,9 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "SpanMaker.startSpan(named:)", arguments: ["name": LoggedCall.value(name)])
-    let result = base.startSpan(named: name)
+    let result = call.forwarding {
+      base.startSpan(named: name)
+    }
     call.returned(result)
     return result
   }
@@ -167,7 +169,9 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "SpanMaker.end(_:)",
       arguments: ["span": LoggedCall.value(span)])
-    base.end(span)
+    call.forwarding {
+      base.end(span)
+    }
     call.returned()
   }
 }

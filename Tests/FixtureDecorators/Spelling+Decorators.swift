@@ -244,7 +244,9 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`default`()",
       arguments: [:])
-    let result = base.`default`()
+    let result = call.forwarding {
+      base.`default`()
+    }
     call.returned(result)
     return result
   }
@@ -253,7 +255,9 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`for`(_:)",
       arguments: ["in": LoggedCall.value(`in`)])
-    let result = base.`for`(`in`)
+    let result = call.forwarding {
+      base.`for`(`in`)
+    }
     call.returned(result)
     return result
   }
@@ -266,7 +270,9 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
         "in": LoggedCall.value(`in`), "of": LoggedCall.value(of),
         "default": LoggedCall.value(`default`),
       ])
-    let result = base.index(in: `in`, of: of, default: `default`)
+    let result = call.forwarding {
+      base.index(in: `in`, of: of, default: `default`)
+    }
     call.returned(result)
     return result
   }
@@ -279,7 +285,9 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Spelling.`count (all)`(of:)", arguments: ["of": LoggedCall.value(of)])
-    let result = base.`count (all)`(of: of)
+    let result = call.forwarding {
+      base.`count (all)`(of: of)
+    }
     call.returned(result)
     return result
   }
@@ -288,7 +296,9 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Spelling.`count (all)`(in:)", arguments: ["in": LoggedCall.value(`in`)])
-    let result = base.`count (all)`(in: `in`)
+    let result = call.forwarding {
+      base.`count (all)`(in: `in`)
+    }
     call.returned(result)
     return result
   }

@@ -140,7 +140,9 @@ public struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
       requirement: "ThrowingByteEncoder.encode(into:)",
       arguments: ["buffer": LoggedCall.value(buffer)])
     do {
-      try base.encode(into: &buffer)
+      try call.forwarding {
+        try base.encode(into: &buffer)
+      }
       call.returned()
     } catch {
       call.threw(error)

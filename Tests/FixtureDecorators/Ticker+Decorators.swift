@@ -152,7 +152,9 @@ public struct LoggingTicker<Base: Ticker>: Ticker {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Ticker.next()",
       arguments: [:])
-    let result = base.next()
+    let result = call.forwarding {
+      base.next()
+    }
     call.returned(result)
     return result
   }

@@ -165,7 +165,9 @@ public struct LoggingTypedStore<Base: TypedStore>: TypedStore {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "TypedStore.get(id:)",
       arguments: ["id": LoggedCall.value(id)])
-    let result = await base.get(id: id) as Int
+    let result = await call.forwarding {
+      await base.get(id: id) as Int
+    }
     call.returned(result)
     return result
   }
@@ -174,7 +176,9 @@ public struct LoggingTypedStore<Base: TypedStore>: TypedStore {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "TypedStore.get(id:)",
       arguments: ["id": LoggedCall.value(id)])
-    let result = await base.get(id: id) as String
+    let result = await call.forwarding {
+      await base.get(id: id) as String
+    }
     call.returned(result)
     return result
   }

@@ -188,7 +188,9 @@ public struct LoggingUnmovable<Base: Unmovable>: Unmovable {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Unmovable.count()",
       arguments: [:])
-    let result = base.count()
+    let result = call.forwarding {
+      base.count()
+    }
     call.returned(result)
     return result
   }

@@ -200,7 +200,9 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserRepository.user(named:)", arguments: ["name": LoggedCall.value(name)])
     do {
-      let result = try await base.user(named: name)
+      let result = try await call.forwarding {
+        try await base.user(named: name)
+      }
       call.returned(result)
       return result
     } catch {
@@ -214,7 +216,9 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
       logger: logger, level: level, errorLevel: errorLevel, requirement: "UserRepository.save(_:)",
       arguments: ["user": LoggedCall.value(user)])
     do {
-      try await base.save(user)
+      try await call.forwarding {
+        try await base.save(user)
+      }
       call.returned()
     } catch {
       call.threw(error)
@@ -229,7 +233,9 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
       arguments: ["user": LoggedCall.value(user), "token": LoggedCall.redacted],
       redactsResult: true)
     do throws(UserRepositoryError) {
-      try await base.resetPassword(for: user, token: token)
+      try await call.forwarding { () async throws(UserRepositoryError) -> Void in
+        try await base.resetPassword(for: user, token: token)
+      }
       call.returned()
     } catch {
       call.threw(error)

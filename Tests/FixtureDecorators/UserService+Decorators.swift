@@ -142,7 +142,9 @@ public struct LoggingUserService<Base: UserService>: UserService {
       requirement: "UserService.authenticate(username:password:)",
       arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted],
       redactsResult: true)
-    let result = base.authenticate(username: username, password: password)
+    let result = call.forwarding {
+      base.authenticate(username: username, password: password)
+    }
     call.returned(result)
     return result
   }

@@ -137,7 +137,9 @@ public struct LoggingWrapping<Base: Wrapping>: Wrapping {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Wrapping.wrap(_:)",
       arguments: ["value": LoggedCall.value(value)])
-    let result = base.wrap(value)
+    let result = call.forwarding {
+      base.wrap(value)
+    }
     call.returned(result)
     return result
   }

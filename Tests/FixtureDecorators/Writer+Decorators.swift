@@ -169,7 +169,9 @@ public final class LoggingWriter<Base: Writer>: Writer {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Writer.read()",
       arguments: [:])
-    let result = base.read()
+    let result = call.forwarding {
+      base.read()
+    }
     call.returned(result)
     return result
   }
@@ -178,7 +180,9 @@ public final class LoggingWriter<Base: Writer>: Writer {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Writer.write(_:)",
       arguments: ["value": LoggedCall.value(value)])
-    base.write(value)
+    call.forwarding {
+      base.write(value)
+    }
     call.returned()
   }
 }

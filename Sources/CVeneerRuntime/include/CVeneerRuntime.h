@@ -14,4 +14,7 @@ uint64_t veneer_monotonic_nanoseconds(void);
 /// Sets `*flag`, which starts at 0, atomically; whether this call is the one that set it.
 bool veneer_set_once(uint8_t *flag);
 
+/// Whether `*flag` has been set by `veneer_set_once`, read atomically.
+bool veneer_is_set(uint8_t *flag);
+
 #endif

@@ -71,7 +71,9 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
       ],
       redactsResult: true)
     do {
-      let result = try await base.charge(cardNumber: cardNumber, amountInCents: amountInCents)
+      let result = try await call.forwarding {
+        try await base.charge(cardNumber: cardNumber, amountInCents: amountInCents)
+      }
       call.returned(result)
       return result
     } catch {
@@ -85,7 +87,9 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PaymentGateway.refund(_:)", arguments: ["receipt": LoggedCall.value(receipt)])
     do {
-      try await base.refund(receipt)
+      try await call.forwarding {
+        try await base.refund(receipt)
+      }
       call.returned()
     } catch {
       call.threw(error)

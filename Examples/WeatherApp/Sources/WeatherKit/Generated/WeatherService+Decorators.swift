@@ -75,7 +75,9 @@ public struct LoggingWeatherService<Base: WeatherService>: WeatherService {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "WeatherService.forecast(city:)", arguments: ["city": LoggedCall.value(city)])
     do throws(WeatherError) {
-      let result = try await base.forecast(city: city)
+      let result = try await call.forwarding { () async throws(WeatherError) -> Forecast in
+        try await base.forecast(city: city)
+      }
       call.returned(result)
       return result
     } catch {

@@ -1,0 +1,86 @@
+import CVeneerRuntime
+
+/// Whether a call a logging decorator forwarded was answered by a caching decorator inside it,
+/// from its cache or by waiting for the same call already under way, rather than by the base:
+/// the logging decorator's records of how the call ended then say `cached`.
+///
+/// Bound as a task-local around the forwarded call, and only while the call is logged. A
+/// caching decorator marks it for its own requirement only, so a cache hit deep in the base's
+/// work (another service's cache, reached from inside the call) does not mark the call.
+///
+/// Generated code's, not an API for users: it changes with the templates.
+/// `@unchecked Sendable`: `flags` is only read and written atomically.
+@_spi(Generated)
+public final class CallAnswer: @unchecked Sendable {
+  /// How a caching decorator answered a call without its base.
+  public enum Kind: Int, Sendable {
+    /// From the cache.
+    case cache
+    /// By waiting for the same call already under way, whose result it shares.
+    case callInFlight
+  }
+
+  @TaskLocal static var current: CallAnswer?
+
+  /// The requirement the logging decorator forwarded, as `LoggedCall` names it.
+  private let requirement: StaticString
+  /// One flag per `Kind`, set once by `veneer_set_once`.
+  private let flags: UnsafeMutablePointer<UInt8>
+
+  init(requirement: StaticString) {
+    self.requirement = requirement
+    flags = .allocate(capacity: 2)
+    flags.initialize(repeating: 0, count: 2)
+  }
+
+  deinit {
+    flags.deallocate()
+  }
+
+  /// How the call was answered, if not by the base.
+  var kind: Kind? {
+    if veneer_is_set(flags) { return .cache }
+    if veneer_is_set(flags + 1) { return .callInFlight }
+    return nil
+  }
+
+  /// Runs `body` with this answer bound, for a caching decorator inside it to mark.
+  @usableFromInline
+  func binding<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure)
+    -> Value
+  {
+    try Self.$current.withValue(self) { () -> Result<Value, Failure> in
+      do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
+    }.get()
+  }
+
+  /// The same for an asynchronous `body`.
+  @usableFromInline
+  func binding<Value, Failure: Error>(
+    isolation: isolated (any Actor)?, _ body: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    try await Self.$current.withValue(
+      self,
+      operation: { () async -> Result<Value, Failure> in
+        do throws(Failure) { return .success(try await body()) } catch { return .failure(error) }
+      }, isolation: isolation
+    ).get()
+  }
+
+  /// Marks the logged call under way, if it is a call of `requirement` (a cache key's, which
+  /// may add ` -> ResultType`), as answered so.
+  public static func mark(_ kind: Kind, requirement: String) {
+    guard let answer = current, answer.isCall(of: requirement) else { return }
+    _ = veneer_set_once(answer.flags + kind.rawValue)
+  }
+
+  private func isCall(of keyRequirement: String) -> Bool {
+    requirement.withUTF8Buffer { logged in
+      var key = keyRequirement
+      return key.withUTF8 { key in
+        key.count >= logged.count && key.starts(with: logged)
+          && (key.count == logged.count || key[logged.count...].starts(with: " -> ".utf8))
+      }
+    }
+  }
+}
