@@ -39,3 +39,17 @@ bool veneer_set_once(uint8_t *flag) {
 bool veneer_is_set(uint8_t *flag) {
   return atomic_load_explicit((_Atomic uint8_t *)flag, memory_order_acquire) != 0;
 }
+
+static _Atomic uint64_t veneer_bound_answers = 0;
+
+void veneer_answers_bind(void) {
+  atomic_fetch_add_explicit(&veneer_bound_answers, 1, memory_order_relaxed);
+}
+
+void veneer_answers_unbind(void) {
+  atomic_fetch_sub_explicit(&veneer_bound_answers, 1, memory_order_relaxed);
+}
+
+bool veneer_answers_are_bound(void) {
+  return atomic_load_explicit(&veneer_bound_answers, memory_order_relaxed) != 0;
+}

@@ -354,32 +354,18 @@ package enum BuiltInTemplates {
         }
         }
         {% endif %}
-        {% else %}
-        {% if r.isThrowing %}
-        {{ r.doStatement }} {
-        {% endif %}
-        {% if r.outcome == "none" %}
-        {{ r.effectsPrefix }}{{ r.names.call }}.forwarding { {{ r.typedClosureSignature }}
+        {% elif r.outcome == "none" %}
+        {{ r.effectsPrefix }}{{ r.names.call }}.run { {{ r.typedClosureSignature }}
         {{ r.forwardCall }}
         }
-        {{ r.names.call }}.returned()
-        {% else %}
-        let {{ r.names.result }} = {{ r.effectsPrefix }}{{ r.names.call }}.forwarding { {{ r.typedClosureSignature }}
+        {% elif r.outcome == "result" %}
+        return {{ r.effectsPrefix }}{{ r.names.call }}.runResult { {{ r.typedClosureSignature }}
         {{ r.forwardCall }}
         }
-        {% if r.outcome == "result" %}
-        {{ r.names.call }}.finished({{ r.names.result }})
         {% else %}
-        {{ r.names.call }}.returned({{ r.names.result }})
-        {% endif %}
-        return {{ r.names.result }}
-        {% endif %}
-        {% if r.isThrowing %}
-        } catch {
-        {{ r.names.call }}.threw(error)
-        throw error
+        return {{ r.effectsPrefix }}{{ r.names.call }}.run { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
         }
-        {% endif %}
         {% endif %}
         }
         {% endif %}

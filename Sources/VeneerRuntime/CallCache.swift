@@ -19,11 +19,12 @@ public final class CallCache: Sendable {
   @inlinable
   public func cachedValue<Value>(for key: CacheKey, as type: Value.Type = Value.self) -> Value? {
     // Unwrapped first: a missing entry cast to an optional `Value` would be a cached `nil`.
-    guard let entry = storage.value(for: key), let value = entry.value as? Value else {
-      return nil
+    guard let entry = storage.value(for: key) else { return nil }
+    // Tested apart from the cast below, which it would otherwise make copy the entry's value.
+    if CallAnswer.anyIsBound, entry.value is Value {
+      CallAnswer.mark(.cache, requirement: key.requirement)
     }
-    CallAnswer.mark(.cache, requirement: key.requirement)
-    return value
+    return entry.value as? Value
   }
 
   /// Stores `value` for `key` in `storage`, for `timeToLive` or the cache's default.
@@ -71,7 +72,9 @@ public final class CallCache: Sendable {
       return try await compute()
     }
     guard let value = shared.value as? Value else { return try await compute() }
-    if !isFirst { CallAnswer.mark(.callInFlight, requirement: key.requirement) }
+    if !isFirst, CallAnswer.anyIsBound {
+      CallAnswer.mark(.callInFlight, requirement: key.requirement)
+    }
     return value
   }
 

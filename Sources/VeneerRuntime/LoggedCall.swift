@@ -32,12 +32,10 @@ public struct LoggedCall: Sendable {
   @usableFromInline let id: UInt64
   /// Where the decorator made the call: `#fileID` (whose module is each record's source),
   /// `#function` and `#line`. Static strings, like `requirement`, so that the call's state is
-  /// copied and destroyed without reference counting when it is not logged.
+  /// copied and destroyed without reference counting.
   @usableFromInline let file: StaticString
   @usableFromInline let function: StaticString
   @usableFromInline let line: UInt
-  /// Whether a caching decorator inside answered the call; nil when it was not logged.
-  @usableFromInline let answer: CallAnswer?
 
   /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
   /// With `redactsResult`, what it returns or hands its completion handler is logged as
@@ -67,37 +65,189 @@ public struct LoggedCall: Sendable {
     guard logger.logLevel <= level else {
       id = 0
       start = 0
-      answer = nil
       return
     }
-    (id, start, answer) = Self.logCall(
+    (id, start) = Self.logCall(
       logger: logger, level: level, requirement: requirement, arguments: arguments(), file: file,
       function: function, line: line)
   }
 
-  /// Logs the call; returns its number, when it started, and what a caching decorator marks.
+  /// Logs the call; returns its number and when it started.
   @usableFromInline
   static func logCall(
     logger: Logger, level: Logger.Level, requirement: StaticString, arguments: Logger.Metadata,
     file: StaticString, function: StaticString, line: UInt
-  ) -> (UInt64, UInt64, CallAnswer) {
+  ) -> (UInt64, UInt64) {
     let id = veneer_next_call_id()
     var metadata = arguments
     metadata["call_id"] = "\(id)"
     logger.log(
       level: level, "\(requirement) called", metadata: metadata, file: "\(file)",
       function: "\(function)", line: line)
-    return (id, veneer_monotonic_nanoseconds(), CallAnswer(requirement: requirement))
+    return (id, veneer_monotonic_nanoseconds())
   }
 
-  /// Runs `body`, the call to the base, so that a caching decorator inside it can mark the call
-  /// answered from its cache; when the call is not logged, just runs it.
+  /// Runs `body`, the call to the base, and logs how it ended: its value, or the error it threw.
+  /// While the call is logged, it runs with an answer bound, so that a caching decorator inside
+  /// can mark the call answered from its cache and the record says so; the answer is bound
+  /// rather than kept in the call's state, which stays free of reference counting.
+  @inlinable
+  public func run<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure)
+    -> Value
+  {
+    guard isLogged else {
+      do throws(Failure) { return try body() } catch {
+        threw(error)
+        throw error
+      }
+    }
+    return try CallAnswer.binding(call: id, requirement: requirement) {
+      () throws(Failure) -> Value in
+      do throws(Failure) {
+        let value = try body()
+        logReturn(value)
+        return value
+      } catch {
+        threw(error)
+        throw error
+      }
+    }
+  }
+
+  /// The same for an asynchronous `body`.
+  @inlinable
+  public func run<Value, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    guard isLogged else {
+      do throws(Failure) { return try await body() } catch {
+        threw(error)
+        throw error
+      }
+    }
+    return try await CallAnswer.binding(call: id, requirement: requirement, isolation: isolation) {
+      () async throws(Failure) -> Value in
+      do throws(Failure) {
+        let value = try await body()
+        logReturn(value)
+        return value
+      } catch {
+        threw(error)
+        throw error
+      }
+    }
+  }
+
+  /// The same for a `body` that returns nothing: its return is logged without a value.
+  @inlinable
+  public func run<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+    guard isLogged else {
+      do throws(Failure) { return try body() } catch {
+        threw(error)
+        throw error
+      }
+    }
+    try CallAnswer.binding(call: id, requirement: requirement) { () throws(Failure) in
+      do throws(Failure) {
+        try body()
+        logReturn()
+      } catch {
+        threw(error)
+        throw error
+      }
+    }
+  }
+
+  /// The same for an asynchronous `body` that returns nothing.
+  @inlinable
+  public func run<Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Void
+  ) async throws(Failure) {
+    guard isLogged else {
+      do throws(Failure) { return try await body() } catch {
+        threw(error)
+        throw error
+      }
+    }
+    try await CallAnswer.binding(call: id, requirement: requirement, isolation: isolation) {
+      () async throws(Failure) in
+      do throws(Failure) {
+        try await body()
+        logReturn()
+      } catch {
+        threw(error)
+        throw error
+      }
+    }
+  }
+
+  /// Runs `body`, the call to the base, which returns a `Result`, and logs the outcome it reports
+  /// (or the error it threw); see `run`.
+  @inlinable
+  public func runResult<Success, Failure: Error, Thrown: Error>(
+    _ body: () throws(Thrown) -> Result<Success, Failure>
+  ) throws(Thrown) -> Result<Success, Failure> {
+    guard isLogged else {
+      do throws(Thrown) {
+        let result = try body()
+        finished(result)
+        return result
+      } catch {
+        threw(error)
+        throw error
+      }
+    }
+    return try CallAnswer.binding(call: id, requirement: requirement) {
+      () throws(Thrown) -> Result<Success, Failure> in
+      do throws(Thrown) {
+        let result = try body()
+        finished(result)
+        return result
+      } catch {
+        threw(error)
+        throw error
+      }
+    }
+  }
+
+  /// The same for an asynchronous `body`.
+  @inlinable
+  public func runResult<Success, Failure: Error, Thrown: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws(Thrown) -> Result<Success, Failure>
+  ) async throws(Thrown) -> Result<Success, Failure> {
+    guard isLogged else {
+      do throws(Thrown) {
+        let result = try await body()
+        finished(result)
+        return result
+      } catch {
+        threw(error)
+        throw error
+      }
+    }
+    return try await CallAnswer.binding(call: id, requirement: requirement, isolation: isolation) {
+      () async throws(Thrown) -> Result<Success, Failure> in
+      do throws(Thrown) {
+        let result = try await body()
+        finished(result)
+        return result
+      } catch {
+        threw(error)
+        throw error
+      }
+    }
+  }
+
+  /// Runs `body`, a call to the base that hands its outcome to a completion handler, with an
+  /// answer bound while the call is logged: a cache answers at once, inside `body`, and the
+  /// handler's record then says so.
   @inlinable
   public func forwarding<Value, Failure: Error>(_ body: () throws(Failure) -> Value)
     throws(Failure) -> Value
   {
-    guard let answer else { return try body() }
-    return try answer.binding(body)
+    guard isLogged else { return try body() }
+    return try CallAnswer.binding(call: id, requirement: requirement, body)
   }
 
   /// The same for an asynchronous `body`.
@@ -105,8 +255,9 @@ public struct LoggedCall: Sendable {
   public func forwarding<Value, Failure: Error>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    guard let answer else { return try await body() }
-    return try await answer.binding(isolation: isolation, body)
+    guard isLogged else { return try await body() }
+    return try await CallAnswer.binding(
+      call: id, requirement: requirement, isolation: isolation, body)
   }
 
   /// Logs a return without a value.
@@ -205,7 +356,7 @@ public struct LoggedCall: Sendable {
   /// `metadata` with `cached`, when a caching decorator inside answered the call: `true` from
   /// its cache, `in-flight` by sharing the same call under way.
   private func answered(_ metadata: Logger.Metadata) -> Logger.Metadata {
-    guard let kind = answer?.kind else { return metadata }
+    guard isLogged, let kind = CallAnswer.kind(ofCall: id) else { return metadata }
     var metadata = metadata
     metadata["cached"] = kind == .cache ? "true" : "in-flight"
     return metadata

@@ -442,15 +442,8 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
       requirement: "Accounts.login(user:password:)",
       arguments: ["user": LoggedCall.value(user), "password": LoggedCall.redacted],
       redactsResult: true)
-    do {
-      let result = try call.forwarding {
-        try base.login(user: user, password: password)
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try call.run {
+      try base.login(user: user, password: password)
     }
   }
 
@@ -458,15 +451,8 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.accessToken()",
       arguments: [:], redactsResult: true)
-    do {
-      let result = try call.forwarding {
-        try base.accessToken()
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try call.run {
+      try base.accessToken()
     }
   }
 
@@ -476,33 +462,27 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
       requirement: "Accounts.login(email:password:)",
       arguments: ["email": LoggedCall.value(email), "password": LoggedCall.redacted],
       redactsResult: true)
-    let result = call.forwarding {
+    return call.run {
       base.login(email: email, password: password)
     }
-    call.returned(result)
-    return result
   }
 
   public func open(user: String) -> Tokens {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.open(user:)",
       arguments: ["user": LoggedCall.value(user)])
-    let result = call.forwarding {
+    return call.run {
       base.open(user: user)
     }
-    call.returned(result)
-    return result
   }
 
   public func pair(user: String) -> (user: String, token: String) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.pair(user:)",
       arguments: ["user": LoggedCall.value(user)])
-    let result = call.forwarding {
+    return call.run {
       base.pair(user: user)
     }
-    call.returned(result)
-    return result
   }
 
   public func authorize(
@@ -525,24 +505,17 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.register(_:)",
       arguments: ["user": LoggedCall.value(user)])
-    call.forwarding {
+    call.run {
       base.register(user)
     }
-    call.returned()
   }
 
   public func signIn(with method: Credential) throws {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.signIn(with:)",
       arguments: ["method": LoggedCall.value(method)])
-    do {
-      try call.forwarding {
-        try base.signIn(with: method)
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try call.run {
+      try base.signIn(with: method)
     }
   }
 
@@ -550,20 +523,18 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.remember(pair:)",
       arguments: ["pair": LoggedCall.value(pair)])
-    call.forwarding {
+    call.run {
       base.remember(pair: pair)
     }
-    call.returned()
   }
 
   public func send(headers: [String: String]) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.send(headers:)",
       arguments: ["headers": LoggedCall.value(headers)])
-    call.forwarding {
+    call.run {
       base.send(headers: headers)
     }
-    call.returned()
   }
 
   public func verify(
@@ -579,22 +550,20 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
         "pass": LoggedCall.redacted, "key": LoggedCall.redacted,
       ],
       redactsResult: true)
-    call.forwarding {
+    call.run {
       base.verify(
         jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode,
         pass: pass, key: key)
     }
-    call.returned()
   }
 
   public func update(profile: Profile) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.update(profile:)", arguments: ["profile": LoggedCall.value(profile)])
-    call.forwarding {
+    call.run {
       base.update(profile: profile)
     }
-    call.returned()
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
@@ -605,21 +574,18 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
         "ids": LoggedCall.value(ids), "count": LoggedCall.value(count),
         "flag": LoggedCall.value(flag),
       ])
-    let result = call.forwarding {
+    return call.run {
       base.lookUp(ids: ids, count: count, flag: flag)
     }
-    call.returned(result)
-    return result
   }
 
   public func audit(_ user: NewUser) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.audit(_:)",
       arguments: ["user": LoggedCall.fullValue(user)], logsFullValues: true)
-    call.forwarding {
+    call.run {
       base.audit(user)
     }
-    call.returned()
   }
 }
 

@@ -133,10 +133,9 @@ public actor LoggingActorBound<Base: ActorBound>: ActorBound {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ActorBound.work()",
       arguments: [:])
-    await call.forwarding {
+    await call.run {
       await base.work()
     }
-    call.returned()
   }
 }
 

@@ -143,10 +143,9 @@ public struct LoggingAvailable<Base: Available>: Available {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Available.run()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.run()
     }
-    call.returned()
   }
 }
 

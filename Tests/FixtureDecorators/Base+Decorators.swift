@@ -137,10 +137,9 @@ public struct LoggingBase<Wrapped: Base>: Base {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Base.root()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.root()
     }
-    call.returned()
   }
 }
 

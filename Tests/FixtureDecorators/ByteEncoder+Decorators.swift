@@ -133,10 +133,9 @@ public struct LoggingByteEncoder<Base: ByteEncoder>: ByteEncoder {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ByteEncoder.encode(into:)", arguments: ["buffer": LoggedCall.value(buffer)])
-    call.forwarding {
+    call.run {
       base.encode(into: &buffer)
     }
-    call.returned()
   }
 }
 

@@ -148,10 +148,9 @@ public final class LoggingClassBound<Base: ClassBound>: ClassBound {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ClassBound.ping()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.ping()
     }
-    call.returned()
   }
 }
 

@@ -137,11 +137,9 @@ public struct LoggingClock<Base: Clock>: Clock {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Clock.now()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.now()
     }
-    call.returned(result)
-    return result
   }
 }
 

@@ -153,11 +153,9 @@ public struct LoggingCommands<Base: Commands>: Commands {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Commands.run(_:)",
       arguments: ["name": LoggedCall.value(name)])
-    let result = call.forwarding {
+    return call.run {
       base.run(name)
     }
-    call.returned(result)
-    return result
   }
 }
 

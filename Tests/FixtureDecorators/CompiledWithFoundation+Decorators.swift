@@ -153,10 +153,9 @@ import Logging
       let call = LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "CompiledWithFoundation.available()", arguments: [:])
-      call.forwarding {
+      call.run {
         base.available()
       }
-      call.returned()
     }
   }
 

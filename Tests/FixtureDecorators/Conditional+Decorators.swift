@@ -209,10 +209,9 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Conditional.always()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.always()
     }
-    call.returned()
   }
 
   #if DEBUG
@@ -220,10 +219,9 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
       let call = LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.debugOnly()", arguments: [:])
-      call.forwarding {
+      call.run {
         base.debugOnly()
       }
-      call.returned()
     }
   #endif
 
@@ -232,10 +230,9 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
       let call = LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.linuxOnly()", arguments: [:])
-      call.forwarding {
+      call.run {
         base.linuxOnly()
       }
-      call.returned()
     }
   #endif
 
@@ -244,10 +241,9 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
       let call = LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.otherwise()", arguments: [:])
-      call.forwarding {
+      call.run {
         base.otherwise()
       }
-      call.returned()
     }
   #endif
 }

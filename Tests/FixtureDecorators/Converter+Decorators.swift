@@ -134,11 +134,9 @@ public struct LoggingConverter<Base: Converter>: Converter {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Converter.convert(_:)",
       arguments: ["value": LoggedCall.value(value)])
-    let result = call.forwarding {
+    return call.run {
       base.convert(value) as Output
     }
-    call.returned(result)
-    return result
   }
 }
 

@@ -282,21 +282,18 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.login(user:password:)",
       arguments: ["user": LoggedCall.value(user), "pw": LoggedCall.redacted], redactsResult: true)
-    let result = call.forwarding {
+    return call.run {
       base.login(user: user, password: pw)
     }
-    call.returned(result)
-    return result
   }
 
   public func set(token value: String) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.set(token:)",
       arguments: ["value": LoggedCall.redacted], redactsResult: true)
-    call.forwarding {
+    call.run {
       base.set(token: value)
     }
-    call.returned()
   }
 
   public func check(password argument0: String) -> Bool {
@@ -304,11 +301,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.check(password:)", arguments: ["argument0": LoggedCall.redacted],
       redactsResult: true)
-    let result = call.forwarding {
+    return call.run {
       base.check(password: argument0)
     }
-    call.returned(result)
-    return result
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
@@ -320,22 +315,18 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
         "otp": LoggedCall.redacted,
       ],
       redactsResult: true)
-    let result = call.forwarding {
+    return call.run {
       base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
     }
-    call.returned(result)
-    return result
   }
 
   public func accessToken() -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.accessToken()", arguments: [:], redactsResult: true)
-    let result = call.forwarding {
+    return call.run {
       base.accessToken()
     }
-    call.returned(result)
-    return result
   }
 
   public func recoveryCodes(for user: String) -> [String] {
@@ -343,11 +334,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.recoveryCodes(for:)", arguments: ["user": LoggedCall.value(user)],
       redactsResult: true)
-    let result = call.forwarding {
+    return call.run {
       base.recoveryCodes(for: user)
     }
-    call.returned(result)
-    return result
   }
 
   public func refresh(
@@ -369,11 +358,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.upload(_:)",
       arguments: ["payload": LoggedCall.value(payload)])
-    let result = call.forwarding {
+    return call.run {
       base.upload(payload)
     }
-    call.returned(result)
-    return result
   }
 }
 

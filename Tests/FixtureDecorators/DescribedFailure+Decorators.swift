@@ -234,11 +234,9 @@ public struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "DescribedFailure.retryDelay()", arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.retryDelay()
     }
-    call.returned(result)
-    return result
   }
 }
 

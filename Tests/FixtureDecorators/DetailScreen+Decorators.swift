@@ -148,21 +148,18 @@ extension DetailScreen {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "DetailScreen.show()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.show()
     }
-    call.returned()
   }
 
   public func detail() -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "DetailScreen.detail()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.detail()
     }
-    call.returned(result)
-    return result
   }
 }
 

@@ -318,34 +318,26 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.plain()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.plain()
     }
-    call.returned()
   }
 
   public func asynchronous() async {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.asynchronous()",
       arguments: [:])
-    await call.forwarding {
+    await call.run {
       await base.asynchronous()
     }
-    call.returned()
   }
 
   public func throwing() throws {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.throwing()",
       arguments: [:])
-    do {
-      try call.forwarding {
-        try base.throwing()
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try call.run {
+      try base.throwing()
     }
   }
 
@@ -353,15 +345,8 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.both()",
       arguments: [:])
-    do {
-      let result = try await call.forwarding {
-        try await base.both()
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try await call.run {
+      try await base.both()
     }
   }
 
@@ -369,14 +354,8 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.typed()",
       arguments: [:])
-    do throws(PostError) {
-      try call.forwarding { () throws(PostError) -> Void in
-        try base.typed()
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try call.run { () throws(PostError) -> Void in
+      try base.typed()
     }
   }
 
@@ -384,14 +363,8 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.rethrowing(_:)",
       arguments: [:])
-    do {
-      try call.forwarding {
-        try base.rethrowing(body)
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try call.run {
+      try base.rethrowing(body)
     }
   }
 
@@ -400,21 +373,18 @@ public struct LoggingEffects<Base: Effects>: Effects {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Effects.generic(_:other:)",
       arguments: ["value": LoggedCall.value(value), "other": LoggedCall.value(other)])
-    let result = call.forwarding {
+    return call.run {
       base.generic(value, other: other)
     }
-    call.returned(result)
-    return result
   }
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Effects.parameterPack(_:)", arguments: [:])
-    call.forwarding {
+    call.run {
       base.parameterPack(repeat each elements)
     }
-    call.returned()
   }
 
   public static func version() -> String {
@@ -425,21 +395,18 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.reset()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.reset()
     }
-    call.returned()
   }
 
   public nonisolated func describe() -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.describe()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.describe()
     }
-    call.returned(result)
-    return result
   }
 }
 

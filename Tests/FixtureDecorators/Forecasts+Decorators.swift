@@ -158,11 +158,9 @@ public struct LoggingForecasts<Base: Forecasts>: Forecasts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Forecasts.celsius(of:)",
       arguments: ["city": LoggedCall.value(city)])
-    let result = call.forwarding {
+    return call.run {
       base.celsius(of: city)
     }
-    call.returned(result)
-    return result
   }
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
@@ -173,11 +171,9 @@ public struct LoggingForecasts<Base: Forecasts>: Forecasts {
         "city": LoggedCall.value(city), "days": LoggedCall.value(days),
         "metric": LoggedCall.value(metric),
       ])
-    let result = call.forwarding {
+    return call.run {
       base.forecast(city: city, days: days, metric: metric)
     }
-    call.returned(result)
-    return result
   }
 }
 

@@ -185,11 +185,9 @@ public final class LoggingJournal<Base: Journal>: Journal {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Journal.read()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.read()
     }
-    call.returned(result)
-    return result
   }
 
   public var operationName: String {
@@ -201,11 +199,9 @@ public final class LoggingJournal<Base: Journal>: Journal {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Journal.entries()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.entries()
     }
-    call.returned(result)
-    return result
   }
 }
 

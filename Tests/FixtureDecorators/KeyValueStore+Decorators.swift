@@ -252,11 +252,9 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
     let call = LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel, requirement: "KeyValueStore.tracker()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       _base.tracker()
     }
-    call.returned(result)
-    return result
   }
 
   public func value(for key: String, logger: String) -> Int? {
@@ -265,11 +263,9 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
       requirement: "KeyValueStore.value(for:logger:)",
       arguments: ["key": LoggedCall.redacted, "logger": LoggedCall.value(logger)],
       redactsResult: true)
-    let result = call.forwarding {
+    return call.run {
       _base.value(for: key, logger: logger)
     }
-    call.returned(result)
-    return result
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
@@ -281,21 +277,18 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
         "cache": LoggedCall.value(cache), "level": LoggedCall.value(level),
       ],
       redactsResult: true)
-    call.forwarding {
+    call.run {
       _base.store(value, for: key, cache: cache, level: level)
     }
-    call.returned()
   }
 
   public func entry(base: String) -> String {
     let call = LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel,
       requirement: "KeyValueStore.entry(base:)", arguments: ["base": LoggedCall.value(base)])
-    let result = call.forwarding {
+    return call.run {
       _base.entry(base: base)
     }
-    call.returned(result)
-    return result
   }
 }
 

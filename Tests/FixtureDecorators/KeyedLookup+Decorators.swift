@@ -145,11 +145,9 @@ public struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "KeyedLookup.value(for:)",
       arguments: ["key": LoggedCall.redacted], redactsResult: true)
-    let result = await call.forwarding {
+    return await call.run {
       await base.value(for: key)
     }
-    call.returned(result)
-    return result
   }
 }
 

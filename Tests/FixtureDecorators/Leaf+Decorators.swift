@@ -213,30 +213,27 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.root()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.root()
     }
-    call.returned()
   }
 
   public func left() {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.left()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.left()
     }
-    call.returned()
   }
 
   public func right() {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.right()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.right()
     }
-    call.returned()
   }
 
   public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
@@ -247,20 +244,18 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.hash(into:)",
       arguments: ["hasher": LoggedCall.value(hasher)])
-    call.forwarding {
+    call.run {
       base.hash(into: &hasher)
     }
-    call.returned()
   }
 
   public func leaf() {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.leaf()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.leaf()
     }
-    call.returned()
   }
 }
 

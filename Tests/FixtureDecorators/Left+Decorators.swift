@@ -153,20 +153,18 @@ public struct LoggingLeft<Base: Left>: Left {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Left.root()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.root()
     }
-    call.returned()
   }
 
   public func left() {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Left.left()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.left()
     }
-    call.returned()
   }
 }
 

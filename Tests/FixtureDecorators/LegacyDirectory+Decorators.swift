@@ -143,11 +143,9 @@ public struct LoggingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LegacyDirectory.displayName(for:)", arguments: ["id": LoggedCall.value(id)])
-    let result = call.forwarding {
+    return call.run {
       base.displayName(for: id)
     }
-    call.returned(result)
-    return result
   }
 }
 

@@ -177,14 +177,8 @@ public struct LoggingListener<Base: Listener>: Listener {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Listener.listen(streamHandler:)", arguments: [:])
-    do {
-      try await call.forwarding {
-        try await base.listen(streamHandler: streamHandler)
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try await call.run {
+      try await base.listen(streamHandler: streamHandler)
     }
   }
 
@@ -192,20 +186,18 @@ public struct LoggingListener<Base: Listener>: Listener {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Listener.subscribe(_:)",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.subscribe(onValue)
     }
-    call.returned()
   }
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Listener.each(body:)",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.each(body: body)
     }
-    call.returned()
   }
 }
 

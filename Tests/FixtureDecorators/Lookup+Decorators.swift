@@ -152,15 +152,8 @@ public struct LoggingLookup<Base: Lookup>: Lookup {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Lookup.find(id:token:)",
       arguments: ["id": LoggedCall.value(id), "token": LoggedCall.redacted], redactsResult: true)
-    do {
-      let result = try await call.forwarding {
-        try await base.find(id: id, token: token)
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try await call.run {
+      try await base.find(id: id, token: token)
     }
   }
 }

@@ -165,10 +165,9 @@ extension MainActorView {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "MainActorView.render()",
       arguments: [:])
-    await call.forwarding {
+    await call.run {
       await base.render()
     }
-    call.returned()
   }
 }
 

@@ -215,55 +215,45 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Moderation.block(user:)",
       arguments: ["user": LoggedCall.value(user)])
-    let result = call.forwarding {
+    return call.run {
       base.block(user: user)
     }
-    call.returned(result)
-    return result
   }
 
   public func unblock(user: String) -> Bool {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Moderation.unblock(user:)", arguments: ["user": LoggedCall.value(user)])
-    let result = call.forwarding {
+    return call.run {
       base.unblock(user: user)
     }
-    call.returned(result)
-    return result
   }
 
   public func isBlocked(user: String) -> Bool {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Moderation.isBlocked(user:)", arguments: ["user": LoggedCall.value(user)])
-    let result = call.forwarding {
+    return call.run {
       base.isBlocked(user: user)
     }
-    call.returned(result)
-    return result
   }
 
   public func dequeue() -> String? {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Moderation.dequeue()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.dequeue()
     }
-    call.returned(result)
-    return result
   }
 
   public func nextTicketNumber() -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Moderation.nextTicketNumber()", arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.nextTicketNumber()
     }
-    call.returned(result)
-    return result
   }
 }
 

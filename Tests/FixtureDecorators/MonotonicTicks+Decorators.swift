@@ -173,15 +173,8 @@ public struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "MonotonicTicks.now()",
       arguments: [:])
-    do {
-      let result = try call.forwarding {
-        try base.now()
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try call.run {
+      try base.now()
     }
   }
 
@@ -189,15 +182,8 @@ public struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "MonotonicTicks.resolution()", arguments: [:])
-    do {
-      let result = try call.forwarding {
-        try base.resolution()
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try call.run {
+      try base.resolution()
     }
   }
 }

@@ -207,11 +207,9 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "NoteStore.note(id:)",
       arguments: ["id": LoggedCall.value(id)])
-    let result = call.forwarding {
+    return call.run {
       base.note(id: id)
     }
-    call.returned(result)
-    return result
   }
 
   public func fetchTitles(prefix: String) -> [String] {
@@ -219,33 +217,27 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "NoteStore.fetchTitles(prefix:)",
       arguments: ["prefix": LoggedCall.value(prefix)])
-    let result = call.forwarding {
+    return call.run {
       base.fetchTitles(prefix: prefix)
     }
-    call.returned(result)
-    return result
   }
 
   public func save(_ note: String) -> Bool {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "NoteStore.save(_:)",
       arguments: ["note": LoggedCall.value(note)])
-    let result = call.forwarding {
+    return call.run {
       base.save(note)
     }
-    call.returned(result)
-    return result
   }
 
   public func generate(seed: Int) -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "NoteStore.generate(seed:)", arguments: ["seed": LoggedCall.value(seed)])
-    let result = call.forwarding {
+    return call.run {
       base.generate(seed: seed)
     }
-    call.returned(result)
-    return result
   }
 }
 

@@ -218,11 +218,9 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Notifier.validate(_:)",
       arguments: ["post": LoggedCall.value(post)])
-    let result = call.forwarding {
+    return call.runResult {
       base.validate(post)
     }
-    call.finished(result)
-    return result
   }
 }
 

@@ -136,10 +136,9 @@ public struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Outer.InExtension.extended()", arguments: [:])
-    call.forwarding {
+    call.run {
       base.extended()
     }
-    call.returned()
   }
 }
 

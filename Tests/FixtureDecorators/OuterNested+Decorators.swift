@@ -136,10 +136,9 @@ public struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Outer.Nested.inner()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.inner()
     }
-    call.returned()
   }
 }
 

@@ -232,20 +232,18 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
         "unlabeled": LoggedCall.value(unlabeled), "name": LoggedCall.value(name),
         "same": LoggedCall.value(same),
       ])
-    call.forwarding {
+    call.run {
       base.labels(unlabeled, label: name, same: same)
     }
-    call.returned()
   }
 
   public func wildcard(_ argument0: Int) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Parameters.wildcard(_:)",
       arguments: ["argument0": LoggedCall.value(argument0)])
-    call.forwarding {
+    call.run {
       base.wildcard(argument0)
     }
-    call.returned()
   }
 
   public func inoutParameter(_ counter: inout Int) {
@@ -253,10 +251,9 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.inoutParameter(_:)",
       arguments: ["counter": LoggedCall.value(counter)])
-    call.forwarding {
+    call.run {
       base.inoutParameter(&counter)
     }
-    call.returned()
   }
 
   public func closures(
@@ -266,11 +263,10 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.closures(escaping:sendable:autoclosure:optional:)", arguments: [:])
-    call.forwarding {
+    call.run {
       base.closures(
         escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
     }
-    call.returned()
   }
 
   public func types(
@@ -288,12 +284,11 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
         "opaque": LoggedCall.value(opaque), "metatype": LoggedCall.value(metatype),
         "composition": LoggedCall.value(composition), "member": LoggedCall.value(member),
       ])
-    call.forwarding {
+    call.run {
       base.types(
         tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
         opaque: opaque, metatype: metatype, composition: composition, member: member)
     }
-    call.returned()
   }
 }
 

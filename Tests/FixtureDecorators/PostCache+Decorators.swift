@@ -174,31 +174,27 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.post(id:)",
       arguments: ["id": LoggedCall.value(id)])
-    let result = call.forwarding {
+    return call.run {
       base.post(id: id)
     }
-    call.returned(result)
-    return result
   }
 
   public func store(_ post: Post) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.store(_:)",
       arguments: ["post": LoggedCall.value(post)])
-    call.forwarding {
+    call.run {
       base.store(post)
     }
-    call.returned()
   }
 
   public func removeAll() {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.removeAll()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.removeAll()
     }
-    call.returned()
   }
 }
 

@@ -266,34 +266,25 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.filter(_:)",
       arguments: ["condition": LoggedCall.value(condition)])
-    let result = call.forwarding {
+    return call.run {
       {
         var decorator = self
         decorator.base = $0
         return decorator
       }(base.filter(condition))
     }
-    call.returned(result)
-    return result
   }
 
   public func limit(_ count: Int) async throws -> Self {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.limit(_:)",
       arguments: ["count": LoggedCall.value(count)])
-    do {
-      let result = try await call.forwarding {
-        try await {
-          var decorator = self
-          decorator.base = $0
-          return decorator
-        }(base.limit(count))
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try await call.run {
+      try await {
+        var decorator = self
+        decorator.base = $0
+        return decorator
+      }(base.limit(count))
     }
   }
 
@@ -301,41 +292,35 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.parent()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.parent().map {
         var decorator = self
         decorator.base = $0
         return decorator
       }
     }
-    call.returned(result)
-    return result
   }
 
   public func split() -> [Self] {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.split()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.split().map {
         var decorator = self
         decorator.base = $0
         return decorator
       }
     }
-    call.returned(result)
-    return result
   }
 
   public func count() -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.count()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.count()
     }
-    call.returned(result)
-    return result
   }
 }
 

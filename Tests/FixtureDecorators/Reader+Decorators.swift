@@ -152,11 +152,9 @@ public final class LoggingReader<Base: Reader>: Reader {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Reader.read()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.read()
     }
-    call.returned(result)
-    return result
   }
 }
 

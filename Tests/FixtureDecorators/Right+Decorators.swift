@@ -153,20 +153,18 @@ public struct LoggingRight<Base: Right>: Right {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Right.root()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.root()
     }
-    call.returned()
   }
 
   public func right() {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Right.right()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.right()
     }
-    call.returned()
   }
 }
 

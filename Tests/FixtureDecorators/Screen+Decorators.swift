@@ -133,10 +133,9 @@ extension Screen {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Screen.show()",
       arguments: [:])
-    call.forwarding {
+    call.run {
       base.show()
     }
-    call.returned()
   }
 }
 

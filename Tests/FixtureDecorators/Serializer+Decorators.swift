@@ -151,15 +151,8 @@ public struct LoggingSerializer<Base: Serializer>: Serializer {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Serializer.serialize(_:)",
       arguments: ["message": LoggedCall.value(message)])
-    do {
-      let result = try call.forwarding {
-        try base.serialize(message) as Bytes
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try call.run {
+      try base.serialize(message) as Bytes
     }
   }
 }

@@ -162,15 +162,8 @@ public struct LoggingService<Base: Service>: Service {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Service.callAsFunction(input:)", arguments: ["input": LoggedCall.value(input)])
-    do {
-      let result = try await call.forwarding {
-        try await base.callAsFunction(input: input)
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try await call.run {
+      try await base.callAsFunction(input: input)
     }
   }
 }

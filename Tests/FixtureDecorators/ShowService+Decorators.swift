@@ -162,11 +162,9 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ShowService.allShows()",
       arguments: [:])
-    let result = await call.forwarding {
+    return await call.run {
       await base.allShows()
     }
-    call.returned(result)
-    return result
   }
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
@@ -174,10 +172,9 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ShowService.markShowAsWatched(_:until:)",
       arguments: ["show": LoggedCall.value(show), "date": LoggedCall.value(date)])
-    await call.forwarding {
+    await call.run {
       await base.markShowAsWatched(show, until: date)
     }
-    call.returned()
   }
 }
 

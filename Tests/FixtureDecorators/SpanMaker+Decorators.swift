@@ -158,21 +158,18 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "SpanMaker.startSpan(named:)", arguments: ["name": LoggedCall.value(name)])
-    let result = call.forwarding {
+    return call.run {
       base.startSpan(named: name)
     }
-    call.returned(result)
-    return result
   }
 
   public func end(_ span: Span) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "SpanMaker.end(_:)",
       arguments: ["span": LoggedCall.value(span)])
-    call.forwarding {
+    call.run {
       base.end(span)
     }
-    call.returned()
   }
 }
 

@@ -244,22 +244,18 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`default`()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.`default`()
     }
-    call.returned(result)
-    return result
   }
 
   public func `for`(_ `in`: Int) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`for`(_:)",
       arguments: ["in": LoggedCall.value(`in`)])
-    let result = call.forwarding {
+    return call.run {
       base.`for`(`in`)
     }
-    call.returned(result)
-    return result
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
@@ -270,11 +266,9 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
         "in": LoggedCall.value(`in`), "of": LoggedCall.value(of),
         "default": LoggedCall.value(`default`),
       ])
-    let result = call.forwarding {
+    return call.run {
       base.index(in: `in`, of: of, default: `default`)
     }
-    call.returned(result)
-    return result
   }
 
   public var `self`: Int {
@@ -285,22 +279,18 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Spelling.`count (all)`(of:)", arguments: ["of": LoggedCall.value(of)])
-    let result = call.forwarding {
+    return call.run {
       base.`count (all)`(of: of)
     }
-    call.returned(result)
-    return result
   }
 
   public func `count (all)`(in: String) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Spelling.`count (all)`(in:)", arguments: ["in": LoggedCall.value(`in`)])
-    let result = call.forwarding {
+    return call.run {
       base.`count (all)`(in: `in`)
     }
-    call.returned(result)
-    return result
   }
 }
 

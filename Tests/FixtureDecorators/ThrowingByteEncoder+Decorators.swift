@@ -139,14 +139,8 @@ public struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ThrowingByteEncoder.encode(into:)",
       arguments: ["buffer": LoggedCall.value(buffer)])
-    do {
-      try call.forwarding {
-        try base.encode(into: &buffer)
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try call.run {
+      try base.encode(into: &buffer)
     }
   }
 }

@@ -152,11 +152,9 @@ public struct LoggingTicker<Base: Ticker>: Ticker {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Ticker.next()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.next()
     }
-    call.returned(result)
-    return result
   }
 
   public var ticks: Int {

@@ -165,22 +165,18 @@ public struct LoggingTypedStore<Base: TypedStore>: TypedStore {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "TypedStore.get(id:)",
       arguments: ["id": LoggedCall.value(id)])
-    let result = await call.forwarding {
+    return await call.run {
       await base.get(id: id) as Int
     }
-    call.returned(result)
-    return result
   }
 
   public func get(id: Int) async -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "TypedStore.get(id:)",
       arguments: ["id": LoggedCall.value(id)])
-    let result = await call.forwarding {
+    return await call.run {
       await base.get(id: id) as String
     }
-    call.returned(result)
-    return result
   }
 }
 

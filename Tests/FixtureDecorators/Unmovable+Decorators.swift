@@ -188,11 +188,9 @@ public struct LoggingUnmovable<Base: Unmovable>: Unmovable {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Unmovable.count()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.count()
     }
-    call.returned(result)
-    return result
   }
 }
 

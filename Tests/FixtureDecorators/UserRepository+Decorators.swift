@@ -199,15 +199,8 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserRepository.user(named:)", arguments: ["name": LoggedCall.value(name)])
-    do {
-      let result = try await call.forwarding {
-        try await base.user(named: name)
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try await call.run {
+      try await base.user(named: name)
     }
   }
 
@@ -215,14 +208,8 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "UserRepository.save(_:)",
       arguments: ["user": LoggedCall.value(user)])
-    do {
-      try await call.forwarding {
-        try await base.save(user)
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try await call.run {
+      try await base.save(user)
     }
   }
 
@@ -232,14 +219,8 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
       requirement: "UserRepository.resetPassword(for:token:)",
       arguments: ["user": LoggedCall.value(user), "token": LoggedCall.redacted],
       redactsResult: true)
-    do throws(UserRepositoryError) {
-      try await call.forwarding { () async throws(UserRepositoryError) -> Void in
-        try await base.resetPassword(for: user, token: token)
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try await call.run { () async throws(UserRepositoryError) -> Void in
+      try await base.resetPassword(for: user, token: token)
     }
   }
 }

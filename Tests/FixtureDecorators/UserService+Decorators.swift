@@ -142,11 +142,9 @@ public struct LoggingUserService<Base: UserService>: UserService {
       requirement: "UserService.authenticate(username:password:)",
       arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted],
       redactsResult: true)
-    let result = call.forwarding {
+    return call.run {
       base.authenticate(username: username, password: password)
     }
-    call.returned(result)
-    return result
   }
 }
 

@@ -137,11 +137,9 @@ public struct LoggingWrapping<Base: Wrapping>: Wrapping {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Wrapping.wrap(_:)",
       arguments: ["value": LoggedCall.value(value)])
-    let result = call.forwarding {
+    return call.run {
       base.wrap(value)
     }
-    call.returned(result)
-    return result
   }
 }
 

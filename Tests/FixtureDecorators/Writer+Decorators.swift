@@ -169,21 +169,18 @@ public final class LoggingWriter<Base: Writer>: Writer {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Writer.read()",
       arguments: [:])
-    let result = call.forwarding {
+    return call.run {
       base.read()
     }
-    call.returned(result)
-    return result
   }
 
   public func write(_ value: Int) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Writer.write(_:)",
       arguments: ["value": LoggedCall.value(value)])
-    call.forwarding {
+    call.run {
       base.write(value)
     }
-    call.returned()
   }
 }
 

@@ -70,15 +70,8 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
         "cardNumber": LoggedCall.redacted, "amountInCents": LoggedCall.value(amountInCents),
       ],
       redactsResult: true)
-    do {
-      let result = try await call.forwarding {
-        try await base.charge(cardNumber: cardNumber, amountInCents: amountInCents)
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try await call.run {
+      try await base.charge(cardNumber: cardNumber, amountInCents: amountInCents)
     }
   }
 
@@ -86,14 +79,8 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PaymentGateway.refund(_:)", arguments: ["receipt": LoggedCall.value(receipt)])
-    do {
-      try await call.forwarding {
-        try await base.refund(receipt)
-      }
-      call.returned()
-    } catch {
-      call.threw(error)
-      throw error
+    try await call.run {
+      try await base.refund(receipt)
     }
   }
 }

@@ -74,15 +74,8 @@ public struct LoggingWeatherService<Base: WeatherService>: WeatherService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "WeatherService.forecast(city:)", arguments: ["city": LoggedCall.value(city)])
-    do throws(WeatherError) {
-      let result = try await call.forwarding { () async throws(WeatherError) -> Forecast in
-        try await base.forecast(city: city)
-      }
-      call.returned(result)
-      return result
-    } catch {
-      call.threw(error)
-      throw error
+    return try await call.run { () async throws(WeatherError) -> Forecast in
+      try await base.forecast(city: city)
     }
   }
 }
