@@ -42,8 +42,8 @@ public struct LoggedCall: Sendable {
   /// `<redacted>`; with `logsFullValues`, results and errors are written in full; values are
   /// cut to `valueLimit` characters.
   ///
-  /// Inlinable, as is `returned`, so that a decorator whose level is off costs one level check:
-  /// the call's state is then folded away in the decorator's own code.
+  /// Inlinable, as are `run` and `forwarding`, so that a decorator whose level is off costs one
+  /// level check: the call's state is then folded away in the decorator's own code.
   @inlinable
   public init(
     logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: StaticString,
@@ -260,20 +260,6 @@ public struct LoggedCall: Sendable {
       call: id, requirement: requirement, isolation: isolation, body)
   }
 
-  /// Logs a return without a value.
-  @inlinable
-  public func returned() {
-    guard isLogged else { return }
-    logReturn()
-  }
-
-  /// Logs a return and its value.
-  @inlinable
-  public func returned<Value>(_ value: Value) {
-    guard isLogged else { return }
-    logReturn(value)
-  }
-
   @usableFromInline
   func logReturn() {
     logger.log(
@@ -311,7 +297,7 @@ public struct LoggedCall: Sendable {
   /// Logs the outcome a completion handler or `Result` return reports.
   public func finished<Success, Failure>(_ result: Result<Success, Failure>) {
     switch result {
-    case .success(let value): returned(value)
+    case .success(let value): if isLogged { logReturn(value) }
     case .failure(let error): threw(error)
     }
   }

@@ -69,9 +69,9 @@ struct SnippetTests {
               requirement: "UserService.authenticate(username:password:)",
               arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted],
               redactsResult: true)
-            let result = base.authenticate(username: username, password: password)
-            call.returned(result)
-            return result
+            return call.run {
+              base.authenticate(username: username, password: password)
+            }
           }
         }
 
