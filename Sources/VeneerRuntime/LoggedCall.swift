@@ -87,7 +87,8 @@ public struct LoggedCall: Sendable {
     return (id, veneer_monotonic_nanoseconds())
   }
 
-  /// Runs `body`, the call to the base, and logs how it ended: its value, or the error it threw.
+  /// Runs `body`, the call to the base, and logs how it ended: its value (none for `Void`), or
+  /// the error it threw.
   /// While the call is logged, it runs with an answer bound, so that a caching decorator inside
   /// can mark the call answered from its cache and the record says so; the answer is bound
   /// rather than kept in the call's state, which stays free of reference counting.
@@ -105,7 +106,7 @@ public struct LoggedCall: Sendable {
       () throws(Failure) -> Value in
       do throws(Failure) {
         let value = try body()
-        logReturn(value)
+        if Value.self == Void.self { logReturn() } else { logReturn(value) }
         return value
       } catch {
         threw(error)
@@ -129,51 +130,8 @@ public struct LoggedCall: Sendable {
       () async throws(Failure) -> Value in
       do throws(Failure) {
         let value = try await body()
-        logReturn(value)
+        if Value.self == Void.self { logReturn() } else { logReturn(value) }
         return value
-      } catch {
-        threw(error)
-        throw error
-      }
-    }
-  }
-
-  /// The same for a `body` that returns nothing: its return is logged without a value.
-  @inlinable
-  public func run<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
-    guard isLogged else {
-      do throws(Failure) { return try body() } catch {
-        threw(error)
-        throw error
-      }
-    }
-    try CallAnswer.binding(call: id, requirement: requirement) { () throws(Failure) in
-      do throws(Failure) {
-        try body()
-        logReturn()
-      } catch {
-        threw(error)
-        throw error
-      }
-    }
-  }
-
-  /// The same for an asynchronous `body` that returns nothing.
-  @inlinable
-  public func run<Failure: Error>(
-    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Void
-  ) async throws(Failure) {
-    guard isLogged else {
-      do throws(Failure) { return try await body() } catch {
-        threw(error)
-        throw error
-      }
-    }
-    try await CallAnswer.binding(call: id, requirement: requirement, isolation: isolation) {
-      () async throws(Failure) in
-      do throws(Failure) {
-        try await body()
-        logReturn()
       } catch {
         threw(error)
         throw error
