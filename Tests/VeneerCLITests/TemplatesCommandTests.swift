@@ -12,8 +12,8 @@ struct TemplatesCommandTests {
       ])
     #expect(
       result.output.contains(
-        "Logging       Logs each call with its arguments (secrets redacted), then its result or error "
-          + "and how long it took.\n"))
+        "Logging       Logs each call with its arguments (secrets redacted), then its result or error, "
+          + "how long it took, and whether a cache inside answered it.\n"))
   }
 
   @Test func showPrintsATemplateToStartFrom() throws {
