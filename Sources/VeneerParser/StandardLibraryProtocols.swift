@@ -49,6 +49,11 @@ extension StandardProtocols {
     }
     """,
     """
+    public protocol CustomReflectable {
+      var customMirror: Swift.Mirror { get }
+    }
+    """,
+    """
     public protocol IteratorProtocol<Element> {
       associatedtype Element
       mutating func next() -> Self.Element?

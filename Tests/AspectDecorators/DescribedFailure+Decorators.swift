@@ -42,6 +42,10 @@ public struct DelayDescribedFailure<Base: DescribedFailure>: DescribedFailure {
     base.description
   }
 
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
   public var code: Int {
     base.code
   }
@@ -89,6 +93,10 @@ public struct GuardDescribedFailure<Base: DescribedFailure>: DescribedFailure {
     base.description
   }
 
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
   public var code: Int {
     base.code
   }
@@ -133,6 +141,10 @@ public struct MainActorDeliveryDescribedFailure<Base: DescribedFailure>: Describ
 
   public var description: Swift.String {
     base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
   }
 
   public var code: Int {
@@ -184,6 +196,10 @@ public struct RetryDescribedFailure<Base: DescribedFailure>: DescribedFailure {
 
   public var description: Swift.String {
     base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
   }
 
   public var code: Int {

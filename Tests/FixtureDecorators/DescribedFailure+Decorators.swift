@@ -37,6 +37,10 @@ public struct AnalyticsDescribedFailure<Base: DescribedFailure>: DescribedFailur
     base.description
   }
 
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
   public var code: Int {
     base.code
   }
@@ -91,6 +95,10 @@ public struct CachingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
 
   public var description: Swift.String {
     base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
   }
 
   public var code: Int {
@@ -169,6 +177,10 @@ public struct InterceptingDescribedFailure<Base: DescribedFailure>: DescribedFai
     base.description
   }
 
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
   public var code: Int {
     base.code
   }
@@ -224,6 +236,10 @@ public struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
 
   public var description: Swift.String {
     base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
   }
 
   public var code: Int {

@@ -46,6 +46,10 @@ public struct TracingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
     base.description
   }
 
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
   public var code: Int {
     base.code
   }
@@ -96,7 +100,7 @@ public struct MetricsDescribedFailure<Base: DescribedFailure>: DescribedFailure 
     self.metrics = RequirementMetrics.forEach(
       of: "DescribedFailure", prefix: prefix, dimensions: dimensions, factory: factory,
       "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "description",
-      "code", "retryDelay()")
+      "customMirror", "code", "retryDelay()")
   }
 
   public var errorDescription: String? {
@@ -119,12 +123,16 @@ public struct MetricsDescribedFailure<Base: DescribedFailure>: DescribedFailure 
     base.description
   }
 
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
   public var code: Int {
     base.code
   }
 
   public func retryDelay() -> Int {
-    let call = MeteredCall(metrics[6])
+    let call = MeteredCall(metrics[7])
     let result = base.retryDelay()
     call.succeeded()
     return result

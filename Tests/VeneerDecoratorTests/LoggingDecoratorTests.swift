@@ -65,6 +65,7 @@ struct LoggingDecoratorTests {
       var recoverySuggestion: String? { "ask an owner" }
       var helpAnchor: String? { "permissions" }
       func retryDelay() -> Int { 30 }
+      var customMirror: Mirror { Mirror(self, children: ["code": code]) }
     }
     let recorder = LogRecorder()
     let decorated = Refusal().withLogging(recorder.logger())
@@ -74,6 +75,8 @@ struct LoggingDecoratorTests {
     #expect(decorated.helpAnchor == "permissions")
     #expect(decorated.description == "Refusal(403)")
     #expect(decorated.retryDelay() == 30)
+    // CustomReflectable's one requirement, as the standard library declares it.
+    #expect(decorated.customMirror.children.map(\.label) == ["code"])
     #expect(
       recorder.records.map(\.message) == [
         "DescribedFailure.retryDelay() called", "DescribedFailure.retryDelay() returned",
