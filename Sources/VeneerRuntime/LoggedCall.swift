@@ -88,30 +88,17 @@ public struct LoggedCall: Sendable {
   }
 
   /// Runs `body`, the call to the base, and logs how it ended: its value (none for `Void`), or
-  /// the error it threw.
-  /// While the call is logged, it runs with an answer bound, so that a caching decorator inside
-  /// can mark the call answered from its cache and the record says so; the answer is bound
-  /// rather than kept in the call's state, which stays free of reference counting.
+  /// the error it threw. While the call is logged, it runs with an answer bound, so that a
+  /// caching decorator inside can mark the call answered from its cache and the record says so;
+  /// the answer is bound rather than kept in the call's state, which stays free of reference
+  /// counting.
   @inlinable
   public func run<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure)
     -> Value
   {
-    guard isLogged else {
-      do throws(Failure) { return try body() } catch {
-        threw(error)
-        throw error
-      }
-    }
+    guard isLogged else { return try recorded(body) { _ in } }
     return try CallAnswer.binding(call: id, requirement: requirement) {
-      () throws(Failure) -> Value in
-      do throws(Failure) {
-        let value = try body()
-        if Value.self == Void.self { logReturn() } else { logReturn(value) }
-        return value
-      } catch {
-        threw(error)
-        throw error
-      }
+      () throws(Failure) -> Value in try recorded(body, logReturn(of:))
     }
   }
 
@@ -120,22 +107,9 @@ public struct LoggedCall: Sendable {
   public func run<Value, Failure: Error>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    guard isLogged else {
-      do throws(Failure) { return try await body() } catch {
-        threw(error)
-        throw error
-      }
-    }
+    guard isLogged else { return try await recorded(body) { _ in } }
     return try await CallAnswer.binding(call: id, requirement: requirement, isolation: isolation) {
-      () async throws(Failure) -> Value in
-      do throws(Failure) {
-        let value = try await body()
-        if Value.self == Void.self { logReturn() } else { logReturn(value) }
-        return value
-      } catch {
-        threw(error)
-        throw error
-      }
+      () async throws(Failure) -> Value in try await recorded(body, logReturn(of:))
     }
   }
 
@@ -145,26 +119,9 @@ public struct LoggedCall: Sendable {
   public func runResult<Success, Failure: Error, Thrown: Error>(
     _ body: () throws(Thrown) -> Result<Success, Failure>
   ) throws(Thrown) -> Result<Success, Failure> {
-    guard isLogged else {
-      do throws(Thrown) {
-        let result = try body()
-        finished(result)
-        return result
-      } catch {
-        threw(error)
-        throw error
-      }
-    }
+    guard isLogged else { return try recorded(body, finished) }
     return try CallAnswer.binding(call: id, requirement: requirement) {
-      () throws(Thrown) -> Result<Success, Failure> in
-      do throws(Thrown) {
-        let result = try body()
-        finished(result)
-        return result
-      } catch {
-        threw(error)
-        throw error
-      }
+      () throws(Thrown) -> Result<Success, Failure> in try recorded(body, finished)
     }
   }
 
@@ -174,27 +131,47 @@ public struct LoggedCall: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws(Thrown) -> Result<Success, Failure>
   ) async throws(Thrown) -> Result<Success, Failure> {
-    guard isLogged else {
-      do throws(Thrown) {
-        let result = try await body()
-        finished(result)
-        return result
-      } catch {
-        threw(error)
-        throw error
-      }
-    }
+    guard isLogged else { return try await recorded(body, finished) }
     return try await CallAnswer.binding(call: id, requirement: requirement, isolation: isolation) {
-      () async throws(Thrown) -> Result<Success, Failure> in
-      do throws(Thrown) {
-        let result = try await body()
-        finished(result)
-        return result
-      } catch {
-        threw(error)
-        throw error
-      }
+      () async throws(Thrown) -> Result<Success, Failure> in try await recorded(body, finished)
     }
+  }
+
+  /// `body`'s value, handed to `ended` first, or the error it threw, logged.
+  @inlinable
+  func recorded<Value, Failure: Error>(
+    _ body: () throws(Failure) -> Value, _ ended: (Value) -> Void
+  ) throws(Failure) -> Value {
+    do throws(Failure) {
+      let value = try body()
+      ended(value)
+      return value
+    } catch {
+      threw(error)
+      throw error
+    }
+  }
+
+  /// The same for an asynchronous `body`.
+  @inlinable
+  func recorded<Value, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value,
+    _ ended: (Value) -> Void
+  ) async throws(Failure) -> Value {
+    do throws(Failure) {
+      let value = try await body()
+      ended(value)
+      return value
+    } catch {
+      threw(error)
+      throw error
+    }
+  }
+
+  /// Logs a return: its value, or none for `Void`.
+  @usableFromInline
+  func logReturn<Value>(of value: Value) {
+    if Value.self == Void.self { logReturn() } else { logReturn(value) }
   }
 
   /// Runs `body`, a call to the base that hands its outcome to a completion handler, with an
