@@ -168,7 +168,9 @@ let package = Package(
     .testTarget(
       name: "VeneerParserTests",
       dependencies: [
-        "VeneerParser", "VeneerModel", "VeneerSupport", "TestSupport",
+        // The built-ins' annotation keys, which their descriptors declare.
+        "VeneerParser", "VeneerModel", "VeneerSupport", "TestSupport", "VeneerGenerator",
+        "VeneerRenderer",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),

@@ -169,7 +169,7 @@ func frontEndCost(_ files: [String], fixedRounds: Int?) -> (
     case .skeleton(let skeleton): return skeleton
     }
   }
-  let parser = ProtocolParser()
+  let parser = ProtocolParser.withBuiltIns
   let scan = quickestRound(fixedRounds: fixedRounds) {
     for (_, bytes) in contents { _ = DeclarationScanner.scan(bytes) }
   }
@@ -192,7 +192,7 @@ func frontEndCost(_ files: [String], fixedRounds: Int?) -> (
 func renderCost(_ files: [String], fixedRounds: Int?) -> (
   withLayout: Double, templateOnly: Double, plan: Double, plans: Int
 ) {
-  let catalog = ProtocolParser.resolve(ProtocolParser().parseFiles(files))
+  let catalog = ProtocolParser.resolve(ProtocolParser.withBuiltIns.parseFiles(files))
   let templates = BuiltInTemplates.all.filter { templateNames.contains($0.name) }
     .compactMap { try? CompiledTemplate.compile($0).get() }
   // As the generator plans: with what the templates read.

@@ -33,7 +33,7 @@ struct GenerationOptions: ParsableArguments {
   @Option(
     name: .customLong("template"),
     help: ArgumentHelp(
-      "A built-in template (\(BuiltInTemplates.typedNames)) or a .stencil file; repeatable.",
+      "A built-in template (\(BuiltInDecorators.typedNames)) or a .stencil file; repeatable.",
       valueName: "name|path"))
   var templates: [String] = []
 

@@ -36,7 +36,7 @@ struct Parse: ParsableCommand {
     let swiftPaths = paths.filter { !$0.hasSuffix(".h") }
     var catalog =
       swiftPaths.isEmpty && !headerPaths.isEmpty
-      ? Catalog() : ProtocolParser().parseCatalog(paths: swiftPaths)
+      ? Catalog() : ProtocolParser.withBuiltIns.parseCatalog(paths: swiftPaths)
     // Folders only: a file that is neither Swift nor a header is already warned about.
     let headerFolders = swiftPaths.filter { path in
       var isDirectory: ObjCBool = false

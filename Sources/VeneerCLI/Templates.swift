@@ -35,7 +35,7 @@ struct Templates: ParsableCommand {
       commandName: "show",
       abstract: "Print a built-in template; save it as a .stencil file to make your own.")
 
-    @Argument(help: "The template's name, in any case: \(BuiltInTemplates.typedNames).")
+    @Argument(help: "The template's name, in any case: \(BuiltInDecorators.typedNames).")
     var name: String
 
     func run() throws {

@@ -241,69 +241,84 @@ private final class ConfigurationReader {
         error("template names in 'options' must be strings", at: key)
         continue
       }
-      switch name.lowercased() {
-      case "logging": readLoggingOptions(value)
-      case "analytics": readAnalyticsOptions(value)
-      case "caching": readCachingOptions(value)
-      default: readTemplateOptions(value, template: name, key: key)
+      if let builtIn = BuiltInDecorators.named(name) {
+        readOptions(value, of: builtIn, key: key)
+      } else {
+        readTemplateOptions(value, template: name, key: key)
       }
     }
   }
 
-  private func readLoggingOptions(_ node: Node) {
+  /// A built-in's options, each checked as its descriptor declares it.
+  private func readOptions(_ node: Node, of builtIn: BuiltInDecorator, key: Node) {
     guard
       let fields = fields(
-        of: node, in: "'logging'", known: ["level", "error_level", "value_limit"])
+        of: node, in: "'\(builtIn.typedName)'", known: builtIn.options.map(\.name))
     else { return }
-    if let limitNode = fields["value_limit"] {
-      if let limit = limitNode.scalar.flatMap({ Int($0.string) }), limit > 0, limit <= 1 << 20 {
-        configuration.render.logValueLimit = limit
-      } else {
-        error(
-          "'value_limit' must be a whole number of characters from 1 to \(1 << 20)",
-          at: limitNode)
+    var templateValues: [String: String] = [:]
+    for option in builtIn.options {
+      guard let node = fields[option.name] else { continue }
+      let key = option.name
+      switch option.value {
+      case .word(let words, let described, let set):
+        guard let word = string(node, key) else { continue }
+        if words.contains(word) {
+          set(&configuration.render, word)
+        } else {
+          error(
+            "'\(key)' must be \(described), not '\(word)'" + suggestion(for: word, among: words),
+            at: node)
+        }
+      case .wholeNumber(let range, let counting, let set):
+        if let scalar = node.scalar, scalar.isPlain, let number = Int(scalar.string),
+          range.contains(number)
+        {
+          set(&configuration.render, number)
+        } else if range.upperBound == Int.max {
+          error("'\(key)' must be a positive whole number of \(counting)", at: node)
+        } else {
+          error(
+            "'\(key)' must be a whole number of \(counting) from \(range.lowerBound) to "
+              + "\(range.upperBound)", at: node)
+        }
+      case .seconds(let set):
+        // A number as YAML writes one: `"300"`, quoted, is a string.
+        if let scalar = node.scalar, scalar.isPlain, let seconds = Double(scalar.string) {
+          if let problem = CacheLifetime.problem(with: seconds) {
+            error("'\(key)' \(problem)", at: node)
+          } else {
+            set(&configuration.render, seconds)
+          }
+        } else {
+          error("'\(key)' must be a positive number of seconds", at: node)
+        }
+      case .eventMap:
+        readEventMap(node)
+      case .templateValue(let kind):
+        guard let scalar = node.scalar else {
+          error("'\(key)' must be a single value", at: node)
+          continue
+        }
+        if let problem = AnnotationKeys.problem(with: Self.annotationValue(of: scalar), kind) {
+          error("'\(key)' \(problem)", at: node)
+        } else {
+          templateValues[key] = Self.swiftLiteral(of: scalar)
+        }
       }
     }
-    func level(_ key: String) -> String? {
-      guard let levelNode = fields[key], let level = string(levelNode, key) else { return nil }
-      guard RenderOptions.logLevels.contains(level) else {
-        error(
-          "'\(key)' must be a log level (\(RenderOptions.logLevels.joined(separator: ", "))), "
-            + "not '\(level)'" + suggestion(for: level, among: RenderOptions.logLevels),
-          at: levelNode)
-        return nil
-      }
-      return level
+    if !templateValues.isEmpty {
+      configuration.templateOptions[builtIn.name] = Located(templateValues, at: location(key))
     }
-    if let level = level("level") { configuration.render.logLevel = level }
-    if let level = level("error_level") { configuration.render.logErrorLevel = level }
   }
 
-  private func readAnalyticsOptions(_ node: Node) {
-    guard
-      let fields = fields(of: node, in: "'analytics'", known: ["naming", "track", "events"])
-    else { return }
-    if let naming = fields["naming"], let style = string(naming, "naming") {
-      if let eventNaming = RenderOptions.EventNaming(rawValue: style) {
-        configuration.render.eventNaming = eventNaming
-      } else {
-        let styles = RenderOptions.EventNaming.allCases.map(\.rawValue)
-        error(
-          "'naming' must be one of \(styles.joined(separator: ", ")), not '\(style)'"
-            + suggestion(for: style, among: styles), at: naming)
-      }
-    }
-    if let track = fields["track"], let value = string(track, "track") {
-      switch value {
-      case "all": configuration.render.tracksUnnamedCalls = true
-      case "mapped": configuration.render.tracksUnnamedCalls = false
-      default:
-        error(
-          "'track' must be 'all' (every call) or 'mapped' (only calls the event map names), "
-            + "not '\(value)'", at: track)
-      }
-    }
-    if let events = fields["events"] { readEventMap(events) }
+  /// A scalar of `veneer.yml` as an annotation would write it: `5` a number, `true` a flag,
+  /// `"5"` a string, `full` a name.
+  private static func annotationValue(of scalar: Node.Scalar) -> AnnotationValue {
+    let text = scalar.string
+    guard scalar.isPlain else { return .string(text) }
+    if text == "true" || text == "false" { return .boolean(text == "true") }
+    if let number = Double(text), number.isFinite { return .number(number) }
+    return .name(text)
   }
 
   private func readEventMap(_ node: Node) {
@@ -344,35 +359,6 @@ private final class ConfigurationReader {
         continue
       }
       configuration.eventMap.append(entry)
-    }
-  }
-
-  private func readCachingOptions(_ node: Node) {
-    guard let fields = fields(of: node, in: "'caching'", known: ["ttl", "capacity"]) else {
-      return
-    }
-    if let ttlNode = fields["ttl"] {
-      // A number as YAML writes one: `"300"`, quoted, is a string.
-      if let scalar = ttlNode.scalar, scalar.isPlain,
-        let seconds = Double(scalar.string)
-      {
-        if let problem = CacheLifetime.problem(with: seconds) {
-          error("'ttl' \(problem)", at: ttlNode)
-        } else {
-          configuration.render.cacheTimeToLive = seconds
-        }
-      } else {
-        error("'ttl' must be a positive number of seconds", at: ttlNode)
-      }
-    }
-    if let capacityNode = fields["capacity"] {
-      if let scalar = capacityNode.scalar, scalar.isPlain,
-        let capacity = Int(scalar.string), capacity > 0
-      {
-        configuration.render.cacheCapacity = capacity
-      } else {
-        error("'capacity' must be a positive whole number of entries", at: capacityNode)
-      }
     }
   }
 

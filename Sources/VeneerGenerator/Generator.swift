@@ -28,7 +28,7 @@ package struct Generator: Sendable {
   package var measuresCPUTime: Bool
 
   package init(
-    parser: ProtocolParser = ProtocolParser(), threads: Int? = nil, measuresCPUTime: Bool = false
+    parser: ProtocolParser = .withBuiltIns, threads: Int? = nil, measuresCPUTime: Bool = false
   ) {
     self.parser = parser
     self.threads = threads
@@ -211,7 +211,7 @@ package struct Generator: Sendable {
       guard let declared = template.declaredArguments else { continue }
       parser.annotationKeys.declaredArguments[template.name.lowercased()] = Dictionary(
         declared.compactMap { label, kind in
-          AnnotationKeys.ArgumentKind(rawValue: kind).map { (label, $0) }
+          AnnotationArgumentKind(rawValue: kind).map { (label, $0) }
         }, uniquingKeysWith: { first, _ in first })
     }
     return parser

@@ -23,7 +23,7 @@ package struct ObjCGeneration {
   package static let annotationKeys = annotationKeys(templates: BuiltInObjCTemplates.all)
 
   static func annotationKeys(templates: [ObjCTemplate]) -> AnnotationKeys {
-    var keys = AnnotationKeys.builtIn
+    var keys = BuiltInDecorators.annotationKeys
     keys.names.formUnion(templates.map { $0.name.lowercased() })
     return keys
   }
@@ -170,8 +170,10 @@ package struct ObjCGeneration {
   private mutating func selectedTemplates(
     for proto: ObjCProtocol, from templates: [ObjCTemplate], _ configuration: Configuration
   ) -> [ObjCTemplate] {
-    let swiftOnly: Set<String> = ["caching", "tracing", "metrics"]
-    for annotation in proto.annotations where swiftOnly.contains(annotation.key) {
+    for annotation in proto.annotations
+    where BuiltInDecorators.named(annotation.key) != nil
+      && !Self.templateKeys.contains(annotation.key)
+    {
       diagnostics.append(
         Diagnostic(
           .error,

@@ -5,9 +5,6 @@ import VeneerRenderer
 /// `VeneerTracing` failed at link time with mangled symbols, where the plugin knows the
 /// target's dependencies and can say which product to add.
 enum RuntimeProducts {
-  /// Veneer's libraries that generated code imports, each a product of the `veneer` package.
-  static let modules: Set<String> = ["VeneerRuntime", "VeneerTracing", "VeneerMetrics"]
-
   /// An error for each of Veneer's products that a selected template imports and `target`
   /// does not depend on, at the first protocol that gets the template.
   static func missing(in work: [RenderWork], target: Configuration.Target) -> [Diagnostic] {
@@ -16,7 +13,7 @@ enum RuntimeProducts {
     for item in work {
       for template in item.templates {
         for module in template.imports.map(\.module)
-        where modules.contains(module) && !target.modules.contains(module)
+        where BuiltInDecorators.runtimeModules.contains(module) && !target.modules.contains(module)
           && reported.insert(module).inserted
         {
           diagnostics.append(

@@ -100,8 +100,8 @@ struct Selection {
   }
 
   /// The templates a protocol gets: those its annotations name (or all with `--all`), less
-  /// those it skips. Without a template list, "all" means the built-ins whose runtime every
-  /// app has: tracing and metrics import libraries that only an annotation or a list asks for.
+  /// those it skips. Without a template list, "all" leaves out the opt-in built-ins
+  /// (`BuiltInDecorator.isOptIn`), which only an annotation or a list asks for.
   private static func templates(
     for proto: ProtocolDecl, from templates: [CompiledTemplate], decorateAll: Bool,
     templatesListed: Bool
@@ -129,7 +129,7 @@ struct Selection {
     return Set(
       available.map { $0.lowercased() }.filter { name in
         let isEveryTemplate =
-          decorateAll && (templatesListed || !BuiltInTemplates.optInNames.contains(name))
+          decorateAll && (templatesListed || BuiltInDecorators.named(name)?.isOptIn != true)
         return !skipped.contains(name) && (isEveryTemplate || requested.contains(name))
       })
   }

@@ -50,11 +50,13 @@ extension ConfigurationFile {
 
   private static let commonSettings = """
 
-    # The templates to use: built-ins (\(BuiltInTemplates.typedNames)) or paths
-    # to .stencil files. Without a list, a protocol gets the built-ins its annotation names
-    # and, with 'selection: all' or 'public', every built-in but tracing and metrics, whose
-    # libraries a target adds itself. A list limits both: an annotation asking for a built-in
-    # left out of it is an error.
+    # The templates to use: paths to .stencil files, or built-ins:
+    # \(BuiltInDecorators.typedNames).
+    # Without a list, a protocol gets the built-ins its annotation names and, with
+    # 'selection: all' or 'public', every built-in but those only an annotation or a list asks
+    # for (\(BuiltInDecorators.optInNames)): they import libraries a target adds
+    # itself, or change what a call does. A list limits both: an annotation asking for a
+    # built-in left out of it is an error.
     # templates: [logging, analytics, caching]
 
     # Which protocols get decorators: annotated (those with a '// veneer: logging, ...'

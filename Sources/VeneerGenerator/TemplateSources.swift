@@ -88,12 +88,12 @@ enum TemplateSources {
     }
     for template in templates {
       for (label, kind) in template.declaredArguments ?? []
-      where !Naming.isPlainIdentifier(label) || AnnotationKeys.ArgumentKind(rawValue: kind) == nil {
+      where !Naming.isPlainIdentifier(label) || AnnotationArgumentKind(rawValue: kind) == nil {
         diagnostics.append(
           Diagnostic(
             .error,
             "'{# arguments: #}' must list labels with their kinds ("
-              + AnnotationKeys.ArgumentKind.allCases.map(\.rawValue).joined(separator: ", ")
+              + AnnotationArgumentKind.allCases.map(\.rawValue).joined(separator: ", ")
               + "), such as 'attempts: number', not '\(label): \(kind)'",
             file: template.path))
       }

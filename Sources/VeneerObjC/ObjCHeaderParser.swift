@@ -10,7 +10,7 @@ import VeneerParser
 package struct ObjCHeaderParser: Sendable {
   package var annotationKeys: AnnotationKeys
 
-  package init(annotationKeys: AnnotationKeys = .builtIn) {
+  package init(annotationKeys: AnnotationKeys = .common) {
     self.annotationKeys = annotationKeys
   }
 

@@ -1,36 +1,21 @@
 import VeneerModel
 
 /// The annotation keys Veneer understands, and the checks that catch a misspelt one.
+///
+/// The parser knows only the keys every decorator reads (`common`); each built-in decorator
+/// declares its own, and a user template its name and `{# arguments: #}`.
 package struct AnnotationKeys: Sendable {
   package var names: Set<String>
-  /// The labelled arguments user templates declare for their keys
-  /// (`{# arguments: attempts: number #}` in `Retry.stencil`), checked as the built-ins' are.
-  package var declaredArguments: [String: [String: ArgumentKind]] = [:]
+  /// The labelled arguments of the keys that declare them, and what each must be: built-ins'
+  /// (`tracing(span:attributes:)`) and user templates' (`{# arguments: attempts: number #}` in
+  /// `Retry.stencil`), checked alike. A key declared with none takes none.
+  package var declaredArguments: [String: [String: AnnotationArgumentKind]] = [:]
 
   package init(_ names: Set<String>) {
     self.names = names
   }
 
-  /// What an annotation argument must be.
-  package enum ArgumentKind: String, Sendable, CaseIterable {
-    /// A number (`3`, `0.5`).
-    case number
-    /// A string literal.
-    case string
-    /// `true` or `false`.
-    case bool
-    /// A string or a name.
-    case text
-    /// A name or a list of names.
-    case names
-    /// A positive number of seconds, at most a hundred years.
-    case lifetime
-  }
-
-  /// The keys of the built-in decorators and their options:
-  /// - `logging`, `analytics`, `caching`: decorate with that template (on a protocol), or
-  ///   configure it (on a requirement), e.g. `analytics(event: "login_succeeded")`.
-  /// - `cache(ttl: 300)`: caching options of one requirement or protocol.
+  /// The keys every decorator reads, whichever templates are in use:
   /// - `redact(password)`: never log or track these parameters (by name or argument label);
   ///   `redact(result)`: never log what the requirement returns.
   /// - `log(full)`: write this requirement's (or protocol's) values in full in logs, analytics
@@ -38,10 +23,17 @@ package struct AnnotationKeys: Sendable {
   /// - `invalidates(getPost)`: a call clears the cached results of the named requirements.
   /// - `skip`: leave the protocol undecorated, or forward the requirement untouched;
   ///   `skip(logging)` limits that to the named templates.
-  package static let builtIn = AnnotationKeys([
-    "logging", "analytics", "caching", "cache", "redact", "invalidates", "skip", "tracing",
-    "metrics", "log",
-  ])
+  package static let common: AnnotationKeys = {
+    var keys = AnnotationKeys(takesNames)
+    for key in takesNames { keys.declaredArguments[key] = [:] }
+    return keys
+  }()
+
+  /// Adds `key`, whose labelled arguments are `arguments`.
+  package mutating func declare(_ key: String, arguments: [String: AnnotationArgumentKind]) {
+    names.insert(key)
+    declaredArguments[key] = arguments
+  }
 
   /// What an annotation is written on.
   package enum Target {
@@ -51,21 +43,7 @@ package struct AnnotationKeys: Sendable {
     case callable([Parameter])
   }
 
-  /// The labelled arguments each built-in key takes, and what each must be.
-  private static let labels: [String: [String: ArgumentKind]] = [
-    "logging": [:],
-    "analytics": ["event": .text, "failure": .text, "properties": .names, "shared": .bool],
-    "caching": ["ttl": .lifetime],
-    "cache": ["ttl": .lifetime],
-    "redact": [:],
-    "log": [:],
-    "invalidates": [:],
-    "skip": [:],
-    "tracing": ["span": .text, "attributes": .names],
-    "metrics": [:],
-  ]
-
-  /// Built-in keys whose arguments are names without labels.
+  /// The common keys, whose arguments are names without labels.
   private static let takesNames: Set<String> = ["redact", "invalidates", "skip", "log"]
 
   /// What `log(…)` takes: how much of a value may leave the process.
@@ -89,8 +67,10 @@ package struct AnnotationKeys: Sendable {
         )
       ]
     }
-    // A user template's key: its arguments are the template's to read, as it declares them.
-    guard let labels = Self.labels[key] ?? declaredArguments[key] else { return [] }
+    // A user template's key that declares no arguments: they are the template's to read.
+    guard let labels = declaredArguments[key] else { return [] }
+    let parameters: [Parameter]? =
+      if case .callable(let parameters) = target { parameters } else { nil }
     var problems: [(Diagnostic.Severity, String)] = []
     var seenLabels: Set<String> = []
     for argument in annotation.arguments {
@@ -123,32 +103,17 @@ package struct AnnotationKeys: Sendable {
         problems.append((.error, "'\(key)(\(label):)' \(problem)"))
       } else if kind == .text, argument.value.text?.isEmpty == true {
         problems.append((.error, "'\(key)(\(label):)' must not be empty"))
-      }
-    }
-    let parameters: [Parameter]? =
-      if case .callable(let parameters) = target { parameters } else { nil }
-    if key == "analytics", let properties = annotation.value(for: "properties") {
-      if case .protocol = target {
-        problems.append(
-          (
-            .error,
-            "'analytics(properties:)' names parameters, so it belongs on a requirement, not on "
-              + "the protocol"
-          ))
-      } else {
-        problems += unknownParameters(properties.texts, in: parameters ?? [], key: "analytics")
-      }
-    }
-    if key == "tracing", let attributes = annotation.value(for: "attributes") {
-      if case .protocol = target {
-        problems.append(
-          (
-            .error,
-            "'tracing(attributes:)' names parameters, so it belongs on a requirement, not on the "
-              + "protocol"
-          ))
-      } else {
-        problems += unknownParameters(attributes.texts, in: parameters ?? [], key: "tracing")
+      } else if kind == .parameters {
+        if case .protocol = target {
+          problems.append(
+            (
+              .error,
+              "'\(key)(\(label):)' names parameters, so it belongs on a requirement, not on "
+                + "the protocol"
+            ))
+        } else {
+          problems += unknownParameters(argument.value.texts, in: parameters ?? [], key: key)
+        }
       }
     }
     if key == "log" {
@@ -192,7 +157,11 @@ package struct AnnotationKeys: Sendable {
     }
   }
 
-  private static func problem(with value: AnnotationValue, _ kind: ArgumentKind) -> String? {
+  /// What is wrong with `value` as an argument of `kind`, said after its label: "must be a
+  /// number, not …".
+  package static func problem(
+    with value: AnnotationValue, _ kind: AnnotationArgumentKind
+  ) -> String? {
     switch kind {
     case .number:
       guard case .number = value else { return "must be a number, not \(value)" }
@@ -205,7 +174,7 @@ package struct AnnotationKeys: Sendable {
       return nil
     case .text:
       return value.text == nil ? "must be a string or a name, not \(value)" : nil
-    case .names:
+    case .names, .parameters:
       if case .list(let items) = value, items.allSatisfy({ $0.text != nil }) { return nil }
       return value.text == nil ? "must be a name or a list of names, not \(value)" : nil
     case .lifetime:

@@ -30,7 +30,7 @@ package struct ProtocolParser: Sendable {
   /// threads with a stack large enough for this depth in any build.
   static let maximumNestingLevel = 256
 
-  package init(annotationKeys: AnnotationKeys = .builtIn) {
+  package init(annotationKeys: AnnotationKeys = .common) {
     self.annotationKeys = annotationKeys
   }
 

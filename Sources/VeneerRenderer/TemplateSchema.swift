@@ -341,19 +341,16 @@ extension LocalNames: TemplateObject {
 }
 
 extension StorageNames: TemplateObject {
-  static let templateMembers: [String: TemplateMember<StorageNames>] = [
-    "base": .init(.text, "what the decorator wraps: `base`", { $0.base }),
-    "logger": .init(.text, "the logging decorator's logger: `logger`", { $0.logger }),
-    "level": .init(.text, "the level of logged calls: `level`", { $0.level }),
-    "errorLevel": .init(.text, "the level of failed calls: `errorLevel`", { $0.errorLevel }),
-    "tracker": .init(.text, "the analytics decorator's tracker: `tracker`", { $0.tracker }),
-    "cache": .init(.text, "the caching decorator's cache: `cache`", { $0.cache }),
-    "hooks": .init(.text, "the intercepting decorator's advice: `hooks`", { $0.hooks }),
-    "tracer": .init(.text, "the tracing decorator's tracer: `tracer`", { $0.tracer }),
-    "spanKind": .init(
-      .text, "the kind of the tracing decorator's spans: `spanKind`", { $0.spanKind }),
-    "metrics": .init(.text, "the metrics decorator's metrics: `metrics`", { $0.metrics }),
-  ]
+  /// `base`, then each property a built-in decorator declares, with what it holds.
+  static let templateMembers: [String: TemplateMember<StorageNames>] = {
+    let declared =
+      [("base", "what the decorator wraps: `base`")]
+      + BuiltInDecorators.all.flatMap { $0.storage.map { ($0.name, $0.summary) } }
+    return Dictionary(
+      uniqueKeysWithValues: declared.map { name, summary in
+        (name, TemplateMember<StorageNames>(.text, summary) { $0[name] })
+      })
+  }()
 
   package func templateMember(_ name: String) -> Any? {
     Self.templateMembers[name]?.value(self).any

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeneerModel
 import VeneerParser
+import VeneerRenderer
 import VeneerSupport
 
 @testable import VeneerGenerator
@@ -19,7 +20,7 @@ struct CacheCodingTests {
       .standardizedFileURL.path
     let files = SourceDiscovery.swiftFiles(at: [fixtureCatalog, examples]).files
       .filter { !$0.contains("/.build/") }
-    return ProtocolParser().parseFiles(files)
+    return ProtocolParser.withBuiltIns.parseFiles(files)
   }
 
   @Test func everyModelComesBackEqual() throws {
@@ -159,7 +160,7 @@ struct DeepTypeTests {
     let type =
       String(repeating: "Array<", count: depth) + "Int" + String(repeating: ">", count: depth)
     let source = "protocol P {\n  func f(_ value: \(type)) -> \(type)\n}\n"
-    let parsed = ProtocolParser().parse(source: source, file: "Deep.swift")
+    let parsed = ProtocolParser.withBuiltIns.parse(source: source, file: "Deep.swift")
     #expect(parsed.diagnostics == [])
     let requirement = try #require(parsed.protocols.first?.requirements.first)
     #expect(requirement.returnType?.text == type)
@@ -179,7 +180,7 @@ struct DeepTypeTests {
     let json = try JSONEncoder().encode(parsed)
     #expect(json.count < 20 * source.utf8.count)
     // Types as deep as real code writes them keep their structure.
-    let shallow = ProtocolParser().parse(
+    let shallow = ProtocolParser.withBuiltIns.parse(
       source: "protocol P { func f() -> [String: [Int?]] }", file: "Shallow.swift")
     #expect(
       shallow.protocols.first?.requirements.first?.returnType?.shape

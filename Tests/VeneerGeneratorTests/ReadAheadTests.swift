@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VeneerParser
+import VeneerRenderer
 import VeneerSupport
 
 @testable import VeneerGenerator
@@ -101,7 +102,7 @@ struct ReadAheadTests {
     let missing = folder.path + "/Sources/Missing.swift"
     let readAhead = ReadAhead()
     let worker = Parallel.Future {
-      readAhead.work(parser: { ProtocolParser() }, encodes: true, times: nil)
+      readAhead.work(parser: { ProtocolParser.withBuiltIns }, encodes: true, times: nil)
     }
     // Handed over by the batch: short of one, nothing is.
     let batch = Array(services[1..<ReadAhead.batchSize - 2]) + [services[0], missing]

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import VeneerGenerator
 import VeneerModel
 import VeneerObjC
 
@@ -13,11 +14,14 @@ import VeneerObjC
     if: ObjCHeaderParser.unavailableReason == nil || ObjCToolchain.isRequired,
     "libclang is not installed"))
 struct ObjCHeaderParserTests {
+  /// With the annotation keys of the built-ins that have an Objective-C template, as
+  /// `veneer generate` reads headers.
+  static let headerParser = ObjCHeaderParser(annotationKeys: ObjCGeneration.annotationKeys)
   static let headers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../FixtureHeaders").standardizedFileURL.path
 
   static func read(_ name: String) -> (protocols: [ObjCProtocol], diagnostics: [Diagnostic]) {
-    ObjCHeaders.read([headers + "/" + name])
+    ObjCHeaders.read([headers + "/" + name], parser: headerParser)
   }
 
   static func proto(_ name: String, in header: String = "Services.h") throws -> ObjCProtocol {
@@ -125,7 +129,8 @@ struct ObjCHeaderParserTests {
       @end
 
       """)
-    let diagnostics = ObjCHeaders.read([header]).diagnostics.map(\.description)
+    let diagnostics = ObjCHeaders.read([header], parser: Self.headerParser).diagnostics.map(
+      \.description)
     #expect(diagnostics.count == 3)
     #expect(diagnostics[0].hasPrefix(header + ":1:12: warning: unknown veneer annotation 'cachng'"))
     #expect(diagnostics[1].hasPrefix(header + ":3:12: error:"))
@@ -157,7 +162,7 @@ struct ObjCHeaderParserTests {
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     bytes[bytes.firstIndex(of: 0xC3)!] = 0xE9
     try bytes.write(to: URL(fileURLWithPath: path))
-    let read = ObjCHeaders.read([path])
+    let read = ObjCHeaders.read([path], parser: Self.headerParser)
     #expect(read.protocols.isEmpty)
     #expect(
       read.diagnostics.map(\.description) == [
@@ -174,7 +179,7 @@ struct ObjCHeaderParserTests {
       "@protocol Deep\n- (void)take:(" + String(repeating: "(", count: depth) + "int"
         + String(repeating: ")", count: depth) + ")value;\n// veneer: logging"
         + String(repeating: " ", count: 1_000_000) + "\n- (void)after;\n@end\n")
-    let read = ObjCHeaders.read([deep])
+    let read = ObjCHeaders.read([deep], parser: Self.headerParser)
     #expect(read.protocols.first?.methods.map(\.selector) == ["take:", "after"])
     #expect(read.protocols.first?.methods.last?.annotations.map(\.key) == ["logging"])
   }
@@ -192,7 +197,11 @@ struct ObjCHeaderParserTests {
       let text = (0..<60).map { _ in pieces.randomElement(using: &generator)! }.joined()
       let path = try folder.write("Random\(round).h", text)
       // Every diagnostic names the header, never the prelude Veneer gives clang.
-      #expect(ObjCHeaders.read([path]).diagnostics.allSatisfy { $0.file == path }, "\(text)")
+      #expect(
+        ObjCHeaders.read([path], parser: Self.headerParser).diagnostics.allSatisfy {
+          $0.file == path
+        },
+        "\(text)")
     }
   }
 
@@ -234,7 +243,8 @@ struct ObjCHeaderParserTests {
       - (MyInt)count:(NSString * MY_NULLABLE)name;
       @end
       """)
-    let read = try #require(returning(within: 60) { ObjCHeaders.read([header]) })
+    let read = try #require(
+      returning(within: 60) { ObjCHeaders.read([header], parser: Self.headerParser) })
     #expect(read.protocols.first?.methods.map(\.selector) == ["count:"])
     #expect(
       read.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" } == [
@@ -262,7 +272,7 @@ struct ObjCHeaderParserTests {
     let wide = try folder.write(
       "Wide.h",
       (0..<300).map { "#include \"Wide\($0).h\"\n" }.joined() + "@protocol Wide\n@end\n")
-    let read = ObjCHeaders.read([deep, wide])
+    let read = ObjCHeaders.read([deep, wide], parser: Self.headerParser)
     #expect(read.protocols.map(\.name) == ["Deep", "Wide"])
     #expect(
       read.diagnostics.map(\.description) == [
@@ -292,7 +302,7 @@ struct ObjCHeaderParserTests {
         _ = try folder.write("Random\(index).h", text)
       }
       let header = folder.path + "/Random\(round % 3).h"
-      let read = returning(within: 60) { ObjCHeaders.read([header]) }
+      let read = returning(within: 60) { ObjCHeaders.read([header], parser: Self.headerParser) }
       #expect(read != nil, "round \(round): \(folder.read("Random\(round % 3).h") ?? "")")
       #expect(read?.diagnostics.allSatisfy { $0.file.hasPrefix(folder.path + "/") } != false)
     }

@@ -1,6 +1,8 @@
 import Testing
+import VeneerGenerator
 import VeneerModel
 import VeneerParser
+import VeneerRenderer
 
 /// Annotations are checked as strictly as `veneer.yml`: a known key with a wrong label, a value
 /// of the wrong kind or a name that names nothing is a located error, never ignored.
@@ -65,7 +67,7 @@ struct AnnotationChecksTests {
   @Test func aByteOrderMarkKeepsTheFirstLinesAnnotation() throws {
     let bytes: [UInt8] =
       [0xEF, 0xBB, 0xBF] + Array("// veneer: logging\nprotocol P { func a() }\n".utf8)
-    let parsed = ProtocolParser().parseDeclarations(contents: bytes, file: "Input.swift")
+    let parsed = ProtocolParser.withBuiltIns.parseDeclarations(contents: bytes, file: "Input.swift")
     let proto = try #require(parsed.protocols.first)
     #expect(proto.annotations.map(\.key) == ["logging"])
     #expect(proto.annotations.first?.location.column == 15)
@@ -73,7 +75,7 @@ struct AnnotationChecksTests {
 
   @Test func aNULByteIsALocatedWarning() {
     let bytes = Array("protocol P {\n  func a()\0\n}\n".utf8)
-    let parsed = ProtocolParser().parseDeclarations(contents: bytes, file: "Input.swift")
+    let parsed = ProtocolParser.withBuiltIns.parseDeclarations(contents: bytes, file: "Input.swift")
     #expect(
       parsed.diagnostics.map(\.description) == [
         "Input.swift:2:11: warning: NUL byte in the file, which Swift ignores"

@@ -1,12 +1,14 @@
 import Testing
+import VeneerGenerator
 import VeneerModel
 import VeneerParser
+import VeneerRenderer
 
 @Suite("Annotations: grammar, placement and checks")
 struct AnnotationTests {
   /// Through the keys of a user's templates, whose arguments are theirs to read.
   @Test func everyValueForm() throws {
-    var keys = AnnotationKeys.builtIn
+    var keys = BuiltInDecorators.annotationKeys
     keys.names.formUnion(["tune", "track"])
     let parsed = ProtocolParser(annotationKeys: keys).parse(
       source: """
@@ -54,12 +56,12 @@ struct AnnotationTests {
     #expect(
       parsed.diagnostics.map(\.description) == [
         "Input.swift:1:12: warning: unknown veneer annotation 'loging'; did you mean 'logging'?",
-        "Input.swift:1:20: warning: unknown veneer annotation 'frobnicate' (known: analytics, cache, caching, invalidates, log, logging, metrics, redact, skip, tracing)",
+        "Input.swift:1:20: warning: unknown veneer annotation 'frobnicate' (known: analytics, cache, caching, intercepting, invalidates, log, logging, metrics, redact, skip, tracing)",
       ])
   }
 
   @Test func customKeysCanBeAllowed() {
-    var keys = AnnotationKeys.builtIn
+    var keys = BuiltInDecorators.annotationKeys
     keys.names.insert("retry")
     let parsed = ProtocolParser(annotationKeys: keys).parse(
       source: "// veneer: retry(times: 3)\nprotocol P {}", file: "F.swift")

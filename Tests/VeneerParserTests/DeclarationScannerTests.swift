@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import VeneerGenerator
 import VeneerModel
+import VeneerRenderer
 import VeneerSupport
 
 @testable import VeneerParser
@@ -25,7 +27,7 @@ struct DeclarationScannerTests {
         DeclarationScanner.mayDeclareProtocolOrAlias($0) ? (file, $0) : nil
       }
     }
-    let parser = ProtocolParser()
+    let parser = ProtocolParser.withBuiltIns
     let results = Parallel.map(candidates) { file, bytes in
       (
         file: file, full: parser.parse(contents: bytes, file: file),
@@ -149,7 +151,7 @@ struct DeclarationScannerTests {
           == bytes.count(where: { $0 == UInt8(ascii: "\n") }))
     }
     #expect((scan != .needsFullParse) == scans)
-    let parser = ProtocolParser()
+    let parser = ProtocolParser.withBuiltIns
     let full = parser.parse(contents: bytes, file: "Case.swift")
     let fast = parser.parseDeclarations(contents: bytes, file: "Case.swift")
     #expect(fast == full)

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import VeneerGenerator
 import VeneerModel
 import VeneerParser
+import VeneerRenderer
 import VeneerSupport
 
 @Suite("Bad input gives located diagnostics, never a crash")
@@ -10,7 +12,7 @@ struct DiagnosticsTests {
     try withTemporaryDirectory { directory in
       try directory.write("protocol Broken {\n  func a(\n}\n", to: "Broken.swift")
       try directory.write("protocol Fine {\n  func b()\n}\n", to: "Fine.swift")
-      let catalog = ProtocolParser().parseCatalog(paths: [directory.path])
+      let catalog = ProtocolParser.withBuiltIns.parseCatalog(paths: [directory.path])
       #expect(catalog.protocols.map(\.name) == ["Fine"])
       #expect(catalog.hasErrors)
       let error = try #require(catalog.diagnostics.first)
@@ -47,7 +49,7 @@ struct DiagnosticsTests {
 
   @Test func invalidUTF8IsReportedWhereItStarts() {
     let bytes = Array("protocol P {}\n// caf".utf8) + [0xE9] + Array("\n".utf8)
-    let parsed = ProtocolParser().parse(contents: bytes, file: "Latin1.swift")
+    let parsed = ProtocolParser.withBuiltIns.parse(contents: bytes, file: "Latin1.swift")
     #expect(parsed.protocols == [])
     #expect(
       parsed.diagnostics.map(\.description) == [
@@ -61,7 +63,7 @@ struct DiagnosticsTests {
     let bytes =
       Array("protocol P { func a() }\nfunc body() {\n  let x = \"caf".utf8) + [0xE9]
       + Array("\"\n}\n".utf8)
-    let parsed = ProtocolParser().parseFile("Latin1.swift", contents: bytes)
+    let parsed = ProtocolParser.withBuiltIns.parseFile("Latin1.swift", contents: bytes)
     #expect(parsed.protocols == [])
     #expect(
       parsed.diagnostics.map(\.description) == [
@@ -73,7 +75,7 @@ struct DiagnosticsTests {
     var generator = SeededGenerator(seed: 42)
     for length in [7, 100, 4096] {
       let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-      let parsed = ProtocolParser().parse(contents: bytes, file: "Random.swift")
+      let parsed = ProtocolParser.withBuiltIns.parse(contents: bytes, file: "Random.swift")
       #expect(parsed.protocols.isEmpty)
       #expect(parsed.diagnostics.contains { $0.severity == .error })
       #expect(parsed.diagnostics.allSatisfy { $0.location != nil })
@@ -82,14 +84,14 @@ struct DiagnosticsTests {
     let letters = Array("protocol{}()[]<>:;,.=->@#\"'abc \n".utf8)
     for length in [10, 1000] {
       let bytes = (0..<length).map { _ in letters.randomElement(using: &generator)! }
-      let parsed = ProtocolParser().parse(contents: bytes, file: "Letters.swift")
+      let parsed = ProtocolParser.withBuiltIns.parse(contents: bytes, file: "Letters.swift")
       #expect(parsed.diagnostics.allSatisfy { $0.location != nil })
     }
   }
 
   @Test func nulBytesAreSkippedLikeTheCompilerSkipsThem() {
     let bytes = Array("protocol P {}\n".utf8) + [0, 0, 0] + Array("\nprotocol Q {}\n".utf8)
-    let parsed = ProtocolParser().parse(contents: bytes, file: "Nul.swift")
+    let parsed = ProtocolParser.withBuiltIns.parse(contents: bytes, file: "Nul.swift")
     #expect(parsed.protocols.map(\.name) == ["P", "Q"])
     #expect(parsed.protocols.map(\.location.line) == [1, 3])
   }
@@ -240,7 +242,7 @@ struct DiagnosticsTests {
   }
 
   @Test func missingPathIsAnError() {
-    let catalog = ProtocolParser().parseCatalog(paths: ["/no/such/place"])
+    let catalog = ProtocolParser.withBuiltIns.parseCatalog(paths: ["/no/such/place"])
     #expect(
       catalog.diagnostics.map(\.description) == ["/no/such/place: error: no such file or directory"]
     )
@@ -255,7 +257,7 @@ struct DiagnosticsTests {
       try directory.write("protocol Built {}", to: ".build/debug/Built.swift")
       try directory.write("protocol NotSwift {}", to: "notes.txt")
       try directory.write(GeneratedFile.header + "\nprotocol Generated {}", to: "Generated.swift")
-      let catalog = ProtocolParser().parseCatalog(paths: [directory.path + "/"])
+      let catalog = ProtocolParser.withBuiltIns.parseCatalog(paths: [directory.path + "/"])
       #expect(catalog.protocols.map(\.name) == ["InSwiftNamedDirectory", "Deep"])
       #expect(catalog.diagnostics == [])
     }
@@ -266,9 +268,9 @@ struct DiagnosticsTests {
       for index in 0..<40 {
         try directory.write("protocol P\(index) { func f\(index)() }", to: "File\(index).swift")
       }
-      let first = ProtocolParser().parseCatalog(paths: [directory.path])
+      let first = ProtocolParser.withBuiltIns.parseCatalog(paths: [directory.path])
       for _ in 0..<5 {
-        #expect(ProtocolParser().parseCatalog(paths: [directory.path]) == first)
+        #expect(ProtocolParser.withBuiltIns.parseCatalog(paths: [directory.path]) == first)
       }
       let filesInOrder = (0..<40).map { "File\($0).swift" }.sorted()
       #expect(first.protocols.map(\.name) == filesInOrder.map { "P" + $0.dropFirst(4).dropLast(6) })

@@ -1,5 +1,7 @@
 import Testing
+import VeneerGenerator
 import VeneerModel
+import VeneerRenderer
 
 @testable import VeneerParser
 
@@ -35,7 +37,7 @@ struct FamilyResolutionTests {
       let lines = (0..<familyCount).map {
         families.contains($0) ? declaration(family: $0, round: round) : ""
       }
-      return ProtocolParser().parse(
+      return ProtocolParser.withBuiltIns.parse(
         source: lines.joined(separator: "\n"), file: "Round\(round).swift")
     }
     return ProtocolParser.catalogWithAncestorFiles(files)

@@ -1,6 +1,8 @@
 import Testing
+import VeneerGenerator
 import VeneerModel
 import VeneerParser
+import VeneerRenderer
 
 @Suite("The model of the fixture catalog")
 struct FixtureCatalogTests {
@@ -301,7 +303,7 @@ struct FixtureCatalogTests {
       protocol Stronger: Plain { func f() async throws }
       protocol Weaker: Throwing { func f() }
       """
-    let parsed = ProtocolParser().parse(source: source, file: "Effects.swift")
+    let parsed = ProtocolParser.withBuiltIns.parse(source: source, file: "Effects.swift")
     let catalog = ProtocolParser.resolve([parsed])
     func inherited(_ name: String) throws -> [String] {
       try catalog.proto(name).inheritedRequirements.map {

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VeneerGenerator
+import VeneerRenderer
 
 @testable import VeneerParser
 
@@ -58,7 +60,8 @@ struct StandardLibraryProtocolsTests {
   /// Every declaration parses into the protocol it names, with its requirements.
   @Test func everyDeclarationParses() {
     for declaration in StandardProtocols.standardLibraryDeclarations {
-      let parsed = ProtocolParser().parse(source: declaration, file: "<standard library>")
+      let parsed = ProtocolParser.withBuiltIns.parse(
+        source: declaration, file: "<standard library>")
       #expect(parsed.diagnostics.isEmpty, "\(declaration)")
       #expect(parsed.protocols.count == 1, "\(declaration)")
     }

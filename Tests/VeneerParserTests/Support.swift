@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import VeneerGenerator
 import VeneerModel
 import VeneerParser
+import VeneerRenderer
 
 /// The repository's root, found from this file's path so tests run from any directory.
 let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -11,9 +13,11 @@ let fixtureCatalogPath = repositoryRoot.appendingPathComponent("Tests/FixtureCat
 
 /// The fixture catalog, parsed once for all tests; it also feeds Templates/Aspects, whose
 /// Retry template reads `retry(…)` annotations.
-let fixtureCatalog = ProtocolParser(
-  annotationKeys: AnnotationKeys(AnnotationKeys.builtIn.names.union(["retry"]))
-).parseCatalog(paths: [fixtureCatalogPath])
+let fixtureCatalog: Catalog = {
+  var keys = BuiltInDecorators.annotationKeys
+  keys.names.insert("retry")
+  return ProtocolParser(annotationKeys: keys).parseCatalog(paths: [fixtureCatalogPath])
+}()
 
 extension Catalog {
   func proto(_ qualifiedName: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
@@ -38,7 +42,7 @@ extension ProtocolDecl {
 
 /// Parses `source` as a file named `file`.
 func parse(_ source: String, file: String = "Input.swift") -> ParsedFile {
-  ProtocolParser().parse(source: source, file: file)
+  ProtocolParser.withBuiltIns.parse(source: source, file: file)
 }
 
 /// A fresh temporary directory, removed when `body` returns.

@@ -1,6 +1,7 @@
 import Foundation
 import StencilOracle
 import Testing
+import VeneerGenerator
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
@@ -8,7 +9,7 @@ import VeneerRenderer
 /// Veneer's compiled templates render what Stencil renders, byte for byte, before layout.
 @Suite("Compiled templates agree with Stencil")
 struct CompiledTemplateTests {
-  static let fixtureCatalog = ProtocolParser().parseCatalog(
+  static let fixtureCatalog = ProtocolParser.withBuiltIns.parseCatalog(
     paths: [repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path])
 
   /// Plans of every protocol in the fixture catalog that Veneer decorates.

@@ -1,5 +1,6 @@
 import SwiftParser
 import Testing
+import VeneerGenerator
 import VeneerParser
 
 @testable import VeneerRenderer
@@ -23,7 +24,9 @@ struct RawIdentifierTests {
         func `load all`(name: String) -> Int
       }
       """
-    let catalog = ProtocolParser.resolve([ProtocolParser().parse(source: source, file: "S.swift")])
+    let catalog = ProtocolParser.resolve([
+      ProtocolParser.withBuiltIns.parse(source: source, file: "S.swift")
+    ])
     let plan = try ProtocolPlan.make(for: try #require(catalog.protocols.first)).get()
     let template = try #require(BuiltInTemplates.all.first { $0.name == "Intercepting" })
     let output = try CompiledTemplate.compile(template).get().render(plan)

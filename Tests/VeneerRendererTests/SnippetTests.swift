@@ -1,4 +1,5 @@
 import Testing
+import VeneerGenerator
 import VeneerParser
 import VeneerRenderer
 import VeneerSupport
@@ -13,7 +14,7 @@ struct SnippetTests {
   /// declarations, such as a result enum).
   static func decorator(of source: String, template name: String) throws -> String {
     let catalog = ProtocolParser.resolve([
-      ProtocolParser().parse(source: source, file: "Snippet.swift")
+      ProtocolParser.withBuiltIns.parse(source: source, file: "Snippet.swift")
     ])
     #expect(catalog.diagnostics.isEmpty)
     let proto = try #require(catalog.protocols.first)

@@ -2,6 +2,7 @@ import Foundation
 import StencilOracle
 import TestSupport
 import Testing
+import VeneerGenerator
 import VeneerParser
 
 @testable import VeneerRenderer
@@ -26,7 +27,8 @@ struct TemplateReferenceTests {
 
   /// Generated from the schema that checks templates, so a name in one is a name in the other.
   @Test func referenceIsCurrent() throws {
-    let parsed = ProtocolParser().parse(source: Self.exampleSource, file: "PostRepo.swift")
+    let parsed = ProtocolParser.withBuiltIns.parse(
+      source: Self.exampleSource, file: "PostRepo.swift")
     let proto = try #require(parsed.protocols.first)
     let plan = try ProtocolPlan.make(for: proto).get()
     let expected = TemplateSchema.reference(example: plan, exampleSource: Self.exampleSource)
@@ -48,7 +50,8 @@ struct TemplateReferenceTests {
     "ProtocolPlan", "RequirementPlan", "LocalNames", "Protocol", "Requirement", "Parameter",
   ])
   func everyDocumentedMemberRendersItsValue(object: String) throws {
-    let parsed = ProtocolParser().parse(source: Self.exampleSource, file: "PostRepo.swift")
+    let parsed = ProtocolParser.withBuiltIns.parse(
+      source: Self.exampleSource, file: "PostRepo.swift")
     let plan = try ProtocolPlan.make(for: try #require(parsed.protocols.first)).get()
     let snapshot = TemplateSchema.snapshot(of: plan)
     let requirement = (snapshot["requirements"] as! [[String: Any]])[0]

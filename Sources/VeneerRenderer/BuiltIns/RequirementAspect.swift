@@ -6,8 +6,8 @@ import VeneerModel
 /// An aspect reads the plan's neutral facts (signature, forwarding call, outcome, completion
 /// handler) and adds its own members, which templates read on a requirement as they read the
 /// plan's (`r.logMetadata`). It is planned only for templates that read one of its members
-/// (`CompiledTemplate.aspectsRead`). A new aspect is a file with a type conforming to this,
-/// listed in `RequirementAspects.all`.
+/// (`CompiledTemplate.aspectsRead`). A built-in decorator that needs one names it in its
+/// descriptor (`BuiltInDecorator.aspect`).
 protocol RequirementAspect: AnyObject, Sendable {
   /// What it is called in messages and tests: `logging`.
   static var name: String { get }
@@ -21,12 +21,8 @@ protocol RequirementAspect: AnyObject, Sendable {
 
 /// Every aspect a requirement plan can have.
 package enum RequirementAspects {
-  /// In a fixed order: an aspect's position is its place in a plan.
-  static let all = [
-    AspectKind(LoggingAspect.self), AspectKind(AnalyticsAspect.self),
-    AspectKind(CachingAspect.self), AspectKind(InterceptionAspect.self),
-    AspectKind(TracingAspect.self),
-  ]
+  /// In the order of the built-ins that plan them: an aspect's position is its place in a plan.
+  static let all = BuiltInDecorators.all.compactMap(\.aspect)
 
   /// The position of `aspect` in `all`, which lists every aspect.
   static func position<Aspect: RequirementAspect>(of aspect: Aspect.Type) -> Int {

@@ -67,7 +67,7 @@ final class CachingAspect: RequirementAspect {
     }
     // A completion handler reaches the cache through a local, which keeps `self` out of it.
     let invalidatingCache =
-      plan.completionCallOpening == nil ? plan.storage.cache : plan.names.cache
+      plan.completionCallOpening == nil ? plan.storage["cache"] : plan.names.cache
     invalidation =
       plan.invalidatedSelectors.isEmpty
       ? nil
@@ -129,29 +129,14 @@ final class CachingAspect: RequirementAspect {
       effects.thrownType.map { " throws(\($0.text))" } ?? (plan.isThrowing ? " throws" : "")
     let closureType = "()\(plan.isAsync ? " async" : "")\(thrown) -> \(valueType)"
     let body = "\(closureType) in \(plan.forwardCall)"
-    let lookup = "\(plan.storage.cache).value(for: \(plan.names.key), timeToLive: \(timeToLive)"
+    let lookup = "\(plan.storage["cache"]).value(for: \(plan.names.key), timeToLive: \(timeToLive)"
     // Callers share one computation only of a Sendable value, computed by a closure that
-    // captures the arguments; an associated type not declared Sendable is not known to be one.
-    let nonSendableAssociatedTypes = Set(
-      proto.allAssociatedTypes.filter { associatedType in
-        !associatedType.inheritedTypes.contains { $0.text.containsBytes(of: "Sendable") }
-      }.map(\.name))
-    func mayNotBeSendable(_ type: TypeRef?) -> Bool {
-      type?.contains {
-        switch $0.shape {
-        case .named(let name, _): nonSendableAssociatedTypes.contains(name)
-        case .member(let base, let name, _):
-          base.text == "Self" && nonSendableAssociatedTypes.contains(name)
-        default: false
-        }
-      } == true
-    }
-    let isShareable =
-      !mayNotBeSendable(plan.requirement.returnType)
-      && !plan.parameters.contains { mayNotBeSendable($0.parameter.type) }
+    // captures the arguments.
     if !plan.isAsync {
       return "\(plan.effectsPrefix)\(lookup), compute: { \(body) })"
-    } else if proto.isSendable && isShareable && plan.storage.base == plan.context.storage.base {
+    } else if proto.isSendable && !plan.mentionsAssociatedTypeNotKnownSendable
+      && plan.storage.base == plan.context.storage.base
+    {
       return "\(plan.effectsPrefix)\(lookup), compute: { [\(plan.storage.base)] \(body) })"
     } else {
       return "\(plan.effectsPrefix)\(lookup), computeInPlace: { \(body) })"

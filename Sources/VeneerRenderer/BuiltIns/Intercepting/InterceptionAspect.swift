@@ -90,7 +90,7 @@ final class InterceptionAspect: RequirementAspect {
         .joined(separator: ", ") + ")\n" : ""
     interceptingBody =
       packing
-      + "return \(plan.effectsPrefix)\(plan.storage.hooks).\(hookName).call(\(argumentsValue)) "
+      + "return \(plan.effectsPrefix)\(plan.storage["hooks"]).\(hookName).call(\(argumentsValue)) "
       + "{ \(closureParameter)"
       // Closures do not infer a typed error from their context (yet), so it is spelt out.
       + (effects.thrownType.map { "\(plan.isAsync ? " async" : "") throws(\($0.text))" } ?? "")

@@ -1,0 +1,20 @@
+/// What a labelled annotation argument must be, as a built-in decorator or a user template's
+/// `{# arguments: attempts: number #}` declares it; `veneer.yml` options are checked by the same
+/// kinds.
+package enum AnnotationArgumentKind: String, Sendable, CaseIterable {
+  /// A number (`3`, `0.5`).
+  case number
+  /// A string literal.
+  case string
+  /// `true` or `false`.
+  case bool
+  /// A string or a name.
+  case text
+  /// A name or a list of names.
+  case names
+  /// Names of the requirement's parameters (or their labels), so only on a requirement:
+  /// `analytics(properties: [id])`.
+  case parameters
+  /// A positive number of seconds, at most a hundred years.
+  case lifetime
+}

@@ -1,0 +1,99 @@
+import VeneerModel
+
+/// Everything Veneer knows of one built-in decorator, in one place: the annotations it reads,
+/// the properties its decorators store, what it adds to requirement plans, its settings in
+/// `veneer.yml`, and the library its code imports.
+///
+/// A built-in is a folder of `BuiltIns/` holding its descriptor (and what it plans, if
+/// anything), its template in `Templates/`, and its line in `BuiltInDecorators.all`; every list
+/// of built-ins (annotation keys, storage names, options, help, the plugins' products) is read
+/// from these.
+package struct BuiltInDecorator: Sendable {
+  /// Its template's name: `Logging`; users type it in any case.
+  package let name: String
+  /// The annotation keys it reads, each with its labelled arguments: `tracing(span:attributes:)`.
+  package let annotations: [String: [String: AnnotationArgumentKind]]
+  /// Its decorators' stored properties beside `base`, each with what it holds, in the words of
+  /// `Templates/REFERENCE.md`: templates read them as `plan.storage.tracer`.
+  package let storage: [(name: String, summary: String)]
+  /// What it adds to each requirement's plan for its template, if anything.
+  let aspect: AspectKind?
+  /// Its settings under `options:` in `veneer.yml`, in the order errors list them.
+  package let options: [BuiltInOption]
+  /// Whether `--all` and `selection: all` leave it out, so that only an annotation or a
+  /// template list asks for it: its decorators import a library an app may not have, or change
+  /// what a call does.
+  package let isOptIn: Bool
+  /// The library of Veneer's its decorators import, a product of the `veneer` package.
+  package let runtimeModule: String
+
+  init(
+    name: String, annotations: [String: [String: AnnotationArgumentKind]],
+    storage: [(name: String, summary: String)] = [], aspect: AspectKind? = nil,
+    options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime"
+  ) {
+    self.name = name
+    self.annotations = annotations
+    self.storage = storage
+    self.aspect = aspect
+    self.options = options
+    self.isOptIn = isOptIn
+    self.runtimeModule = runtimeModule
+  }
+
+  /// Its name as users type it: `logging`.
+  package var typedName: String { name.lowercased() }
+}
+
+/// One setting of a built-in under `options:` in `veneer.yml`, such as `caching: {ttl: 300}`,
+/// and how it is checked and kept.
+package struct BuiltInOption: Sendable {
+  package let name: String
+  package let value: Value
+
+  package init(_ name: String, _ value: Value) {
+    self.name = name
+    self.value = value
+  }
+
+  package enum Value: Sendable {
+    /// One of some words (`level: info`); `described` names them in errors: "a log level
+    /// (trace, debug, …)".
+    case word([String], described: String, set: @Sendable (inout RenderOptions, String) -> Void)
+    /// A whole number in a range (`capacity: 500`); `counting` says of what: "entries".
+    case wholeNumber(
+      ClosedRange<Int>, counting: String, set: @Sendable (inout RenderOptions, Int) -> Void)
+    /// A positive number of seconds, at most a hundred years.
+    case seconds(set: @Sendable (inout RenderOptions, Double) -> Void)
+    /// A mapping from requirements to analytics events, read apart: its entries are located.
+    case eventMap
+    /// A value its template reads as `options.<name>`, checked as an annotation argument of
+    /// this kind is.
+    case templateValue(AnnotationArgumentKind)
+  }
+}
+
+/// Every built-in decorator.
+package enum BuiltInDecorators {
+  /// Each built-in; a new one is registered here. In a fixed order: the position of what a
+  /// built-in plans is its place in a requirement's plan.
+  package static let all: [BuiltInDecorator] = [
+    .logging, .analytics, .caching, .intercepting, .tracing, .metrics,
+  ]
+
+  /// The built-in named `name`, in any case.
+  package static func named(_ name: String) -> BuiltInDecorator? {
+    let typed = name.lowercased()
+    return all.first { $0.typedName == typed }
+  }
+
+  /// Every built-in's name as users type it, for help and messages: `analytics, caching, …`.
+  package static let typedNames = all.map(\.typedName).sorted().joined(separator: ", ")
+
+  /// The names of those `--all` leaves out, as users type them: `metrics, timeout, tracing`.
+  package static let optInNames = all.filter(\.isOptIn).map(\.typedName).sorted().joined(
+    separator: ", ")
+
+  /// Veneer's libraries that generated code imports, each a product of the `veneer` package.
+  package static let runtimeModules = Set(all.map(\.runtimeModule))
+}

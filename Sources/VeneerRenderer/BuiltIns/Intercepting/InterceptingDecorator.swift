@@ -1,0 +1,8 @@
+extension BuiltInDecorator {
+  /// Runs the app's own advice before, after or instead of each call.
+  static let intercepting = BuiltInDecorator(
+    name: "Intercepting",
+    annotations: ["intercepting": [:]],
+    storage: [("hooks", "the intercepting decorator's advice: `hooks`")],
+    aspect: AspectKind(InterceptionAspect.self))
+}

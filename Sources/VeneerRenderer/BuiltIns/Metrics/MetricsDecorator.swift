@@ -1,0 +1,10 @@
+extension BuiltInDecorator {
+  /// Counts and times each call with swift-metrics; opt-in, since an app may not have the
+  /// library.
+  static let metrics = BuiltInDecorator(
+    name: "Metrics",
+    annotations: ["metrics": [:]],
+    storage: [("metrics", "the metrics decorator's metrics: `metrics`")],
+    isOptIn: true,
+    runtimeModule: "VeneerMetrics")
+}

@@ -1,0 +1,14 @@
+extension BuiltInDecorator {
+  /// Wraps each call in a span of swift-distributed-tracing, with the attributes an annotation
+  /// names; opt-in, since an app may not have the library.
+  static let tracing = BuiltInDecorator(
+    name: "Tracing",
+    annotations: ["tracing": ["span": .text, "attributes": .parameters]],
+    storage: [
+      ("tracer", "the tracing decorator's tracer: `tracer`"),
+      ("spanKind", "the kind of the tracing decorator's spans: `spanKind`"),
+    ],
+    aspect: AspectKind(TracingAspect.self),
+    isOptIn: true,
+    runtimeModule: "VeneerTracing")
+}
