@@ -137,12 +137,12 @@ let package = Package(
         "FixtureCatalog", "VeneerRuntime", .product(name: "Logging", package: "swift-log"),
       ],
       path: "Tests/AspectDecorators"),
-    // The tracing and metrics decorators of the fixture catalog, checked in and compiled like
-    // FixtureDecorators.
+    // The opt-in built-ins' decorators of the fixture catalog (tracing, metrics, timeout),
+    // checked in and compiled like FixtureDecorators.
     .target(
       name: "ServerDecorators",
       dependencies: [
-        "FixtureCatalog", "VeneerTracing", "VeneerMetrics",
+        "FixtureCatalog", "VeneerRuntime", "VeneerTracing", "VeneerMetrics",
         .product(name: "Tracing", package: "swift-distributed-tracing"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ],

@@ -497,6 +497,72 @@ package enum BuiltInTemplates {
 
         """#),
     TemplateSource(
+      name: "Timeout", path: "Templates/Timeout.stencil",
+      text: #"""
+        {# Gives each async throwing call a deadline: when it passes, the call's task is cancelled and TimeoutError thrown. Per requirement or protocol: // veneer: timeout(seconds: 5); the decorator's own deadline otherwise, by default options.seconds in veneer.yml. #}
+        {# imports: @_spi(Generated) VeneerRuntime #}
+        {{ plan.conditionsOpening }}
+        /// Gives each async call to {{ plan.article }} `{{ plan.protocolName }}` a deadline, then forwards it to
+        /// `{{ plan.storage.base }}` in a task of its own: when the deadline passes first, that task is
+        /// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+        /// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.deadline }}: Duration
+
+        /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, deadline: Duration{% if options.seconds %} = .seconds({{ options.seconds }}){% endif %}) {
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.deadline }} = deadline
+        }
+        {% for r in plan.requirements %}
+
+        {{ r.conditionsOpening }}
+        {% if not r.timedCall or r|skips:"timeout" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        {% if r.outcome == "none" %}
+        {{ r.timedCall }}
+        {% else %}
+        return {{ r.timedCall }}
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
+
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, giving each async call `deadline` to finish.
+        {{ plan.memberAccess }}func withTimeout(_ deadline: Duration{% if options.seconds %} = .seconds({{ options.seconds }}){% endif %}) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, deadline: deadline)
+        }
+
+        /// This `{{ plan.protocolName }}`, giving each async call `deadline` to finish, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withTimeout(_ deadline: Duration{% if options.seconds %} = .seconds({{ options.seconds }}){% endif %}) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, deadline: deadline)
+        }
+        }
+        {{ plan.conditionsClosing }}
+
+        """#),
+    TemplateSource(
       name: "Tracing", path: "Templates/Tracing.stencil",
       text: #"""
         {# Runs each call in a span of swift-distributed-tracing, named for the requirement; errors are recorded on it. #}

@@ -15,6 +15,7 @@ public protocol UserService: Sendable {
 public protocol UserRepository: Sendable {
   // veneer: retry(attempts: 5, backoff: 0.25)
   func user(named name: String) async throws -> User
+  // veneer: timeout(seconds: 0.05)
   func save(_ user: User) async throws
   // veneer: redact(token)
   func resetPassword(for user: User, token: String) async throws(UserRepositoryError)

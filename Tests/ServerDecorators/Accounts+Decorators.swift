@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `Accounts` in a span of its own, then forwards it to
@@ -336,5 +337,96 @@ extension Accounts {
     dimensions: [(String, String)] = []
   ) -> any Accounts {
     MetricsAccounts(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to an `Accounts` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutAccounts<Base: Accounts>: Accounts {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func login(user: String, password: String) throws -> Tokens {
+    try base.login(user: user, password: password)
+  }
+
+  public func accessToken() throws -> String {
+    try base.accessToken()
+  }
+
+  public func login(email: String, password: String) -> Tokens {
+    base.login(email: email, password: password)
+  }
+
+  public func open(user: String) -> Tokens {
+    base.open(user: user)
+  }
+
+  public func pair(user: String) -> (user: String, token: String) {
+    base.pair(user: user)
+  }
+
+  public func authorize(
+    user: String, password: String, completion: @escaping @Sendable (String) -> Void
+  ) {
+    base.authorize(user: user, password: password, completion: completion)
+  }
+
+  public func register(_ user: NewUser) {
+    base.register(user)
+  }
+
+  public func signIn(with method: Credential) throws {
+    try base.signIn(with: method)
+  }
+
+  public func remember(pair: (user: String, password: String)) {
+    base.remember(pair: pair)
+  }
+
+  public func send(headers: [String: String]) {
+    base.send(headers: headers)
+  }
+
+  public func verify(
+    jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
+    key: String
+  ) {
+    base.verify(
+      jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
+      key: key)
+  }
+
+  public func update(profile: Profile) {
+    base.update(profile: profile)
+  }
+
+  public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
+    base.lookUp(ids: ids, count: count, flag: flag)
+  }
+
+  public func audit(_ user: NewUser) {
+    base.audit(user)
+  }
+}
+
+extension Accounts {
+  /// This `Accounts`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutAccounts<Self> {
+    TimeoutAccounts(self, deadline: deadline)
+  }
+
+  /// This `Accounts`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Accounts {
+    TimeoutAccounts(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `AsyncCommands` in a span of its own, then forwards it to
@@ -88,5 +89,37 @@ extension AsyncCommands {
     dimensions: [(String, String)] = []
   ) -> any AsyncCommands {
     MetricsAsyncCommands(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to an `AsyncCommands` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var commands: [String: any Sendable] {
+    base.commands
+  }
+}
+
+extension AsyncCommands {
+  /// This `AsyncCommands`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutAsyncCommands<Self> {
+    TimeoutAsyncCommands(self, deadline: deadline)
+  }
+
+  /// This `AsyncCommands`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any AsyncCommands {
+    TimeoutAsyncCommands(self, deadline: deadline)
   }
 }

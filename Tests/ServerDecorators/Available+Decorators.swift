@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `Available` in a span of its own, then forwards it to
@@ -98,5 +99,39 @@ extension Available {
     dimensions: [(String, String)] = []
   ) -> any Available {
     MetricsAvailable(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to an `Available` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+@available(macOS 13, iOS 16, *)
+public struct TimeoutAvailable<Base: Available>: Available {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func run() {
+    base.run()
+  }
+}
+
+@available(macOS 13, iOS 16, *)
+extension Available {
+  /// This `Available`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutAvailable<Self> {
+    TimeoutAvailable(self, deadline: deadline)
+  }
+
+  /// This `Available`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Available {
+    TimeoutAvailable(self, deadline: deadline)
   }
 }

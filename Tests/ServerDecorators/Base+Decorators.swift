@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Base` in a span of its own, then forwards it to
@@ -94,5 +95,37 @@ extension Base {
     dimensions: [(String, String)] = []
   ) -> any Base {
     MetricsBase(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Base` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutBase<Wrapped: Base>: Base {
+  public var base: Wrapped
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Wrapped, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func root() {
+    base.root()
+  }
+}
+
+extension Base {
+  /// This `Base`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutBase<Self> {
+    TimeoutBase(self, deadline: deadline)
+  }
+
+  /// This `Base`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Base {
+    TimeoutBase(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Commands` in a span of its own, then forwards it to
@@ -104,5 +105,41 @@ extension Commands {
     dimensions: [(String, String)] = []
   ) -> any Commands {
     MetricsCommands(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Commands` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutCommands<Base: Commands>: Commands {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var commands: [String: Int] {
+    base.commands
+  }
+
+  public func run(_ name: String) -> Int {
+    base.run(name)
+  }
+}
+
+extension Commands {
+  /// This `Commands`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutCommands<Self> {
+    TimeoutCommands(self, deadline: deadline)
+  }
+
+  /// This `Commands`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Commands {
+    TimeoutCommands(self, deadline: deadline)
   }
 }

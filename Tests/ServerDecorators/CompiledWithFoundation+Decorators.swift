@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 #if canImport(Foundation)
@@ -101,6 +102,41 @@ import Tracing
       dimensions: [(String, String)] = []
     ) -> any CompiledWithFoundation {
       MetricsCompiledWithFoundation(self, factory: factory, prefix: prefix, dimensions: dimensions)
+    }
+  }
+#endif
+
+#if canImport(Foundation)
+  /// Gives each async call to a `CompiledWithFoundation` a deadline, then forwards it to
+  /// `base` in a task of its own: when the deadline passes first, that task is
+  /// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+  /// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+  public struct TimeoutCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
+  {
+    public var base: Base
+    public let deadline: Duration
+
+    /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+    public init(_ base: Base, deadline: Duration) {
+      self.base = base
+      self.deadline = deadline
+    }
+
+    public func available() {
+      base.available()
+    }
+  }
+
+  extension CompiledWithFoundation {
+    /// This `CompiledWithFoundation`, giving each async call `deadline` to finish.
+    public func withTimeout(_ deadline: Duration) -> TimeoutCompiledWithFoundation<Self> {
+      TimeoutCompiledWithFoundation(self, deadline: deadline)
+    }
+
+    /// This `CompiledWithFoundation`, giving each async call `deadline` to finish, for an existential.
+    @_disfavoredOverload
+    public func withTimeout(_ deadline: Duration) -> any CompiledWithFoundation {
+      TimeoutCompiledWithFoundation(self, deadline: deadline)
     }
   }
 #endif

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Composed` in a span of its own, then forwards it to
@@ -96,5 +97,41 @@ extension Composed {
     dimensions: [(String, String)] = []
   ) -> any Composed {
     MetricsComposed(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Composed` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutComposed<Base: Composed>: Composed {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var body: String {
+    return base.body
+  }
+
+  public var tagged: String {
+    return base.tagged
+  }
+}
+
+extension Composed {
+  /// This `Composed`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutComposed<Self> {
+    TimeoutComposed(self, deadline: deadline)
+  }
+
+  /// This `Composed`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Composed {
+    TimeoutComposed(self, deadline: deadline)
   }
 }

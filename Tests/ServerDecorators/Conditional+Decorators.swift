@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Conditional` in a span of its own, then forwards it to
@@ -153,5 +154,55 @@ extension Conditional {
     dimensions: [(String, String)] = []
   ) -> any Conditional {
     MetricsConditional(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Conditional` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutConditional<Base: Conditional>: Conditional {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func always() {
+    base.always()
+  }
+
+  #if DEBUG
+    public func debugOnly() {
+      base.debugOnly()
+    }
+  #endif
+
+  #if !DEBUG && os(Linux)
+    public func linuxOnly() {
+      base.linuxOnly()
+    }
+  #endif
+
+  #if !DEBUG && !os(Linux)
+    public func otherwise() {
+      base.otherwise()
+    }
+  #endif
+}
+
+extension Conditional {
+  /// This `Conditional`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutConditional<Self> {
+    TimeoutConditional(self, deadline: deadline)
+  }
+
+  /// This `Conditional`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Conditional {
+    TimeoutConditional(self, deadline: deadline)
   }
 }

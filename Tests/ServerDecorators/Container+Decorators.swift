@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Container` in a span of its own, then forwards it to
@@ -94,5 +95,40 @@ extension Container {
     dimensions: [(String, String)] = []
   ) -> any Container {
     MetricsContainer(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Container` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutContainer<Base: Container>: Container {
+  public typealias Item = Base.Item
+  public typealias Index = Base.Index
+  public typealias Items = Base.Items
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var items: Items {
+    base.items
+  }
+}
+
+extension Container {
+  /// This `Container`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutContainer<Self> {
+    TimeoutContainer(self, deadline: deadline)
+  }
+
+  /// This `Container`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Container {
+    TimeoutContainer(self, deadline: deadline)
   }
 }

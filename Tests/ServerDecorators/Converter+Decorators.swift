@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Converter` in a span of its own, then forwards it to
@@ -96,5 +97,37 @@ extension Converter {
     dimensions: [(String, String)] = []
   ) -> any Converter {
     MetricsConverter(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Converter` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutConverter<Base: Converter>: Converter {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
+    base.convert(value) as Output
+  }
+}
+
+extension Converter {
+  /// This `Converter`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutConverter<Self> {
+    TimeoutConverter(self, deadline: deadline)
+  }
+
+  /// This `Converter`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Converter {
+    TimeoutConverter(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Credentials` in a span of its own, then forwards it to
@@ -218,5 +219,67 @@ extension Credentials {
     dimensions: [(String, String)] = []
   ) -> any Credentials {
     MetricsCredentials(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Credentials` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutCredentials<Base: Credentials>: Credentials {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func login(user: String, password pw: String) -> Session {
+    base.login(user: user, password: pw)
+  }
+
+  public func set(token value: String) {
+    base.set(token: value)
+  }
+
+  public func check(password argument0: String) -> Bool {
+    base.check(password: argument0)
+  }
+
+  public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
+    base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
+  }
+
+  public func accessToken() -> String {
+    base.accessToken()
+  }
+
+  public func recoveryCodes(for user: String) -> [String] {
+    base.recoveryCodes(for: user)
+  }
+
+  public func refresh(
+    _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
+  ) {
+    base.refresh(session, completion: completion)
+  }
+
+  public func upload(_ payload: String) -> Int {
+    base.upload(payload)
+  }
+}
+
+extension Credentials {
+  /// This `Credentials`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutCredentials<Self> {
+    TimeoutCredentials(self, deadline: deadline)
+  }
+
+  /// This `Credentials`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Credentials {
+    TimeoutCredentials(self, deadline: deadline)
   }
 }

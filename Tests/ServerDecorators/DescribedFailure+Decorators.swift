@@ -6,6 +6,7 @@ import FixtureCatalog
 import Foundation
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `DescribedFailure` in a span of its own, then forwards it to
@@ -155,5 +156,65 @@ extension DescribedFailure {
     dimensions: [(String, String)] = []
   ) -> any DescribedFailure {
     MetricsDescribedFailure(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `DescribedFailure` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var errorDescription: String? {
+    base.errorDescription
+  }
+
+  public var failureReason: String? {
+    base.failureReason
+  }
+
+  public var recoverySuggestion: String? {
+    base.recoverySuggestion
+  }
+
+  public var helpAnchor: String? {
+    base.helpAnchor
+  }
+
+  public var description: Swift.String {
+    base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
+  public var code: Int {
+    base.code
+  }
+
+  public func retryDelay() -> Int {
+    base.retryDelay()
+  }
+}
+
+extension DescribedFailure {
+  /// This `DescribedFailure`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutDescribedFailure<Self> {
+    TimeoutDescribedFailure(self, deadline: deadline)
+  }
+
+  /// This `DescribedFailure`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any DescribedFailure {
+    TimeoutDescribedFailure(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `Effects` in a span of its own, then forwards it to
@@ -257,5 +258,77 @@ extension Effects {
     dimensions: [(String, String)] = []
   ) -> any Effects {
     MetricsEffects(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to an `Effects` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutEffects<Base: Effects>: Effects {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func plain() {
+    base.plain()
+  }
+
+  public func asynchronous() async {
+    await base.asynchronous()
+  }
+
+  public func throwing() throws {
+    try base.throwing()
+  }
+
+  public func both() async throws -> Int {
+    try await base.both()
+  }
+
+  public func typed() throws(PostError) {
+    try base.typed()
+  }
+
+  public func rethrowing(_ body: () throws -> Void) rethrows {
+    try base.rethrowing(body)
+  }
+
+  public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
+    base.generic(value, other: other)
+  }
+
+  public func parameterPack<each Element>(_ elements: repeat each Element) {
+    base.parameterPack(repeat each elements)
+  }
+
+  public static func version() -> String {
+    Base.version()
+  }
+
+  public mutating func reset() {
+    base.reset()
+  }
+
+  public nonisolated func describe() -> String {
+    base.describe()
+  }
+}
+
+extension Effects {
+  /// This `Effects`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutEffects<Self> {
+    TimeoutEffects(self, deadline: deadline)
+  }
+
+  /// This `Effects`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Effects {
+    TimeoutEffects(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Forecasts` in a span of its own, then forwards it to
@@ -113,5 +114,41 @@ extension Forecasts {
     dimensions: [(String, String)] = []
   ) -> any Forecasts {
     MetricsForecasts(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Forecasts` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutForecasts<Base: Forecasts>: Forecasts {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func celsius(of city: String) -> Int {
+    base.celsius(of: city)
+  }
+
+  public func forecast(city: String, days: Int, metric: Bool) -> Int {
+    base.forecast(city: city, days: days, metric: metric)
+  }
+}
+
+extension Forecasts {
+  /// This `Forecasts`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutForecasts<Self> {
+    TimeoutForecasts(self, deadline: deadline)
+  }
+
+  /// This `Forecasts`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Forecasts {
+    TimeoutForecasts(self, deadline: deadline)
   }
 }

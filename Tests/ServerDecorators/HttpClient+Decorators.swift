@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `HttpClient` in a span of its own, then forwards it to
@@ -113,5 +114,45 @@ extension HttpClient {
     dimensions: [(String, String)] = []
   ) -> any HttpClient {
     MetricsHttpClient(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `HttpClient` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutHttpClient<Base: HttpClient>: HttpClient {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func get<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) {
+    base.get(path, completion: completion)
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
+  }
+}
+
+extension HttpClient {
+  /// This `HttpClient`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutHttpClient<Self> {
+    TimeoutHttpClient(self, deadline: deadline)
+  }
+
+  /// This `HttpClient`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any HttpClient {
+    TimeoutHttpClient(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Journal` in a span of its own, then forwards it to
@@ -127,5 +128,49 @@ extension Journal {
     dimensions: [(String, String)] = []
   ) -> any Journal {
     MetricsJournal(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Journal` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class TimeoutJournal<Base: Journal>: Journal {
+  public let base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func read() -> Int {
+    base.read()
+  }
+
+  public var operationName: String {
+    get { base.operationName }
+    set { base.operationName = newValue }
+  }
+
+  public func entries() -> [String] {
+    base.entries()
+  }
+}
+
+extension Journal {
+  /// This `Journal`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutJournal<Self> {
+    TimeoutJournal(self, deadline: deadline)
+  }
+
+  /// This `Journal`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Journal {
+    TimeoutJournal(self, deadline: deadline)
   }
 }

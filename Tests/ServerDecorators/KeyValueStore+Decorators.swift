@@ -6,6 +6,7 @@ import FixtureCatalog
 import Logging
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `KeyValueStore` in a span of its own, then forwards it to
@@ -170,5 +171,61 @@ extension KeyValueStore {
     dimensions: [(String, String)] = []
   ) -> any KeyValueStore {
     MetricsKeyValueStore(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `KeyValueStore` a deadline, then forwards it to
+/// `_base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+  public var _base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self._base = base
+    self.deadline = deadline
+  }
+
+  public var logger: Logger {
+    _base.logger
+  }
+
+  public var base: String {
+    _base.base
+  }
+
+  public var cache: [String: Int] {
+    _base.cache
+  }
+
+  public func tracker() -> String {
+    _base.tracker()
+  }
+
+  public func value(for key: String, logger: String) -> Int? {
+    _base.value(for: key, logger: logger)
+  }
+
+  public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
+    _base.store(value, for: key, cache: cache, level: level)
+  }
+
+  public func entry(base: String) -> String {
+    _base.entry(base: base)
+  }
+}
+
+extension KeyValueStore {
+  /// This `KeyValueStore`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutKeyValueStore<Self> {
+    TimeoutKeyValueStore(self, deadline: deadline)
+  }
+
+  /// This `KeyValueStore`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any KeyValueStore {
+    TimeoutKeyValueStore(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `KeyedLookup` in a span of its own, then forwards it to
@@ -98,5 +99,38 @@ extension KeyedLookup {
     dimensions: [(String, String)] = []
   ) -> any KeyedLookup {
     MetricsKeyedLookup(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `KeyedLookup` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+  public typealias Key = Base.Key
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func value(for key: Key) async -> Int {
+    await base.value(for: key)
+  }
+}
+
+extension KeyedLookup {
+  /// This `KeyedLookup`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutKeyedLookup<Self> {
+    TimeoutKeyedLookup(self, deadline: deadline)
+  }
+
+  /// This `KeyedLookup`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any KeyedLookup {
+    TimeoutKeyedLookup(self, deadline: deadline)
   }
 }

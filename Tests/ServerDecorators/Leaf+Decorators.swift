@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Leaf` in a span of its own, then forwards it to
@@ -159,5 +160,57 @@ extension Leaf {
     dimensions: [(String, String)] = []
   ) -> any Leaf {
     MetricsLeaf(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Leaf` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutLeaf<Base: Leaf>: Leaf {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+
+  public func right() {
+    base.right()
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    lhs.base == rhs.base
+  }
+
+  public func hash(into hasher: inout Swift.Hasher) {
+    base.hash(into: &hasher)
+  }
+
+  public func leaf() {
+    base.leaf()
+  }
+}
+
+extension Leaf {
+  /// This `Leaf`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutLeaf<Self> {
+    TimeoutLeaf(self, deadline: deadline)
+  }
+
+  /// This `Leaf`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Leaf {
+    TimeoutLeaf(self, deadline: deadline)
   }
 }

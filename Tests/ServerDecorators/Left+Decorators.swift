@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Left` in a span of its own, then forwards it to
@@ -108,5 +109,41 @@ extension Left {
     dimensions: [(String, String)] = []
   ) -> any Left {
     MetricsLeft(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Left` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutLeft<Base: Left>: Left {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+}
+
+extension Left {
+  /// This `Left`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutLeft<Self> {
+    TimeoutLeft(self, deadline: deadline)
+  }
+
+  /// This `Left`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Left {
+    TimeoutLeft(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Listener` in a span of its own, then forwards it to
@@ -130,5 +131,45 @@ extension Listener {
     dimensions: [(String, String)] = []
   ) -> any Listener {
     MetricsListener(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Listener` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutListener<Base: Listener>: Listener {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
+    try await base.listen(streamHandler: streamHandler)
+  }
+
+  public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
+    base.subscribe(onValue)
+  }
+
+  public func each(body: @escaping @Sendable (Int) -> Void) {
+    base.each(body: body)
+  }
+}
+
+extension Listener {
+  /// This `Listener`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutListener<Self> {
+    TimeoutListener(self, deadline: deadline)
+  }
+
+  /// This `Listener`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Listener {
+    TimeoutListener(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Lookup` in a span of its own, then forwards it to
@@ -101,5 +102,39 @@ extension Lookup {
     dimensions: [(String, String)] = []
   ) -> any Lookup {
     MetricsLookup(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Lookup` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutLookup<Base: Lookup>: Lookup {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func find(id: Int, token: String) async throws -> String {
+    return try await TimedCall.run("Lookup.find(id:token:)", deadline: deadline) { [base] in
+      try await base.find(id: id, token: token)
+    }
+  }
+}
+
+extension Lookup {
+  /// This `Lookup`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutLookup<Self> {
+    TimeoutLookup(self, deadline: deadline)
+  }
+
+  /// This `Lookup`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Lookup {
+    TimeoutLookup(self, deadline: deadline)
   }
 }

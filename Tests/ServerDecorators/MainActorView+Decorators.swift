@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `MainActorView` in a span of its own, then forwards it to
@@ -112,5 +113,45 @@ extension MainActorView {
     dimensions: [(String, String)] = []
   ) -> any MainActorView {
     MetricsMainActorView(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `MainActorView` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+@MainActor public final class TimeoutMainActorView<Base: MainActorView>: MainActorView {
+  public let base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var title: String {
+    get { base.title }
+    set { base.title = newValue }
+  }
+
+  public func render() async {
+    await base.render()
+  }
+}
+
+extension MainActorView {
+  /// This `MainActorView`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutMainActorView<Self> {
+    TimeoutMainActorView(self, deadline: deadline)
+  }
+
+  /// This `MainActorView`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any MainActorView {
+    TimeoutMainActorView(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Members` in a span of its own, then forwards it to
@@ -146,5 +147,65 @@ extension Members {
     dimensions: [(String, String)] = []
   ) -> any Members {
     MetricsMembers(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Members` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutMembers<Base: Members>: Members {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var readOnly: Int {
+    base.readOnly
+  }
+
+  public var readWrite: String {
+    get { base.readWrite }
+    set { base.readWrite = newValue }
+  }
+
+  public var effectful: Celsius {
+    get async throws {
+      try await base.effectful
+    }
+  }
+
+  public static var shared: Int {
+    Base.shared
+  }
+
+  public subscript(index: Int) -> String {
+    base[index]
+  }
+
+  public subscript(key key: String) -> Int? {
+    get { base[key: key] }
+    set { base[key: key] = newValue }
+  }
+
+  public subscript<T>(typed index: Int, as type: T.Type) -> T? {
+    base[typed: index, as: type]
+  }
+}
+
+extension Members {
+  /// This `Members`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutMembers<Self> {
+    TimeoutMembers(self, deadline: deadline)
+  }
+
+  /// This `Members`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Members {
+    TimeoutMembers(self, deadline: deadline)
   }
 }

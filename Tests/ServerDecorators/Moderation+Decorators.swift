@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Moderation` in a span of its own, then forwards it to
@@ -161,5 +162,53 @@ extension Moderation {
     dimensions: [(String, String)] = []
   ) -> any Moderation {
     MetricsModeration(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Moderation` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutModeration<Base: Moderation>: Moderation {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func block(user: String) -> Bool {
+    base.block(user: user)
+  }
+
+  public func unblock(user: String) -> Bool {
+    base.unblock(user: user)
+  }
+
+  public func isBlocked(user: String) -> Bool {
+    base.isBlocked(user: user)
+  }
+
+  public func dequeue() -> String? {
+    base.dequeue()
+  }
+
+  public func nextTicketNumber() -> Int {
+    base.nextTicketNumber()
+  }
+}
+
+extension Moderation {
+  /// This `Moderation`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutModeration<Self> {
+    TimeoutModeration(self, deadline: deadline)
+  }
+
+  /// This `Moderation`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Moderation {
+    TimeoutModeration(self, deadline: deadline)
   }
 }

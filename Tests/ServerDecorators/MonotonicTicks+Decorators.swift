@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `MonotonicTicks` in a span of its own, then forwards it to
@@ -127,5 +128,43 @@ extension MonotonicTicks {
     dimensions: [(String, String)] = []
   ) -> any MonotonicTicks {
     MetricsMonotonicTicks(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `MonotonicTicks` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+  public typealias Instant = Base.Instant
+  public typealias Duration = Base.Duration
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func now() throws -> Instant {
+    try base.now()
+  }
+
+  public func resolution() throws -> Duration {
+    try base.resolution()
+  }
+}
+
+extension MonotonicTicks {
+  /// This `MonotonicTicks`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutMonotonicTicks<Self> {
+    TimeoutMonotonicTicks(self, deadline: deadline)
+  }
+
+  /// This `MonotonicTicks`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any MonotonicTicks {
+    TimeoutMonotonicTicks(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `NoteStore` in a span of its own, then forwards it to
@@ -143,5 +144,49 @@ extension NoteStore {
     dimensions: [(String, String)] = []
   ) -> any NoteStore {
     MetricsNoteStore(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `NoteStore` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutNoteStore<Base: NoteStore>: NoteStore {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func note(id: Int) -> String? {
+    base.note(id: id)
+  }
+
+  public func fetchTitles(prefix: String) -> [String] {
+    base.fetchTitles(prefix: prefix)
+  }
+
+  public func save(_ note: String) -> Bool {
+    base.save(note)
+  }
+
+  public func generate(seed: Int) -> String {
+    base.generate(seed: seed)
+  }
+}
+
+extension NoteStore {
+  /// This `NoteStore`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutNoteStore<Self> {
+    TimeoutNoteStore(self, deadline: deadline)
+  }
+
+  /// This `NoteStore`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any NoteStore {
+    TimeoutNoteStore(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Notifier` in a span of its own, then forwards it to
@@ -137,5 +138,45 @@ extension Notifier {
     dimensions: [(String, String)] = []
   ) -> any Notifier {
     MetricsNotifier(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Notifier` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutNotifier<Base: Notifier>: Notifier {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func refresh(done: @escaping @Sendable () -> Void) {
+    base.refresh(done: done)
+  }
+
+  public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+    base.lookup(key, completion: completion)
+  }
+
+  public func validate(_ post: Post) -> Result<Post, PostError> {
+    base.validate(post)
+  }
+}
+
+extension Notifier {
+  /// This `Notifier`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutNotifier<Self> {
+    TimeoutNotifier(self, deadline: deadline)
+  }
+
+  /// This `Notifier`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Notifier {
+    TimeoutNotifier(self, deadline: deadline)
   }
 }

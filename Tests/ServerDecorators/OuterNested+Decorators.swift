@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `Outer.Nested` in a span of its own, then forwards it to
@@ -95,5 +96,37 @@ extension Outer.Nested {
     dimensions: [(String, String)] = []
   ) -> any Outer.Nested {
     MetricsOuterNested(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to an `Outer.Nested` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutOuterNested<Base: Outer.Nested>: Outer.Nested {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func inner() {
+    base.inner()
+  }
+}
+
+extension Outer.Nested {
+  /// This `Outer.Nested`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutOuterNested<Self> {
+    TimeoutOuterNested(self, deadline: deadline)
+  }
+
+  /// This `Outer.Nested`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Outer.Nested {
+    TimeoutOuterNested(self, deadline: deadline)
   }
 }

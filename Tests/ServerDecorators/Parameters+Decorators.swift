@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Parameters` in a span of its own, then forwards it to
@@ -180,5 +181,63 @@ extension Parameters {
     dimensions: [(String, String)] = []
   ) -> any Parameters {
     MetricsParameters(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Parameters` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutParameters<Base: Parameters>: Parameters {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func labels(_ unlabeled: Int, label name: String, same: Bool) {
+    base.labels(unlabeled, label: name, same: same)
+  }
+
+  public func wildcard(_ argument0: Int) {
+    base.wildcard(argument0)
+  }
+
+  public func inoutParameter(_ counter: inout Int) {
+    base.inoutParameter(&counter)
+  }
+
+  public func closures(
+    escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
+    autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
+  ) {
+    base.closures(
+      escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+  }
+
+  public func types(
+    tuple: (Int, name: String), dictionary: [String: [Int]], optional: Int?, existential: any Error,
+    opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
+    member: Swift.Int
+  ) {
+    base.types(
+      tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
+      opaque: opaque, metatype: metatype, composition: composition, member: member)
+  }
+}
+
+extension Parameters {
+  /// This `Parameters`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutParameters<Self> {
+    TimeoutParameters(self, deadline: deadline)
+  }
+
+  /// This `Parameters`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Parameters {
+    TimeoutParameters(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `PostCache` in a span of its own, then forwards it to
@@ -125,5 +126,45 @@ extension PostCache {
     dimensions: [(String, String)] = []
   ) -> any PostCache {
     MetricsPostCache(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `PostCache` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutPostCache<Base: PostCache>: PostCache {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func post(id: Int) -> Post? {
+    base.post(id: id)
+  }
+
+  public func store(_ post: Post) {
+    base.store(post)
+  }
+
+  public func removeAll() {
+    base.removeAll()
+  }
+}
+
+extension PostCache {
+  /// This `PostCache`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutPostCache<Self> {
+    TimeoutPostCache(self, deadline: deadline)
+  }
+
+  /// This `PostCache`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any PostCache {
+    TimeoutPostCache(self, deadline: deadline)
   }
 }

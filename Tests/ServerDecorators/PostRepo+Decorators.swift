@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `PostRepo` in a span of its own, then forwards it to
@@ -125,5 +126,43 @@ extension PostRepo {
     dimensions: [(String, String)] = []
   ) -> any PostRepo {
     MetricsPostRepo(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `PostRepo` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutPostRepo<Base: PostRepo>: PostRepo {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension PostRepo {
+  /// This `PostRepo`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutPostRepo<Self> {
+    TimeoutPostRepo(self, deadline: deadline)
+  }
+
+  /// This `PostRepo`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any PostRepo {
+    TimeoutPostRepo(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `QueryBuilder` in a span of its own, then forwards it to
@@ -206,5 +207,73 @@ extension QueryBuilder {
     dimensions: [(String, String)] = []
   ) -> any QueryBuilder {
     MetricsQueryBuilder(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `QueryBuilder` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var sql: String {
+    base.sql
+  }
+
+  public func filter(_ condition: String) -> Self {
+    {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.filter(condition))
+  }
+
+  public func limit(_ count: Int) async throws -> Self {
+    try await {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.limit(count))
+  }
+
+  public func parent() -> Self? {
+    base.parent().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func split() -> [Self] {
+    base.split().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension QueryBuilder {
+  /// This `QueryBuilder`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutQueryBuilder<Self> {
+    TimeoutQueryBuilder(self, deadline: deadline)
+  }
+
+  /// This `QueryBuilder`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any QueryBuilder {
+    TimeoutQueryBuilder(self, deadline: deadline)
   }
 }

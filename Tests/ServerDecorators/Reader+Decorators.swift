@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Reader` in a span of its own, then forwards it to
@@ -101,5 +102,40 @@ extension Reader {
     dimensions: [(String, String)] = []
   ) -> any Reader {
     MetricsReader(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Reader` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class TimeoutReader<Base: Reader>: Reader {
+  public let base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func read() -> Int {
+    base.read()
+  }
+}
+
+extension Reader {
+  /// This `Reader`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutReader<Self> {
+    TimeoutReader(self, deadline: deadline)
+  }
+
+  /// This `Reader`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Reader {
+    TimeoutReader(self, deadline: deadline)
   }
 }

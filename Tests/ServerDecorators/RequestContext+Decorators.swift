@@ -6,6 +6,7 @@ import FixtureCatalog
 import Logging
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `RequestContext` in a span of its own, then forwards it to
@@ -89,5 +90,37 @@ extension RequestContext {
     dimensions: [(String, String)] = []
   ) -> any RequestContext {
     MetricsRequestContext(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `RequestContext` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutRequestContext<Base: RequestContext>: RequestContext {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var logger: Logger {
+    base.logger
+  }
+}
+
+extension RequestContext {
+  /// This `RequestContext`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutRequestContext<Self> {
+    TimeoutRequestContext(self, deadline: deadline)
+  }
+
+  /// This `RequestContext`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any RequestContext {
+    TimeoutRequestContext(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Right` in a span of its own, then forwards it to
@@ -108,5 +109,41 @@ extension Right {
     dimensions: [(String, String)] = []
   ) -> any Right {
     MetricsRight(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Right` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutRight<Base: Right>: Right {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func right() {
+    base.right()
+  }
+}
+
+extension Right {
+  /// This `Right`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutRight<Self> {
+    TimeoutRight(self, deadline: deadline)
+  }
+
+  /// This `Right`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Right {
+    TimeoutRight(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Serializer` in a span of its own, then forwards it to
@@ -107,5 +108,40 @@ extension Serializer {
     dimensions: [(String, String)] = []
   ) -> any Serializer<Input> {
     MetricsSerializer(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Serializer` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutSerializer<Base: Serializer>: Serializer {
+  public typealias Input = Base.Input
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
+    _ message: Input
+  ) throws -> Bytes {
+    try base.serialize(message) as Bytes
+  }
+}
+
+extension Serializer {
+  /// This `Serializer`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutSerializer<Self> {
+    TimeoutSerializer(self, deadline: deadline)
+  }
+
+  /// This `Serializer`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Serializer<Input> {
+    TimeoutSerializer(self, deadline: deadline)
   }
 }

@@ -6,6 +6,7 @@ import FixtureCatalog
 import Foundation
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Service` in a span of its own, then forwards it to
@@ -107,5 +108,41 @@ extension Service {
     dimensions: [(String, String)] = []
   ) -> any Service<Input, Output> {
     MetricsService(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Service` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutService<Base: Service>: Service {
+  public typealias Input = Base.Input
+  public typealias Output = Base.Output
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func callAsFunction(input: Input) async throws -> Output {
+    return try await TimedCall.run("Service.callAsFunction(input:)", deadline: deadline) { [base] in
+      try await base.callAsFunction(input: input)
+    }
+  }
+}
+
+extension Service {
+  /// This `Service`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutService<Self> {
+    TimeoutService(self, deadline: deadline)
+  }
+
+  /// This `Service`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Service<Input, Output> {
+    TimeoutService(self, deadline: deadline)
   }
 }

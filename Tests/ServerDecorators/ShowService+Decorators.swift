@@ -6,6 +6,7 @@ import FixtureCatalog
 import Foundation
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `ShowService` in a span of its own, then forwards it to
@@ -113,5 +114,41 @@ extension ShowService {
     dimensions: [(String, String)] = []
   ) -> any ShowService {
     MetricsShowService(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `ShowService` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutShowService<Base: ShowService>: ShowService {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func allShows() async -> [Show] {
+    await base.allShows()
+  }
+
+  public func markShowAsWatched(_ show: Show, until date: Date) async {
+    await base.markShowAsWatched(show, until: date)
+  }
+}
+
+extension ShowService {
+  /// This `ShowService`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutShowService<Self> {
+    TimeoutShowService(self, deadline: deadline)
+  }
+
+  /// This `ShowService`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any ShowService {
+    TimeoutShowService(self, deadline: deadline)
   }
 }

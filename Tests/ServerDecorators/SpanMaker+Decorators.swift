@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `SpanMaker` in a span of its own, then forwards it to
@@ -113,5 +114,42 @@ extension SpanMaker {
     dimensions: [(String, String)] = []
   ) -> any SpanMaker {
     MetricsSpanMaker(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `SpanMaker` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutSpanMaker<Base: SpanMaker>: SpanMaker {
+  public typealias Span = Base.Span
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func startSpan(named name: String) -> Span {
+    base.startSpan(named: name)
+  }
+
+  public func end(_ span: Span) {
+    base.end(span)
+  }
+}
+
+extension SpanMaker {
+  /// This `SpanMaker`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutSpanMaker<Self> {
+    TimeoutSpanMaker(self, deadline: deadline)
+  }
+
+  /// This `SpanMaker`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any SpanMaker {
+    TimeoutSpanMaker(self, deadline: deadline)
   }
 }

@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Spelling` in a span of its own, then forwards it to
@@ -168,5 +169,57 @@ extension Spelling {
     dimensions: [(String, String)] = []
   ) -> any Spelling {
     MetricsSpelling(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Spelling` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutSpelling<Base: Spelling>: Spelling {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func `default`() -> Int {
+    base.`default`()
+  }
+
+  public func `for`(_ `in`: Int) -> Int {
+    base.`for`(`in`)
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
+  }
+
+  public var `self`: Int {
+    base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
+  }
+}
+
+extension Spelling {
+  /// This `Spelling`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutSpelling<Self> {
+    TimeoutSpelling(self, deadline: deadline)
+  }
+
+  /// This `Spelling`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Spelling {
+    TimeoutSpelling(self, deadline: deadline)
   }
 }

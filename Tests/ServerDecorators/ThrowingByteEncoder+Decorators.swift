@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `ThrowingByteEncoder` in a span of its own, then forwards it to
@@ -101,5 +102,37 @@ extension ThrowingByteEncoder {
     dimensions: [(String, String)] = []
   ) -> any ThrowingByteEncoder {
     MetricsThrowingByteEncoder(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `ThrowingByteEncoder` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func encode(into buffer: inout [UInt8]) throws {
+    try base.encode(into: &buffer)
+  }
+}
+
+extension ThrowingByteEncoder {
+  /// This `ThrowingByteEncoder`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutThrowingByteEncoder<Self> {
+    TimeoutThrowingByteEncoder(self, deadline: deadline)
+  }
+
+  /// This `ThrowingByteEncoder`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any ThrowingByteEncoder {
+    TimeoutThrowingByteEncoder(self, deadline: deadline)
   }
 }

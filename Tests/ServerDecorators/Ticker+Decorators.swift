@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Ticker` in a span of its own, then forwards it to
@@ -103,5 +104,41 @@ extension Ticker {
     dimensions: [(String, String)] = []
   ) -> any Ticker {
     MetricsTicker(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Ticker` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutTicker<Base: Ticker>: Ticker {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func next() -> Int {
+    base.next()
+  }
+
+  public var ticks: Int {
+    base.ticks
+  }
+}
+
+extension Ticker {
+  /// This `Ticker`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutTicker<Self> {
+    TimeoutTicker(self, deadline: deadline)
+  }
+
+  /// This `Ticker`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Ticker {
+    TimeoutTicker(self, deadline: deadline)
   }
 }

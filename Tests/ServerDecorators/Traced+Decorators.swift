@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Traced` in a span of its own, then forwards it to
@@ -90,5 +91,38 @@ extension Traced {
     dimensions: [(String, String)] = []
   ) -> any Traced {
     MetricsTraced(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Traced` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutTraced<Base: Traced>: Traced {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public var operationName: String {
+    get { base.operationName }
+    nonmutating set { base.operationName = newValue }
+  }
+}
+
+extension Traced {
+  /// This `Traced`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutTraced<Self> {
+    TimeoutTraced(self, deadline: deadline)
+  }
+
+  /// This `Traced`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Traced {
+    TimeoutTraced(self, deadline: deadline)
   }
 }

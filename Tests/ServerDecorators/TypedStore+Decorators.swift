@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `TypedStore` in a span of its own, then forwards it to
@@ -111,5 +112,41 @@ extension TypedStore {
     dimensions: [(String, String)] = []
   ) -> any TypedStore {
     MetricsTypedStore(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `TypedStore` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutTypedStore<Base: TypedStore>: TypedStore {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func get(id: Int) async -> Int {
+    await base.get(id: id) as Int
+  }
+
+  public func get(id: Int) async -> String {
+    await base.get(id: id) as String
+  }
+}
+
+extension TypedStore {
+  /// This `TypedStore`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutTypedStore<Self> {
+    TimeoutTypedStore(self, deadline: deadline)
+  }
+
+  /// This `TypedStore`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any TypedStore {
+    TimeoutTypedStore(self, deadline: deadline)
   }
 }

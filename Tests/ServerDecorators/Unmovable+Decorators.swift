@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to an `Unmovable` in a span of its own, then forwards it to
@@ -120,5 +121,49 @@ extension Unmovable {
     dimensions: [(String, String)] = []
   ) -> any Unmovable {
     MetricsUnmovable(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to an `Unmovable` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutUnmovable<Base: Unmovable>: Unmovable {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
+    try base.watch(body)
+  }
+
+  public func write(_ bytes: RawSpan) -> Int {
+    base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension Unmovable {
+  /// This `Unmovable`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutUnmovable<Self> {
+    TimeoutUnmovable(self, deadline: deadline)
+  }
+
+  /// This `Unmovable`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Unmovable {
+    TimeoutUnmovable(self, deadline: deadline)
   }
 }

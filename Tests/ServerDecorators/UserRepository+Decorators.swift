@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `UserRepository` in a span of its own, then forwards it to
@@ -142,5 +143,49 @@ extension UserRepository {
     dimensions: [(String, String)] = []
   ) -> any UserRepository {
     MetricsUserRepository(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `UserRepository` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutUserRepository<Base: UserRepository>: UserRepository {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func user(named name: String) async throws -> User {
+    return try await TimedCall.run("UserRepository.user(named:)", deadline: deadline) { [base] in
+      try await base.user(named: name)
+    }
+  }
+
+  public func save(_ user: User) async throws {
+    try await TimedCall.run("UserRepository.save(_:)", deadline: .seconds(0.05)) { [base] in
+      try await base.save(user)
+    }
+  }
+
+  public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
+    try await base.resetPassword(for: user, token: token)
+  }
+}
+
+extension UserRepository {
+  /// This `UserRepository`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutUserRepository<Self> {
+    TimeoutUserRepository(self, deadline: deadline)
+  }
+
+  /// This `UserRepository`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any UserRepository {
+    TimeoutUserRepository(self, deadline: deadline)
   }
 }

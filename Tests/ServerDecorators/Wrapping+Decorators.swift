@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Wrapping` in a span of its own, then forwards it to
@@ -95,5 +96,37 @@ extension Wrapping {
     dimensions: [(String, String)] = []
   ) -> any Wrapping {
     MetricsWrapping(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Wrapping` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+public struct TimeoutWrapping<Base: Wrapping>: Wrapping {
+  public var base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func wrap(_ value: Int) -> [Int] {
+    base.wrap(value)
+  }
+}
+
+extension Wrapping {
+  /// This `Wrapping`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutWrapping<Self> {
+    TimeoutWrapping(self, deadline: deadline)
+  }
+
+  /// This `Wrapping`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Wrapping {
+    TimeoutWrapping(self, deadline: deadline)
   }
 }

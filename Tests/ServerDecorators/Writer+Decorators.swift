@@ -5,6 +5,7 @@ import CoreMetrics
 import FixtureCatalog
 import Tracing
 @_spi(Generated) import VeneerMetrics
+@_spi(Generated) import VeneerRuntime
 @_spi(Generated) import VeneerTracing
 
 /// Runs each call to a `Writer` in a span of its own, then forwards it to
@@ -115,5 +116,44 @@ extension Writer {
     dimensions: [(String, String)] = []
   ) -> any Writer {
     MetricsWriter(self, factory: factory, prefix: prefix, dimensions: dimensions)
+  }
+}
+
+/// Gives each async call to a `Writer` a deadline, then forwards it to
+/// `base` in a task of its own: when the deadline passes first, that task is
+/// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
+/// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class TimeoutWriter<Base: Writer>: Writer {
+  public let base: Base
+  public let deadline: Duration
+
+  /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
+  public init(_ base: Base, deadline: Duration) {
+    self.base = base
+    self.deadline = deadline
+  }
+
+  public func read() -> Int {
+    base.read()
+  }
+
+  public func write(_ value: Int) {
+    base.write(value)
+  }
+}
+
+extension Writer {
+  /// This `Writer`, giving each async call `deadline` to finish.
+  public func withTimeout(_ deadline: Duration) -> TimeoutWriter<Self> {
+    TimeoutWriter(self, deadline: deadline)
+  }
+
+  /// This `Writer`, giving each async call `deadline` to finish, for an existential.
+  @_disfavoredOverload
+  public func withTimeout(_ deadline: Duration) -> any Writer {
+    TimeoutWriter(self, deadline: deadline)
   }
 }

@@ -7,7 +7,8 @@ struct TemplatesCommandTests {
     #expect(result.status == 0)
     #expect(
       result.output.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
-        "Analytics", "Caching", "Intercepting", "Logging", "Metrics", "Tracing", "For",
+        "Analytics", "Caching", "Intercepting", "Logging", "Metrics", "Timeout", "Tracing",
+        "For",
         "Analytics", "Intercepting", "Logging",
       ])
     #expect(

@@ -668,7 +668,8 @@ struct ConfiguredGenerationTests {
     #expect(
       project.generate().diagnostics == [
         "veneer.yml:4:3: error: 'options' has settings for 'Dealy', which is not among the "
-          + "templates in use (Analytics, Caching, Intercepting, Logging, Metrics, Tracing)"
+          + "templates in use (Analytics, Caching, Intercepting, Logging, Metrics, Timeout, "
+          + "Tracing)"
       ])
   }
 

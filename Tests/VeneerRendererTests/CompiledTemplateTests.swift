@@ -80,7 +80,7 @@ struct CompiledTemplateTests {
     let compiled = try CompiledTemplate.compile(template).get()
     let expected = [
       "Logging": ["logging"], "Analytics": ["analytics"], "Caching": ["caching"],
-      "Intercepting": ["interception"], "Tracing": ["tracing"],
+      "Intercepting": ["interception"], "Tracing": ["tracing"], "Timeout": ["timeout"],
     ]
     #expect(compiled.aspectsRead.names == expected[template.name] ?? [])
     for proto in Self.fixtureCatalog.protocols {

@@ -78,7 +78,7 @@ package enum BuiltInDecorators {
   /// Each built-in; a new one is registered here. In a fixed order: the position of what a
   /// built-in plans is its place in a requirement's plan.
   package static let all: [BuiltInDecorator] = [
-    .logging, .analytics, .caching, .intercepting, .tracing, .metrics,
+    .logging, .analytics, .caching, .intercepting, .tracing, .metrics, .timeout,
   ]
 
   /// The built-in named `name`, in any case.

@@ -1,0 +1,11 @@
+extension BuiltInDecorator {
+  /// Gives each async call a deadline, after which its task is cancelled and `TimeoutError`
+  /// thrown; opt-in, since it changes what a slow call does.
+  static let timeout = BuiltInDecorator(
+    name: "Timeout",
+    annotations: ["timeout": ["seconds": .lifetime]],
+    storage: [("deadline", "the timeout decorator's deadline for calls: `deadline`")],
+    aspect: AspectKind(TimeoutAspect.self),
+    options: [BuiltInOption("seconds", .templateValue(.lifetime))],
+    isOptIn: true)
+}
