@@ -284,7 +284,7 @@ private final class ConfigurationReader {
       case .seconds(let set):
         // A number as YAML writes one: `"300"`, quoted, is a string.
         if let scalar = node.scalar, scalar.isPlain, let seconds = Double(scalar.string) {
-          if let problem = CacheLifetime.problem(with: seconds) {
+          if let problem = Lifetime.problem(with: seconds) {
             error("'\(key)' \(problem)", at: node)
           } else {
             set(&configuration.render, seconds)

@@ -181,7 +181,7 @@ package struct AnnotationKeys: Sendable {
       guard case .number(let seconds) = value else {
         return "must be a number of seconds, not \(value)"
       }
-      return CacheLifetime.problem(with: seconds)
+      return Lifetime.problem(with: seconds)
     }
   }
 }

@@ -58,7 +58,7 @@ final class CachingAspect: RequirementAspect {
     // The parser and the configuration refuse other lifetimes with a located error.
     if case .number(let seconds)? = plan.annotationValue("ttl", keys: ["cache", "caching"])
       ?? plan.context.options.cacheTimeToLive.map(AnnotationValue.number),
-      CacheLifetime.problem(with: seconds) == nil
+      Lifetime.problem(with: seconds) == nil
     {
       cacheTimeToLive =
         seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"

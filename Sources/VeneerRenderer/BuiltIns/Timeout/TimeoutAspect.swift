@@ -35,7 +35,7 @@ final class TimeoutAspect: RequirementAspect {
     // The parser and the configuration refuse other lifetimes with a located error.
     let deadline =
       if case .number(let seconds)? = plan.annotationValue("seconds", keys: ["timeout"]),
-        CacheLifetime.problem(with: seconds) == nil
+        Lifetime.problem(with: seconds) == nil
       {
         seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
       } else {

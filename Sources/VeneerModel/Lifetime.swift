@@ -1,5 +1,6 @@
-/// The one rule for cache lifetimes, whether `cache(ttl:)` or `veneer.yml` gives them.
-package enum CacheLifetime {
+/// The one rule for durations in seconds that annotations and `veneer.yml` give: a cached
+/// value's time to live (`cache(ttl:)`), a call's deadline (`timeout(seconds:)`).
+package enum Lifetime {
   /// A hundred years: longer is a mistake, and Swift's `Duration.seconds` takes whole seconds
   /// as `Int`, which a larger literal would overflow.
   package static let maximumSeconds = 3_153_600_000.0
@@ -10,8 +11,7 @@ package enum CacheLifetime {
       return "must be a positive number of seconds"
     }
     guard seconds <= maximumSeconds else {
-      return "must be at most \(Int(maximumSeconds)) seconds (a hundred years); leave it out "
-        + "to keep values until they are evicted"
+      return "must be at most \(Int(maximumSeconds)) seconds (a hundred years)"
     }
     return nil
   }
