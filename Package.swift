@@ -165,6 +165,11 @@ let package = Package(
       path: "Tests/StencilOracle"),
     // Temporary folders and type-checking generated code, for every test target.
     .target(name: "TestSupport", dependencies: ["VeneerSupport"], path: "Tests/TestSupport"),
+    .testTarget(name: "VeneerSupportTests", dependencies: ["VeneerSupport", "TestSupport"]),
+    .testTarget(
+      name: "VeneerModelTests",
+      // The parser, for a catalog of every shape the model holds.
+      dependencies: ["VeneerModel", "VeneerParser"]),
     .testTarget(
       name: "VeneerParserTests",
       dependencies: [

@@ -103,8 +103,17 @@ struct GeneratedCodeTests {
 
   @Test func generatedFilesReparseWithoutErrors() {
     let generation = Self.generation()
-    // One file per decorated protocol of the catalog (those a decorator can meet).
-    #expect(generation.files.count == 60)
+    // One file per protocol of the catalog, but for those a warning says are not decorated and
+    // those annotated `skip`.
+    let catalog = ProtocolParser.withBuiltIns.parseCatalog(paths: [
+      repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path
+    ])
+    let undecorated = generation.diagnostics.filter { $0.message.contains(" is not decorated: ") }
+    let skipped = catalog.protocols.filter {
+      $0.annotations.contains { $0.key == "skip" && $0.arguments.isEmpty }
+    }
+    #expect(!generation.files.isEmpty)
+    #expect(generation.files.count == catalog.protocols.count - undecorated.count - skipped.count)
     for file in generation.files {
       let parsed = ProtocolParser.withBuiltIns.parse(source: file.contents, file: file.name)
       #expect(parsed.diagnostics.filter { $0.severity == .error } == [], "\(file.name)")

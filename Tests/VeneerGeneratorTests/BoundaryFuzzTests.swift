@@ -4,6 +4,7 @@ import SwiftSyntax
 import Testing
 import VeneerGenerator
 import VeneerModel
+import VeneerSupport
 
 /// Hostile values at every boundary where text enters Veneer from outside: protocol names (raw
 /// identifiers), annotation arguments, `veneer.yml` values, source file names and template
@@ -29,19 +30,19 @@ struct BoundaryFuzzTests {
     "99999999999999999999", "0x1p70", "nan", "import", "func", "x", "Log", "_", "%", "~",
   ]
 
-  private func hostileText(_ generator: inout SeededGenerator, maxParts: Int = 5) -> String {
+  private func hostileText(_ generator: inout SplitMix, maxParts: Int = 5) -> String {
     (0..<Int.random(in: 1...maxParts, using: &generator)).map { _ in
       Self.hostile.randomElement(using: &generator)!
     }.joined()
   }
 
   /// A raw identifier SwiftParser may accept: anything but backticks and line breaks.
-  private func rawName(_ generator: inout SeededGenerator) -> String {
+  private func rawName(_ generator: inout SplitMix) -> String {
     let text = hostileText(&generator).filter { !"`\n\r\u{0}\u{2028}".contains($0) }
     return text.isEmpty ? "P" : "`\(text)`"
   }
 
-  private func annotation(_ generator: inout SeededGenerator) -> String {
+  private func annotation(_ generator: inout SplitMix) -> String {
     let keys = ["logging", "analytics", "caching", "cache", "redact", "invalidates", "skip", "x"]
     let labels = ["ttl", "event", "failure", "properties", "evnt", "level"]
     let values = [
@@ -60,7 +61,7 @@ struct BoundaryFuzzTests {
     return "\(key)(\(arguments.joined(separator: ", ")))"
   }
 
-  private func configuration(_ generator: inout SeededGenerator) -> String {
+  private func configuration(_ generator: inout SplitMix) -> String {
     let value = hostileText(&generator, maxParts: 3)
     let quoted = "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
     let entries = [
@@ -77,7 +78,7 @@ struct BoundaryFuzzTests {
 
   @Test func hostileNamesValuesAndPathsAreRefusedOrWrittenSafely() throws {
     print("BoundaryFuzzTests seed: \(seed) (VENEER_SEED=\(seed) to replay)")
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix(seed: seed)
     var written = 0
     var refused = 0
     for iteration in 0..<iterations {

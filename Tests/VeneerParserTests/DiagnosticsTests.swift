@@ -72,7 +72,7 @@ struct DiagnosticsTests {
   }
 
   @Test func randomBytesNeverCrash() {
-    var generator = SeededGenerator(seed: 42)
+    var generator = SplitMix(seed: 42)
     for length in [7, 100, 4096] {
       let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
       let parsed = ProtocolParser.withBuiltIns.parse(contents: bytes, file: "Random.swift")
@@ -295,20 +295,5 @@ struct DiagnosticsTests {
         "Input.swift:3:7: warning: property requirement 'noAccessors' must be a 'var' with '{ get }' or '{ get set }'; Veneer ignores it",
         "Input.swift:4:7: warning: property requirement 'constant' must be a 'var' with '{ get }' or '{ get set }'; Veneer ignores it",
       ])
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so random inputs repeat from run to run.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import TestSupport
 import Testing
-import VeneerGenerator
 import VeneerSupport
 
 @Suite("Unified diffs")
@@ -48,7 +47,7 @@ struct UnifiedDiffTests {
   /// Random edits of random texts: as small as GNU diff's, and patch(1) applies them.
   @Test(arguments: 0..<40)
   func hunksMatchGNUDiff(seed: Int) throws {
-    var generator = SeededGenerator(seed: UInt64(seed))
+    var generator = SplitMix(seed: UInt64(seed))
     let words = ["a", "b", "c", "d", "}", "{", ""]
     let old = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
       words.randomElement(using: &generator)!
@@ -91,18 +90,5 @@ struct UnifiedDiffTests {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
-  }
-}
-
-/// SplitMix64: the same numbers for the same seed on every platform.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,9 +1,17 @@
 import Foundation
 import Testing
 import VeneerModel
+import VeneerParser
 
 @Suite("The model as JSON")
 struct JSONTests {
+  /// Every shape the model covers, as the parser reads it.
+  let fixtureCatalog = ProtocolParser().parseCatalog(
+    paths: [
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../FixtureCatalog").standardizedFileURL.path
+    ])
+
   func encode(_ catalog: Catalog) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
