@@ -73,15 +73,11 @@ func runPipeline(sources: [String], output: String, cache: String, measuresCPUTi
     configuration, cache: generationCache)
   var errors = generation.diagnostics.filter { $0.severity == .error }.map(\.description)
   var stages = generation.statistics.stages.map { ($0.stage.rawValue, milliseconds($0.duration)) }
-  let writeStart = clock.now
   if errors.isEmpty {
     do {
-      let folder = OutputFolder(path: output)
-      try folder.apply(try folder.plan(generation.files, unchanged: generation.unchangedFiles))
-      stages.append((Stage.write.rawValue, milliseconds(clock.now - writeStart)))
-      let cacheStart = clock.now
-      generationCache.save(generation, outputFolder: output)
-      stages.append((Stage.saveCache.rawValue, milliseconds(clock.now - cacheStart)))
+      let written = try generation.write(to: output, cache: generationCache)
+      stages.append((Stage.write.rawValue, milliseconds(written.writing)))
+      stages.append((Stage.saveCache.rawValue, milliseconds(written.savingCache)))
     } catch {
       errors += error.diagnostics.map(\.description)
     }

@@ -61,12 +61,10 @@ struct Generate: ParsableCommand {
     guard let (generation, output, generationCache) = options.generate(cache: cache) else {
       return false
     }
-    let clock = ContinuousClock()
-    let start = clock.now
-    let folder = OutputFolder(path: output)
     do {
-      let plan = try folder.plan(generation.files, unchanged: generation.unchangedFiles)
-      if dryRun {
+      guard !dryRun else {
+        let plan = try OutputFolder(path: output).plan(
+          generation.files, unchanged: generation.unchangedFiles)
         for change in plan.changes {
           printEscaped(
             "would \(change.kind.rawValue) "
@@ -79,12 +77,12 @@ struct Generate: ParsableCommand {
         }
         return true
       }
-      try folder.apply(plan)
-      if let warning = generationCache?.save(generation, outputFolder: output) {
-        options.report([warning])
-      }
-      options.reportStatistics(generation.statistics, extraStages: [(.write, clock.now - start)])
+      let written = try generation.write(to: output, cache: generationCache)
+      if let warning = written.cacheWarning { options.report([warning]) }
+      options.reportStatistics(
+        generation.statistics, extraStages: [(.write, written.writing + written.savingCache)])
       if !options.quiet {
+        let plan = written.plan
         let count = { (kind: OutputFolder.Change.Kind) in plan.changes.count { $0.kind == kind } }
         printEscaped(
           "Wrote \(counted(count(.create) + count(.update), "file")), deleted \(count(.delete)), "
