@@ -7,35 +7,41 @@ import VeneerModel
 /// decorator must implement that requirement, so its own storage takes a leading underscore
 /// (`_logger`, then `__logger`), and the protocol's API is never renamed.
 package struct StorageNames: Sendable, Equatable {
-  /// Each name as declared (`base`, `logger`) and as the decorator spells it (`_logger`).
-  private var spelt: [String: String]
+  /// Each name as the decorator spells it (`_logger`), in the order of `declared`: templates
+  /// read one by its position, with no hashing.
+  private var spelt: [String]
 
   /// What the decorator wraps: `base`.
-  package var base: String { spelt["base"]! }
+  package var base: String { spelt[0] }
 
   /// The property a built-in declares as `declared`: `self["cache"]` is `cache`, or `_cache`.
-  package subscript(declared: String) -> String { spelt[declared]! }
+  package subscript(declared: String) -> String { spelt[Self.positions[declared]!] }
+
+  /// The name declared at `position` of `declared`, as spelt.
+  func spelling(at position: Int) -> String { spelt[position] }
 
   /// Every name a decorator may store, as declared: `base`, then each built-in's.
   static let declared = ["base"] + BuiltInDecorators.all.flatMap { $0.storage.map(\.name) }
+  private static let positions = Dictionary(
+    uniqueKeysWithValues: declared.enumerated().map { ($1, $0) })
 
   /// Names that no requirement without parameters takes: a property, or a method called
   /// `logger()`, would be a redeclaration.
   init(avoiding requirements: [Requirement]) {
-    spelt = Dictionary(uniqueKeysWithValues: Self.declared.map { ($0, $0) })
+    spelt = Self.declared
     let taken = Set(
       requirements.lazy.filter { $0.parameters.isEmpty && $0.kind != .subscript }
         .map(\.bareName))
     guard !taken.isEmpty else { return }
-    for name in Self.declared {
-      while taken.contains(spelt[name]!) {
-        spelt[name] = "_" + spelt[name]!
+    for position in spelt.indices {
+      while taken.contains(spelt[position]) {
+        spelt[position] = "_" + spelt[position]
       }
     }
   }
 
   /// Every name, as spelt.
-  var names: Set<String> { Set(spelt.values) }
+  var names: Set<String> { Set(spelt) }
 
   /// The same names as the body of a requirement reaches them: `self.logger` where one of its
   /// parameters is called `logger`.
@@ -43,8 +49,8 @@ package struct StorageNames: Sendable, Equatable {
     guard !parameters.isEmpty else { return self }
     let names = parameters.map(\.name.trimmingBackticks)
     var reached = self
-    for (declared, name) in spelt where names.contains(name) {
-      reached.spelt[declared] = "self." + name
+    for position in spelt.indices where names.contains(spelt[position]) {
+      reached.spelt[position] = "self." + spelt[position]
     }
     return reached
   }

@@ -333,12 +333,13 @@ extension LocalNames: TemplateObject {
 extension StorageNames: TemplateObject {
   /// `base`, then each property a built-in decorator declares, with what it holds.
   static let templateMembers: [String: TemplateMember<StorageNames>] = {
+    // In the order of `StorageNames.declared`, whose positions the members read.
     let declared =
       [("base", "what the decorator wraps: `base`")]
       + BuiltInDecorators.all.flatMap { $0.storage.map { ($0.name, $0.summary) } }
     return Dictionary(
-      uniqueKeysWithValues: declared.map { name, summary in
-        (name, TemplateMember<StorageNames>(.text, summary) { $0[name] })
+      uniqueKeysWithValues: declared.enumerated().map { position, member in
+        (member.0, TemplateMember<StorageNames>(.text, member.1) { $0.spelling(at: position) })
       })
   }()
 
