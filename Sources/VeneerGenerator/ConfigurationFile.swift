@@ -251,6 +251,10 @@ private final class ConfigurationReader {
 
   /// A built-in's options, each checked as its descriptor declares it.
   private func readOptions(_ node: Node, of builtIn: BuiltInDecorator, key: Node) {
+    guard !builtIn.options.isEmpty else {
+      error("'\(builtIn.typedName)' has no options", at: key)
+      return
+    }
     guard
       let fields = fields(
         of: node, in: "'\(builtIn.typedName)'", known: builtIn.options.map(\.name))

@@ -86,6 +86,14 @@ struct ConfigurationFileTests {
       ])
   }
 
+  /// Each built-in's options are what its descriptor declares; one that declares none says so.
+  @Test func aBuiltInWithoutOptionsSaysSo() {
+    #expect(
+      configuration("options:\n  Tracing: {kind: client}\n").1.map(\.description) == [
+        "veneer.yml:2:3: error: 'tracing' has no options"
+      ])
+  }
+
   @Test func anEmptyFileGivesTheDefaults() {
     let (read, diagnostics) = configuration("# nothing yet\n")
     #expect(diagnostics == [])
