@@ -1,0 +1,47 @@
+import VeneerModel
+import VeneerParser
+import VeneerRenderer
+
+/// What a run hands its cache to remember.
+struct CacheRecord: Sendable {
+  var settings: UInt64
+  var sources: [GenerationCache.SourceStamp]
+  /// Nil when the models on disk are still those of `sources`.
+  var models: GenerationCache.Models?
+  /// Every output file rendered: its name, the render key of its contents, and its line count.
+  var outputs: [(name: String, key: UInt64, lines: Int)]
+  /// The outputs not rendered again, as the index had them: this run found each on disk as
+  /// recorded and left it alone, so its stamp needs no second `stat`.
+  var keptOutputs: [GenerationCache.OutputStamp]
+
+  /// A run that rendered nothing: its sources' stamps, its outputs those already recorded.
+  init(
+    settings: UInt64, sources: [GenerationCache.SourceStamp],
+    keptOutputs: [GenerationCache.OutputStamp]
+  ) {
+    self.settings = settings
+    self.sources = sources
+    models = nil
+    outputs = []
+    self.keptOutputs = keptOutputs
+  }
+
+  init(
+    settings: UInt64, parsed: ParsedSources, rendering: Rendering, files: [AssembledFile]
+  ) {
+    self.settings = settings
+    sources = parsed.stamps
+    models =
+      parsed.isUnchanged
+      ? nil
+      : GenerationCache.Models(
+        entries: zip(parsed.files, parsed.parsed).map {
+          GenerationCache.ParsedEntry(
+            path: $0, hash: $1.hash, parsed: $1.parsed, encoded: $1.encoded)
+        })
+    let keysByName = Dictionary(
+      rendering.rendered.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first })
+    outputs = files.map { ($0.source.name, keysByName[$0.source.name] ?? 0, $0.lines) }
+    keptOutputs = rendering.unchanged
+  }
+}
