@@ -192,9 +192,9 @@ func renderCost(_ files: [String], fixedRounds: Int?) -> (
   let templates = BuiltInTemplates.all.filter { templateNames.contains($0.name) }
     .compactMap { try? CompiledTemplate.compile($0).get() }
   // As the generator plans: with what the templates read.
-  let aspects = templates.reduce(AspectSet.none) { $0.union($1.aspectsRead) }
+  let decoratorPlans = templates.reduce(DecoratorPlanSet.none) { $0.union($1.plansRead) }
   let plans = catalog.protocols.compactMap {
-    try? ProtocolPlan.make(for: $0, aspects: aspects).get()
+    try? ProtocolPlan.make(for: $0, decoratorPlans: decoratorPlans).get()
   }
   guard !plans.isEmpty, !templates.isEmpty else { return (0, 0, 0, 0) }
   func perRender(_ render: (CompiledTemplate, ProtocolPlan) -> Void) -> Double {
@@ -207,7 +207,7 @@ func renderCost(_ files: [String], fixedRounds: Int?) -> (
   let plan =
     quickestRound(fixedRounds: fixedRounds) {
       for proto in catalog.protocols {
-        _ = ProtocolPlan.make(for: proto, aspects: aspects)
+        _ = ProtocolPlan.make(for: proto, decoratorPlans: decoratorPlans)
       }
     }
     / Double(catalog.protocols.count)

@@ -63,7 +63,7 @@ struct Rendering {
   {
     work.flatMap { item in
       switch ProtocolPlan.make(
-        for: item.proto, options: configuration.render, aspects: item.aspectsRead)
+        for: item.proto, options: configuration.render, decoratorPlans: item.plansRead)
       {
       case .success(let plan): plan.diagnostics
       case .failure(let unsupported): [unsupported.diagnostic]
@@ -102,7 +102,7 @@ struct Rendering {
   ) -> Outcome {
     let plan: ProtocolPlan
     switch ProtocolPlan.make(
-      for: work.proto, options: configuration.render, aspects: work.aspectsRead)
+      for: work.proto, options: configuration.render, decoratorPlans: work.plansRead)
     {
     case .success(let made): plan = made
     case .failure(let unsupported): return .failed([unsupported.diagnostic])

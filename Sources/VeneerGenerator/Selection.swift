@@ -147,6 +147,6 @@ struct RenderWork: Sendable {
   var ancestorFiles: [String]
   var templates: [CompiledTemplate]
 
-  /// The aspects its templates read, which are all its plan needs.
-  var aspectsRead: AspectSet { templates.reduce(.none) { $0.union($1.aspectsRead) } }
+  /// The decorator plans its templates read, which are all its plan needs.
+  var plansRead: DecoratorPlanSet { templates.reduce(.none) { $0.union($1.plansRead) } }
 }

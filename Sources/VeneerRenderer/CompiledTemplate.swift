@@ -13,8 +13,8 @@ package struct CompiledTemplate: Sendable {
   /// `source.imports`, read once rather than for every protocol; an entry that names no module
   /// is an error the generator reports before rendering.
   package let imports: [TemplateImport]
-  /// The aspects whose members it reads: only those are planned for it.
-  package let aspectsRead: AspectSet
+  /// The decorator plans whose members it reads: only those are made for it.
+  package let plansRead: DecoratorPlanSet
   /// The settings it reads as `options.NAME`, each where it first reads it.
   package let optionsRead: [String: SourceLocation]
   private let program: Program
@@ -43,10 +43,10 @@ package struct CompiledTemplate: Sendable {
     root = compiler.compileBlock(syntax.nodes)
     program = compiler.program
     slotCount = compiler.slotCount
-    aspectsRead = AspectSet(
+    plansRead = DecoratorPlanSet(
       positions: compiler.membersRead.names.compactMap { name in
         name.hasPrefix("RequirementPlan.")
-          ? RequirementAspects.positionOfMember[String(name.dropFirst(16))] : nil
+          ? DecoratorPlans.positionOfMember[String(name.dropFirst(16))] : nil
       })
     optionsRead = compiler.optionsRead.locations
     self.source = source

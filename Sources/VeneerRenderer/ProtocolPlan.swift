@@ -62,10 +62,11 @@ package struct ProtocolPlan: Sendable {
   }
 
   /// Plans the decorators of `proto`, or explains, at the offending requirement, why Swift does
-  /// not allow one. Only `aspects` are planned: those the templates read
-  /// (`CompiledTemplate.aspectsRead`).
+  /// not allow one. Only `decoratorPlans` are made: those the templates read
+  /// (`CompiledTemplate.plansRead`).
   package static func make(
-    for proto: ProtocolDecl, options: RenderOptions = RenderOptions(), aspects: AspectSet = .all
+    for proto: ProtocolDecl, options: RenderOptions = RenderOptions(),
+    decoratorPlans: DecoratorPlanSet = .all
   ) -> Result<ProtocolPlan, Unsupported> {
     if let problem = unsupportedReason(proto) {
       return .failure(
@@ -74,10 +75,10 @@ package struct ProtocolPlan: Sendable {
             .warning, "\(proto.qualifiedName) is not decorated: \(problem.reason)",
             at: problem.location)))
     }
-    return .success(ProtocolPlan(proto, options: options, aspects: aspects))
+    return .success(ProtocolPlan(proto, options: options, decoratorPlans: decoratorPlans))
   }
 
-  private init(_ proto: ProtocolDecl, options: RenderOptions, aspects: AspectSet) {
+  private init(_ proto: ProtocolDecl, options: RenderOptions, decoratorPlans: DecoratorPlanSet) {
     self.proto = proto
     self.options = options
     let accessLevel = min(proto.accessLevel, options.maximumAccess ?? .open)
@@ -136,11 +137,11 @@ package struct ProtocolPlan: Sendable {
           RequirementPlan(
             requirement, in: context, access: access, isClassDecorator: isClassDecorator,
             hookName: hookNames[index], namesResultType: overloadedByResult.contains(index),
-            planning: aspects, diagnostics: &diagnostics)))
+            planning: decoratorPlans, diagnostics: &diagnostics)))
     }
     requirementReferences = requirements
-    if aspects.contains(RequirementAspects.position(of: AnalyticsAspect.self)) {
-      diagnostics += AnalyticsAspect.clashes(in: requirements.map(\.value), of: proto)
+    if decoratorPlans.contains(DecoratorPlans.position(of: AnalyticsPlan.self)) {
+      diagnostics += AnalyticsPlan.clashes(in: requirements.map(\.value), of: proto)
     }
     diagnostics += Self.passedByNotes(proto, allRequirements)
     self.diagnostics = diagnostics

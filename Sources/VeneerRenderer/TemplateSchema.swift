@@ -127,17 +127,17 @@ package struct TemplateMember<Owner>: Sendable {
 }
 
 extension TemplateMember where Owner == RequirementPlan {
-  /// `member` of the aspect a plan holds at `position`, read on the plan.
-  init<Aspect: RequirementAspect>(_ member: TemplateMember<Aspect>, at position: Int) {
+  /// `member` of the decorator plan a requirement plan holds at `position`, read on the plan.
+  init<Plan: DecoratorPlan>(_ member: TemplateMember<Plan>, at position: Int) {
     self.init(
       type: member.type, summary: member.summary,
       text: member.text.map { text in
-        Accessor(read: { text.read($0.aspect(position, as: Aspect.self)) })
+        Accessor(read: { text.read($0.decoratorPlan(position, as: Plan.self)) })
       },
       flag: member.flag.map { flag in
-        Accessor(read: { flag.read($0.aspect(position, as: Aspect.self)) })
+        Accessor(read: { flag.read($0.decoratorPlan(position, as: Plan.self)) })
       },
-      value: { member.value($0.aspect(position, as: Aspect.self)) })
+      value: { member.value($0.decoratorPlan(position, as: Plan.self)) })
   }
 }
 

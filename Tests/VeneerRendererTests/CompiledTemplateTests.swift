@@ -72,23 +72,23 @@ struct CompiledTemplateTests {
     }
   }
 
-  /// The generator plans only the aspects a protocol's templates read; every shipped template
-  /// renders from such a plan what it renders from a plan of every aspect.
+  /// The generator makes only the decorator plans a protocol's templates read; every shipped
+  /// template renders from such a plan what it renders from a plan with every decorator's.
   @Test(arguments: shippedTemplateLabels)
-  func templatesRenderAlikeFromPlansOfOnlyTheAspectsTheyRead(label: String) throws {
+  func templatesRenderAlikeFromOnlyTheDecoratorPlansTheyRead(label: String) throws {
     let template = Self.shippedTemplates[Self.shippedTemplateLabels.firstIndex(of: label)!]
     let compiled = try CompiledTemplate.compile(template).get()
     let expected = [
       "Logging": ["logging"], "Analytics": ["analytics"], "Caching": ["caching"],
       "Intercepting": ["interception"], "Tracing": ["tracing"], "Timeout": ["timeout"],
     ]
-    #expect(compiled.aspectsRead.names == expected[template.name] ?? [])
+    #expect(compiled.plansRead.names == expected[template.name] ?? [])
     for proto in Self.fixtureCatalog.protocols {
       guard let full = try? ProtocolPlan.make(for: proto).get(),
-        let planned = try? ProtocolPlan.make(for: proto, aspects: compiled.aspectsRead).get()
+        let planned = try? ProtocolPlan.make(for: proto, decoratorPlans: compiled.plansRead).get()
       else { continue }
       #expect(try compiled.render(planned) == compiled.render(full), "over \(proto.name)")
-      #expect(planned.requirements.allSatisfy { $0.plannedAspects == compiled.aspectsRead })
+      #expect(planned.requirements.allSatisfy { $0.plannedDecorators == compiled.plansRead })
     }
   }
 

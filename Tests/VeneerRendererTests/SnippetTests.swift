@@ -20,7 +20,7 @@ struct SnippetTests {
     let proto = try #require(catalog.protocols.first)
     let source = try #require(BuiltInTemplates.all.first { $0.name == name })
     let template = try CompiledTemplate.compile(source).get()
-    let plan = try ProtocolPlan.make(for: proto, aspects: template.aspectsRead).get()
+    let plan = try ProtocolPlan.make(for: proto, decoratorPlans: template.plansRead).get()
     #expect(plan.diagnostics.isEmpty)
     return try template.render(plan)
   }

@@ -17,7 +17,7 @@ package struct BuiltInDecorator: Sendable {
   /// `Templates/REFERENCE.md`: templates read them as `plan.storage.tracer`.
   package let storage: [(name: String, summary: String)]
   /// What it adds to each requirement's plan for its template, if anything.
-  let aspect: AspectKind?
+  let plan: DecoratorPlanKind?
   /// Its settings under `options:` in `veneer.yml`, in the order errors list them.
   package let options: [BuiltInOption]
   /// Whether `--all` and `selection: all` leave it out, so that only an annotation or a
@@ -29,13 +29,13 @@ package struct BuiltInDecorator: Sendable {
 
   init(
     name: String, annotations: [String: [String: AnnotationArgumentKind]],
-    storage: [(name: String, summary: String)] = [], aspect: AspectKind? = nil,
+    storage: [(name: String, summary: String)] = [], plan: DecoratorPlanKind? = nil,
     options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime"
   ) {
     self.name = name
     self.annotations = annotations
     self.storage = storage
-    self.aspect = aspect
+    self.plan = plan
     self.options = options
     self.isOptIn = isOptIn
     self.runtimeModule = runtimeModule

@@ -1,7 +1,7 @@
 import VeneerModel
 
 extension RequirementPlan: TemplateObject {
-  /// The neutral members; the aspects' are added to them.
+  /// The neutral members; the decorator plans' are added to them.
   private static let neutralMembers: [String: TemplateMember<RequirementPlan>] = [
     "requirement": .init(
       .object("Requirement"), "the parsed requirement",
@@ -89,9 +89,9 @@ extension RequirementPlan: TemplateObject {
     "conditionsClosing": .init(.text, "the matching `#endif` lines", { $0.conditionsClosing }),
   ]
 
-  /// Every member templates read on a requirement: the neutral ones and each aspect's.
+  /// Every member templates read on a requirement: the neutral ones and each decorator plan's.
   static let templateMembers = neutralMembers.merging(
-    RequirementAspects.membersOnPlans, uniquingKeysWith: { neutral, _ in neutral })
+    DecoratorPlans.membersOnPlans, uniquingKeysWith: { neutral, _ in neutral })
 
   package func templateMember(_ name: String) -> Any? {
     Self.templateMembers[name]?.value(self).any

@@ -2,9 +2,9 @@ import VeneerModel
 
 /// Everything a template needs to implement one requirement in a decorator, worked out once:
 /// the neutral facts every decorator uses (its declaration, the forwarding call, how it delivers
-/// its outcome, its completion handler), and the aspects templates read (`RequirementAspect`).
+/// its outcome, its completion handler), and what each built-in decorator plans of it (`DecoratorPlan`).
 ///
-/// Each member templates read is described once, in `templateMembers` or an aspect's, from
+/// Each member templates read is described once, in `templateMembers` or a decorator plan's, from
 /// which `Templates/REFERENCE.md` is made.
 package struct RequirementPlan: Sendable {
   package enum Kind: String, Sendable {
@@ -55,7 +55,7 @@ package struct RequirementPlan: Sendable {
   let namesReference: TemplateReference<LocalNames>
   let storageReference: TemplateReference<StorageNames>
 
-  // What aspects are planned from, besides the members above.
+  // What decorator plans are made from, besides the members above.
 
   /// The protocol, and what all its requirements are planned with.
   let context: ProtocolContext
@@ -70,13 +70,13 @@ package struct RequirementPlan: Sendable {
   /// The cache identity (`cacheIdentity(of:in:)`) of each requirement `invalidates(…)` names, as
   /// a string literal.
   let invalidatedSelectors: [String]
-  /// The aspects planned, at their positions in `RequirementAspects.all`: a reference each, so
-  /// that a template's read casts a pointer.
-  private(set) var aspects: [(any RequirementAspect)?] = []
+  /// The built-ins' plans of it, at their positions in `DecoratorPlans.all`: a reference each,
+  /// so that a template's read casts a pointer.
+  private(set) var decoratorPlans: [(any DecoratorPlan)?] = []
 
-  /// The aspects planned: a plan made for templates has those they read.
-  package var plannedAspects: AspectSet {
-    AspectSet(positions: aspects.indices.filter { aspects[$0] != nil })
+  /// The built-ins that planned it: a plan made for templates has those they read.
+  package var plannedDecorators: DecoratorPlanSet {
+    DecoratorPlanSet(positions: decoratorPlans.indices.filter { decoratorPlans[$0] != nil })
   }
 
   package var isMethod: Bool { kind == .method }
@@ -88,13 +88,15 @@ package struct RequirementPlan: Sendable {
       && (skippedTemplates.contains("*") || skippedTemplates.contains(template.lowercased()))
   }
 
-  /// The aspect at `position` in `RequirementAspects.all`, of type `aspect`.
-  func aspect<Aspect: RequirementAspect>(_ position: Int, as aspect: Aspect.Type) -> Aspect {
-    if let planned = aspects[position] { return unsafeDowncast(planned, to: Aspect.self) }
+  /// The decorator plan at `position` in `DecoratorPlans.all`, of type `plan`.
+  func decoratorPlan<Plan: DecoratorPlan>(_ position: Int, as plan: Plan.Type) -> Plan {
+    if let planned = decoratorPlans[position] {
+      return unsafeDowncast(planned, to: Plan.self)
+    }
     // Only a plan made without it reaches here (a template would have asked for it): planned
     // now, its warnings already said or not wanted.
     var repeated: [Diagnostic] = []
-    return Aspect(self, diagnostics: &repeated)
+    return Plan(self, diagnostics: &repeated)
   }
 
   /// The annotation argument `label` of the first annotation with one of `keys`: the
@@ -270,10 +272,10 @@ extension RequirementPlan {
   ///     `mutating` members.
   ///   - namesResultType: whether another requirement differs from it by its result alone, so
   ///     that the forwarding call must name the type.
-  ///   - planning: the aspects to plan: those the templates read.
+  ///   - planning: the decorator plans to make: those the templates read.
   init(
     _ requirement: Requirement, in context: ProtocolContext, access: String,
-    isClassDecorator: Bool, hookName: String, namesResultType: Bool, planning: AspectSet,
+    isClassDecorator: Bool, hookName: String, namesResultType: Bool, planning: DecoratorPlanSet,
     diagnostics: inout [Diagnostic]
   ) {
     self.context = context
@@ -365,12 +367,12 @@ extension RequirementPlan {
     conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = requirement.conditions.map { _ in "#endif" }.joined(separator: "\n")
 
-    // The neutral plan, lent to every aspect: a copy would retain each of its members.
-    var planned: [(any RequirementAspect)?] = []
-    planned.reserveCapacity(RequirementAspects.all.count)
-    for (position, kind) in RequirementAspects.all.enumerated() {
+    // The neutral plan, lent to each decorator plan: a copy would retain each of its members.
+    var planned: [(any DecoratorPlan)?] = []
+    planned.reserveCapacity(DecoratorPlans.all.count)
+    for (position, kind) in DecoratorPlans.all.enumerated() {
       planned.append(planning.contains(position) ? kind.plan(self, &diagnostics) : nil)
     }
-    aspects = planned
+    decoratorPlans = planned
   }
 }

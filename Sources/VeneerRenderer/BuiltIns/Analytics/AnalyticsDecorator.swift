@@ -7,7 +7,7 @@ extension BuiltInDecorator {
       "analytics": ["event": .text, "failure": .text, "properties": .parameters, "shared": .bool]
     ],
     storage: [("tracker", "the analytics decorator's tracker: `tracker`")],
-    aspect: AspectKind(AnalyticsAspect.self),
+    plan: DecoratorPlanKind(AnalyticsPlan.self),
     options: [
       BuiltInOption(
         "naming",

@@ -5,7 +5,7 @@ extension BuiltInDecorator {
     name: "Caching",
     annotations: ["caching": ["ttl": .lifetime], "cache": ["ttl": .lifetime]],
     storage: [("cache", "the caching decorator's cache: `cache`")],
-    aspect: AspectKind(CachingAspect.self),
+    plan: DecoratorPlanKind(CachingPlan.self),
     options: [
       BuiltInOption("ttl", .seconds { $0.cacheTimeToLive = $1 }),
       BuiltInOption(

@@ -4,5 +4,5 @@ extension BuiltInDecorator {
     name: "Intercepting",
     annotations: ["intercepting": [:]],
     storage: [("hooks", "the intercepting decorator's advice: `hooks`")],
-    aspect: AspectKind(InterceptionAspect.self))
+    plan: DecoratorPlanKind(InterceptionPlan.self))
 }

@@ -9,7 +9,7 @@ extension BuiltInDecorator {
       ("level", "the level of logged calls: `level`"),
       ("errorLevel", "the level of failed calls: `errorLevel`"),
     ],
-    aspect: AspectKind(LoggingAspect.self),
+    plan: DecoratorPlanKind(LoggingPlan.self),
     options: [
       BuiltInOption(
         "level",

@@ -5,7 +5,7 @@ extension BuiltInDecorator {
     name: "Timeout",
     annotations: ["timeout": ["seconds": .lifetime]],
     storage: [("deadline", "the timeout decorator's deadline for calls: `deadline`")],
-    aspect: AspectKind(TimeoutAspect.self),
+    plan: DecoratorPlanKind(TimeoutPlan.self),
     options: [BuiltInOption("seconds", .templateValue(.lifetime))],
     isOptIn: true)
 }

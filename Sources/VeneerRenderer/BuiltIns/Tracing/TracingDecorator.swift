@@ -8,7 +8,7 @@ extension BuiltInDecorator {
       ("tracer", "the tracing decorator's tracer: `tracer`"),
       ("spanKind", "the kind of the tracing decorator's spans: `spanKind`"),
     ],
-    aspect: AspectKind(TracingAspect.self),
+    plan: DecoratorPlanKind(TracingPlan.self),
     isOptIn: true,
     runtimeModule: "VeneerTracing")
 }

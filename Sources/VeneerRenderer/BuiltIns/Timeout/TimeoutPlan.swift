@@ -2,11 +2,11 @@ import VeneerModel
 
 /// Whether a timeout decorator gives a call a deadline, and the timed call: the base's call in
 /// a task of its own, cancelled when `timeout(seconds:)` or the decorator's deadline passes.
-final class TimeoutAspect: RequirementAspect {
+final class TimeoutPlan: DecoratorPlan {
   static let name = "timeout"
   let timedCall: String?
 
-  static let templateMembers: [String: TemplateMember<TimeoutAspect>] = [
+  static let templateMembers: [String: TemplateMember<TimeoutPlan>] = [
     "timedCall": .init(
       .optional(.text),
       "`try await TimedCall.run(\"PostRepo.getPost(id:)\", deadline: deadline) { [base] in try "

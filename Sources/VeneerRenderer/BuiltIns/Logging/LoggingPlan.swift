@@ -2,13 +2,13 @@ import VeneerModel
 
 /// What a logging decorator logs of a call: its arguments, secrets redacted, and whether its
 /// result may be logged.
-final class LoggingAspect: RequirementAspect {
+final class LoggingPlan: DecoratorPlan {
   static let name = "logging"
   let logMetadata: String
   let logCallOptions: String
   let redactsResult: Bool
 
-  static let templateMembers: [String: TemplateMember<LoggingAspect>] = [
+  static let templateMembers: [String: TemplateMember<LoggingPlan>] = [
     "logMetadata": .init(
       .text,
       "logger metadata of the arguments, secrets redacted: `[\"id\": LoggedCall.value(id)]`",

@@ -2,7 +2,7 @@ import VeneerModel
 
 /// How an intercepting decorator runs advice around a call: the arguments travel as one value,
 /// a labelled tuple when there are several, to typed advice named after the requirement.
-final class InterceptionAspect: RequirementAspect {
+final class InterceptionPlan: DecoratorPlan {
   static let name = "interception"
   let hookName: String
   let interceptionType: String?
@@ -10,7 +10,7 @@ final class InterceptionAspect: RequirementAspect {
   let interceptionArgumentsType: String?
   let interceptingBody: String?
 
-  static let templateMembers: [String: TemplateMember<InterceptionAspect>] = [
+  static let templateMembers: [String: TemplateMember<InterceptionPlan>] = [
     "hookName": .init(
       .text, "the name of its advice in an intercepting decorator's hooks", { $0.hookName }),
     "interceptionType": .init(

@@ -2,12 +2,12 @@ import VeneerModel
 
 /// What a tracing decorator records of a call: its span's name, and the arguments
 /// `tracing(attributes:)` makes span attributes (never a redacted one).
-final class TracingAspect: RequirementAspect {
+final class TracingPlan: DecoratorPlan {
   static let name = "tracing"
   let spanNameLiteral: String
   let spanAttributeCalls: String
 
-  static let templateMembers: [String: TemplateMember<TracingAspect>] = [
+  static let templateMembers: [String: TemplateMember<TracingPlan>] = [
     "spanNameLiteral": .init(
       .text, "a tracing span's name: `\"PostRepo.getPost\"`, or what `tracing(span:)` says",
       { $0.spanNameLiteral }),

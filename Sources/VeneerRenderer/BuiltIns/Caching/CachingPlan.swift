@@ -2,7 +2,7 @@ import VeneerModel
 
 /// Whether and how a caching decorator answers a call from its cache: its key, its lifetime,
 /// the lookup-or-compute call, and what a call that changes something invalidates.
-final class CachingAspect: RequirementAspect {
+final class CachingPlan: DecoratorPlan {
   static let name = "caching"
   let isCacheable: Bool
   let cacheKey: String
@@ -10,7 +10,7 @@ final class CachingAspect: RequirementAspect {
   let cachedCall: String?
   let invalidation: String?
 
-  static let templateMembers: [String: TemplateMember<CachingAspect>] = [
+  static let templateMembers: [String: TemplateMember<CachingPlan>] = [
     "isCacheable": .init(
       .bool, "whether the caching decorator answers it from its cache", { $0.isCacheable }),
     "cacheKey": .init(

@@ -2,7 +2,7 @@ import VeneerModel
 
 /// What an analytics decorator tracks of a call: the events of its success and failure, and the
 /// properties `analytics(properties:)` takes from its arguments.
-final class AnalyticsAspect: RequirementAspect {
+final class AnalyticsPlan: DecoratorPlan {
   static let name = "analytics"
   let analyticsEvent: String
   let analyticsEventLiteral: String
@@ -10,7 +10,7 @@ final class AnalyticsAspect: RequirementAspect {
   let analyticsFailureEventLiteral: String
   let analyticsProperties: String
 
-  static let templateMembers: [String: TemplateMember<AnalyticsAspect>] = [
+  static let templateMembers: [String: TemplateMember<AnalyticsPlan>] = [
     "analyticsEvent": .init(.text, "the event name of a success", { $0.analyticsEvent }),
     "analyticsEventLiteral": .init(
       .text, "the same as a Swift string literal", { $0.analyticsEventLiteral }),
@@ -51,14 +51,14 @@ final class AnalyticsAspect: RequirementAspect {
   /// An error for each event name that two tracked requirements of one protocol share, unless
   /// every one of them says `shared: true`: counted as one event, they could not be told apart.
   static func clashes(in plans: [RequirementPlan], of proto: ProtocolDecl) -> [Diagnostic] {
-    let position = RequirementAspects.position(of: Self.self)
+    let position = DecoratorPlans.position(of: Self.self)
     var users: [String: [RequirementPlan]] = [:]
     var names: [String] = []
     for plan in plans
     where plan.isMethod && !plan.isStatic && !plan.isSkipped(by: "analytics") {
-      let aspect = plan.aspect(position, as: Self.self)
+      let analytics = plan.decoratorPlan(position, as: Self.self)
       // A requirement's own success and failure may share a name: the user's choice.
-      let events = [aspect.analyticsEvent, aspect.analyticsFailureEvent]
+      let events = [analytics.analyticsEvent, analytics.analyticsFailureEvent]
       for name in events[0] == events[1] ? [events[0]] : events {
         if users[name] == nil { names.append(name) }
         users[name, default: []].append(plan)
