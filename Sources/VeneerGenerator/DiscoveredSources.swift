@@ -14,16 +14,14 @@ struct DiscoveredSources: Sendable {
   var inputFiles: [String]
   var diagnostics: [Diagnostic]
 
-  /// With `listings`, directories unchanged since they were listed are not listed again; with
-  /// `readAhead`, inputs are read and parsed on another core as the walk finds them.
-  init(_ configuration: Configuration, listings: DirectoryListings?, readAhead: ReadAhead?) {
+  /// With `listings`, directories unchanged since they were listed are not listed again.
+  init(_ configuration: Configuration, listings: DirectoryListings?) {
     let sources = SourceFiles.matching(
       include: configuration.include, exclude: configuration.exclude,
-      directory: configuration.directory, listings: listings, found: readAhead?.offer)
+      directory: configuration.directory, listings: listings)
     let references = SourceFiles.matching(
       include: configuration.references, exclude: configuration.exclude,
-      directory: configuration.directory, listings: listings, found: readAhead?.offer)
-    readAhead?.finishOffering()
+      directory: configuration.directory, listings: listings)
     // Most configurations have no references: then no set of every source is hashed.
     let sourceSet = references.files.isEmpty ? [] : Set(sources.files)
     let referenceFiles = references.files.filter { !sourceSet.contains($0) }

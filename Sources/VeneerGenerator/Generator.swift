@@ -9,7 +9,7 @@ import VeneerSupport
 ///
 /// | stage | makes | file |
 /// |---|---|---|
-/// | discover | `DiscoveredSources`, and meanwhile `PreparedTemplates` and, without an index, the first sources parsed | DiscoveredSources.swift, PreparedTemplates.swift, ReadAhead.swift |
+/// | discover | `DiscoveredSources`, and meanwhile `PreparedTemplates` | DiscoveredSources.swift, PreparedTemplates.swift |
 /// | check | the end of a run where nothing changed | UnchangedRun.swift |
 /// | parse | `ParsedSources`, then a `ResolvedCatalog`, and meanwhile the templates compiled | ParsedSources.swift, ResolvedCatalog.swift, PreparedTemplates.swift |
 /// | select | `Selection`: each protocol's templates | Selection.swift |
@@ -72,17 +72,7 @@ package struct Generator: Sendable {
     let preparation = Parallel.Future { PreparedTemplates(configuration, cache: cache) }
     let listings = cache.map { DirectoryListings(earlier: $0.directoryListings()) }
     let mayHaveIndex = cache?.mayHaveIndex == true
-    // Without an index every input is read and parsed: from the first directory listed, on the
-    // core the walk leaves idle.
-    let readAhead = mayHaveIndex || !Parallel.hasSpareCore(threads: threads) ? nil : ReadAhead()
-    let reading = readAhead.map { readAhead in
-      Parallel.Future { [self] in
-        readAhead.work(
-          parser: { self.parser(reading: preparation.value.sources) }, encodes: cache != nil,
-          times: times)
-      }
-    }
-    let discovered = DiscoveredSources(configuration, listings: listings, readAhead: readAhead)
+    let discovered = DiscoveredSources(configuration, listings: listings)
     // Only an index is compared with the sources' stamps before they are parsed: when there may
     // be one, they are taken while the other thread reads it. Without one, each file's stamp is
     // taken by the thread that reads the file, just before reading it.
@@ -135,9 +125,7 @@ package struct Generator: Sendable {
     readModels()
     let parsed = ParsedSources(
       discovered.inputFiles, stamps: stamps, parser: parser, index: prepared.index, cache: cache,
-      models: models, parsedByCheck: parsedByCheck, readAhead: readAhead, times: times,
-      threads: threads)
-    reading?.value
+      models: models, parsedByCheck: parsedByCheck, times: times, threads: threads)
     statistics.readFiles = parsed.readCount
     let catalog = ResolvedCatalog(
       parsed, references: discovered.references, configuration,

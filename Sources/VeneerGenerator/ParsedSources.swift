@@ -5,8 +5,7 @@ import VeneerSupport
 /// Stage 3, parse: each input file's model with the content hash it came from, read from the
 /// cache when the file's size and modification time, or failing those its bytes, are as last
 /// time. The cached models are decoded on other threads while the changed sources are read and
-/// parsed. In a run without an index, the sources `ReadAhead` parsed during discovery are taken
-/// from it.
+/// parsed.
 struct ParsedSources {
   /// The files, in the order of `parsed`.
   var files: [String]
@@ -23,7 +22,7 @@ struct ParsedSources {
     _ files: [String], stamps: [FileStamp?]?, parser: ProtocolParser,
     index: GenerationCache.Index?, cache: GenerationCache?,
     models: Parallel.Future<GenerationCache.Models?>?,
-    parsedByCheck: [Int: ParsedSource], readAhead: ReadAhead?,
+    parsedByCheck: [Int: ParsedSource],
     times: StageTimes?, threads: Int?
   ) {
     let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
@@ -50,7 +49,7 @@ struct ParsedSources {
           times: times))
     }
     var sources = Parallel.map(Array(files.indices), threads: threads) { position -> Source in
-      if let parsed = parsedByCheck[position] ?? readAhead?.parsed(files[position]) {
+      if let parsed = parsedByCheck[position] {
         return .parsed(parsed)
       }
       if models != nil, let stamp = stamps?[position],

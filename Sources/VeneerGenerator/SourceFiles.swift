@@ -11,12 +11,9 @@ enum SourceFiles {
     case headers(folders: Bool)
   }
 
-  /// `found` is handed files that match as the walks find them, before the search is over;
-  /// one may come more than once.
   static func matching(
     include: [Located<String>], exclude: [Located<String>], directory: String,
-    listings: DirectoryListings? = nil, kind: Kind = .swift,
-    found: (([String]) -> Void)? = nil
+    listings: DirectoryListings? = nil, kind: Kind = .swift
   ) -> (files: [String], diagnostics: [Diagnostic]) {
     let excluded = exclude.map { Glob($0.value) }
     let prefix = directory == "." ? "" : directory + "/"
@@ -37,14 +34,7 @@ enum SourceFiles {
       files: [String], diagnostics: [Diagnostic]
     ) {
       guard !isHeaders else { return SourceDiscovery.headerFiles(at: paths) }
-      return SourceDiscovery.swiftFiles(
-        at: paths, listings: listings,
-        found: found.map { found in
-          { files in
-            let kept = files.filter { matching($0) && !isExcluded($0) }
-            if !kept.isEmpty { found(kept) }
-          }
-        })
+      return SourceDiscovery.swiftFiles(at: paths, listings: listings)
     }
     for entry in include {
       let namesHeaders = entry.value.hasSuffix(".h")

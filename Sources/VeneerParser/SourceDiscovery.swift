@@ -6,32 +6,26 @@ package enum SourceDiscovery {
   /// Every `.swift` file under `paths`, recursively, sorted within each directory. Hidden
   /// entries (and so `.build*`) are skipped; a directory whose name ends in `.swift` is searched
   /// like any other. With `listings`, a directory unchanged since they were made is not listed
-  /// again, and those made now are added to them. `found` is handed each directory's files as
-  /// the walk lists them, before it is over.
-  package static func swiftFiles(
-    at paths: [String], listings: DirectoryListings? = nil,
-    found: (([String]) -> Void)? = nil
-  ) -> (files: [String], diagnostics: [Diagnostic]) {
-    files(at: paths, suffix: ".swift", listings: listings, found: found)
+  /// again, and those made now are added to them.
+  package static func swiftFiles(at paths: [String], listings: DirectoryListings? = nil) -> (
+    files: [String], diagnostics: [Diagnostic]
+  ) {
+    files(at: paths, suffix: ".swift", listings: listings)
   }
 
   /// Every Objective-C header (`.h`) under `paths`, as `swiftFiles` finds Swift files.
   package static func headerFiles(at paths: [String]) -> (
     files: [String], diagnostics: [Diagnostic]
   ) {
-    files(at: paths, suffix: ".h", listings: nil, found: nil)
+    files(at: paths, suffix: ".h", listings: nil)
   }
 
-  private static func files(
-    at paths: [String], suffix: String, listings: DirectoryListings?,
-    found: (([String]) -> Void)?
-  ) -> (files: [String], diagnostics: [Diagnostic]) {
+  private static func files(at paths: [String], suffix: String, listings: DirectoryListings?)
+    -> (files: [String], diagnostics: [Diagnostic])
+  {
     let key = DirectoryListings.key(suffix: suffix, paths: paths)
-    if let files = listings?.reusableSearch(key) {
-      found?(files)
-      return (files, [])
-    }
-    var search = Walk(found: found)
+    if let files = listings?.reusableSearch(key) { return (files, []) }
+    var search = Walk()
     var searchedOnlyDirectories = true
     for path in paths {
       let path = searchedPath(path)
@@ -48,7 +42,6 @@ package enum SourceDiscovery {
       searchedOnlyDirectories = false
       if path.hasSuffix(suffix) {
         search.files.append(path)
-        found?([path])
       } else {
         search.diagnostics.append(
           Diagnostic(
@@ -77,7 +70,6 @@ package enum SourceDiscovery {
 
   /// What the walks of one search found so far.
   private struct Walk {
-    let found: (([String]) -> Void)?
     var files: [String] = []
     var diagnostics: [Diagnostic] = []
     /// The directories listed, or their listings reused, in order.
@@ -122,11 +114,6 @@ package enum SourceDiscovery {
     let position = search.directories.count
     search.directories.append(directory)
     let paths = entries.map { path(of: $0.name, in: directory) }
-    if let found = search.found {
-      // Before the directories below: the directory's own files are read while they are walked.
-      let files = zip(entries, paths).compactMap { entry, path in entry.isDirectory ? nil : path }
-      if !files.isEmpty { found(files) }
-    }
     for (index, entry) in entries.enumerated() {
       if entry.isDirectory {
         walk(paths[index], suffix: suffix, listings: listings, &search)

@@ -8,12 +8,6 @@ package enum Parallel {
   /// Asked once: Foundation reads the cgroup's quota files each time it is asked.
   static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
-  /// Whether `threads` (one per core when `nil`) leave a thread for other work beside the
-  /// calling one.
-  package static func hasSpareCore(threads: Int?) -> Bool {
-    (threads ?? processorCount) > 1
-  }
-
   /// For `inlineBelow` when each item is one system call, such as a `stat`: starting and
   /// joining two threads costs about as much as fifty of them.
   package static let fewSystemCalls = 64
