@@ -14,11 +14,12 @@ import VeneerSupport
 /// | parse | `ParsedSources`, then a `ResolvedCatalog`, and meanwhile the templates compiled | ParsedSources.swift, ResolvedCatalog.swift, PreparedTemplates.swift |
 /// | select | `Selection`: each protocol's templates | Selection.swift |
 /// | render | `Rendering`: each protocol's decorators | Rendering.swift |
-/// | assemble | `AssembledFile`s, and the `CacheRecord` | FileAssembly.swift, GenerationCache.swift |
+/// | assemble | `AssembledFile`s, and the `CacheRecord` | FileAssembly.swift, Cache/CacheRecord.swift |
 /// | name | every output name, Swift and Objective-C, checked together | OutputNames.swift |
 ///
-/// Writing is `OutputFolder`'s, after the run: the generator never touches the output folder
-/// but to ask it, through `OutputFolder`, which files are as the cache recorded them.
+/// Writing is the last stage, after the run (`Generation.write`, Writing.swift): the generator
+/// never touches the output folder but to ask it, through `OutputFolder`, which files are as the
+/// cache recorded them.
 package struct Generator: Sendable {
   package var parser: ProtocolParser
   /// How many threads parse and render; one per core when `nil`. The output is the same
