@@ -51,6 +51,25 @@ struct TimeoutGenerationTests {
     #expect(file.contains("public func withTimeout(_ deadline: Duration) ->"))
   }
 
+  /// A requirement that skips the timeout decorator is forwarded without a note.
+  @Test func aSkippedRequirementIsForwardedSilently() throws {
+    let project = try Project([
+      "Sources/Feed.swift": """
+      // veneer: timeout
+      public protocol Feed: Sendable {
+        // veneer: skip(timeout)
+        func count() -> Int
+        // veneer: skip(timeout)
+        func items(page: Int) async throws -> [Int]
+      }
+
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    #expect(project.generate().diagnostics == [])
+    #expect(!project.file("Feed+Decorators.swift").contains("TimedCall"))
+  }
+
   /// A protocol that is not Sendable cannot send its calls into a task of their own.
   @Test func aProtocolThatIsNotSendableIsForwardedWithANote() throws {
     let project = try Project([

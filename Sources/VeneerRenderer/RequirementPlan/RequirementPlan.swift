@@ -110,6 +110,18 @@ package struct RequirementPlan: Sendable {
     return nil
   }
 
+  /// `.seconds(300)` for the argument `label` of the first annotation with one of `keys`, or
+  /// else for `fallback`; nil when neither gives seconds. The parser and the configuration
+  /// refuse other values with a located error.
+  func secondsLiteral(_ label: String, keys: [String], fallback: Double? = nil) -> String? {
+    guard
+      case .number(let seconds)? = annotationValue(label, keys: keys)
+        ?? fallback.map(AnnotationValue.number),
+      Lifetime.problem(with: seconds) == nil
+    else { return nil }
+    return seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
+  }
+
   /// Whether the argument is never logged, tracked or recorded: its name or label looks secret,
   /// or `redact(…)` lists it.
   func isRedacted(_ parameter: ForwardedParameter) -> Bool {

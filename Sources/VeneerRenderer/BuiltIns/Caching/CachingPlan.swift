@@ -55,16 +55,10 @@ final class CachingPlan: DecoratorPlan {
           "the caching decorator forwards \(requirement.selector) uncached: \(uncachedReason)",
           at: requirement.location))
     }
-    // The parser and the configuration refuse other lifetimes with a located error.
-    if case .number(let seconds)? = plan.annotationValue("ttl", keys: ["cache", "caching"])
-      ?? plan.context.options.cacheTimeToLive.map(AnnotationValue.number),
-      Lifetime.problem(with: seconds) == nil
-    {
-      cacheTimeToLive =
-        seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
-    } else {
-      cacheTimeToLive = "nil"
-    }
+    cacheTimeToLive =
+      plan.secondsLiteral(
+        "ttl", keys: ["cache", "caching"], fallback: plan.context.options.cacheTimeToLive)
+      ?? "nil"
     // A completion handler reaches the cache through a local, which keeps `self` out of it.
     let invalidatingCache =
       plan.completionCallOpening == nil ? plan.storage["cache"] : plan.names.cache

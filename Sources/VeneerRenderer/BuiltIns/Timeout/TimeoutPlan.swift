@@ -19,11 +19,7 @@ final class TimeoutPlan: DecoratorPlan {
     let requirement = plan.requirement
     if let reason = Self.untimedReason(plan) {
       timedCall = nil
-      let skipsTimeout = requirement.annotations.contains {
-        $0.key == "skip"
-          && ($0.arguments.isEmpty || $0.positionalValues.flatMap(\.texts).contains("timeout"))
-      }
-      if !skipsTimeout {
+      if !plan.isSkipped(by: Self.name) {
         diagnostics.append(
           Diagnostic(
             .note,
@@ -32,15 +28,7 @@ final class TimeoutPlan: DecoratorPlan {
       }
       return
     }
-    // The parser and the configuration refuse other lifetimes with a located error.
-    let deadline =
-      if case .number(let seconds)? = plan.annotationValue("seconds", keys: ["timeout"]),
-        Lifetime.problem(with: seconds) == nil
-      {
-        seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
-      } else {
-        plan.storage["deadline"]
-      }
+    let deadline = plan.secondsLiteral("seconds", keys: ["timeout"]) ?? plan.storage["deadline"]
     timedCall =
       "try await TimedCall.run(\(plan.qualifiedSelectorLiteral), deadline: \(deadline)) { "
       + "[\(plan.storage.base)] in \(plan.forwardCall) }"
