@@ -78,10 +78,13 @@ extension ConfigurationReader {
           error("'\(key)' must be a single value", at: node)
           continue
         }
-        if let problem = AnnotationKeys.problem(with: Self.annotationValue(of: scalar), kind) {
+        // Rendered from the value checked, as an annotation argument is, never from its text:
+        // `0x10` is the number 16, not a string the template would paste.
+        let value = Self.annotationValue(of: scalar)
+        if let problem = AnnotationKeys.problem(with: value, kind) {
           error("'\(key)' \(problem)", at: node)
         } else {
-          templateValues[key] = Self.swiftLiteral(of: scalar)
+          templateValues[key] = value.swiftLiteral
         }
       }
     }

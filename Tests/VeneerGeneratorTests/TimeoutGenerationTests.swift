@@ -51,6 +51,17 @@ struct TimeoutGenerationTests {
     #expect(file.contains("public func withTimeout(_ deadline: Duration) ->"))
   }
 
+  /// An option reaches code as the number it was checked to be, not as its text.
+  @Test func anOptionIsRenderedAsTheNumberItIs() throws {
+    let project = try Project([
+      "Sources/Feed.swift": Self.feed,
+      "veneer.yml": "sources: Sources\noutput: Out\noptions:\n  timeout: {seconds: 0x10}\n",
+    ])
+    #expect(
+      project.file("Feed+Decorators.swift").contains(
+        "public init(_ base: Base, deadline: Duration = .seconds(16)) {"))
+  }
+
   /// A requirement that skips the timeout decorator is forwarded without a note.
   @Test func aSkippedRequirementIsForwardedSilently() throws {
     let project = try Project([
