@@ -129,7 +129,7 @@ struct Selection {
     return Set(
       available.map { $0.lowercased() }.filter { name in
         let isEveryTemplate =
-          decorateAll && (templatesListed || BuiltInDecorators.named(name)?.isOptIn != true)
+          decorateAll && (templatesListed || !BuiltInDecorators.optInTypedNames.contains(name))
         return !skipped.contains(name) && (isEveryTemplate || requested.contains(name))
       })
   }

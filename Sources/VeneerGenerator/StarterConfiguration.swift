@@ -48,13 +48,17 @@ extension ConfigurationFile {
 
     """ + commonSettings
 
+  /// The opt-in built-ins, as the comment on `templates` names them: `metrics, timeout, tracing`.
+  private static let optInList = BuiltInDecorators.optInTypedNames.sorted().joined(
+    separator: ", ")
+
   private static let commonSettings = """
 
     # The templates to use: paths to .stencil files, or built-ins:
     # \(BuiltInDecorators.typedNames).
     # Without a list, a protocol gets the built-ins its annotation names and, with
     # 'selection: all' or 'public', every built-in but those only an annotation or a list asks
-    # for (\(BuiltInDecorators.optInNames)): they import libraries a target adds
+    # for (\(optInList)): they import libraries a target adds
     # itself, or change what a call does. A list limits both: an annotation asking for a
     # built-in left out of it is an error.
     # templates: [logging, analytics, caching]

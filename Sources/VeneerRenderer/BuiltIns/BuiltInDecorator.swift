@@ -90,9 +90,8 @@ package enum BuiltInDecorators {
   /// Every built-in's name as users type it, for help and messages: `analytics, caching, …`.
   package static let typedNames = all.map(\.typedName).sorted().joined(separator: ", ")
 
-  /// The names of those `--all` leaves out, as users type them: `metrics, timeout, tracing`.
-  package static let optInNames = all.filter(\.isOptIn).map(\.typedName).sorted().joined(
-    separator: ", ")
+  /// Those `--all` leaves out, as users type them: `metrics`, `timeout`, `tracing`.
+  package static let optInTypedNames = Set(all.filter(\.isOptIn).map(\.typedName))
 
   /// Veneer's libraries that generated code imports, each a product of the `veneer` package.
   package static let runtimeModules = Set(all.map(\.runtimeModule))
