@@ -3,8 +3,6 @@ import VeneerModel
 /// How a decorator hands a requirement on to its base: the call, with its effects and the
 /// result's type where the call must name it, and the body that only forwards.
 struct Forwarding {
-  /// The call without effects: `base.getPost(id: id)`, `base[key]`, `lhs.base == rhs.base`.
-  let access: String
   /// The result type as a closure's type or a cast can name it: an implicitly unwrapped
   /// optional (`String!`) as the optional it is (`String?`); nil for no result.
   let nameableResultType: String?
@@ -24,6 +22,8 @@ struct Forwarding {
     target: String, effectPrefix: String, effectsSuffix: String, declaration: String,
     namesResultType: Bool, isClassDecorator: Bool, in context: ProtocolContext
   ) {
+    // The call without effects: `base.getPost(id: id)`, `base[key]`, `lhs.base == rhs.base`.
+    let access: String
     switch requirement.kind {
     case .method where requirement.isOperator:
       // Operators are called as operators: `lhs.base == rhs.base`, `-value.base`.
