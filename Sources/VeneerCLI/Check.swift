@@ -27,7 +27,7 @@ struct Check: ParsableCommand {
     guard let (generation, output, _) = options.generate() else { throw ExitCode.failure }
     let plan: OutputFolder.Plan
     do {
-      plan = try OutputFolder(path: output).plan(generation.files)
+      plan = try generation.plan(against: output)
     } catch {
       options.report(error.diagnostics)
       throw ExitCode.failure

@@ -63,8 +63,7 @@ struct Generate: ParsableCommand {
     }
     do {
       guard !dryRun else {
-        let plan = try OutputFolder(path: output).plan(
-          generation.files, unchanged: generation.unchangedFiles)
+        let plan = try generation.plan(against: output)
         for change in plan.changes {
           printEscaped(
             "would \(change.kind.rawValue) "

@@ -5,6 +5,17 @@ import VeneerRenderer
 /// Stage 6, assemble: the rendered decorators put into files, each with the header, the
 /// imports its protocols and templates need, and a line saying what it holds.
 enum FileAssembly {
+  /// The files of `rendering`: one per source file under `configuration.sourceFileRoot`, or else
+  /// one per protocol.
+  static func files(
+    of rendering: Rendering, sources: [String], _ configuration: Configuration
+  ) -> [AssembledFile] {
+    guard let root = configuration.sourceFileRoot else {
+      return filesPerProtocol(rendering.rendered, configuration)
+    }
+    return filesPerSourceFile(rendering.rendered, sources: sources, root: root, configuration)
+  }
+
   /// A file per protocol, named by `naming.file`; one protocol's `#if` branches share one.
   /// Files of different protocols that would share a name are all returned, for
   /// `OutputNames` to report.

@@ -5,21 +5,24 @@ import VeneerSupport
 
 /// Parses sources, selects protocols, and renders their decorators, all in memory.
 ///
-/// A run is a short pipeline of typed stages, each in its own file:
+/// A run is a chain of typed stages, each in its own file, read in one screen in
+/// `generateSwift`:
 ///
 /// | stage | makes | file |
 /// |---|---|---|
 /// | discover | `DiscoveredSources`, and meanwhile `PreparedTemplates` | DiscoveredSources.swift, PreparedTemplates.swift |
-/// | check | the end of a run where nothing changed | UnchangedRun.swift |
+/// | check | the end of a run where nothing changed | Incremental/UnchangedRun.swift |
 /// | parse | `ParsedSources`, then a `ResolvedCatalog`, and meanwhile the templates compiled | ParsedSources.swift, ResolvedCatalog.swift, PreparedTemplates.swift |
 /// | select | `Selection`: each protocol's templates | Selection.swift |
-/// | render | `Rendering`: each protocol's decorators | Rendering.swift |
-/// | assemble | `AssembledFile`s, and the `CacheRecord` | FileAssembly.swift, Cache/CacheRecord.swift |
+/// | plan and render | `Rendering`: each protocol's decorators | Rendering.swift |
+/// | assemble | `AssembledFile`s, and the `CacheRecord` | FileAssembly.swift, Incremental/Cache/CacheRecord.swift |
 /// | name | every output name, Swift and Objective-C, checked together | OutputNames.swift |
 ///
-/// Writing is the last stage, after the run (`Generation.write`, Writing.swift): the generator
-/// never touches the output folder but to ask it, through `OutputFolder`, which files are as the
-/// cache recorded them.
+/// What a run need not redo, it asks one room, `IncrementalRun` (Incremental/): the cache's
+/// index, stamps and models, and the outputs on disk as last written. Writing is the last
+/// stage, after the run (`Generation.write`, Writing.swift): the generator never touches the
+/// output folder but to ask it, through `OutputFolder`, which files are as the cache recorded
+/// them.
 package struct Generator: Sendable {
   package var parser: ProtocolParser
   /// How many threads parse and render; one per core when `nil`. The output is the same
@@ -56,138 +59,80 @@ package struct Generator: Sendable {
     return generation
   }
 
+  /// The Swift pipeline, one stage after another; what it need not redo it asks `incremental`.
   private func generateSwift(
     _ configuration: Configuration, cache: GenerationCache?, objectiveCProtocols: Set<String>
   ) -> Generation {
-    var clock = StageClock()
-    let times = measuresCPUTime ? StageTimes() : nil
-    var statistics = Generation.Statistics()
-    func finished(_ diagnostics: [Diagnostic], files: [AssembledFile] = []) -> Generation {
-      statistics.cpuTimes = times?.cpuTimes ?? [:]
-      statistics.stages = clock.stages
-      return Generation(
-        files: files.map(\.source), diagnostics: diagnostics.sortedByPlace,
-        statistics: statistics)
-    }
-
-    let preparation = Parallel.Future { PreparedTemplates(configuration, cache: cache) }
-    let listings = cache.map { DirectoryListings(earlier: $0.directoryListings()) }
-    let mayHaveIndex = cache?.mayHaveIndex == true
-    let discovered = DiscoveredSources(configuration, listings: listings)
-    // Only an index is compared with the sources' stamps before they are parsed: when there may
-    // be one, they are taken while the other thread reads it. Without one, each file's stamp is
-    // taken by the thread that reads the file, just before reading it.
-    let earlyStamps = mayHaveIndex ? discovered.stamps() : nil
-    let prepared = preparation.value
-    let stamps = prepared.index.map { _ in earlyStamps ?? discovered.stamps() }
-    var diagnostics = prepared.diagnostics + discovered.diagnostics
-    statistics.sourceFiles = discovered.sources.count
-    clock.end(.discover)
-
+    var log = RunLog(measuresCPUTime: measuresCPUTime)
+    var incremental = IncrementalRun(cache: cache)
     let output = configuration.output.map { OutputFolder(path: $0.value) }
+
+    // Discover the sources while another thread prepares the templates and reads the index.
+    let preparation = Parallel.Future { PreparedTemplates(configuration, cache: cache) }
+    let discovered = DiscoveredSources(configuration, listings: incremental.listings)
+    let prepared = incremental.stamp(discovered, preparedBy: preparation)
+    var diagnostics = prepared.diagnostics + discovered.diagnostics
+    log.statistics.sourceFiles = discovered.sources.count
+    log.end(.discover)
+
+    // Check: the run ends here when nothing that shapes its output changed.
     let parser = parser(reading: prepared.sources)
-    var parsedByCheck: [Int: ParsedSources.ParsedSource] = [:]
-    var outputsAsRecorded: [UInt64: GenerationCache.OutputStamp]?
-    // The cached models, read on another thread from when the run is known to go on.
-    var models: Parallel.Future<GenerationCache.Models?>?
-    func readModels() {
-      guard models == nil, prepared.index != nil else { return }
-      models = cache.map { cache in Parallel.Future { cache.models() } }
-    }
-    if let index = prepared.index, let stamps, !diagnostics.hasErrors {
-      let changed = UnchangedRun.changedSources(index, discovered, stamps)
-      let verdict = UnchangedRun.check(
-        index, changed: changed, stamps, output: output, parser: parser, goesOn: readModels)
-      switch verdict {
-      case .unchanged(let unchanged):
-        statistics.protocols = index.statistics.protocols
-        statistics.decoratedProtocols = index.statistics.decoratedProtocols
-        statistics.outputLines = index.statistics.outputLines
-        statistics.readFiles = unchanged.parsedCount
-        clock.end(.check)
-        statistics.stages = clock.stages
-        var generation = Generation(
-          files: [], unchangedFiles: unchanged.files, diagnostics: index.diagnostics,
-          statistics: statistics)
-        generation.cacheRecord = unchanged.changedStamps.map {
-          CacheRecord(settings: index.settings, sources: $0, keptOutputs: index.outputs)
-        }
-        generation.directoryListings = listings.flatMap { $0.changed ? $0.snapshot : nil }
-        return generation
-      case .changed(let parsed, let recorded):
-        parsedByCheck = parsed
-        outputsAsRecorded = recorded
-      }
+    if !diagnostics.hasErrors,
+      let unchanged = incremental.check(discovered, output: output, parser: parser)
+    {
+      log.end(.check)
+      return incremental.generation(ending: unchanged, statistics: log.finishedStatistics)
     }
 
-    // Past the check, the run renders: the templates compile on another thread while the
-    // sources are parsed and resolved, mostly on this one.
+    // Parse and resolve, while another thread compiles the templates.
     let compilation = Parallel.Future { prepared.compiled(configuration) }
-    readModels()
+    incremental.readModels()
     let parsed = ParsedSources(
-      discovered.inputFiles, stamps: stamps, parser: parser, index: prepared.index, cache: cache,
-      models: models, parsedByCheck: parsedByCheck, times: times, threads: threads)
-    statistics.readFiles = parsed.readCount
+      discovered.inputFiles, parser: parser, incremental: incremental, times: log.times,
+      threads: threads)
     let catalog = ResolvedCatalog(
       parsed, references: discovered.references, configuration,
-      objectiveCProtocols: objectiveCProtocols, times: times)
+      objectiveCProtocols: objectiveCProtocols, times: log.times)
     diagnostics += catalog.diagnostics
-    statistics.protocols = catalog.protocols.count
-    clock.end(.parse)
+    log.statistics.readFiles = parsed.readCount
+    log.statistics.protocols = catalog.protocols.count
+    log.end(.parse)
 
+    // Select each protocol's templates.
     let (templates, templateDiagnostics) = compilation.value
-    diagnostics += templateDiagnostics
     let selection = Selection(
-      catalog, templates: templates, configuration,
-      objectiveCProtocols: objectiveCProtocols)
-    diagnostics += selection.diagnostics
-    if let target = configuration.target {
-      diagnostics += RuntimeProducts.missing(in: selection.work, target: target)
-    }
-    clock.end(.select)
+      catalog, templates: templates, configuration, objectiveCProtocols: objectiveCProtocols)
+    diagnostics += templateDiagnostics + selection.diagnostics
+    diagnostics +=
+      configuration.target.map { RuntimeProducts.missing(in: selection.work, target: $0) } ?? []
+    log.end(.select)
     guard !diagnostics.hasErrors else {
-      return finished(
+      return log.generation(
         diagnostics + Rendering.planningDiagnostics(selection.work, configuration))
     }
 
-    statistics.decoratedProtocols = selection.work.count
-    // Per protocol file, a protocol whose model and settings are those of a file the cache
-    // checked is on disk needs no rendering; a file per source has no key to reuse.
-    let usesRenderKeys = cache != nil && configuration.sourceFileRoot == nil
-    var rendered = configuration
-    if let module = configuration.render.protocolModule,
-      ShadowedModule.isShadowed(module, in: discovered.sources)
-    {
-      rendered.render.protocolModule = nil
-    }
+    // Plan and render on every core. A plan can find an error too (an annotation naming no
+    // requirement): then nothing is written, as for an error found earlier.
+    log.statistics.decoratedProtocols = selection.work.count
     let rendering = Rendering(
-      selection.work, rendered, settings: prepared.settings,
-      fileHashes: parsed.hashesOfDeclaringFiles(),
-      reusable: usesRenderKeys
-        ? outputsAsRecorded
-          ?? prepared.index.flatMap { index in output?.outputsAsRecorded(index.outputs) } ?? [:]
-        : [:],
-      usesRenderKeys: usesRenderKeys, times: times, threads: threads)
+      selection.work, ShadowedModule.unqualifyingNames(configuration, sources: discovered.sources),
+      reuse: incremental.renderReuse(
+        settings: prepared.settings, parsed: parsed, output: output, configuration),
+      times: log.times, threads: threads)
     diagnostics += rendering.diagnostics
-    statistics.renderedProtocols = rendering.rendered.count
-    // A plan can find an error too (an annotation naming no requirement): then nothing is
-    // written, as for an error found earlier.
-    guard !diagnostics.hasErrors else { return finished(diagnostics) }
+    log.statistics.renderedProtocols = rendering.rendered.count
+    guard !diagnostics.hasErrors else { return log.generation(diagnostics) }
 
-    let files =
-      configuration.sourceFileRoot.map {
-        FileAssembly.filesPerSourceFile(
-          rendering.rendered, sources: discovered.sources, root: $0, configuration)
-      } ?? FileAssembly.filesPerProtocol(rendering.rendered, configuration)
+    // Assemble the files, and what the cache is to remember of them.
+    let files = FileAssembly.files(of: rendering, sources: discovered.sources, configuration)
     // Files not rendered again were counted when they were written.
-    statistics.outputLines =
+    log.statistics.outputLines =
       files.map(\.lines).reduce(0, +) + rendering.unchanged.map(\.lines).reduce(0, +)
-    clock.end(.render)
-    var generation = finished(diagnostics, files: files)
+    log.end(.render)
+    var generation = log.generation(diagnostics, files: files)
     generation.unchangedFiles = rendering.unchanged.map(\.name)
-    generation.cacheRecord = CacheRecord(
-      settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
-    generation.directoryListings = listings.flatMap { $0.changed ? $0.snapshot : nil }
+    incremental.record(
+      &generation, settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
     return generation
   }
 
@@ -204,5 +149,32 @@ package struct Generator: Sendable {
         }, uniquingKeysWith: { first, _ in first })
     }
     return parser
+  }
+}
+
+/// A run's statistics as the stages fill them in, with the time each took.
+private struct RunLog {
+  var statistics = Generation.Statistics()
+  /// The CPU time of the parallel stages, when measured.
+  let times: StageTimes?
+  private var clock = StageClock()
+
+  init(measuresCPUTime: Bool) { times = measuresCPUTime ? StageTimes() : nil }
+
+  /// Ends `stage`, which began where the previous one ended.
+  mutating func end(_ stage: Stage) { clock.end(stage) }
+
+  var finishedStatistics: Generation.Statistics {
+    var statistics = statistics
+    statistics.cpuTimes = times?.cpuTimes ?? [:]
+    statistics.stages = clock.stages
+    return statistics
+  }
+
+  /// The run's end: its files, and its diagnostics in the order an editor lists them.
+  func generation(_ diagnostics: [Diagnostic], files: [AssembledFile] = []) -> Generation {
+    Generation(
+      files: files.map(\.source), diagnostics: diagnostics.sortedByPlace,
+      statistics: finishedStatistics)
   }
 }

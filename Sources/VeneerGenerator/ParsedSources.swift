@@ -17,15 +17,16 @@ struct ParsedSources {
   /// Whether the cached models are still those of every source.
   var isUnchanged: Bool
 
-  /// `models` are the cached models being read, when the cache has an index for this run.
+  /// Sources `incremental` knows unchanged are taken from the cache, those its check parsed
+  /// are not parsed again.
   init(
-    _ files: [String], stamps: [FileStamp?]?, parser: ProtocolParser,
-    index: GenerationCache.Index?, cache: GenerationCache?,
-    models: Parallel.Future<GenerationCache.Models?>?,
-    parsedByCheck: [Int: ParsedSource],
-    times: StageTimes?, threads: Int?
+    _ files: [String], parser: ProtocolParser, incremental: IncrementalRun, times: StageTimes?,
+    threads: Int?
   ) {
-    let previousStamps = EarlierRun(index?.sources ?? [], path: \.path, files: files)
+    let (stamps, models, encodes) =
+      (incremental.stamps, incremental.models, incremental.encodesModels)
+    let previousStamps = EarlierRun(
+      incremental.index?.sources ?? [], path: \.path, files: files)
     /// The source read and parsed, unless `reusing` and its bytes are as last time. Its stamp,
     /// its size and modification time, is taken before its bytes are read: by `stat` when an
     /// index is read, else as the file is opened.
@@ -45,11 +46,11 @@ struct ParsedSources {
       }
       return .parsed(
         .parse(
-          file, readFile.bytes, hash: hash, stamp: stamp, parser: parser, encodes: cache != nil,
+          file, readFile.bytes, hash: hash, stamp: stamp, parser: parser, encodes: encodes,
           times: times))
     }
     var sources = Parallel.map(Array(files.indices), threads: threads) { position -> Source in
-      if let parsed = parsedByCheck[position] {
+      if let parsed = incremental.parsedByCheck[position] {
         return .parsed(parsed)
       }
       if models != nil, let stamp = stamps?[position],
@@ -95,7 +96,7 @@ struct ParsedSources {
     readCount = sources.count { if case .parsed = $0 { true } else { false } }
     isUnchanged =
       previousStamps.isInStep && missing.isEmpty && models?.value != nil
-      && stampsOut == index?.sources
+      && stampsOut == incremental.index?.sources
   }
 
   /// The content hashes of the sources that declare protocols, aliases or result-like enums:

@@ -14,14 +14,20 @@ struct Rendering {
   var unchanged: [GenerationCache.OutputStamp] = []
   var diagnostics: [Diagnostic] = []
 
-  /// - Parameters:
-  ///   - reusable: the outputs of the last run on disk as it wrote them, by render key.
-  ///   - usesRenderKeys: whether outputs are known by render key: only with a cache and a file
-  ///     per protocol.
+  /// What a run may take from the last one (`IncrementalRun.renderReuse`).
+  struct Reuse: Sendable {
+    /// The hash of the configuration and templates.
+    var settings: UInt64
+    /// The content hashes of the files that declare something, by path.
+    var fileHashes: [String: UInt64]
+    /// The outputs of the last run on disk as it wrote them, by render key.
+    var outputs: [UInt64: GenerationCache.OutputStamp]
+  }
+
+  /// With `reuse`, outputs are known by render key, and those on disk are not rendered again.
   init(
-    _ work: [RenderWork], _ configuration: Configuration, settings: UInt64,
-    fileHashes: [String: UInt64], reusable: [UInt64: GenerationCache.OutputStamp],
-    usesRenderKeys: Bool, times: StageTimes?, threads: Int?
+    _ work: [RenderWork], _ configuration: Configuration, reuse: Reuse?, times: StageTimes?,
+    threads: Int?
   ) {
     // A protocol declared in several `#if` branches shares its file with the other branches, so
     // its file is rendered whole each time.
@@ -31,9 +37,10 @@ struct Rendering {
     let outcomes = Parallel.map(work, threads: threads) { item in
       StageTimes.measure(times, .render) {
         let key =
-          usesRenderKeys && !branchedNames.contains(item.proto.qualifiedName)
-          ? Self.renderKey(item, settings: settings, fileHashes: fileHashes) : 0
-        if key != 0, let output = reusable[key] {
+          if let reuse, !branchedNames.contains(item.proto.qualifiedName) {
+            Self.renderKey(item, settings: reuse.settings, fileHashes: reuse.fileHashes)
+          } else { UInt64(0) }
+        if key != 0, let output = reuse?.outputs[key] {
           return Outcome.unchanged(output)
         }
         // A file of its own is assembled here, on every core, rather than after all are rendered.

@@ -11,6 +11,17 @@ import VeneerParser
 /// Asked only when `--module` qualifies names and a run renders: it reads the sources again,
 /// each no more than the sources' limit.
 enum ShadowedModule {
+  /// `configuration`, its protocols named unqualified when their module is shadowed in `sources`.
+  static func unqualifyingNames(_ configuration: Configuration, sources: [String])
+    -> Configuration
+  {
+    guard let module = configuration.render.protocolModule, isShadowed(module, in: sources)
+    else { return configuration }
+    var unqualified = configuration
+    unqualified.render.protocolModule = nil
+    return unqualified
+  }
+
   static func isShadowed(_ module: String, in files: [String]) -> Bool {
     let name = Array(module.utf8)
     guard !name.isEmpty else { return false }

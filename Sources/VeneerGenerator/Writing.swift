@@ -1,8 +1,9 @@
 import VeneerModel
 
-/// The pipeline's last stage, the one every front end that writes runs (`veneer generate`, and
-/// through it both plugins; `veneer-bench`): what the files change in the output folder,
-/// written atomically, then the cache saved, which must describe what is on disk.
+/// The pipeline's last stage, the one every front end runs: `veneer generate` (and through it
+/// both plugins) and `veneer-bench` write, `veneer check` and `--dry-run` only plan. What the
+/// files change in the output folder is planned, written atomically, then the cache saved,
+/// which must describe what is on disk.
 extension Generation {
   /// What writing did, and how long each part took.
   package struct Written: Sendable {
@@ -14,6 +15,12 @@ extension Generation {
     package var savingCache: Duration
   }
 
+  /// What writing the files into `output` would change, nothing written: what `veneer check`
+  /// and `--dry-run` report, and what `write` applies. Throws when the folder cannot be planned.
+  package func plan(against output: String) throws(OutputError) -> OutputFolder.Plan {
+    try OutputFolder(path: output).plan(files, unchanged: unchangedFiles)
+  }
+
   /// Writes the files into `output`, Veneer's stale ones deleted and no one else's, then saves
   /// `cache`, if any; throws, with the files untouched, when the folder cannot be planned.
   package func write(to output: String, cache: GenerationCache?) throws(OutputError)
@@ -21,9 +28,8 @@ extension Generation {
   {
     let clock = ContinuousClock()
     let start = clock.now
-    let folder = OutputFolder(path: output)
-    let plan = try folder.plan(files, unchanged: unchangedFiles)
-    try folder.apply(plan)
+    let plan = try plan(against: output)
+    try OutputFolder(path: output).apply(plan)
     let written = clock.now
     let cacheWarning = cache?.save(self, outputFolder: output)
     return Written(
