@@ -14,14 +14,14 @@ final class ProtocolCollector: SyntaxVisitor {
 
   private let file: String
   /// The bytes parsed, which its comments are read from.
-  private let source: [UInt8]
+  let source: [UInt8]
   private let lines: SourceLines
   private let annotationKeys: AnnotationKeys
   private(set) var protocols: [ProtocolDecl] = []
   private(set) var imports: [Import] = []
   private(set) var aliases: [ProtocolAlias] = []
   private(set) var resultEnums: [ResultLikeEnum] = []
-  private(set) var diagnostics: [Diagnostic] = []
+  var diagnostics: [Diagnostic] = []
   private var scopes: [Scope] = []
   private var conditions: [String] = []
 
@@ -255,131 +255,9 @@ final class ProtocolCollector: SyntaxVisitor {
     }
   }
 
-  // MARK: Requirements
-
-  private struct RequirementContext {
-    var conditions: [String]
-    var declaredIn: String
-  }
-
-  private func method(_ node: FunctionDeclSyntax, _ context: RequirementContext) -> Requirement {
-    let isOperator =
-      switch node.name.tokenKind {
-      case .binaryOperator, .prefixOperator, .postfixOperator: true
-      default: false
-      }
-    let parameters = node.signature.parameterClause.parameters.map {
-      functionParameter($0, labelledByDefault: !isOperator)
-    }
-    let comments = LeadingComments(of: node, in: source)
-    return Requirement(
-      kind: .method, name: node.name.text, parameters: parameters,
-      genericParameters: node.genericParameterClause.model,
-      whereClause: node.genericWhereClause.model,
-      effects: Effects(
-        asyncSpecifier: node.signature.effectSpecifiers?.asyncSpecifier,
-        throwsClause: node.signature.effectSpecifiers?.throwsClause),
-      returnType: node.signature.returnClause?.type.typeRef,
-      modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
-      documentation: comments.documentation,
-      annotations: annotations(from: comments, on: .callable(parameters)),
-      conditions: context.conditions, declaredIn: context.declaredIn,
-      location: location(of: node))
-  }
-
-  private func initializerRequirement(_ node: InitializerDeclSyntax, _ context: RequirementContext)
-    -> Requirement
-  {
-    let parameters = node.signature.parameterClause.parameters.map { functionParameter($0) }
-    let comments = LeadingComments(of: node, in: source)
-    return Requirement(
-      kind: .initializer, name: "init", parameters: parameters,
-      genericParameters: node.genericParameterClause.model,
-      whereClause: node.genericWhereClause.model,
-      effects: Effects(
-        asyncSpecifier: node.signature.effectSpecifiers?.asyncSpecifier,
-        throwsClause: node.signature.effectSpecifiers?.throwsClause),
-      failability: node.optionalMark.flatMap { Requirement.Failability(rawValue: $0.text) },
-      modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
-      documentation: comments.documentation,
-      annotations: annotations(from: comments, on: .callable(parameters)),
-      conditions: context.conditions, declaredIn: context.declaredIn,
-      location: location(of: node))
-  }
-
-  private func subscriptRequirement(_ node: SubscriptDeclSyntax, _ context: RequirementContext)
-    -> Requirement
-  {
-    let parameters = node.parameterClause.parameters.map {
-      functionParameter($0, labelledByDefault: false)
-    }
-    let comments = LeadingComments(of: node, in: source)
-    let accessors = Accessors(node.accessorBlock)
-    var requirement = Requirement(
-      kind: .subscript, name: "subscript", parameters: parameters,
-      genericParameters: node.genericParameterClause.model,
-      whereClause: node.genericWhereClause.model, effects: accessors.getterEffects,
-      returnType: node.returnClause.type.typeRef, isSettable: accessors.hasSetter,
-      modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
-      documentation: comments.documentation,
-      annotations: annotations(from: comments, on: .callable(parameters)),
-      conditions: context.conditions, declaredIn: context.declaredIn,
-      location: location(of: node))
-    requirement.hasNonmutatingSetter = accessors.hasNonmutatingSetter
-    return requirement
-  }
-
-  private func properties(_ node: VariableDeclSyntax, _ context: RequirementContext)
-    -> [Requirement]
-  {
-    let comments = LeadingComments(of: node, in: source)
-    return node.bindings.compactMap { binding in
-      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-        let type = binding.typeAnnotation?.type.typeRef
-      else {
-        diagnostics.append(
-          Diagnostic(
-            .warning, "a property requirement needs a name and a type; Veneer ignores this one",
-            at: location(of: binding)))
-        return nil
-      }
-      guard node.bindingSpecifier.tokenKind == .keyword(.var), binding.accessorBlock != nil else {
-        diagnostics.append(
-          Diagnostic(
-            .warning,
-            "property requirement '\(name)' must be a 'var' with '{ get }' or '{ get set }'; "
-              + "Veneer ignores it",
-            at: location(of: binding)))
-        return nil
-      }
-      let accessors = Accessors(binding.accessorBlock)
-      var requirement = Requirement(
-        kind: .property, name: name, effects: accessors.getterEffects, type: type,
-        isSettable: accessors.hasSetter, modifiers: node.modifiers.nonAccessModifiers,
-        attributes: node.attributes.model, documentation: comments.documentation,
-        annotations: annotations(from: comments, on: .property),
-        conditions: context.conditions, declaredIn: context.declaredIn,
-        location: location(of: node))
-      requirement.hasNonmutatingSetter = accessors.hasNonmutatingSetter
-      return requirement
-    }
-  }
-
-  /// - Parameter labelledByDefault: whether a single name is also the argument label, as in
-  ///   functions; in subscripts and operators it is not.
-  private func functionParameter(_ node: FunctionParameterSyntax, labelledByDefault: Bool = true)
-    -> Parameter
-  {
-    let firstName = node.firstName.tokenKind == .wildcard ? nil : node.firstName.text
-    let label = node.secondName != nil || labelledByDefault ? firstName : nil
-    return Parameter(
-      label: label, name: node.secondName?.text ?? node.firstName.text,
-      type: node.type.typeRef, isVariadic: node.ellipsis != nil)
-  }
-
   // MARK: Annotations
 
-  private func annotations(from comments: LeadingComments, on target: AnnotationKeys.Target)
+  func annotations(from comments: LeadingComments, on target: AnnotationKeys.Target)
     -> [Annotation]
   {
     for directive in comments.detachedDirectives {
@@ -414,93 +292,12 @@ final class ProtocolCollector: SyntaxVisitor {
 
   // MARK: Locations
 
-  private func location(of node: some SyntaxProtocol) -> VeneerModel.SourceLocation {
+  func location(of node: some SyntaxProtocol) -> VeneerModel.SourceLocation {
     location(of: node.positionAfterSkippingLeadingTrivia)
   }
 
-  private func location(of position: AbsolutePosition) -> VeneerModel.SourceLocation {
+  func location(of position: AbsolutePosition) -> VeneerModel.SourceLocation {
     let location = lines.location(of: position)
     return VeneerModel.SourceLocation(file: file, line: location.line, column: location.column)
-  }
-}
-
-/// The accessors of a property or subscript requirement, `{ get async throws set }`.
-private struct Accessors {
-  var getterEffects = Effects.none
-  var hasSetter = false
-  var hasNonmutatingSetter = false
-
-  init(_ block: AccessorBlockSyntax?) {
-    guard case .accessors(let accessors)? = block?.accessors else { return }
-    for accessor in accessors {
-      switch accessor.accessorSpecifier.tokenKind {
-      case .keyword(.get):
-        getterEffects = Effects(
-          asyncSpecifier: accessor.effectSpecifiers?.asyncSpecifier,
-          throwsClause: accessor.effectSpecifiers?.throwsClause)
-      case .keyword(.set):
-        hasSetter = true
-        hasNonmutatingSetter = accessor.modifier?.name.tokenKind == .keyword(.nonmutating)
-      default:
-        break
-      }
-    }
-  }
-}
-
-extension IfConfigClauseSyntax {
-  /// The condition under which this clause's contents exist, with earlier clauses of the same
-  /// `#if` negated: `#elseif B` after `#if A` gives `!A && B`.
-  var flattenedCondition: String {
-    guard let ifConfig = parent?.parent?.as(IfConfigDeclSyntax.self) else {
-      return condition?.normalizedText ?? "true"
-    }
-    var parts: [String] = []
-    for clause in ifConfig.clauses {
-      if clause.id == id { break }
-      if let earlier = clause.condition {
-        parts.append("!" + earlier.parenthesized(forNegation: true))
-      }
-    }
-    if let condition {
-      parts.append(
-        parts.isEmpty ? condition.normalizedText : condition.parenthesized(forNegation: false))
-    }
-    return parts.isEmpty ? "true" : parts.joined(separator: " && ")
-  }
-}
-
-extension ExprSyntax {
-  /// The condition's text, in parentheses unless it binds tighter than `&&` (or, for
-  /// negation, than prefix `!`).
-  fileprivate func parenthesized(forNegation: Bool) -> String {
-    let isAtomic =
-      self.is(DeclReferenceExprSyntax.self) || self.is(FunctionCallExprSyntax.self)
-      || self.is(BooleanLiteralExprSyntax.self) || self.is(TupleExprSyntax.self)
-      || (!forNegation && self.is(PrefixOperatorExprSyntax.self))
-    return isAtomic ? normalizedText : "(\(normalizedText))"
-  }
-}
-
-extension DeclModifierListSyntax {
-  var accessLevel: AccessLevel? {
-    lazy.compactMap { modifier in
-      modifier.detail == nil ? AccessLevel(rawValue: modifier.name.text) : nil
-    }.first
-  }
-
-  /// Modifiers such as `static`, `mutating` or `nonisolated(unsafe)`.
-  var nonAccessModifiers: [String] {
-    compactMap { modifier in
-      AccessLevel(rawValue: modifier.name.text) == nil ? modifier.normalizedText : nil
-    }
-  }
-}
-
-extension SyntaxKind {
-  /// `struct` for `structDecl`: how the user wrote the declaration.
-  fileprivate var declarationKeyword: String {
-    let name = String(describing: self)
-    return name.hasSuffix("Decl") ? String(name.dropLast(4)) : name
   }
 }
