@@ -23,7 +23,6 @@ package enum NestingGuard {
   static func firstTooDeepConditional(in bytes: [UInt8], limit: Int = maximumConditionalDepth)
     -> Int?
   {
-    guard occurrences(of: UInt8(ascii: "#"), in: bytes, exceed: limit) else { return nil }
     var depth = 0
     var lineStart = 0
     while lineStart < bytes.count {
@@ -44,16 +43,6 @@ package enum NestingGuard {
       lineStart = index + 1
     }
     return nil
-  }
-
-  /// Whether `byte` occurs more than `limit` times: nesting deeper than `limit` needs as many
-  /// openings, and counting is quicker than scanning, which most texts then need not.
-  private static func occurrences(of byte: UInt8, in bytes: [UInt8], exceed limit: Int) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-      var count = 0
-      for candidate in buffer { count &+= candidate == byte ? 1 : 0 }
-      return count > limit
-    }
   }
 
   /// Whether `name` (`#if`) starts at `index`, followed by a space, a tab, `(`, `!` or the end

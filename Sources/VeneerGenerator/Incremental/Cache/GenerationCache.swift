@@ -97,10 +97,7 @@ package struct GenerationCache: Sendable {
     static func decode(_ bytes: [UInt8]) throws -> Models {
       let framed = try CacheReader.decode([Framed].self, from: CacheSeal.unseal(bytes))
       let decoded = Parallel.map(framed) { entry in
-        // Most sources declare nothing, and share the empty model's encoding.
-        entry.model == GenerationCache.emptyModel.encoded.bytes
-          ? GenerationCache.emptyModel.parsed
-          : try? CacheReader.decode(ParsedFile.self, from: entry.model)
+        try? CacheReader.decode(ParsedFile.self, from: entry.model)
       }
       return Models(
         entries: try zip(framed, decoded).map { entry, parsed in
@@ -137,18 +134,9 @@ package struct GenerationCache: Sendable {
 
   /// A model as the models file holds it, and its hash, which the index keeps.
   static func encode(_ parsed: ParsedFile) -> (bytes: [UInt8], hash: UInt64) {
-    // Most sources declare nothing: they share one encoding.
-    if parsed == emptyModel.parsed { return emptyModel.encoded }
     let bytes = CacheWriter.encode(parsed)
     return (bytes, ContentHash.of(bytes))
   }
-
-  /// The model of a source that declares nothing, and its encoding: most sources'.
-  static let emptyModel = {
-    let parsed = ParsedFile(protocols: [], diagnostics: [])
-    let bytes = CacheWriter.encode(parsed)
-    return (parsed: parsed, encoded: (bytes: bytes, hash: ContentHash.of(bytes)))
-  }()
 
   /// A source's path, the content hash it was parsed from, and what the parse gave.
   struct ParsedEntry: Sendable {
