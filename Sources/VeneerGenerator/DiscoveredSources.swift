@@ -58,6 +58,6 @@ struct DiscoveredSources: Sendable {
   /// Each input's size and modification time, or nil for one that vanished; on all cores, the
   /// cost of a run where nothing changed.
   func stamps() -> [FileStamp?] {
-    Parallel.map(inputFiles, inlineBelow: Parallel.fewSystemCalls) { FileStamp(path: $0) }
+    Parallel.map(inputFiles) { FileStamp(path: $0) }
   }
 }

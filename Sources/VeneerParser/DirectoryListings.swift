@@ -137,7 +137,7 @@ package final class DirectoryListings: @unchecked Sendable {
   /// was not modified since; its listings are then this discovery's too.
   func reusableSearch(_ key: String) -> [String]? {
     guard let search = earlier.searches[key] else { return nil }
-    let statuses = Parallel.map(search.directories, inlineBelow: Parallel.fewSystemCalls) {
+    let statuses = Parallel.map(search.directories) {
       path -> stat? in
       var status = stat()
       return stat(path, &status) == 0 ? status : nil

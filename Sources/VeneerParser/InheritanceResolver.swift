@@ -105,47 +105,29 @@ enum InheritanceResolver {
   /// not, sorted, and the files of the type aliases it inherits through.
   typealias Resolved = (proto: ProtocolDecl, ancestors: [Int], aliasFiles: [String])
 
-  /// Each protocol resolved, then given to `finishing`, on the thread that resolved it.
+  /// Each protocol resolved, in the catalog's order, then given to `finishing`.
   ///
   /// An alias declared more than once, as in `#if compiler(>=6.2)` … `#else` … `#endif`,
   /// stands for all that its declarations name: a decorator that meets every branch's
   /// constraints conforms under each.
   ///
-  /// Protocols that inherit from one another, directly or not, form a family; families share
-  /// nothing, so a large catalog's are resolved on all cores. Each is resolved in the order of
-  /// its members' indices, as one pass over the whole catalog would: where a family holds a
-  /// cycle (the user's compile error), what its members get depends on that order, which no
-  /// number of threads changes.
+  /// Where protocols inherit from one another in a cycle (the user's compile error), what each
+  /// member gets depends on the order they are resolved in: the catalog's, always.
   ///
-  /// With `times`, the CPU time of each thread that resolves is added to `resolve`.
+  /// With `times`, the CPU time taken is added to `resolve`.
   static func resolveTracingAncestors<Finished: Sendable>(
     _ protocols: [ProtocolDecl], aliases: [ProtocolAlias] = [], times: StageTimes? = nil,
     finishing: @escaping @Sendable (Resolved) -> Finished
   ) -> [Finished] {
-    let (scope, families) = StageTimes.measure(times, .resolve) {
-      let scope = Scope(protocols, aliases: aliases)
-      // Largest first, so that no thread is left with a large family at the end.
-      return (scope, scope.families().sorted { $0.count > $1.count })
-    }
-    let finishedFamilies = Parallel.map(
-      families, inlineBelow: protocols.count < parallelCatalogSize ? .max : 0
-    ) { family in
+    // On a worker thread: a chain of inheritance is followed by recursion as deep as the chain,
+    // and only a worker's stack (`Parallel.stackSize`) is sure to hold a hostile one.
+    Parallel.map([protocols]) { protocols in
       StageTimes.measure(times, .resolve) {
-        var resolution = Resolution(scope: scope)
-        return family.map { finishing(resolution.resolved($0)) }
+        var resolution = Resolution(scope: Scope(protocols, aliases: aliases))
+        return protocols.indices.map { finishing(resolution.resolved($0)) }
       }
-    }
-    return StageTimes.measure(times, .resolve) {
-      var finished: [Finished?] = Array(repeating: nil, count: protocols.count)
-      for (family, members) in zip(families, finishedFamilies) {
-        for (index, member) in zip(family, members) { finished[index] = member }
-      }
-      return finished.map { $0! }
-    }
+    }[0]
   }
-
-  /// Below this many protocols, resolving on one thread is quicker than starting others.
-  static let parallelCatalogSize = 128
 
   /// What a protocol inherits by one of its names: a protocol of the catalog, by index, or a
   /// name declared elsewhere (the standard library's, or another module's).
@@ -155,7 +137,7 @@ enum InheritanceResolver {
   }
 
   /// The protocols, what each inherits by name as Swift looks the names up, and the files of
-  /// the aliases it inherits through: read by every family's resolution.
+  /// the aliases it inherits through.
   private struct Scope: Sendable {
     let protocols: [ProtocolDecl]
     /// By index, in the order of the protocol's inherited names, markers left out.
@@ -230,40 +212,9 @@ enum InheritanceResolver {
       var seen: Set<String> = []
       return (expanded.filter { seen.insert($0).inserted }, files)
     }
-
-    /// The catalog's families, each its members' indices in order.
-    func families() -> [[Int]] {
-      // Union-find, each set known by its smallest index.
-      var root = Array(protocols.indices)
-      func find(_ index: Int) -> Int {
-        var index = index
-        while root[index] != index {
-          root[index] = root[root[index]]
-          index = root[index]
-        }
-        return index
-      }
-      for (index, links) in links.enumerated() {
-        for case .parent(let parent) in links {
-          let (left, right) = (find(index), find(parent))
-          if left != right { root[max(left, right)] = min(left, right) }
-        }
-      }
-      var families: [[Int]] = []
-      var familyOfRoot = [Int](repeating: -1, count: protocols.count)
-      for index in protocols.indices {
-        let root = find(index)
-        if familyOfRoot[root] < 0 {
-          familyOfRoot[root] = families.count
-          families.append([])
-        }
-        families[familyOfRoot[root]].append(index)
-      }
-      return families
-    }
   }
 
-  /// One family's resolution: what each member inherits, worked out once.
+  /// The catalog's resolution: what each protocol inherits, worked out once.
   private struct Resolution {
     let scope: Scope
     var memo: [Int: Inherited] = [:]

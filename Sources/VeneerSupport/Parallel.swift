@@ -8,18 +8,12 @@ package enum Parallel {
   /// Asked once: Foundation reads the cgroup's quota files each time it is asked.
   static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
-  /// For `inlineBelow` when each item is one system call, such as a `stat`: starting and
-  /// joining two threads costs about as much as fifty of them.
-  package static let fewSystemCalls = 64
-
   /// `items.map(transform)` on `threads` threads (one per core when `nil`), results in the order
-  /// of `items`; on the calling thread when there are fewer than `inlineBelow` items, too few to
-  /// pay for starting threads.
+  /// of `items`.
   package static func map<Item: Sendable, Result: Sendable>(
-    _ items: [Item], threads: Int? = nil, inlineBelow: Int = 0,
+    _ items: [Item], threads: Int? = nil,
     _ transform: @escaping @Sendable (Item) -> Result
   ) -> [Result] {
-    guard items.count >= inlineBelow else { return items.map(transform) }
     let work = Work<Result>(count: items.count)
     let workerCount = min(max(threads ?? processorCount, 1), items.count)
     let finished = DispatchSemaphore(value: 0)
