@@ -31,7 +31,42 @@ struct Parse: ParsableCommand {
       "Print, as JSON, what templates see of each protocol: the names of Templates/REFERENCE.md.")
   var templateModel = false
 
+  @Option(
+    name: .customLong("references-per-source"),
+    help: ArgumentHelp(
+      "For a build system that runs an action per source (Bazel's veneer_decorators): fill this "
+        + "folder with a folder per source file, holding copies of the files its protocols are "
+        + "made of.", valueName: "folder", visibility: .hidden))
+  var referencesPerSource: String?
+
+  @Option(
+    name: .customLong("file-per-source"),
+    help: ArgumentHelp(
+      "With --references-per-source: the folder the sources' folder names are made from.",
+      valueName: "root", visibility: .hidden))
+  var sourceFileRoot: String?
+
+  @Option(
+    name: .customLong("reference"),
+    help: ArgumentHelp(
+      "With --references-per-source: a file read for what the sources inherit, never given a "
+        + "folder of its own.", valueName: "file", visibility: .hidden))
+  var references: [String] = []
+
   func run() throws {
+    if let folder = referencesPerSource {
+      guard let root = sourceFileRoot else {
+        throw ValidationError("--references-per-source needs --file-per-source")
+      }
+      do {
+        try ReferencesPerSource.write(
+          sources: paths, references: references, root: root, into: folder)
+      } catch {
+        for diagnostic in error.diagnostics { printToStandardError(diagnostic.description) }
+        throw ExitCode.failure
+      }
+      return
+    }
     let headerPaths = paths.filter { $0.hasSuffix(".h") }
     let swiftPaths = paths.filter { !$0.hasSuffix(".h") }
     var catalog =
