@@ -55,7 +55,9 @@ package enum ReferencesPerSource {
       try makeFolder(folder + "/" + name)
     }
     for (source, destination) in copies {
-      guard let bytes = FileBytes.read(source) else {
+      guard
+        let bytes = try? FileBytes.readWithStamp(source, limit: FileBytes.sourceSizeLimit).bytes
+      else {
         throw OutputError([Diagnostic(.error, "cannot read this reference", file: source)])
       }
       try makeFolder((destination as NSString).deletingLastPathComponent)
