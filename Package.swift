@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,8 @@ let package = Package(
     .library(name: "VeneerMetrics", targets: ["VeneerMetrics"]),
     .plugin(name: "VeneerPlugin", targets: ["VeneerPlugin"]),
     .plugin(name: "VeneerCommand", targets: ["VeneerCommand"]),
+    // `@Decorated` on a protocol: the same decorators as the CLI, with no plugin and no file.
+    .library(name: "VeneerMacros", targets: ["VeneerMacros"]),
   ],
   dependencies: [
     // A range, so that Veneer resolves beside the swift-syntax of users' macro packages.
@@ -75,6 +78,20 @@ let package = Package(
     // The call counter of logging decorators, in C11 atomics, and the clock decorators time
     // calls by.
     .target(name: "CVeneerRuntime"),
+    // The macro's implementation: the generator's own stages, over the protocol it is attached
+    // to, held in memory.
+    .macro(
+      name: "VeneerMacrosPlugin",
+      dependencies: [
+        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel",
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ]),
+    .target(
+      name: "VeneerMacros",
+      dependencies: [
+        "VeneerMacrosPlugin", "VeneerRuntime", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(
       name: "VeneerTracing",
       dependencies: [
@@ -166,6 +183,14 @@ let package = Package(
     // Temporary folders and type-checking generated code, for every test target.
     .target(name: "TestSupport", dependencies: ["VeneerSupport"], path: "Tests/TestSupport"),
     .testTarget(name: "VeneerSupportTests", dependencies: ["VeneerSupport", "TestSupport"]),
+    .testTarget(
+      name: "VeneerMacrosTests",
+      dependencies: [
+        "VeneerMacrosPlugin", "VeneerGenerator", "VeneerModel", "VeneerParser",
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
     .testTarget(
       name: "VeneerModelTests",
       // The parser, for a catalog of every shape the model holds.

@@ -136,6 +136,36 @@ package struct Generator: Sendable {
     return generation
   }
 
+  /// What `generate` makes of Swift sources held in memory rather than on disk, as a macro,
+  /// which may read no file, has them: the same stages from parse on, with no cache and no
+  /// Objective-C. Templates are the built-ins the configuration names.
+  package func generate(_ configuration: Configuration, texts: [(path: String, text: String)])
+    -> Generation
+  {
+    let prepared = PreparedTemplates(configuration, cache: nil)
+    var diagnostics = prepared.diagnostics
+    let parsed = ParsedSources(texts: texts, parser: parser(reading: prepared.sources))
+    let catalog = ResolvedCatalog(
+      parsed, references: [], configuration, objectiveCProtocols: [], times: nil)
+    diagnostics += catalog.diagnostics
+    let (templates, templateDiagnostics) = prepared.compiled(configuration)
+    let selection = Selection(
+      catalog, templates: templates, configuration, objectiveCProtocols: [])
+    diagnostics += templateDiagnostics + selection.diagnostics
+    guard !diagnostics.hasErrors else {
+      return Generation(
+        files: [],
+        diagnostics: (diagnostics + Rendering.planningDiagnostics(selection.work, configuration))
+          .sortedByPlace)
+    }
+    let rendering = Rendering(selection.work, configuration, reuse: nil, times: nil, threads: 1)
+    diagnostics += rendering.diagnostics
+    let files =
+      diagnostics.hasErrors
+      ? [] : FileAssembly.files(of: rendering, sources: texts.map(\.path), configuration)
+    return Generation(files: files.map(\.source), diagnostics: diagnostics.sortedByPlace)
+  }
+
   /// The parser, taking each template's name for an annotation key too: `// veneer: delay`
   /// selects Delay.stencil.
   private func parser(reading templates: [TemplateSource]) -> ProtocolParser {

@@ -99,6 +99,21 @@ struct ParsedSources {
       && stampsOut == incremental.index?.sources
   }
 
+  /// Sources held in memory, parsed on this thread, with no cache: what a macro, which reads no
+  /// file, hands the pipeline.
+  init(texts: [(path: String, text: String)], parser: ProtocolParser) {
+    files = texts.map(\.path)
+    parsed = texts.map { path, text in
+      let bytes = Array(text.utf8)
+      return ParsedSource(
+        parsed: parser.parseFile(path, contents: bytes), hash: ContentHash.of(bytes),
+        modelHash: 0, stamp: nil)
+    }
+    stamps = []
+    readCount = texts.count
+    isUnchanged = false
+  }
+
   /// The content hashes of the sources that declare protocols, aliases or result-like enums:
   /// the only files a render key names.
   func hashesOfDeclaringFiles() -> [String: UInt64] {

@@ -1,0 +1,158 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import Testing
+import VeneerGenerator
+import VeneerModel
+import VeneerParser
+
+@testable import VeneerMacrosPlugin
+
+/// `@Decorated` writes what `veneer generate` writes for the same protocol and built-ins: the
+/// checked-in decorators of the fixture catalog (`--all`: analytics, caching, intercepting and
+/// logging) are the expansion of every protocol the macro can see whole.
+@Suite("@Decorated expands as the CLI generates")
+struct DecoratedExpansionTests {
+  static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  static let attribute: AttributeSyntax =
+    "@Decorated(.analytics, .caching, .intercepting, .logging)"
+
+  /// The peers and the extensions of `proto`'s expansion, and what it said.
+  static func expand(_ proto: ProtocolDeclSyntax) throws -> (
+    peers: [String], extensions: [String], diagnostics: [String]
+  ) {
+    let context = BasicMacroExpansionContext()
+    let peers = try DecoratedMacro.expansion(
+      of: attribute, providingPeersOf: proto, in: context)
+    let extensions = try DecoratedMacro.expansion(
+      of: attribute, attachedTo: proto,
+      providingExtensionsOf: TypeSyntax(stringLiteral: proto.name.text),
+      conformingTo: [], in: context)
+    return (
+      peers.map(\.trimmedDescription), extensions.map(\.trimmedDescription),
+      context.diagnostics.map(\.message)
+    )
+  }
+
+  @Test func everyProtocolItCanSeeWholeExpandsAsTheCheckedInDecorators() throws {
+    let catalog = Self.tests.appendingPathComponent("FixtureCatalog")
+    // An app's own Result<T>, declared beside the protocol, is known to the CLI, not to the
+    // macro, which sees the protocol alone and forwards such completions as plain values.
+    let foreignResults = Set(
+      ProtocolParser.withBuiltIns.parseCatalog(paths: [catalog.path]).protocols.filter {
+        !$0.resultEnums.isEmpty
+      }.map(\.name))
+    #expect(!foreignResults.isEmpty)
+    var compared = 0
+    var refused: [String] = []
+    for file in try FileManager.default.contentsOfDirectory(atPath: catalog.path).sorted()
+    where file.hasSuffix(".swift") {
+      let tree = Parser.parse(
+        source: try String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8))
+      for statement in tree.statements {
+        guard let proto = statement.item.as(ProtocolDeclSyntax.self) else { continue }
+        let name = proto.name.text
+        let checkedIn = Self.tests.appendingPathComponent(
+          "FixtureDecorators/\(name)+Decorators.swift")
+        guard let expected = try? String(contentsOf: checkedIn, encoding: .utf8) else { continue }
+        let expansion = try Self.expand(proto)
+        guard !foreignResults.contains(name) else { continue }
+        guard expansion.diagnostics.allSatisfy({ !$0.contains("declared elsewhere") }) else {
+          refused.append(name)
+          #expect(expansion.peers.isEmpty && expansion.extensions.isEmpty)
+          continue
+        }
+        let declarations = Parser.parse(source: expected).statements.compactMap {
+          $0.item.as(DeclSyntax.self)
+        }.filter { !$0.is(ImportDeclSyntax.self) }
+        #expect(
+          expansion.peers
+            == declarations.filter { !$0.is(ExtensionDeclSyntax.self) }.map(\.trimmedDescription),
+          "\(name)")
+        #expect(
+          expansion.extensions
+            == declarations.compactMap { $0.as(ExtensionDeclSyntax.self)?.trimmedDescription },
+          "\(name)")
+        compared += 1
+      }
+    }
+    #expect(compared >= 20, "compared \(compared), refused \(refused)")
+    print("compared \(compared) protocols; refused, as inheriting from elsewhere: \(refused)")
+  }
+
+  @Test func aProtocolInheritingOneDeclaredElsewhereIsAnErrorNamingTheWay() throws {
+    let proto = try #require(
+      Parser.parse(source: "public protocol Heir: Elsewhere { func a() }").statements.first?
+        .item.as(ProtocolDeclSyntax.self))
+    let expansion = try Self.expand(proto)
+    #expect(expansion.peers.isEmpty)
+    #expect(
+      expansion.diagnostics == [
+        "@Decorated sees only this declaration, and 'Elsewhere' is declared elsewhere: decorate "
+          + "Heir with the build plugin (VeneerPlugin) or 'veneer generate', which read the "
+          + "files that declare what it inherits"
+      ])
+  }
+
+  @Test func aTemplateOfYourOwnSaysAMacroReadsNoFile() throws {
+    let proto = try #require(
+      Parser.parse(source: "public protocol P { func a() }").statements.first?.item.as(
+        ProtocolDeclSyntax.self))
+    let context = BasicMacroExpansionContext()
+    let peers = try DecoratedMacro.expansion(
+      of: "@Decorated(.logging, .retry)", providingPeersOf: proto, in: context)
+    #expect(peers.isEmpty)
+    #expect(
+      context.diagnostics.map(\.message).first?.hasPrefix("'.retry' is not a built-in decorator")
+        == true)
+  }
+
+  @Test func anAnnotationMistakeIsReportedWhereTheCLIReportsIt() throws {
+    let source = """
+      public protocol Store {
+        // veneer: cache(ttl: -1)
+        func value(key: String) async throws -> Int
+      }
+      """
+    let proto = try #require(
+      Parser.parse(source: source).statements.first?.item.as(ProtocolDeclSyntax.self))
+    let context = BasicMacroExpansionContext()
+    _ = try DecoratedMacro.expansion(
+      of: "@Decorated(.caching)", providingPeersOf: proto, in: context)
+    let diagnostic = try #require(context.diagnostics.first)
+    #expect(diagnostic.diagMessage.severity == .error)
+    let folder = try TemporaryDirectory()
+    let file = folder.path + "/Store.swift"
+    try source.write(toFile: file, atomically: true, encoding: .utf8)
+    var configuration = Configuration(
+      sources: [file], output: folder.path + "/Out", templates: ["caching"], decorateAll: true)
+    configuration.templates = [Located("caching")]
+    let cli = try #require(Generator().generate(configuration).diagnostics.first)
+    #expect(diagnostic.message == cli.message)
+    let line =
+      source.utf8.prefix(diagnostic.position.utf8Offset).count { $0 == UInt8(ascii: "\n") } + 1
+    let column =
+      diagnostic.position.utf8Offset
+      - (source.utf8.prefix(diagnostic.position.utf8Offset).lastIndex(of: UInt8(ascii: "\n"))
+        .map { source.utf8.distance(from: source.utf8.startIndex, to: $0) + 1 } ?? 0) + 1
+    #expect(
+      line == cli.location?.line && column == cli.location?.column,
+      "macro \(line):\(column), CLI \(String(describing: cli.location)): \(cli.message)")
+  }
+}
+
+/// A folder of its own under the system's temporary folder, removed when released.
+final class TemporaryDirectory {
+  let path: String
+
+  init() throws {
+    path = NSTemporaryDirectory() + "veneer-macro-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
