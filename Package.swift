@@ -184,6 +184,12 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["VeneerSupport"], path: "Tests/TestSupport"),
     .testTarget(name: "VeneerSupportTests", dependencies: ["VeneerSupport", "TestSupport"]),
     .testTarget(
+      name: "VeneerMacrosUsageTests",
+      dependencies: [
+        "VeneerMacros", "VeneerTracing",
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+      ]),
+    .testTarget(
       name: "VeneerMacrosTests",
       dependencies: [
         "VeneerMacrosPlugin", "VeneerGenerator", "VeneerModel", "VeneerParser",
