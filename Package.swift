@@ -80,10 +80,19 @@ let package = Package(
     .target(name: "CVeneerRuntime"),
     // The macro's implementation: the generator's own stages, over the protocol it is attached
     // to, held in memory.
+    .target(
+      name: "VeneerMacroExpansion",
+      dependencies: [
+        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]),
     .macro(
       name: "VeneerMacrosPlugin",
       dependencies: [
-        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel",
+        "VeneerMacroExpansion",
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]),
@@ -108,7 +117,9 @@ let package = Package(
       name: "veneer-bench",
       dependencies: [
         "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel", "VeneerSupport",
+        "VeneerMacroExpansion",
         .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ],
       path: "Sources/VeneerBench"),
     // `swift run -c release veneer-runtime-bench`: what each built-in decorator adds to a call.

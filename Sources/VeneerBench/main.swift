@@ -29,6 +29,7 @@ var folders: [String] = []
 var isSmoke = false
 var isRenderOnly = false
 var isFrontEndOnly = false
+var isMacroOnly = false
 /// Rounds of each render measurement, instead of as many as fit in half a second: the same work
 /// every time, for counting instructions under `valgrind --tool=callgrind`.
 var fixedRounds: Int?
@@ -41,13 +42,15 @@ while !arguments.isEmpty {
   case "--smoke": isSmoke = true
   case "--render-only": isRenderOnly = true
   case "--front-end-only": isFrontEndOnly = true
+  case "--macro-only": isMacroOnly = true
   case "--rounds": fixedRounds = Int(arguments.removeFirst()).map { max($0, 1) }
   case "--cold-runs": coldRuns = Int(arguments.removeFirst()).map { max($0, 1) } ?? coldRuns
   // The folder Scripts/real-corpus exports real packages into.
   case "--corpus": folders.append(arguments.removeFirst())
   case "--help", "-h":
     print(
-      "usage: veneer-bench [--files N] [--smoke] [--render-only] [--front-end-only] [--rounds N] "
+      "usage: veneer-bench [--files N] [--smoke] [--render-only] [--front-end-only] [--macro-only] "
+        + "[--rounds N] "
         + "[--cold-runs N] [--corpus FOLDER] [FOLDER …]")
     exit(0)
   default: folders.append(argument)
@@ -103,6 +106,15 @@ func printFrontEndCost() {
 if isFrontEndOnly {
   // For profiling the front end alone.
   printFrontEndCost()
+  try? FileManager.default.removeItem(at: workspace)
+  exit(0)
+}
+if isMacroOnly {
+  // What `@Decorated` costs the compiler per protocol.
+  let cost = macroExpansionCost(files, fixedRounds: renderRounds)
+  print(
+    "@Decorated(.analytics, .caching, .logging), one thread: \(format(cost.perProtocol, 1)) µs "
+      + "per protocol (both roles), over \(cost.count) top-level protocols")
   try? FileManager.default.removeItem(at: workspace)
   exit(0)
 }

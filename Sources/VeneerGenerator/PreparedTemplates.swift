@@ -33,7 +33,7 @@ struct PreparedTemplates: Sendable {
   ) {
     var diagnostics: [Diagnostic] = []
     let templates = sources.compactMap { source -> CompiledTemplate? in
-      switch CompiledTemplate.compile(source) {
+      switch CompiledTemplates.shared.compile(source) {
       case .success(let compiled):
         diagnostics += Self.unusedOptions(of: compiled, configuration)
         return compiled
@@ -93,5 +93,26 @@ struct PreparedTemplates: Sendable {
       }
     }
     return ContentHash.of(text)
+  }
+}
+
+/// Templates compiled once per process: what a compiler plugin serving many `@Decorated`
+/// expansions, or `veneer generate --watch`, would otherwise compile for every one. Invariant:
+/// a template's compiled form depends on its source alone (name, path, text, options).
+final class CompiledTemplates: @unchecked Sendable {
+  static let shared = CompiledTemplates()
+
+  private let lock = NSLock()
+  private var compiled: [TemplateSource: Result<CompiledTemplate, TemplateErrors>] = [:]
+
+  func compile(_ source: TemplateSource) -> Result<CompiledTemplate, TemplateErrors> {
+    if let known = lock.withLock({ compiled[source] }) { return known }
+    let result = CompiledTemplate.compile(source)
+    lock.withLock {
+      // Bounded: a watch that edits a template for hours keeps only the latest few.
+      if compiled.count >= 64 { compiled.removeAll() }
+      compiled[source] = result
+    }
+    return result
   }
 }

@@ -34,8 +34,15 @@ public struct Decorator: Sendable {
   public static let metrics = Decorator()
   public static let timeout = Decorator()
 
-  /// Logging at `level` (`debug` unless said), failures at `errorLevel`.
-  public static func logging(level: String? = nil, errorLevel: String? = nil) -> Decorator {
+  /// Logging at `level` (`"debug"` unless said), failures at `errorLevel` (`"error"`), each
+  /// value cut at `valueLimit` characters.
+  public static func logging(
+    level: String? = nil, errorLevel: String? = nil, valueLimit: Int? = nil
+  ) -> Decorator { Decorator() }
+
+  /// Analytics events named in the `naming` style (`"snake_case"`, `"camelCase"`,
+  /// `"kebab-case"`), for every call or only those an annotation names (`track: "mapped"`).
+  public static func analytics(naming: String? = nil, track: String? = nil) -> Decorator {
     Decorator()
   }
 

@@ -41,8 +41,10 @@ package struct TemplateSource: Sendable, Hashable {
   /// `bool`, `text`, `names`, `lifetime`); nil without one. A misspelt kind is kept as written,
   /// for the configuration's checks to report.
   package var declaredArguments: [(label: String, kind: String)]? {
-    guard let start = text.range(of: "{# arguments:"),
-      let end = text[start.upperBound...].range(of: "#}")
+    // Searched byte by byte: Foundation's `range(of:)` over a whole template was most of what
+    // a macro expansion spent outside SwiftParser.
+    guard let start = text.rangeOfBytes(of: "{# arguments:", from: text.startIndex),
+      let end = text.rangeOfBytes(of: "#}", from: start.upperBound)
     else { return nil }
     return text[start.upperBound..<end.lowerBound].split(separator: ",").map { entry in
       let parts = entry.split(separator: ":", maxSplits: 1).map {

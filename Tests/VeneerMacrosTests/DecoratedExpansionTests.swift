@@ -111,6 +111,34 @@ struct DecoratedExpansionTests {
         == true)
   }
 
+  /// The macro's settings reach the decorators as `veneer.yml`'s options do, checked the same.
+  @Test(
+    arguments: [
+      ("@Decorated(.caching(ttl: 300))", "timeToLive: .seconds(300)", nil),
+      ("@Decorated(.logging(errorLevel: \"warning\"))", "errorLevel: Logger.Level = .warning", nil),
+      ("@Decorated(.caching(ttl: -1))", nil, "'ttl' must be a positive number of seconds"),
+      ("@Decorated(.caching(ttl: 60 * 5))", nil, "a setting of @Decorated is a labelled literal"),
+      ("@Decorated(.logging(level: \"loud\"))", nil, "'level' must be a log level"),
+    ] as [(String, String?, String?)])
+  func settingsAreVeneerYMLsOptions(attribute: String, expected: String?, error: String?) throws {
+    let proto = try #require(
+      Parser.parse(source: "public protocol Store { func value(key: String) async throws -> Int }")
+        .statements.first?.item.as(ProtocolDeclSyntax.self))
+    let context = BasicMacroExpansionContext()
+    let peers = try DecoratedMacro.expansion(
+      of: AttributeSyntax(stringLiteral: attribute), providingPeersOf: proto, in: context)
+    if let expected {
+      #expect(context.diagnostics.isEmpty)
+      #expect(peers.contains { $0.description.contains(expected) }, "\(attribute)")
+    }
+    if let error {
+      #expect(peers.isEmpty)
+      #expect(
+        context.diagnostics.contains { $0.message.hasPrefix(error) },
+        "\(context.diagnostics.map(\.message))")
+    }
+  }
+
   @Test func anAnnotationMistakeIsReportedWhereTheCLIReportsIt() throws {
     let source = """
       public protocol Store {

@@ -1,0 +1,221 @@
+import Foundation
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacros
+import VeneerGenerator
+import VeneerModel
+import VeneerParser
+import VeneerRenderer
+
+/// What `@Decorated` expands to: the protocol's text and the macro's arguments, as a
+/// `veneer.yml`, through the generator's own stages; in a library of its own so that the
+/// benchmark times it as the macro runs it.
+package struct DecoratedExpansion {
+  /// The decorator types and the extensions with their helpers, in the order the CLI writes
+  /// them.
+  package var declarations: [DeclSyntax] = []
+
+  /// The expansion of `node` on `declaration`; its diagnostics go to `context`. The compiler
+  /// asks once for the peers and once for the extensions: the second of two asks in a row is
+  /// answered from the first.
+  package init(
+    _ node: AttributeSyntax, _ declaration: some SyntaxProtocol,
+    context: (any MacroExpansionContext)?
+  ) {
+    let key = node.description + "\u{0}" + declaration.description
+    if context == nil, let last = Self.last.withLock({ $0 }), last.key == key {
+      self = DecoratedExpansion(declarations: last.declarations)
+      return
+    }
+    self.init(expanding: node, declaration, context: context)
+    let made = (key: key, declarations: declarations)
+    Self.last.withLock { $0 = made }
+  }
+
+  private init(declarations: [DeclSyntax]) { self.declarations = declarations }
+
+  /// The last expansion made, by its attribute and declaration.
+  private static let last = LockedValue<(key: String, declarations: [DeclSyntax])?>(nil)
+
+  private init(
+    expanding node: AttributeSyntax, _ declaration: some SyntaxProtocol,
+    context: (any MacroExpansionContext)?
+  ) {
+    func report(_ message: String, at place: some SyntaxProtocol) {
+      context?.diagnose(Diagnostic(node: place, message: DecoratedMessage(message)))
+    }
+    guard let proto = declaration.as(ProtocolDeclSyntax.self) else {
+      report("@Decorated applies to a protocol", at: node)
+      return
+    }
+    var templates: [String] = []
+    var options: [String] = []
+    for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+      let member =
+        argument.expression.as(MemberAccessExprSyntax.self)
+        ?? argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(
+          MemberAccessExprSyntax.self)
+      guard let name = member?.declName.baseName.text, BuiltInDecorators.named(name) != nil else {
+        report(
+          "'\(argument.expression.trimmedDescription)' is not a built-in decorator "
+            + "(\(BuiltInDecorators.typedNames)); templates of your own need the build plugin "
+            + "(VeneerPlugin) or 'veneer generate': a macro reads no file", at: argument)
+        return
+      }
+      templates.append(name)
+      var settings: [String] = []
+      for setting in argument.expression.as(FunctionCallExprSyntax.self)?.arguments ?? [] {
+        guard let label = setting.label, let value = Self.yamlScalar(setting.expression) else {
+          report(
+            "a setting of @Decorated is a labelled literal: a number, a string or true/false",
+            at: setting)
+          return
+        }
+        settings.append("\(Self.optionName(label.text)): \(value)")
+      }
+      if !settings.isEmpty {
+        options.append("  \(name): {\(settings.joined(separator: ", "))}")
+      }
+    }
+    let name = proto.name.text
+    let yaml =
+      "sources: [\(name).swift]\noutput: Generated\nselection: all\n"
+      + "templates: [\(templates.joined(separator: ", "))]\n"
+      + (options.isEmpty ? "" : "options:\n" + options.joined(separator: "\n") + "\n")
+    let parsed = ConfigurationFile.parse(yaml, file: "@Decorated", directory: "/")
+    for problem in parsed.diagnostics where problem.severity == .error {
+      report(problem.message, at: node)
+    }
+    guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return }
+
+    // The protocol as written, the attribute blanked so that every other byte keeps its place:
+    // a diagnostic's line and column find its token in the declaration.
+    var text = Array(proto.description.utf8)
+    for attribute in proto.attributes
+    where attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "Decorated" {
+      let start =
+        attribute.positionAfterSkippingLeadingTrivia.utf8Offset - proto.position.utf8Offset
+      for offset in start..<(start + attribute.trimmedLength.utf8Length)
+      where text[offset] != UInt8(ascii: "\n") {
+        text[offset] = UInt8(ascii: " ")
+      }
+    }
+    let source = String(decoding: text, as: UTF8.self)
+    /// The token a diagnostic's line and column fall in, and its exact position: annotations
+    /// are comments, the trivia of the token after them.
+    func place(of location: VeneerModel.SourceLocation?) -> (Syntax, AbsolutePosition?) {
+      guard let location else { return (Syntax(proto.name), nil) }
+      let lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      let offset =
+        lines.prefix(max(location.line - 1, 0)).map { $0.count + 1 }.reduce(0, +)
+        + max(location.column - 1, 0)
+      let position = proto.position.advanced(by: offset)
+      guard let token = proto.token(at: position) else { return (Syntax(proto.name), nil) }
+      return (Syntax(token), position)
+    }
+
+    // A macro sees this declaration alone: what it inherits from elsewhere it cannot know.
+    let model = ProtocolParser.resolve([
+      ProtocolParser.withBuiltIns.parse(source: source, file: "/\(name).swift")
+    ])
+    if let external = model.protocols.first?.externalProtocols.first {
+      report(
+        "@Decorated sees only this declaration, and '\(external)' is declared elsewhere: "
+          + "decorate \(name) with the build plugin (VeneerPlugin) or 'veneer generate', which "
+          + "read the files that declare what it inherits", at: proto.name)
+      return
+    }
+    let generation = Generator().generate(parsed.configuration, texts: [("/\(name).swift", source)])
+    for problem in generation.diagnostics {
+      let (node, position) = place(of: problem.location)
+      context?.diagnose(
+        Diagnostic(
+          node: node, position: position,
+          message: DecoratedMessage(
+            problem.message, severity: problem.severity == .error ? .error : .warning)))
+    }
+    guard let file = generation.files.first else { return }
+    let tree = Parser.parse(source: file.contents)
+    declarations = tree.statements.compactMap { $0.item.as(DeclSyntax.self) }.filter {
+      !$0.is(ImportDeclSyntax.self)
+    }
+  }
+}
+
+extension DecoratedExpansion {
+  /// `error_level` for `errorLevel`: `veneer.yml`'s spelling of an argument's label.
+  static func optionName(_ label: String) -> String {
+    label.reduce(into: "") { name, character in
+      if character.isUppercase {
+        name += "_" + character.lowercased()
+      } else {
+        name.append(character)
+      }
+    }
+  }
+
+  /// A literal as a YAML scalar, or nil for anything else: only a literal can reach the
+  /// configuration, and a string only quoted, so that no argument's text is read as YAML.
+  static func yamlScalar(_ expression: ExprSyntax) -> String? {
+    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+      return Int(integer.literal.text.replacingOccurrences(of: "_", with: "")).map(String.init)
+    }
+    if let float = expression.as(FloatLiteralExprSyntax.self) {
+      return Double(float.literal.text.replacingOccurrences(of: "_", with: "")).map {
+        String($0)
+      }
+    }
+    if let negative = expression.as(PrefixOperatorExprSyntax.self),
+      negative.operator.text == "-", let magnitude = yamlScalar(negative.expression),
+      Double(magnitude) != nil
+    {
+      return "-" + magnitude
+    }
+    if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
+      return boolean.literal.text
+    }
+    if let string = expression.as(StringLiteralExprSyntax.self), string.openingPounds == nil,
+      string.segments.count == 1,
+      let text = string.segments.first?.as(StringSegmentSyntax.self)?.content.text,
+      !text.contains("\\")
+    {
+      // JSON's quoting is YAML's: the text stays one string, whatever it holds.
+      let escaped = text.unicodeScalars.map { scalar -> String in
+        switch scalar {
+        case "\"": "\\\""
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          String(format: "\\u%04X", scalar.value)
+        default: String(scalar)
+        }
+      }.joined()
+      return "\"" + escaped + "\""
+    }
+    return nil
+  }
+}
+
+struct DecoratedMessage: DiagnosticMessage {
+  let message: String
+  let diagnosticID = MessageID(domain: "VeneerMacros", id: "Decorated")
+  let severity: DiagnosticSeverity
+
+  init(_ message: String, severity: DiagnosticSeverity = .error) {
+    self.message = message
+    self.severity = severity
+  }
+}
+
+/// A value behind a lock, for what the expansion keeps between the compiler's calls.
+final class LockedValue<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
+}
