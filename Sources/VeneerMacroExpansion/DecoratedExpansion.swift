@@ -133,7 +133,9 @@ package struct DecoratedExpansion {
         Diagnostic(
           node: node, position: position,
           message: DecoratedMessage(
-            problem.message, severity: problem.severity == .error ? .error : .warning)))
+            problem.message, severity: problem.severity == .error ? .error : .warning),
+          fixIts: Self.suggestedFixIt(problem.message, at: position, in: node).map { [$0] } ?? []
+        ))
     }
     guard let file = generation.files.first else { return }
     let tree = Parser.parse(source: file.contents)
@@ -144,6 +146,37 @@ package struct DecoratedExpansion {
 }
 
 extension DecoratedExpansion {
+  /// For a message that suggests a word ("did you mean 'logging'?"), the fix-it that writes it
+  /// in place of the word at `position`, in the comment before `node`'s token.
+  static func suggestedFixIt(_ message: String, at position: AbsolutePosition?, in node: Syntax)
+    -> FixIt?
+  {
+    guard let position, let token = node.as(TokenSyntax.self),
+      let open = message.range(of: "did you mean '"),
+      let close = message[open.upperBound...].firstIndex(of: "'")
+    else { return nil }
+    let suggestion = String(message[open.upperBound..<close])
+    var trivia = Array(token.leadingTrivia.description.utf8)
+    let start = position.utf8Offset - token.position.utf8Offset
+    guard start >= 0, start < trivia.count else { return nil }
+    var end = start
+    while end < trivia.count,
+      trivia[end] == UInt8(ascii: "_") || (trivia[end] >= 0x30 && trivia[end] <= 0x39)
+        || ((trivia[end] | 0x20) >= 0x61 && (trivia[end] | 0x20) <= 0x7A)
+    {
+      end += 1
+    }
+    guard end > start else { return nil }
+    trivia.replaceSubrange(start..<end, with: Array(suggestion.utf8))
+    // The edited comments read back as trivia: lexed before a token.
+    let edited = Parser.parse(source: String(decoding: trivia, as: UTF8.self) + "x")
+      .firstToken(viewMode: .sourceAccurate)?.leadingTrivia
+    guard let edited else { return nil }
+    return FixIt(
+      message: DecoratedFixIt("write '\(suggestion)'"),
+      changes: [.replaceLeadingTrivia(token: token, newTrivia: edited)])
+  }
+
   /// `error_level` for `errorLevel`: `veneer.yml`'s spelling of an argument's label.
   static func optionName(_ label: String) -> String {
     label.reduce(into: "") { name, character in
@@ -218,4 +251,11 @@ final class LockedValue<Value>: @unchecked Sendable {
     defer { lock.unlock() }
     return body(&value)
   }
+}
+
+struct DecoratedFixIt: FixItMessage {
+  let message: String
+  let fixItID = MessageID(domain: "VeneerMacros", id: "Suggestion")
+
+  init(_ message: String) { self.message = message }
 }

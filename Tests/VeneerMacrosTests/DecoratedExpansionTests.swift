@@ -139,6 +139,29 @@ struct DecoratedExpansionTests {
     }
   }
 
+  @Test func aMisspeltAnnotationOffersTheSuggestionAsAFixIt() throws {
+    let source = """
+      public protocol Store {
+        // veneer: cahce
+        func value(key: String) async throws -> Int
+      }
+      """
+    let proto = try #require(
+      Parser.parse(source: source).statements.first?.item.as(ProtocolDeclSyntax.self))
+    let context = BasicMacroExpansionContext()
+    _ = try DecoratedMacro.expansion(
+      of: "@Decorated(.caching)", providingPeersOf: proto, in: context)
+    let diagnostic = try #require(context.diagnostics.first)
+    #expect(diagnostic.message.contains("did you mean 'cache'?"))
+    let fixIt = try #require(diagnostic.fixIts.first)
+    #expect(fixIt.message.message == "write 'cache'")
+    guard case .replaceLeadingTrivia(_, let trivia) = try #require(fixIt.changes.first) else {
+      Issue.record("the fix-it does not replace the comment")
+      return
+    }
+    #expect(trivia.description.contains("// veneer: cache\n"))
+  }
+
   @Test func anAnnotationMistakeIsReportedWhereTheCLIReportsIt() throws {
     let source = """
       public protocol Store {
