@@ -1,4 +1,5 @@
 import Foundation
+import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
@@ -139,10 +140,14 @@ struct DecoratedExpansionTests {
     }
   }
 
-  @Test func aMisspeltAnnotationOffersTheSuggestionAsAFixIt() throws {
+  /// `Store`, its one requirement under `// veneer: ANNOTATION`, and the first diagnostic of
+  /// its expansion with caching.
+  static func firstDiagnostic(annotating annotation: String) throws -> (
+    source: String, diagnostic: SwiftDiagnostics.Diagnostic
+  ) {
     let source = """
       public protocol Store {
-        // veneer: cahce
+        // veneer: \(annotation)
         func value(key: String) async throws -> Int
       }
       """
@@ -151,7 +156,11 @@ struct DecoratedExpansionTests {
     let context = BasicMacroExpansionContext()
     _ = try DecoratedMacro.expansion(
       of: "@Decorated(.caching)", providingPeersOf: proto, in: context)
-    let diagnostic = try #require(context.diagnostics.first)
+    return (source, try #require(context.diagnostics.first))
+  }
+
+  @Test func aMisspeltAnnotationOffersTheSuggestionAsAFixIt() throws {
+    let (_, diagnostic) = try Self.firstDiagnostic(annotating: "cahce")
     #expect(diagnostic.message.contains("did you mean 'cache'?"))
     let fixIt = try #require(diagnostic.fixIts.first)
     #expect(fixIt.message.message == "write 'cache'")
@@ -163,18 +172,7 @@ struct DecoratedExpansionTests {
   }
 
   @Test func anAnnotationMistakeIsReportedWhereTheCLIReportsIt() throws {
-    let source = """
-      public protocol Store {
-        // veneer: cache(ttl: -1)
-        func value(key: String) async throws -> Int
-      }
-      """
-    let proto = try #require(
-      Parser.parse(source: source).statements.first?.item.as(ProtocolDeclSyntax.self))
-    let context = BasicMacroExpansionContext()
-    _ = try DecoratedMacro.expansion(
-      of: "@Decorated(.caching)", providingPeersOf: proto, in: context)
-    let diagnostic = try #require(context.diagnostics.first)
+    let (source, diagnostic) = try Self.firstDiagnostic(annotating: "cache(ttl: -1)")
     #expect(diagnostic.diagMessage.severity == .error)
     let folder = try TemporaryDirectory()
     let file = folder.path + "/Store.swift"
