@@ -98,42 +98,59 @@ package struct Generator: Sendable {
     log.statistics.protocols = catalog.protocols.count
     log.end(.parse)
 
-    // Select each protocol's templates.
-    let (templates, templateDiagnostics) = compilation.value
+    // Select, plan and render, assemble.
+    guard
+      let (rendering, files) = selectAndRender(
+        catalog, compiled: compilation.value, configuration, sources: discovered.sources,
+        objectiveCProtocols: objectiveCProtocols,
+        reuse: {
+          incremental.renderReuse(
+            settings: prepared.settings, parsed: parsed, output: output, configuration)
+        }, log: &log, diagnostics: &diagnostics)
+    else { return log.generation(diagnostics) }
+    var generation = log.generation(diagnostics, files: files)
+    generation.unchangedFiles = rendering.unchanged.map(\.name)
+    incremental.record(
+      &generation, settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
+    return generation
+  }
+
+  /// Select, plan and render, assemble: the stages after parse, the same for every front end.
+  /// Nil when an error stops the run, which then writes nothing.
+  private func selectAndRender(
+    _ catalog: ResolvedCatalog,
+    compiled: (templates: [CompiledTemplate], diagnostics: [Diagnostic]),
+    _ configuration: Configuration, sources: [String], objectiveCProtocols: Set<String>,
+    reuse: () -> Rendering.Reuse?, log: inout RunLog, diagnostics: inout [Diagnostic]
+  ) -> (rendering: Rendering, files: [AssembledFile])? {
     let selection = Selection(
-      catalog, templates: templates, configuration, objectiveCProtocols: objectiveCProtocols)
-    diagnostics += templateDiagnostics + selection.diagnostics
+      catalog, templates: compiled.templates, configuration,
+      objectiveCProtocols: objectiveCProtocols)
+    diagnostics += compiled.diagnostics + selection.diagnostics
     diagnostics +=
       configuration.target.map { RuntimeProducts.missing(in: selection.work, target: $0) } ?? []
     log.end(.select)
     guard !diagnostics.hasErrors else {
-      return log.generation(
-        diagnostics + Rendering.planningDiagnostics(selection.work, configuration))
+      diagnostics += Rendering.planningDiagnostics(selection.work, configuration)
+      return nil
     }
 
     // Plan and render on every core. A plan can find an error too (an annotation naming no
     // requirement): then nothing is written, as for an error found earlier.
     log.statistics.decoratedProtocols = selection.work.count
     let rendering = Rendering(
-      selection.work, ShadowedModule.unqualifyingNames(configuration, sources: discovered.sources),
-      reuse: incremental.renderReuse(
-        settings: prepared.settings, parsed: parsed, output: output, configuration),
-      times: log.times, threads: threads)
+      selection.work, ShadowedModule.unqualifyingNames(configuration, sources: sources),
+      reuse: reuse(), times: log.times, threads: threads)
     diagnostics += rendering.diagnostics
     log.statistics.renderedProtocols = rendering.rendered.count
-    guard !diagnostics.hasErrors else { return log.generation(diagnostics) }
+    guard !diagnostics.hasErrors else { return nil }
 
-    // Assemble the files, and what the cache is to remember of them.
-    let files = FileAssembly.files(of: rendering, sources: discovered.sources, configuration)
+    let files = FileAssembly.files(of: rendering, sources: sources, configuration)
     // Files not rendered again were counted when they were written.
     log.statistics.outputLines =
       files.map(\.lines).reduce(0, +) + rendering.unchanged.map(\.lines).reduce(0, +)
     log.end(.render)
-    var generation = log.generation(diagnostics, files: files)
-    generation.unchangedFiles = rendering.unchanged.map(\.name)
-    incremental.record(
-      &generation, settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
-    return generation
+    return (rendering, files)
   }
 
   /// What `generate` makes of Swift sources held in memory rather than on disk, as a macro,
@@ -142,28 +159,19 @@ package struct Generator: Sendable {
   package func generate(_ configuration: Configuration, texts: [(path: String, text: String)])
     -> Generation
   {
+    var log = RunLog(measuresCPUTime: false)
     let prepared = PreparedTemplates(configuration, cache: nil)
     var diagnostics = prepared.diagnostics
     let parsed = ParsedSources(texts: texts, parser: parser(reading: prepared.sources))
     let catalog = ResolvedCatalog(
       parsed, references: [], configuration, objectiveCProtocols: [], times: nil)
     diagnostics += catalog.diagnostics
-    let (templates, templateDiagnostics) = prepared.compiled(configuration)
-    let selection = Selection(
-      catalog, templates: templates, configuration, objectiveCProtocols: [])
-    diagnostics += templateDiagnostics + selection.diagnostics
-    guard !diagnostics.hasErrors else {
-      return Generation(
-        files: [],
-        diagnostics: (diagnostics + Rendering.planningDiagnostics(selection.work, configuration))
-          .sortedByPlace)
-    }
-    let rendering = Rendering(selection.work, configuration, reuse: nil, times: nil, threads: 1)
-    diagnostics += rendering.diagnostics
     let files =
-      diagnostics.hasErrors
-      ? [] : FileAssembly.files(of: rendering, sources: texts.map(\.path), configuration)
-    return Generation(files: files.map(\.source), diagnostics: diagnostics.sortedByPlace)
+      selectAndRender(
+        catalog, compiled: prepared.compiled(configuration), configuration,
+        sources: texts.map(\.path), objectiveCProtocols: [], reuse: { nil }, log: &log,
+        diagnostics: &diagnostics)?.files ?? []
+    return log.generation(diagnostics, files: files)
   }
 
   /// The parser, taking each template's name for an annotation key too: `// veneer: delay`
