@@ -83,7 +83,7 @@ let package = Package(
     .target(
       name: "VeneerMacroExpansion",
       dependencies: [
-        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel",
+        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel", "VeneerSupport",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),

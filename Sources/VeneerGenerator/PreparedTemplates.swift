@@ -2,6 +2,7 @@ import Foundation
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
+import VeneerSupport
 
 /// Stage 1, beside discovery: the templates' sources, the settings they and the configuration
 /// make, and the cache's index for those settings; with the mistakes in naming them. Made on
@@ -33,7 +34,7 @@ struct PreparedTemplates: Sendable {
   ) {
     var diagnostics: [Diagnostic] = []
     let templates = sources.compactMap { source -> CompiledTemplate? in
-      switch CompiledTemplates.shared.compile(source) {
+      switch CompiledTemplates.compile(source) {
       case .success(let compiled):
         diagnostics += Self.unusedOptions(of: compiled, configuration)
         return compiled
@@ -99,16 +100,15 @@ struct PreparedTemplates: Sendable {
 /// Templates compiled once per process: what a compiler plugin serving many `@Decorated`
 /// expansions, or `veneer generate --watch`, would otherwise compile for every one. Invariant:
 /// a template's compiled form depends on its source alone (name, path, text, options).
-final class CompiledTemplates: @unchecked Sendable {
-  static let shared = CompiledTemplates()
+enum CompiledTemplates {
+  private static let compiled = LockedValue<
+    [TemplateSource: Result<CompiledTemplate, TemplateErrors>]
+  >([:])
 
-  private let lock = NSLock()
-  private var compiled: [TemplateSource: Result<CompiledTemplate, TemplateErrors>] = [:]
-
-  func compile(_ source: TemplateSource) -> Result<CompiledTemplate, TemplateErrors> {
-    if let known = lock.withLock({ compiled[source] }) { return known }
+  static func compile(_ source: TemplateSource) -> Result<CompiledTemplate, TemplateErrors> {
+    if let known = compiled.withLock({ $0[source] }) { return known }
     let result = CompiledTemplate.compile(source)
-    lock.withLock {
+    compiled.withLock { compiled in
       // Bounded: a watch that edits a template for hours keeps only the latest few.
       if compiled.count >= 64 { compiled.removeAll() }
       compiled[source] = result

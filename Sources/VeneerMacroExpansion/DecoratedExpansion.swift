@@ -7,6 +7,7 @@ import VeneerGenerator
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
+import VeneerSupport
 
 /// What `@Decorated` expands to: the protocol's text and the macro's arguments, as a
 /// `veneer.yml`, through the generator's own stages; in a library of its own so that the
@@ -236,20 +237,6 @@ struct DecoratedMessage: DiagnosticMessage {
   init(_ message: String, severity: DiagnosticSeverity = .error) {
     self.message = message
     self.severity = severity
-  }
-}
-
-/// A value behind a lock, for what the expansion keeps between the compiler's calls.
-final class LockedValue<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
   }
 }
 
