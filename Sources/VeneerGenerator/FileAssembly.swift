@@ -63,12 +63,9 @@ enum FileAssembly {
     _ rendered: [RenderedProtocol], sources: [String], root: String,
     _ configuration: Configuration
   ) -> [AssembledFile] {
-    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
     let byFile = Dictionary(grouping: rendered, by: \.proto.location.file)
     return sources.map { source in
-      let relative =
-        source.hasPrefix(rootPrefix) ? String(source.dropFirst(rootPrefix.count)) : source
-      let stem = relative.hasSuffix(".swift") ? String(relative.dropLast(6)) : relative
+      let (relative, stem) = Self.path(of: source, under: root)
       let items = byFile[source] ?? []
       return AssembledFile(
         GeneratedSource(
@@ -84,7 +81,22 @@ enum FileAssembly {
 
   /// `Services.Shows+Decorators.swift` for `Services/Shows`; the build plugin declares the same.
   static func perSourceFileName(forSourceAt relativePathWithoutExtension: String) -> String {
-    relativePathWithoutExtension.replacingOccurrences(of: "/", with: ".") + "+Decorators.swift"
+    perSourceName(forSourceAt: relativePathWithoutExtension) + "+Decorators.swift"
+  }
+
+  /// `Services.Shows` for `Services/Shows`: what a source's outputs are named by (its
+  /// decorators' file, and for Bazel its folder of references).
+  static func perSourceName(forSourceAt relativePathWithoutExtension: String) -> String {
+    relativePathWithoutExtension.replacingOccurrences(of: "/", with: ".")
+  }
+
+  /// `source`'s path under `root` (all of it when it is elsewhere), and that path without
+  /// `.swift`.
+  static func path(of source: String, under root: String) -> (relative: String, stem: String) {
+    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
+    let relative =
+      source.hasPrefix(rootPrefix) ? String(source.dropFirst(rootPrefix.count)) : source
+    return (relative, relative.hasSuffix(".swift") ? String(relative.dropLast(6)) : relative)
   }
 
   private static func fileContents(

@@ -10,35 +10,27 @@ import VeneerParser
 /// them changes. A name no file declares is inherited from elsewhere: when a file starts
 /// declaring it, that file is copied too, and the action runs again.
 package enum ReferencesPerSource {
-  /// The folder, under the one `write` fills, of the source `relativePath` (from the root the
-  /// output names are made from, without `.swift`): `Services.Shows` for `Services/Shows`, as
-  /// its decorators' file is named.
-  package static func folderName(forSourceAt relativePath: String) -> String {
-    relativePath.replacingOccurrences(of: "/", with: ".")
-  }
-
-  /// Fills `folder` with a folder for each of `sources` (named by `folderName`, from its path
-  /// under `root`), holding copies of the sources and `references` its protocols are made of,
+  /// Fills `folder` with a folder for each of `sources`, named as its decorators' file is
+  /// (`Services.Shows` for `<root>/Services/Shows.swift`), holding copies of the sources and `references` its protocols are made of,
   /// each at its path as given. Throws, having written nothing, when a path would leave the
   /// folder or two sources would share one.
   package static func write(
     sources: [String], references: [String], root: String, into folder: String
   ) throws(OutputError) {
-    let inputs = sources + references.filter { !Set(sources).contains($0) }
+    let sourceSet = Set(sources)
+    let inputs = sources + references.filter { !sourceSet.contains($0) }
     let parsed = ProtocolParser.withBuiltIns.parseFiles(inputs)
     let (catalog, ancestorFiles) = ProtocolParser.catalogWithAncestorFiles(parsed)
     var needed: [String: Set<String>] = [:]
     for (proto, files) in zip(catalog.protocols, ancestorFiles) {
       needed[proto.location.file, default: []].formUnion(files)
     }
-    let rootPrefix = root.hasSuffix("/") ? root : root + "/"
     var copies: [(source: String, destination: String)] = []
     var folders: [String: String] = [:]
     for source in sources {
-      let relative =
-        source.hasPrefix(rootPrefix) ? String(source.dropFirst(rootPrefix.count)) : source
-      let name = folderName(
-        forSourceAt: relative.hasSuffix(".swift") ? String(relative.dropLast(6)) : relative)
+      let name = FileAssembly.perSourceName(
+        forSourceAt: FileAssembly.path(of: source, under: root).stem)
+      try checkedName(name, of: source)
       if let other = folders.updateValue(source, forKey: name) {
         throw OutputError([
           Diagnostic(
@@ -49,7 +41,6 @@ package enum ReferencesPerSource {
       for file in (needed[source] ?? []).subtracting([source]).sorted() {
         copies.append((file, try destination(of: file, in: folder + "/" + name)))
       }
-      try checkedName(name, of: source)
     }
     for name in folders.keys.sorted() {
       try makeFolder(folder + "/" + name)
