@@ -16,6 +16,20 @@ uint64_t veneer_next_call_id(void) {
   return atomic_fetch_add_explicit(&veneer_call_count, 1, memory_order_relaxed) + 1;
 }
 
+static _Atomic uint64_t veneer_cache_scope_count = 0;
+
+uint64_t veneer_next_cache_scope(void) {
+  return atomic_fetch_add_explicit(&veneer_cache_scope_count, 1, memory_order_relaxed) + 1;
+}
+
+uint64_t veneer_load(uint64_t *counter) {
+  return atomic_load_explicit((_Atomic uint64_t *)counter, memory_order_acquire);
+}
+
+void veneer_increment(uint64_t *counter) {
+  atomic_fetch_add_explicit((_Atomic uint64_t *)counter, 1, memory_order_release);
+}
+
 // A plain integer, where `ContinuousClock.Instant` is a type of the standard library's, whose
 // layout a decorator's code does not know: each call state holding one was copied and destroyed
 // through value witnesses, which cost a disabled logging decorator twice a hand-written one.

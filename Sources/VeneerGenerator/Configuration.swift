@@ -19,6 +19,12 @@ package struct Configuration: Sendable, Equatable, Encodable {
   package var selection: Selection = .annotated
   package var imports: [String] = []
   package var render = RenderOptions()
+  /// `render` with what the run's own settings add to it: the templates its list names.
+  package var renderOptions: RenderOptions {
+    var options = render
+    options.listedTemplates = Set(templates.map { $0.value.lowercased() })
+    return options
+  }
   /// `{protocol}+Decorators.swift`: the name of each protocol's file.
   package var fileNaming = "{protocol}+Decorators.swift"
   /// When set, one file is written for every source file, named after its path under this

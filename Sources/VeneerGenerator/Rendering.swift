@@ -70,7 +70,7 @@ struct Rendering {
   {
     work.flatMap { item in
       switch ProtocolPlan.make(
-        for: item.proto, options: configuration.render, decoratorPlans: item.plansRead)
+        for: item.proto, options: configuration.renderOptions, decoratorPlans: item.plansRead)
       {
       case .success(let plan): plan.diagnostics
       case .failure(let unsupported): [unsupported.diagnostic]
@@ -109,7 +109,7 @@ struct Rendering {
   ) -> Outcome {
     let plan: ProtocolPlan
     switch ProtocolPlan.make(
-      for: work.proto, options: configuration.render, decoratorPlans: work.plansRead)
+      for: work.proto, options: configuration.renderOptions, decoratorPlans: work.plansRead)
     {
     case .success(let made): plan = made
     case .failure(let unsupported): return .failed([unsupported.diagnostic])

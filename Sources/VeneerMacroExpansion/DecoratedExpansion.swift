@@ -133,8 +133,7 @@ package struct DecoratedExpansion {
       context?.diagnose(
         Diagnostic(
           node: node, position: position,
-          message: DecoratedMessage(
-            problem.message, severity: problem.severity == .error ? .error : .warning),
+          message: DecoratedMessage(problem.message, severity: problem.severity.macroSeverity),
           fixIts: Self.suggestedFixIt(problem.message, at: position, in: node).map { [$0] } ?? []
         ))
     }
@@ -245,4 +244,16 @@ struct DecoratedFixIt: FixItMessage {
   let fixItID = MessageID(domain: "VeneerMacros", id: "Suggestion")
 
   init(_ message: String) { self.message = message }
+}
+
+extension VeneerModel.Diagnostic.Severity {
+  /// The compiler's severity of the same word: a note stays a note, so that what the CLI says of
+  /// a protocol reaches the compiler's output as it is, and breaks no warnings-as-errors build.
+  var macroSeverity: DiagnosticSeverity {
+    switch self {
+    case .error: .error
+    case .warning: .warning
+    case .note: .note
+    }
+  }
 }

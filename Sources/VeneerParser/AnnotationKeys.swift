@@ -18,8 +18,9 @@ package struct AnnotationKeys: Sendable {
   /// The keys every decorator reads, whichever templates are in use:
   /// - `redact(password)`: never log or track these parameters (by name or argument label);
   ///   `redact(result)`: never log what the requirement returns.
-  /// - `log(full)`: write this requirement's (or protocol's) values in full in logs, analytics
-  ///   properties and span attributes, not only the forms that cannot carry a secret.
+  /// - `public(city, result)`: these parameters (by name or argument label) and the result may
+  ///   be written whole; every other value is private, whatever it is called.
+  /// - `log(full)`: every value of this requirement (or protocol) is public, errors included.
   /// - `invalidates(getPost)`: a call clears the cached results of the named requirements.
   /// - `skip`: leave the protocol undecorated, or forward the requirement untouched;
   ///   `skip(logging)` limits that to the named templates.
@@ -44,7 +45,7 @@ package struct AnnotationKeys: Sendable {
   }
 
   /// The common keys, whose arguments are names without labels.
-  private static let takesNames: Set<String> = ["redact", "invalidates", "skip", "log"]
+  private static let takesNames: Set<String> = ["redact", "public", "invalidates", "skip", "log"]
 
   /// What `log(…)` takes: how much of a value may leave the process.
   package static let logDisclosures: Set<String> = ["full"]
@@ -139,10 +140,10 @@ package struct AnnotationKeys: Sendable {
           (.warning, "'skip' names '\(name)', which is no template in use" + (hint ?? "")))
       }
     }
-    if key == "redact", let parameters {
+    if key == "redact" || key == "public", let parameters {
       problems += unknownParameters(
         annotation.positionalValues.flatMap(\.texts).filter { $0 != "result" }, in: parameters,
-        key: "redact")
+        key: key)
     }
     return problems
   }
@@ -152,7 +153,9 @@ package struct AnnotationKeys: Sendable {
   {
     let known = Set(parameters.flatMap { [$0.name] + ($0.label.map { [$0] } ?? []) })
     return names.filter { !known.contains($0) }.map { name in
-      let hint = Spelling.suggestion(for: name, among: known).map { "; did you mean '\($0)'?" }
+      let hint = Spelling.suggestion(for: name, among: known.union(["result"])).map {
+        "; did you mean '\($0)'?"
+      }
       return (.error, "'\(key)' names '\(name)', which is not a parameter here" + (hint ?? ""))
     }
   }

@@ -143,6 +143,9 @@ package struct ProtocolPlan: Sendable {
     if decoratorPlans.contains(DecoratorPlans.position(of: AnalyticsPlan.self)) {
       diagnostics += AnalyticsPlan.clashes(in: requirements.map(\.value), of: proto)
     }
+    if decoratorPlans.contains(DecoratorPlans.position(of: CachingPlan.self)) {
+      diagnostics += CachingPlan.undeclared(in: requirements.map(\.value), of: proto)
+    }
     diagnostics += Self.passedByNotes(proto, allRequirements)
     self.diagnostics = diagnostics
     conditionsOpening = proto.conditions.map { "#if \($0)" }.joined(separator: "\n")

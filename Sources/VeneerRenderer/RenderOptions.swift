@@ -29,6 +29,9 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
   /// Whether decorators go into another module than their protocols (`--public`), where the
   /// protocols' module's availability macros are not defined.
   package var decoratorsInAnotherModule = false
+  /// The templates the run's list names (`templates:`, `--template`, the macro's), lowercased:
+  /// each asked for by name says what it leaves undone, as one an annotation asks for does.
+  package var listedTemplates: Set<String> = []
 
   package init() {}
 

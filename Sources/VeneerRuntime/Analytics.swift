@@ -10,7 +10,7 @@ public struct AnalyticsEvent: Sendable, Hashable, CustomStringConvertible {
   /// The event's name: `post_repo.create_post`, or what `analytics(event:)` says.
   public var name: String
   /// Its properties: `duration_ms`, the arguments `analytics(properties:)` names, and for a
-  /// failure `error`.
+  /// failure `error`, the error's type.
   public var properties: [String: AnalyticsValue]
 
   /// An event named `name` with `properties`.
@@ -33,16 +33,16 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
   case double(Double)
   case bool(Bool)
 
-  /// The value of an argument: numbers and flags keep their type, a string is itself, a type
-  /// that adopts `CustomLogStringConvertible` its `logDescription`, and anything else what a
-  /// log would show of it — never the contents of a struct, class, tuple or dictionary (see
-  /// the README's "What leaves the process").
+  /// The value of an argument the user named as a property, and so declared public: numbers
+  /// and flags keep their type, anything else is written as `ValueDescription.public` writes
+  /// it — text by value, never the contents of a struct, class, tuple or dictionary (see the
+  /// README's "What leaves the process").
   public init<Value>(_ value: Value) {
-    self.init(value, otherwise: ValueDescription.safe)
+    self.init(value, otherwise: ValueDescription.public)
   }
 
-  /// The value of an argument written in full, as `log(full)` asks: numbers and flags keep
-  /// their type, anything else is its `logDescription` or `String(describing:)`.
+  /// The value of an argument written whole, as `log(full)` asks: numbers and flags keep their
+  /// type, anything else is its `logDescription` or `String(describing:)`.
   public init<Value>(describing value: Value) {
     self.init(value, otherwise: ValueDescription.full)
   }

@@ -1,4 +1,9 @@
-/// Identifies one cached result: the requirement called and the arguments it was called with.
+/// Identifies one cached result: the decorator that asked, the requirement called and the
+/// arguments it was called with.
+///
+/// Two calls share a result only when their arguments are the same value: strings are compared
+/// by their UTF-8 bytes (Swift's `==` finds the two spellings of `é` equal, which name two files
+/// on Linux), floating-point numbers by their bits (`-0.0` is not `0.0`, and a NaN is itself).
 ///
 /// `@unchecked Sendable`: the key is immutable, and its arguments are the values of a call, which
 /// the caller already handed across isolation to make it.
@@ -9,6 +14,13 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
   @usableFromInline let arguments: any CacheKeyArguments
   /// The requirement's and the arguments' hash, made once: a cache hashes a key on every lookup.
   @usableFromInline let hash: Int
+  /// The caching decorator whose call it is (`CallCache.key`), part of the key's identity: one
+  /// cache given to decorators of two bases keeps their results apart.
+  @usableFromInline var scope: UInt64 = 0
+  /// How many invalidations that decorator had made when the call began: what the call computes
+  /// is stored, or shared with later calls, only while no invalidation has come since. Not part
+  /// of the key's identity.
+  @usableFromInline var epoch: UInt64 = 0
 
   /// A key for a call of one argument, `Hashable` by its type; see the overload for several.
   /// Apart and inlinable, so that the commonest key is made in code specialized for its type,
@@ -56,18 +68,21 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
     self.hash = hasher.finalize()
   }
 
-  /// Whether two keys are of one requirement and equal arguments of the same types.
+  /// Whether two keys are of one decorator, one requirement and the same arguments.
   public static func == (left: CacheKey, right: CacheKey) -> Bool {
-    left.hash == right.hash && left.requirement == right.requirement
+    left.hash == right.hash && left.scope == right.scope
+      && left.requirement.utf8.elementsEqual(right.requirement.utf8)
       && left.arguments.isEqual(to: right.arguments)
   }
 
-  /// Feeds the hash made when the key was.
+  /// Feeds the hash made when the key was, and the decorator's scope.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
+    hasher.combine(scope)
   }
 
-  /// `PostRepo.getPost(id:)[42]`: the requirement and its arguments.
+  /// `Store.get(id:name:) -> String[42, <private>]`: the requirement and its arguments, written
+  /// privately (`ValueDescription.private`), since a cache of the user's may log its keys.
   public var description: String {
     "\(requirement)[\(arguments.descriptions.joined(separator: ", "))]"
   }
@@ -94,7 +109,7 @@ final class OneArgument<Argument: Hashable>: CacheKeyArguments {
   func isEqual(to other: any CacheKeyArguments) -> Bool {
     guard type(of: other) == Self.self else { return false }
     let other = unsafeDowncast(other, to: Self.self).value
-    return value == other && sameDynamicType(value, other)
+    return sameArgument(value, other)
   }
 
   @usableFromInline
@@ -113,7 +128,7 @@ private final class TypedArguments<each Argument: Hashable>: CacheKeyArguments {
     guard type(of: other) == Self.self else { return false }
     let other = unsafeDowncast(other, to: Self.self)
     for (left, right) in repeat (each values, each other.values) {
-      guard left == right, sameDynamicType(left, right) else { return false }
+      guard sameArgument(left, right) else { return false }
     }
     return true
   }
@@ -125,23 +140,56 @@ private final class TypedArguments<each Argument: Hashable>: CacheKeyArguments {
   }
 }
 
-/// Whether two equal arguments of one type hold values of one type: an `AnyHashable` finds `1`
-/// and `1.0` equal.
-private func sameDynamicType<Value>(_ left: Value, _ right: Value) -> Bool {
-  guard Value.self == AnyHashable.self, let left = left as? AnyHashable,
-    let right = right as? AnyHashable
-  else { return type(of: left) == type(of: right) }
-  return type(of: left.base) == type(of: right.base)
+/// Whether two arguments of one type are the same value, as `CacheKey` says: `==`, but strings
+/// by their bytes and floating-point numbers by their bits, also inside an optional, an array
+/// or an `AnyHashable`; values of two types (an `AnyHashable` finds `1` and `1.0` equal) are
+/// not. By metatype rather than by a cast to a protocol: this runs on every cache hit, and a
+/// failed conformance check costs more than the comparison of an `Int`.
+@usableFromInline
+func sameArgument<Value: Hashable>(_ left: Value, _ right: Value) -> Bool {
+  if Value.self == String.self {
+    return unsafeBitCast(left, to: String.self).utf8.elementsEqual(
+      unsafeBitCast(right, to: String.self).utf8)
+  } else if Value.self == Double.self {
+    return unsafeBitCast(left, to: Double.self).bitPattern
+      == unsafeBitCast(right, to: Double.self).bitPattern
+  } else if Value.self == String?.self {
+    let (left, right) = (
+      unsafeBitCast(left, to: String?.self), unsafeBitCast(right, to: String?.self)
+    )
+    guard let left, let right else { return left == nil && right == nil }
+    return left.utf8.elementsEqual(right.utf8)
+  } else if Value.self == AnyHashable.self || Value.self == Float.self
+    || Value.self == Substring.self || Value.self == Character.self
+    || Value.self == [String].self || Value.self == Double?.self
+  {
+    return sameHashable(AnyHashable(left), AnyHashable(right))
+  }
+  return left == right && type(of: left) == type(of: right)
 }
 
-/// An argument as a key's description shows it.
-/// An argument as a key's description shows it: by `ValueDescription`'s allow-list, since a
-/// cache of the user's may log its keys.
+/// `sameArgument` of values whose types are known at run time only.
+private func sameHashable(_ left: AnyHashable, _ right: AnyHashable) -> Bool {
+  // An `AnyHashable` of an `AnyHashable` or an optional holds what they hold.
+  switch (left.base, right.base) {
+  case (let left as String, let right as String): left.utf8.elementsEqual(right.utf8)
+  case (let left as Substring, let right as Substring): left.utf8.elementsEqual(right.utf8)
+  case (let left as Character, let right as Character): left.utf8.elementsEqual(right.utf8)
+  case (let left as Double, let right as Double): left.bitPattern == right.bitPattern
+  case (let left as Float, let right as Float): left.bitPattern == right.bitPattern
+  case (let left as [String], let right as [String]):
+    left.count == right.count && zip(left, right).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+  default: left == right && type(of: left.base) == type(of: right.base)
+  }
+}
+
+/// An argument as a key's description shows it: privately, since a cache of the user's may log
+/// its keys.
 private func describe<Value>(_ value: Value) -> String {
   guard let hashable = value as? AnyHashable, Value.self == AnyHashable.self else {
-    return ValueDescription.safe(value)
+    return ValueDescription.private(value)
   }
-  return ValueDescription.safe(hashable.base)
+  return ValueDescription.private(hashable.base)
 }
 
 /// Arguments found `Hashable` at run time, kept with their dynamic types.
@@ -155,11 +203,11 @@ private final class CheckedArguments: CacheKeyArguments {
   }
 
   func isEqual(to other: any CacheKeyArguments) -> Bool {
-    guard let other = other as? CheckedArguments else { return false }
-    return values == other.values && types == other.types
+    guard let other = other as? CheckedArguments, types == other.types else { return false }
+    return zip(values, other.values).allSatisfy(sameHashable)
   }
 
-  var descriptions: [String] { values.map { ValueDescription.safe($0.base) } }
+  var descriptions: [String] { values.map { ValueDescription.private($0.base) } }
 }
 
 /// A cached value of any type.

@@ -20,30 +20,42 @@ public protocol CustomLogStringConvertible {
 
 @_spi(Generated)
 extension LoggedCall {
-  /// How many characters of a value are logged by default, before `…` and the count of those
+  /// How many bytes of a value's UTF-8 are logged by default, before `…` and the count of those
   /// left out: a 10 MB `Data` must not become a 10 MB log line.
   public static let defaultValueLimit = 1_024
 
-  /// `value` as log metadata, by `ValueDescription.safe`, cut to `limit` characters.
-  public static func value<Value>(_ value: Value, limit: Int = defaultValueLimit)
+  /// `value` as log metadata, private (`ValueDescription.private`), cut to `limit` bytes.
+  public static func privateValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
-    .string(cut(ValueDescription.safe(value), to: limit))
+    .string(cut(ValueDescription.private(value), to: limit))
   }
 
-  /// `value` as log metadata, written in full (`log(full)`), cut to `limit` characters.
+  /// `value` as log metadata, declared public (`ValueDescription.public`), cut to `limit` bytes.
+  public static func publicValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
+    -> Logger.MetadataValue
+  {
+    .string(cut(ValueDescription.public(value), to: limit))
+  }
+
+  /// `value` as log metadata, written whole as `log(full)` asks (`ValueDescription.full`), cut
+  /// to `limit` bytes.
   public static func fullValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
     .string(cut(ValueDescription.full(value), to: limit))
   }
 
-  /// `text`, or its first `limit` characters and the count of those left out.
+  /// `text`, or as many of its first `limit` UTF-8 bytes as end a Unicode scalar, and the count
+  /// of bytes left out. Bytes, not characters: one character may carry any number of combining
+  /// marks.
   static func cut(_ text: String, to limit: Int) -> String {
-    guard text.utf8.count > limit,
-      let end = text.index(
-        text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex
-    else { return text }
-    return "\(text[..<end])… (\(text.count - limit) more characters)"
+    let bytes = text.utf8
+    guard bytes.count > limit else { return text }
+    var end = bytes.index(bytes.startIndex, offsetBy: max(limit, 0))
+    // Back to the start of the scalar the limit falls in: continuation bytes are 0b10xxxxxx.
+    while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end = bytes.index(before: end) }
+    let kept = String(text.unicodeScalars[..<end])
+    return "\(kept)… (\(bytes.count - kept.utf8.count) more bytes)"
   }
 }

@@ -21,11 +21,10 @@ public struct LoggedCall: Sendable {
   @usableFromInline let requirement: StaticString
   /// When the call started, by `veneer_monotonic_nanoseconds`; 0 when it was not logged.
   @usableFromInline let start: UInt64
-  /// Whether results are logged as `<redacted>`: the requirement returns a secret.
-  @usableFromInline let redactsResult: Bool
-  /// Whether results and errors are written in full, as `log(full)` asks, rather than by
-  /// `ValueDescription`'s allow-list.
-  @usableFromInline let logsFullValues: Bool
+  /// How results, and values handed to a completion handler, are written.
+  @usableFromInline let results: ValueDisclosure
+  /// How errors are written: by their type and case unless declared public.
+  @usableFromInline let errors: ValueDisclosure
   @usableFromInline let valueLimit: Int
   /// This call's number in the process, logged as `call_id` on each of its lines, so that the
   /// lines of calls that overlap can be told apart; 0 when it was not logged.
@@ -38,17 +37,16 @@ public struct LoggedCall: Sendable {
   @usableFromInline let line: UInt
 
   /// Logs `requirement` being called with `arguments`, evaluated only if `level` is enabled.
-  /// With `redactsResult`, what it returns or hands its completion handler is logged as
-  /// `<redacted>`; with `logsFullValues`, results and errors are written in full; values are
-  /// cut to `valueLimit` characters.
+  /// What it returns or hands its completion handler is written as `results` says, an error it
+  /// throws as `errors` says; values are cut to `valueLimit` bytes.
   ///
   /// Inlinable, as are `run` and `forwarding`, so that a decorator whose level is off costs one
   /// level check: the call's state is then folded away in the decorator's own code.
   @inlinable
   public init(
     logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: StaticString,
-    arguments: @autoclosure () -> Logger.Metadata = [:], redactsResult: Bool = false,
-    logsFullValues: Bool = false, valueLimit: Int = LoggedCall.defaultValueLimit,
+    arguments: @autoclosure () -> Logger.Metadata = [:], results: ValueDisclosure = .private,
+    errors: ValueDisclosure = .private, valueLimit: Int = LoggedCall.defaultValueLimit,
     file: StaticString = #fileID,
     function: StaticString = #function, line: UInt = #line
   ) {
@@ -56,8 +54,8 @@ public struct LoggedCall: Sendable {
     self.level = level
     self.errorLevel = errorLevel
     self.requirement = requirement
-    self.redactsResult = redactsResult
-    self.logsFullValues = logsFullValues
+    self.results = results
+    self.errors = errors
     self.valueLimit = valueLimit
     self.file = file
     self.function = function
@@ -218,10 +216,7 @@ public struct LoggedCall: Sendable {
       level: errorLevel, "\(requirement) threw",
       metadata: {
         var metadata: Logger.Metadata = [
-          "error": .string(
-            Self.cut(
-              logsFullValues ? ValueDescription.full(error) : ValueDescription.error(error),
-              to: valueLimit)),
+          "error": describe(error: error),
           "call_id": idValue,
         ]
         if isLogged { metadata["duration"] = durationValue }
@@ -265,7 +260,7 @@ public struct LoggedCall: Sendable {
     logger.log(
       level: level, "\(requirement) completed",
       metadata: answered([
-        "result": redactsResult ? Self.redacted : .string(describe(repeat each values)),
+        "result": results == .redacted ? Self.redacted : .string(describe(repeat each values)),
         "duration": durationValue, "call_id": idValue,
       ]), file: "\(file)", function: "\(function)", line: line)
   }
@@ -287,12 +282,27 @@ public struct LoggedCall: Sendable {
   private var idValue: Logger.MetadataValue { id == 0 ? "-" : "\(id)" }
 
   private func resultValue<Value>(_ value: Value) -> Logger.MetadataValue {
-    redactsResult ? Self.redacted : .string(describe(value))
+    results == .redacted ? Self.redacted : .string(describe(value))
   }
 
+  /// A result as `results` allows; only called when it is not redacted.
   private func describe<Value>(_ value: Value) -> String {
-    Self.cut(
-      logsFullValues ? ValueDescription.full(value) : ValueDescription.safe(value), to: valueLimit)
+    let text =
+      switch results {
+      case .full: ValueDescription.full(value)
+      case .public: ValueDescription.public(value)
+      case .private, .redacted: ValueDescription.private(value)
+      }
+    return Self.cut(text, to: valueLimit)
+  }
+
+  /// An error as `errors` allows: its type and case, unless `log(full)` asked for it whole.
+  private func describe(error: any Error) -> Logger.MetadataValue {
+    switch errors {
+    case .redacted: Self.redacted
+    case .full: .string(Self.cut(ValueDescription.full(error), to: valueLimit))
+    case .private, .public: .string(Self.cut(ValueDescription.error(error), to: valueLimit))
+    }
   }
 
   private func describe<each Value>(_ values: repeat each Value) -> String {
@@ -322,4 +332,20 @@ struct Milliseconds: CustomStringConvertible {
     return
       "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
   }
+}
+
+/// How a decorator writes a value it did not take from the call's arguments (a result, an
+/// error): as the user declared it.
+///
+/// Generated code's, not an API for users: it changes with the templates.
+@_spi(Generated)
+public enum ValueDisclosure: Sendable {
+  /// By `ValueDescription.private`: the default, whatever the requirement is called.
+  case `private`
+  /// By `ValueDescription.public`: declared with `public(result)`.
+  case `public`
+  /// Whole, by `ValueDescription.full`: `log(full)`.
+  case full
+  /// As `<redacted>`: `redact(result)`, a secret's name, or a call given a secret.
+  case redacted
 }

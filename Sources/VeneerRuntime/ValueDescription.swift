@@ -1,34 +1,41 @@
 import Foundation
 
-/// How a value leaves the process through a decorator — in a log record, an analytics property
-/// or a span attribute — by an allow-list of forms that cannot carry a secret:
+/// How a value leaves the process through a decorator — in a log record, an analytics property,
+/// a span attribute or a cache key's description: private unless the user declared otherwise.
 ///
-/// - numbers, `Bool`, `UUID`, `Date` and `Decimal` by value;
-/// - a string (`String`, `Substring`, `Character`) by value only where the decorator's code hands
-///   one over whole, as an argument or result whose name Veneer found harmless; inside any other
-///   value it is never shown;
-/// - arrays and sets of numbers, flags, identifiers and dates by value, other collections as
-///   their type and element count;
-/// - an enum case without a payload as `Type.case`; with a payload as `Type.case(…)`;
-/// - every other value (a struct, class, tuple, dictionary, error) as its type alone:
-///   `Session(…)`.
+/// - **Private**, the default whatever the value is called: numbers, `Bool`, enum cases without
+///   a payload and collections of numbers by value; a string, `URL`, `Data`, `UUID` or `Date`
+///   as `<private>`; any other collection as its type and count, any other value as its type
+///   alone (`Session(…)`, `Credential.password(…)`).
+/// - **Public**, for a value the user declared (`public(name)`, or named in
+///   `analytics(properties:)` or `tracing(attributes:)`): text, identifiers and dates by value
+///   too, and collections of them; a struct, class, tuple, dictionary or enum payload still as
+///   its type, since what it holds was not declared with it.
+/// - **Full**, for `log(full)`: `String(describing:)`.
 ///
-/// A type that adopts `CustomLogStringConvertible` is written as its `logDescription` instead,
-/// everywhere; `// veneer: log(full)` writes a requirement's values as `String(describing:)`.
+/// A type that adopts `CustomLogStringConvertible` is written as its `logDescription` in every
+/// form: its author declared what may be shown.
 ///
 /// Generated code's, not an API for users: it changes with the templates.
 @_spi(Generated)
 public enum ValueDescription {
-  /// `value` as the allow-list above writes it, a string by value: for arguments and results
-  /// whose names Veneer found harmless.
-  public static func safe<Value>(_ value: Value) -> String {
-    describe(value, showsStrings: true)
+  /// What a private string, and any other text, bytes, identifier or date, is written as.
+  public static let privateText = "<private>"
+
+  /// `value` in the private form.
+  public static func `private`<Value>(_ value: Value) -> String {
+    describe(value, showsText: false)
   }
 
-  /// `value` written in full, as the user asked with `log(full)`: its `logDescription`, else
-  /// `String(describing:)`.
+  /// `value` in the public form.
+  public static func `public`<Value>(_ value: Value) -> String {
+    describe(value, showsText: true)
+  }
+
+  /// `value` whole, as `log(full)` asks: its `logDescription`, else `String(describing:)`, an
+  /// optional as what it holds.
   public static func full<Value>(_ value: Value) -> String {
-    (value as? any CustomLogStringConvertible)?.logDescription ?? String(describing: value)
+    describeFully(value)
   }
 
   /// A thrown error: its `logDescription` when its type has one, else its type and case
@@ -37,21 +44,31 @@ public enum ValueDescription {
     (error as? any CustomLogStringConvertible)?.logDescription ?? shape(of: error)
   }
 
-  /// `value` by the allow-list; a string by value only when `showsStrings`.
-  static func describe(_ value: Any, showsStrings: Bool) -> String {
+  static func describeFully(_ value: Any) -> String {
     if let custom = value as? any CustomLogStringConvertible { return custom.logDescription }
     if let optional = value as? any OptionalValue {
       guard let wrapped = optional.wrappedValue else { return "nil" }
-      return describe(wrapped, showsStrings: showsStrings)
+      return describeFully(wrapped)
     }
-    if let scalar = scalarText(value) { return scalar }
-    if showsStrings, let text = stringText(value) { return text }
-    if let collection = value as? any DescribedCollection { return collection.loggedDescription }
+    return String(describing: value)
+  }
+
+  static func describe(_ value: Any, showsText: Bool) -> String {
+    if let custom = value as? any CustomLogStringConvertible { return custom.logDescription }
+    if let optional = value as? any OptionalValue {
+      guard let wrapped = optional.wrappedValue else { return "nil" }
+      return describe(wrapped, showsText: showsText)
+    }
+    if let number = numberText(value) { return number }
+    if let text = text(of: value) { return showsText ? withoutPassword(text) : privateText }
+    if let collection = value as? any DescribedCollection {
+      return collection.describedElements(showsText: showsText)
+    }
     return shape(of: value)
   }
 
-  /// The text of a value that cannot hold a secret, or `nil`.
-  static func scalarText(_ value: Any) -> String? {
+  /// The text of a number or flag, which is written by value; `nil` for any other value.
+  static func numberText(_ value: Any) -> String? {
     switch value {
     case let value as Bool: value ? "true" : "false"
     case let value as Int: String(value)
@@ -66,20 +83,42 @@ public enum ValueDescription {
     case let value as UInt8: String(value)
     case let value as UInt: String(value)
     case let value as Float: String(value)
-    case let value as UUID: value.uuidString
-    case let value as Date: String(describing: value)
     case let value as Decimal: value.description
     default: nil
     }
   }
 
-  static func stringText(_ value: Any) -> String? {
+  /// The text of a value a user typed or a server sent: a string, an address, an identifier, a
+  /// moment or bytes (their count); `nil` for any other value.
+  static func text(of value: Any) -> String? {
     switch value {
     case let value as String: value
     case let value as Substring: String(value)
     case let value as Character: String(value)
+    case let value as URL: value.absoluteString
+    case let value as UUID: value.uuidString
+    case let value as Date: String(describing: value)
+    case let value as Data: "\(value.count) bytes"
     default: nil
     }
+  }
+
+  /// `text` with the password of each URL in it (`https://user:password@host`) as `<redacted>`:
+  /// a field named for a secret, whoever declared the text public.
+  static func withoutPassword(_ text: String) -> String {
+    guard text.utf8.count > 3, text.contains("://") else { return text }
+    var result = ""
+    var rest = text[...]
+    while let scheme = rest.range(of: "://") {
+      result += rest[..<scheme.upperBound]
+      rest = rest[scheme.upperBound...]
+      let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && !$0.isWhitespace }
+      if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+        result += rest[...colon] + "<redacted>"
+        rest = rest[at...]
+      }
+    }
+    return result + rest
   }
 
   /// A value's type, and an enum's case: what can be said of it without its contents.
@@ -118,19 +157,21 @@ extension Optional: OptionalValue {
   fileprivate var wrappedValue: Any? { map { $0 as Any } }
 }
 
-/// A collection written by value when every element is a number, flag, identifier or date, and
-/// otherwise as its type and size.
+/// A collection written element by element when each element is a number (or, in the public
+/// form, text), and otherwise as its type and size: one element may not say what the others
+/// do.
 private protocol DescribedCollection {
-  var loggedDescription: String { get }
+  func describedElements(showsText: Bool) -> String
 }
 
 extension DescribedCollection where Self: Collection {
-  fileprivate var loggedDescription: String {
+  fileprivate func describedElements(showsText: Bool) -> String {
     var texts: [String] = []
     for element in self {
-      guard let text = ValueDescription.scalarText(element) else {
-        return "\(type(of: self)) (\(count) elements)"
-      }
+      guard
+        let text = ValueDescription.numberText(element)
+          ?? (showsText ? ValueDescription.text(of: element) : nil)
+      else { return "\(type(of: self)) (\(count) elements)" }
       texts.append(text)
     }
     return "[\(texts.joined(separator: ", "))]"
@@ -144,5 +185,7 @@ extension Set: DescribedCollection {}
 
 extension Dictionary: DescribedCollection {
   /// Keys may name what the values are (`Authorization`): neither is written.
-  fileprivate var loggedDescription: String { "\(type(of: self)) (\(count) entries)" }
+  fileprivate func describedElements(showsText: Bool) -> String {
+    "\(type(of: self)) (\(count) entries)"
+  }
 }

@@ -38,8 +38,9 @@ public final class TracedCall: @unchecked Sendable {
     endedFlag.deallocate()
   }
 
-  /// Records an argument on the span, as `tracing(attributes:)` asks: as the attribute its type
-  /// makes, or its `logDescription` when its type has one.
+  /// Records an argument on the span, as `tracing(attributes:)` asks by naming it, and so
+  /// declares it public: as the attribute its type makes, or its `logDescription` when its type
+  /// has one.
   public func setAttribute(_ name: String, _ value: some SpanAttributeConvertible) {
     guard span.isRecording else { return }
     span.attributes[name] =
@@ -47,14 +48,14 @@ public final class TracedCall: @unchecked Sendable {
       ?? value.toSpanAttribute()
   }
 
-  /// Records an argument of another type on the span, as a log shows it
-  /// (`ValueDescription.safe`: never the contents of a struct, class, tuple or dictionary).
+  /// Records an argument of another type on the span, as `ValueDescription.public` writes it:
+  /// never the contents of a struct, class, tuple or dictionary.
   @_disfavoredOverload
   public func setAttribute(_ name: String, _ value: Any) {
-    if span.isRecording { span.attributes[name] = ValueDescription.safe(value) }
+    if span.isRecording { span.attributes[name] = ValueDescription.public(value) }
   }
 
-  /// Records an argument on the span written in full, as `log(full)` asks.
+  /// Records an argument on the span written whole, as `log(full)` asks.
   public func setFullAttribute(_ name: String, _ value: Any) {
     if span.isRecording { span.attributes[name] = ValueDescription.full(value) }
   }

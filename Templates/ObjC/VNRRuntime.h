@@ -68,17 +68,33 @@ extern NSString *const VNRRedacted;
 @property(nonatomic, readonly, copy) NSString *vnr_logDescription;
 @end
 
-/// `value` as decorators write it, by an allow-list of forms that cannot carry a secret, cut to
-/// `limit` characters with an ellipsis: `nil` as "nil"; a number, UUID or date by value; a string
-/// by value (decorators pass only strings whose names look harmless); an array or set of
-/// numbers by value; an object adopting `VNRLogDescribing` as its `vnr_logDescription`; any other
-/// collection as its class and count, and any other object as its class alone (`VNRUser(…)`).
-NSString *VNRDescribe(id _Nullable value, NSUInteger limit);
+/// How a decorator writes a value: private unless the user declared otherwise, as Swift's
+/// decorators do.
+typedef NS_ENUM(NSInteger, VNRDisclosure) {
+  /// The default: numbers (a `BOOL` is one) and arrays or sets of numbers by value; a string,
+  /// URL, UUID, date or data as `<private>`; any other collection as its class and count, and
+  /// any other object as its class (`VNRUser(…)`).
+  VNRDisclosurePrivate,
+  /// Declared with `public(name)`, or by naming it in `analytics(properties:)`: strings, URLs,
+  /// UUIDs and dates by value too, and arrays or sets of them; other objects still as above.
+  VNRDisclosurePublic,
+  /// `log(full)`: its `description`.
+  VNRDisclosureFull,
+};
+
+/// What a private string, date, UUID or data is written as.
+extern NSString *const VNRPrivate;
+
+/// `value` as decorators write it, as `disclosure` allows, cut to `limit` UTF-16 units with an
+/// ellipsis: `nil` as "nil"; an object adopting `VNRLogDescribing` as its `vnr_logDescription`
+/// either way; otherwise see `VNRDisclosure`.
+NSString *VNRDescribe(id _Nullable value, NSUInteger limit, VNRDisclosure disclosure);
 
 /// The value at `value`, of the type `encoding` gives (`@encode(__typeof__(x))`), described as
 /// `VNRDescribe` does: numbers as numbers, objects as `VNRDescribe` allows, blocks, pointers and
 /// structures by what they are, so that a decorator logs any argument without knowing its type.
-NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit);
+NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit,
+                           VNRDisclosure disclosure);
 
 /// Logs that `requirement` was called, with its arguments.
 void VNRLogCalled(id<VNRLogger> logger, VNRLogLevel level, NSString *requirement,

@@ -2,6 +2,7 @@
 // Decorators of Credentials, declared in Secrets.swift.
 
 import FixtureCatalog
+import Foundation
 import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Credentials`, as a slow

@@ -8,6 +8,7 @@ public enum LegacyResult<T> {
 /// them does not escape.
 // veneer: logging, analytics, caching
 public protocol LegacyPostRepo {
+  // veneer: cache
   func getPost(id: Int, completion: (LegacyResult<String>) -> Void)
   func createPost(title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void)
 }

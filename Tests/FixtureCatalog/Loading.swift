@@ -1,5 +1,6 @@
 // veneer: analytics
 public protocol LoaderService: Sendable {
+  // veneer: cache
   func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void)
 }
 
@@ -13,5 +14,6 @@ public protocol HttpClient: Sendable {
 public protocol Notifier: Sendable {
   func refresh(done: @escaping @Sendable () -> Void)
   func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void)
+  // veneer: cache
   func validate(_ post: Post) -> Result<Post, PostError>
 }

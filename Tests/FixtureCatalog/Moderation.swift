@@ -5,6 +5,7 @@
 public protocol Moderation: Sendable {
   func block(user: String) -> Bool
   func unblock(user: String) -> Bool
+  // veneer: cache
   func isBlocked(user: String) -> Bool
   func dequeue() -> String?
   func nextTicketNumber() -> Int
@@ -13,6 +14,8 @@ public protocol Moderation: Sendable {
 /// Overloads that differ only by their result type: a cache keeps their results apart.
 // veneer: caching
 public protocol TypedStore: Sendable {
+  // veneer: cache
   func get(id: Int) async -> Int
+  // veneer: cache
   func get(id: Int) async -> String
 }

@@ -6,6 +6,7 @@ public protocol NoteStore: Sendable {
   // so.
   // veneer: cache
   func note(id: Int) -> String?
+  // veneer: cache
   func fetchTitles(prefix: String) -> [String]
   func save(_ note: String) -> Bool
   // veneer: cache(ttl: 60)

@@ -16,6 +16,7 @@ public enum PostError: Error, Equatable {
 
 // veneer: logging, analytics, caching
 public protocol PostRepo: Sendable {
+  // veneer: cache
   func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void)
 
   // veneer: invalidates(getPost), analytics(event: "post_created", properties: [title])
@@ -24,6 +25,7 @@ public protocol PostRepo: Sendable {
 }
 
 public protocol PostCache: Sendable {
+  // veneer: cache
   func post(id: Int) -> Post?
   func store(_ post: Post)
   func removeAll()

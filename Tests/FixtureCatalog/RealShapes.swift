@@ -2,6 +2,7 @@
 
 /// Class-bound and Sendable: so is every protocol that inherits it.
 public protocol Reader: AnyObject, Sendable {
+  // veneer: cache
   func read() -> Int
 }
 
@@ -46,6 +47,7 @@ public protocol Clock: PackageSendableMetatype {
 
 /// Inherits two protocols through one alias: class-bound and Sendable through `Reader`.
 public protocol Journal: ReadingAndNaming {
+  // veneer: cache
   func entries() -> [String]
 }
 
@@ -74,8 +76,8 @@ public protocol Lookup: Sendable {
 }
 
 /// An implicitly unwrapped result: a closure or a cast must name the optional, not `String!`.
-// veneer: cache
 public protocol LegacyDirectory {
+  // veneer: cache
   func displayName(for id: Int) -> String!
 }
 
@@ -85,8 +87,8 @@ public protocol Converter {
 }
 
 /// `throws(Never)` is Swift's spelling of not throwing: nothing to catch, nothing to `try`.
-// veneer: cache
 public protocol Ticker {
+  // veneer: cache
   func next() throws(Never) -> Int
   var ticks: Int { get throws(Never) }
 }
@@ -142,6 +144,7 @@ public protocol Unmovable {
   func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return
   func write(_ bytes: RawSpan) -> Int
   func enqueue(_ job: consuming ExecutorJob)
+  // veneer: cache
   func count() -> Int
 }
 

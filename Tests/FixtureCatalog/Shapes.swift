@@ -17,7 +17,9 @@ public protocol Spelling {
   func index(in: [Int], of: Int, default: Int) -> Int
   var `self`: Int { get }
   /// Raw identifiers (Swift 6.2), overloaded: the names decorators build from them stay ones.
+  // veneer: cache
   func `count (all)`(of: [Int]) -> Int
+  // veneer: cache
   func `count (all)`(in: String) -> Int
 }
 
@@ -58,6 +60,7 @@ public protocol Effects {
   func parameterPack<each Element>(_ elements: repeat each Element)
   static func version() -> String
   mutating func reset()
+  // veneer: cache
   nonisolated func describe() -> String
 }
 
@@ -167,6 +170,7 @@ public protocol Skipped {
 /// computation that callers share, so the caching decorator computes in place.
 public protocol KeyedLookup: Sendable {
   associatedtype Key: Hashable
+  // veneer: cache
   func value(for key: Key) async -> Int
 }
 

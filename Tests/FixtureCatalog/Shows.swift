@@ -14,6 +14,7 @@ public struct Show: Hashable, Codable, Sendable {
 // veneer: logging, caching
 public protocol ShowService: Sendable {
   /// Every show, most recent first.
+  // veneer: cache
   func allShows() async -> [Show]
   func markShowAsWatched(_ show: Show, until date: Date) async
 }

@@ -4,6 +4,7 @@ public protocol KeyValueStore: RequestContext {
   var base: String { get }
   var cache: [String: Int] { get }
   func tracker() -> String
+  // veneer: public(logger)
   func value(for key: String, logger: String) -> Int?
   func store(_ value: Int, for key: String, cache: Bool, level: Int)
   func entry(base: String) -> String

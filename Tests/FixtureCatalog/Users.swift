@@ -8,12 +8,12 @@ public struct User: Hashable, Codable, Sendable {
 
 // veneer: logging, analytics
 public protocol UserService: Sendable {
-  // veneer: analytics(event: "login", properties: [username])
+  // veneer: public(username), analytics(event: "login", properties: [username])
   func authenticate(username: String, password: String) -> User?
 }
 
 public protocol UserRepository: Sendable {
-  // veneer: retry(attempts: 5, backoff: 0.25)
+  // veneer: cache, public(name), retry(attempts: 5, backoff: 0.25)
   func user(named name: String) async throws -> User
   // veneer: timeout(seconds: 0.05)
   func save(_ user: User) async throws

@@ -215,15 +215,7 @@ public struct CachingAccounts<Base: Accounts>: Accounts {
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
-    guard
-      let key = CacheKey(
-        requirement: "Accounts.lookUp(ids:count:flag:) -> [Int]", arguments: ids, count, flag)
-    else {
-      return base.lookUp(ids: ids, count: count, flag: flag)
-    }
-    return cache.value(
-      for: key, timeToLive: nil,
-      compute: { () -> [Int] in base.lookUp(ids: ids, count: count, flag: flag) })
+    base.lookUp(ids: ids, count: count, flag: flag)
   }
 
   public func audit(_ user: NewUser) {
@@ -440,8 +432,8 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.login(user:password:)",
-      arguments: ["user": LoggedCall.value(user), "password": LoggedCall.redacted],
-      redactsResult: true)
+      arguments: ["user": LoggedCall.privateValue(user), "password": LoggedCall.redacted],
+      results: .redacted)
     return try call.run {
       try base.login(user: user, password: password)
     }
@@ -450,7 +442,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func accessToken() throws -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.accessToken()",
-      arguments: [:], redactsResult: true)
+      arguments: [:], results: .redacted)
     return try call.run {
       try base.accessToken()
     }
@@ -460,8 +452,8 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.login(email:password:)",
-      arguments: ["email": LoggedCall.value(email), "password": LoggedCall.redacted],
-      redactsResult: true)
+      arguments: ["email": LoggedCall.privateValue(email), "password": LoggedCall.redacted],
+      results: .redacted)
     return call.run {
       base.login(email: email, password: password)
     }
@@ -470,7 +462,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func open(user: String) -> Tokens {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.open(user:)",
-      arguments: ["user": LoggedCall.value(user)])
+      arguments: ["user": LoggedCall.privateValue(user)])
     return call.run {
       base.open(user: user)
     }
@@ -479,7 +471,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func pair(user: String) -> (user: String, token: String) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.pair(user:)",
-      arguments: ["user": LoggedCall.value(user)])
+      arguments: ["user": LoggedCall.privateValue(user)])
     return call.run {
       base.pair(user: user)
     }
@@ -491,8 +483,8 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.authorize(user:password:completion:)",
-      arguments: ["user": LoggedCall.value(user), "password": LoggedCall.redacted],
-      redactsResult: true)
+      arguments: ["user": LoggedCall.privateValue(user), "password": LoggedCall.redacted],
+      results: .redacted)
     call.forwarding {
       base.authorize(user: user, password: password) { value in
         call.completed(value)
@@ -504,7 +496,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func register(_ user: NewUser) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.register(_:)",
-      arguments: ["user": LoggedCall.value(user)])
+      arguments: ["user": LoggedCall.privateValue(user)])
     call.run {
       base.register(user)
     }
@@ -513,7 +505,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func signIn(with method: Credential) throws {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.signIn(with:)",
-      arguments: ["method": LoggedCall.value(method)])
+      arguments: ["method": LoggedCall.privateValue(method)])
     try call.run {
       try base.signIn(with: method)
     }
@@ -522,7 +514,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func remember(pair: (user: String, password: String)) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.remember(pair:)",
-      arguments: ["pair": LoggedCall.value(pair)])
+      arguments: ["pair": LoggedCall.privateValue(pair)])
     call.run {
       base.remember(pair: pair)
     }
@@ -531,7 +523,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func send(headers: [String: String]) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.send(headers:)",
-      arguments: ["headers": LoggedCall.value(headers)])
+      arguments: ["headers": LoggedCall.privateValue(headers)])
     call.run {
       base.send(headers: headers)
     }
@@ -549,7 +541,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
         "encryptionKey": LoggedCall.redacted, "mfaCode": LoggedCall.redacted,
         "pass": LoggedCall.redacted, "key": LoggedCall.redacted,
       ],
-      redactsResult: true)
+      results: .redacted)
     call.run {
       base.verify(
         jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode,
@@ -560,7 +552,8 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func update(profile: Profile) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Accounts.update(profile:)", arguments: ["profile": LoggedCall.value(profile)])
+      requirement: "Accounts.update(profile:)",
+      arguments: ["profile": LoggedCall.privateValue(profile)])
     call.run {
       base.update(profile: profile)
     }
@@ -571,8 +564,8 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.lookUp(ids:count:flag:)",
       arguments: [
-        "ids": LoggedCall.value(ids), "count": LoggedCall.value(count),
-        "flag": LoggedCall.value(flag),
+        "ids": LoggedCall.privateValue(ids), "count": LoggedCall.privateValue(count),
+        "flag": LoggedCall.privateValue(flag),
       ])
     return call.run {
       base.lookUp(ids: ids, count: count, flag: flag)
@@ -582,7 +575,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func audit(_ user: NewUser) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.audit(_:)",
-      arguments: ["user": LoggedCall.fullValue(user)], logsFullValues: true)
+      arguments: ["user": LoggedCall.fullValue(user)], results: .full, errors: .full)
     call.run {
       base.audit(user)
     }

@@ -132,7 +132,8 @@ public struct LoggingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public func encode(into buffer: inout [UInt8]) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "ByteEncoder.encode(into:)", arguments: ["buffer": LoggedCall.value(buffer)])
+      requirement: "ByteEncoder.encode(into:)",
+      arguments: ["buffer": LoggedCall.privateValue(buffer)])
     call.run {
       base.encode(into: &buffer)
     }

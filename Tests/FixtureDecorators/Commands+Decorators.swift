@@ -152,7 +152,7 @@ public struct LoggingCommands<Base: Commands>: Commands {
   public func run(_ name: String) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Commands.run(_:)",
-      arguments: ["name": LoggedCall.value(name)])
+      arguments: ["name": LoggedCall.privateValue(name)])
     return call.run {
       base.run(name)
     }

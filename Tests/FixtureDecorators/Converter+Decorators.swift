@@ -133,7 +133,7 @@ public struct LoggingConverter<Base: Converter>: Converter {
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Converter.convert(_:)",
-      arguments: ["value": LoggedCall.value(value)])
+      arguments: ["value": LoggedCall.privateValue(value)])
     return call.run {
       base.convert(value) as Output
     }

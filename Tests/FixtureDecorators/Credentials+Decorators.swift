@@ -2,6 +2,7 @@
 // Decorators of Credentials, declared in Secrets.swift.
 
 import FixtureCatalog
+import Foundation
 import Logging
 @_spi(Generated) import VeneerRuntime
 
@@ -281,7 +282,8 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.login(user:password:)",
-      arguments: ["user": LoggedCall.value(user), "pw": LoggedCall.redacted], redactsResult: true)
+      arguments: ["user": LoggedCall.privateValue(user), "pw": LoggedCall.redacted],
+      results: .redacted)
     return call.run {
       base.login(user: user, password: pw)
     }
@@ -290,7 +292,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   public func set(token value: String) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.set(token:)",
-      arguments: ["value": LoggedCall.redacted], redactsResult: true)
+      arguments: ["value": LoggedCall.redacted], results: .redacted)
     call.run {
       base.set(token: value)
     }
@@ -300,7 +302,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.check(password:)", arguments: ["argument0": LoggedCall.redacted],
-      redactsResult: true)
+      results: .redacted)
     return call.run {
       base.check(password: argument0)
     }
@@ -311,10 +313,10 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.charge(creditCardNumber:amount:code:)",
       arguments: [
-        "creditCardNumber": LoggedCall.redacted, "amount": LoggedCall.value(amount),
+        "creditCardNumber": LoggedCall.redacted, "amount": LoggedCall.privateValue(amount),
         "otp": LoggedCall.redacted,
       ],
-      redactsResult: true)
+      results: .redacted)
     return call.run {
       base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
     }
@@ -323,7 +325,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   public func accessToken() -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Credentials.accessToken()", arguments: [:], redactsResult: true)
+      requirement: "Credentials.accessToken()", arguments: [:], results: .redacted)
     return call.run {
       base.accessToken()
     }
@@ -332,8 +334,8 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   public func recoveryCodes(for user: String) -> [String] {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Credentials.recoveryCodes(for:)", arguments: ["user": LoggedCall.value(user)],
-      redactsResult: true)
+      requirement: "Credentials.recoveryCodes(for:)",
+      arguments: ["user": LoggedCall.privateValue(user)], results: .redacted)
     return call.run {
       base.recoveryCodes(for: user)
     }
@@ -345,7 +347,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.refresh(_:completion:)",
-      arguments: ["session": LoggedCall.redacted], redactsResult: true)
+      arguments: ["session": LoggedCall.redacted], results: .redacted)
     call.forwarding {
       base.refresh(session) { result in
         call.finished(result)
@@ -357,7 +359,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   public func upload(_ payload: String) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.upload(_:)",
-      arguments: ["payload": LoggedCall.value(payload)])
+      arguments: ["payload": LoggedCall.privateValue(payload)])
     return call.run {
       base.upload(payload)
     }

@@ -169,7 +169,7 @@ public struct CachingEffects<Base: Effects>: Effects {
   }
 
   public nonisolated func describe() -> String {
-    guard let key = CacheKey(requirement: "Effects.describe() -> String") else {
+    guard let key = cache.key(requirement: "Effects.describe() -> String") else {
       return base.describe()
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> String in base.describe() })
@@ -372,7 +372,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Effects.generic(_:other:)",
-      arguments: ["value": LoggedCall.value(value), "other": LoggedCall.value(other)])
+      arguments: ["value": LoggedCall.privateValue(value), "other": LoggedCall.privateValue(other)])
     return call.run {
       base.generic(value, other: other)
     }

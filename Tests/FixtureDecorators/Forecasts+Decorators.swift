@@ -157,7 +157,7 @@ public struct LoggingForecasts<Base: Forecasts>: Forecasts {
   public func celsius(of city: String) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Forecasts.celsius(of:)",
-      arguments: ["city": LoggedCall.value(city)])
+      arguments: ["city": LoggedCall.privateValue(city)])
     return call.run {
       base.celsius(of: city)
     }
@@ -168,8 +168,8 @@ public struct LoggingForecasts<Base: Forecasts>: Forecasts {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Forecasts.forecast(city:days:metric:)",
       arguments: [
-        "city": LoggedCall.value(city), "days": LoggedCall.value(days),
-        "metric": LoggedCall.value(metric),
+        "city": LoggedCall.privateValue(city), "days": LoggedCall.privateValue(days),
+        "metric": LoggedCall.privateValue(metric),
       ])
     return call.run {
       base.forecast(city: city, days: days, metric: metric)

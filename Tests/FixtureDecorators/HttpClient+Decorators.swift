@@ -161,7 +161,8 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   ) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "HttpClient.get(_:completion:)", arguments: ["path": LoggedCall.value(path)])
+      requirement: "HttpClient.get(_:completion:)",
+      arguments: ["path": LoggedCall.privateValue(path)])
     call.forwarding { base.get(path, completion: call.finishing(completion)) }
   }
 
@@ -170,7 +171,8 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   ) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "HttpClient.fetch(_:completion:)", arguments: ["path": LoggedCall.value(path)])
+      requirement: "HttpClient.fetch(_:completion:)",
+      arguments: ["path": LoggedCall.privateValue(path)])
     call.forwarding { base.fetch(path, completion: call.completing(completion)) }
   }
 }

@@ -67,7 +67,7 @@ public final class CachingJournal<Base: Journal>: Journal {
   }
 
   public func read() -> Int {
-    guard let key = CacheKey(requirement: "Journal.read() -> Int") else {
+    guard let key = cache.key(requirement: "Journal.read() -> Int") else {
       return base.read()
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.read() })
@@ -79,7 +79,10 @@ public final class CachingJournal<Base: Journal>: Journal {
   }
 
   public func entries() -> [String] {
-    base.entries()
+    guard let key = cache.key(requirement: "Journal.entries() -> [String]") else {
+      return base.entries()
+    }
+    return cache.value(for: key, timeToLive: nil, compute: { () -> [String] in base.entries() })
   }
 }
 

@@ -97,14 +97,7 @@ public struct CachingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func value(for key: String, logger: String) -> Int? {
-    guard
-      let key2 = CacheKey(
-        requirement: "KeyValueStore.value(for:logger:) -> Int?", arguments: key, logger)
-    else {
-      return _base.value(for: key, logger: logger)
-    }
-    return _cache.value(
-      for: key2, timeToLive: nil, compute: { () -> Int? in _base.value(for: key, logger: logger) })
+    _base.value(for: key, logger: logger)
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
@@ -261,8 +254,8 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
     let call = LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel,
       requirement: "KeyValueStore.value(for:logger:)",
-      arguments: ["key": LoggedCall.redacted, "logger": LoggedCall.value(logger)],
-      redactsResult: true)
+      arguments: ["key": LoggedCall.redacted, "logger": LoggedCall.publicValue(logger)],
+      results: .redacted)
     return call.run {
       _base.value(for: key, logger: logger)
     }
@@ -273,10 +266,10 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
       logger: _logger, level: self.level, errorLevel: errorLevel,
       requirement: "KeyValueStore.store(_:for:cache:level:)",
       arguments: [
-        "value": LoggedCall.value(value), "key": LoggedCall.redacted,
-        "cache": LoggedCall.value(cache), "level": LoggedCall.value(level),
+        "value": LoggedCall.privateValue(value), "key": LoggedCall.redacted,
+        "cache": LoggedCall.privateValue(cache), "level": LoggedCall.privateValue(level),
       ],
-      redactsResult: true)
+      results: .redacted)
     call.run {
       _base.store(value, for: key, cache: cache, level: level)
     }
@@ -285,7 +278,7 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public func entry(base: String) -> String {
     let call = LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel,
-      requirement: "KeyValueStore.entry(base:)", arguments: ["base": LoggedCall.value(base)])
+      requirement: "KeyValueStore.entry(base:)", arguments: ["base": LoggedCall.privateValue(base)])
     return call.run {
       _base.entry(base: base)
     }

@@ -51,7 +51,7 @@ public struct CachingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 
   public func value(for key: Key) async -> Int {
-    guard let key2 = CacheKey(requirement: "KeyedLookup.value(for:) -> Int", arguments: key) else {
+    guard let key2 = cache.key(requirement: "KeyedLookup.value(for:) -> Int", arguments: key) else {
       return await base.value(for: key)
     }
     return await cache.value(
@@ -144,7 +144,7 @@ public struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public func value(for key: Key) async -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "KeyedLookup.value(for:)",
-      arguments: ["key": LoggedCall.redacted], redactsResult: true)
+      arguments: ["key": LoggedCall.redacted], results: .redacted)
     return await call.run {
       await base.value(for: key)
     }

@@ -243,7 +243,7 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
   public func hash(into hasher: inout Swift.Hasher) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.hash(into:)",
-      arguments: ["hasher": LoggedCall.value(hasher)])
+      arguments: ["hasher": LoggedCall.privateValue(hasher)])
     call.run {
       base.hash(into: &hasher)
     }

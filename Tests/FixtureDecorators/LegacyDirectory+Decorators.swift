@@ -50,7 +50,8 @@ public struct CachingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
 
   public func displayName(for id: Int) -> String! {
     guard
-      let key = CacheKey(requirement: "LegacyDirectory.displayName(for:) -> String!", arguments: id)
+      let key = cache.key(
+        requirement: "LegacyDirectory.displayName(for:) -> String!", arguments: id)
     else {
       return base.displayName(for: id)
     }
@@ -142,7 +143,8 @@ public struct LoggingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public func displayName(for id: Int) -> String! {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "LegacyDirectory.displayName(for:)", arguments: ["id": LoggedCall.value(id)])
+      requirement: "LegacyDirectory.displayName(for:)",
+      arguments: ["id": LoggedCall.privateValue(id)])
     return call.run {
       base.displayName(for: id)
     }

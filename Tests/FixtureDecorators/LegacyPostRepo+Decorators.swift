@@ -74,7 +74,7 @@ public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
     guard
-      let key = CacheKey(requirement: "LegacyPostRepo.getPost(id:completion:)", arguments: id)
+      let key = cache.key(requirement: "LegacyPostRepo.getPost(id:completion:)", arguments: id)
     else {
       base.getPost(id: id, completion: completion)
       return
@@ -200,7 +200,7 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LegacyPostRepo.getPost(id:completion:)",
-      arguments: ["id": LoggedCall.value(id)])
+      arguments: ["id": LoggedCall.privateValue(id)])
     call.forwarding {
       base.getPost(id: id) { result in
         let outcome: Swift.Result<String, any Swift.Error>
@@ -220,7 +220,7 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LegacyPostRepo.createPost(title:body:completion:)",
-      arguments: ["title": LoggedCall.value(title), "body": LoggedCall.value(body)])
+      arguments: ["title": LoggedCall.privateValue(title), "body": LoggedCall.privateValue(body)])
     call.forwarding {
       base.createPost(title: title, body: body) { result in
         let outcome: Swift.Result<Int, any Swift.Error>

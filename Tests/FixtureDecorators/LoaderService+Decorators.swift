@@ -50,7 +50,7 @@ public struct CachingLoaderService<Base: LoaderService>: LoaderService {
   }
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
-    guard let key = CacheKey(requirement: "LoaderService.load(completion:)") else {
+    guard let key = cache.key(requirement: "LoaderService.load(completion:)") else {
       base.load(completion: completion)
       return
     }

@@ -54,14 +54,7 @@ public struct CachingLookup<Base: Lookup>: Lookup {
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    guard
-      let key = CacheKey(requirement: "Lookup.find(id:token:) -> String", arguments: id, token)
-    else {
-      return try await base.find(id: id, token: token)
-    }
-    return try await cache.value(
-      for: key, timeToLive: nil,
-      compute: { [base] () async throws -> String in try await base.find(id: id, token: token) })
+    try await base.find(id: id, token: token)
   }
 }
 
@@ -151,7 +144,8 @@ public struct LoggingLookup<Base: Lookup>: Lookup {
   public func find(id: Int, token: String) async throws -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Lookup.find(id:token:)",
-      arguments: ["id": LoggedCall.value(id), "token": LoggedCall.redacted], redactsResult: true)
+      arguments: ["id": LoggedCall.privateValue(id), "token": LoggedCall.redacted],
+      results: .redacted)
     return try await call.run {
       try await base.find(id: id, token: token)
     }

@@ -86,7 +86,7 @@ public struct CachingModeration<Base: Moderation>: Moderation {
 
   public func isBlocked(user: String) -> Bool {
     guard
-      let key = CacheKey(requirement: "Moderation.isBlocked(user:) -> Bool", arguments: user)
+      let key = cache.key(requirement: "Moderation.isBlocked(user:) -> Bool", arguments: user)
     else {
       return base.isBlocked(user: user)
     }
@@ -214,7 +214,7 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
   public func block(user: String) -> Bool {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Moderation.block(user:)",
-      arguments: ["user": LoggedCall.value(user)])
+      arguments: ["user": LoggedCall.privateValue(user)])
     return call.run {
       base.block(user: user)
     }
@@ -223,7 +223,7 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
   public func unblock(user: String) -> Bool {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Moderation.unblock(user:)", arguments: ["user": LoggedCall.value(user)])
+      requirement: "Moderation.unblock(user:)", arguments: ["user": LoggedCall.privateValue(user)])
     return call.run {
       base.unblock(user: user)
     }
@@ -232,7 +232,8 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
   public func isBlocked(user: String) -> Bool {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Moderation.isBlocked(user:)", arguments: ["user": LoggedCall.value(user)])
+      requirement: "Moderation.isBlocked(user:)",
+      arguments: ["user": LoggedCall.privateValue(user)])
     return call.run {
       base.isBlocked(user: user)
     }

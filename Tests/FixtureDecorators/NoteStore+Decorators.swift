@@ -70,7 +70,7 @@ public struct CachingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func note(id: Int) -> String? {
-    guard let key = CacheKey(requirement: "NoteStore.note(id:) -> String?", arguments: id) else {
+    guard let key = cache.key(requirement: "NoteStore.note(id:) -> String?", arguments: id) else {
       return base.note(id: id)
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> String? in base.note(id: id) })
@@ -78,7 +78,7 @@ public struct CachingNoteStore<Base: NoteStore>: NoteStore {
 
   public func fetchTitles(prefix: String) -> [String] {
     guard
-      let key = CacheKey(
+      let key = cache.key(
         requirement: "NoteStore.fetchTitles(prefix:) -> [String]", arguments: prefix)
     else {
       return base.fetchTitles(prefix: prefix)
@@ -93,7 +93,7 @@ public struct CachingNoteStore<Base: NoteStore>: NoteStore {
 
   public func generate(seed: Int) -> String {
     guard
-      let key = CacheKey(requirement: "NoteStore.generate(seed:) -> String", arguments: seed)
+      let key = cache.key(requirement: "NoteStore.generate(seed:) -> String", arguments: seed)
     else {
       return base.generate(seed: seed)
     }
@@ -206,7 +206,7 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
   public func note(id: Int) -> String? {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "NoteStore.note(id:)",
-      arguments: ["id": LoggedCall.value(id)])
+      arguments: ["id": LoggedCall.privateValue(id)])
     return call.run {
       base.note(id: id)
     }
@@ -216,7 +216,7 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "NoteStore.fetchTitles(prefix:)",
-      arguments: ["prefix": LoggedCall.value(prefix)])
+      arguments: ["prefix": LoggedCall.privateValue(prefix)])
     return call.run {
       base.fetchTitles(prefix: prefix)
     }
@@ -225,7 +225,7 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
   public func save(_ note: String) -> Bool {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "NoteStore.save(_:)",
-      arguments: ["note": LoggedCall.value(note)])
+      arguments: ["note": LoggedCall.privateValue(note)])
     return call.run {
       base.save(note)
     }
@@ -234,7 +234,7 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
   public func generate(seed: Int) -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "NoteStore.generate(seed:)", arguments: ["seed": LoggedCall.value(seed)])
+      requirement: "NoteStore.generate(seed:)", arguments: ["seed": LoggedCall.privateValue(seed)])
     return call.run {
       base.generate(seed: seed)
     }

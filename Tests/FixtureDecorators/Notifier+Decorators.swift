@@ -74,7 +74,7 @@ public struct CachingNotifier<Base: Notifier>: Notifier {
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
     guard
-      let key = CacheKey(
+      let key = cache.key(
         requirement: "Notifier.validate(_:) -> Result<Post, PostError>", arguments: post)
     else {
       return base.validate(post)
@@ -205,7 +205,7 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Notifier.lookup(_:completion:)", arguments: ["key": LoggedCall.redacted],
-      redactsResult: true)
+      results: .redacted)
     call.forwarding {
       base.lookup(key) { value0, value1 in
         call.completed(value0, value1)
@@ -217,7 +217,7 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
   public func validate(_ post: Post) -> Result<Post, PostError> {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Notifier.validate(_:)",
-      arguments: ["post": LoggedCall.value(post)])
+      arguments: ["post": LoggedCall.privateValue(post)])
     return call.runResult {
       base.validate(post)
     }

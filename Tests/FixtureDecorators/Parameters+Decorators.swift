@@ -229,8 +229,8 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.labels(_:label:same:)",
       arguments: [
-        "unlabeled": LoggedCall.value(unlabeled), "name": LoggedCall.value(name),
-        "same": LoggedCall.value(same),
+        "unlabeled": LoggedCall.privateValue(unlabeled), "name": LoggedCall.privateValue(name),
+        "same": LoggedCall.privateValue(same),
       ])
     call.run {
       base.labels(unlabeled, label: name, same: same)
@@ -240,7 +240,7 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
   public func wildcard(_ argument0: Int) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Parameters.wildcard(_:)",
-      arguments: ["argument0": LoggedCall.value(argument0)])
+      arguments: ["argument0": LoggedCall.privateValue(argument0)])
     call.run {
       base.wildcard(argument0)
     }
@@ -250,7 +250,7 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.inoutParameter(_:)",
-      arguments: ["counter": LoggedCall.value(counter)])
+      arguments: ["counter": LoggedCall.privateValue(counter)])
     call.run {
       base.inoutParameter(&counter)
     }
@@ -279,10 +279,12 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
       requirement:
         "Parameters.types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)",
       arguments: [
-        "tuple": LoggedCall.value(tuple), "dictionary": LoggedCall.value(dictionary),
-        "optional": LoggedCall.value(optional), "existential": LoggedCall.value(existential),
-        "opaque": LoggedCall.value(opaque), "metatype": LoggedCall.value(metatype),
-        "composition": LoggedCall.value(composition), "member": LoggedCall.value(member),
+        "tuple": LoggedCall.privateValue(tuple), "dictionary": LoggedCall.privateValue(dictionary),
+        "optional": LoggedCall.privateValue(optional),
+        "existential": LoggedCall.privateValue(existential),
+        "opaque": LoggedCall.privateValue(opaque), "metatype": LoggedCall.privateValue(metatype),
+        "composition": LoggedCall.privateValue(composition),
+        "member": LoggedCall.privateValue(member),
       ])
     call.run {
       base.types(

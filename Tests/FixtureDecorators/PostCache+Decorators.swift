@@ -61,7 +61,7 @@ public struct CachingPostCache<Base: PostCache>: PostCache {
   }
 
   public func post(id: Int) -> Post? {
-    guard let key = CacheKey(requirement: "PostCache.post(id:) -> Post?", arguments: id) else {
+    guard let key = cache.key(requirement: "PostCache.post(id:) -> Post?", arguments: id) else {
       return base.post(id: id)
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Post? in base.post(id: id) })
@@ -173,7 +173,7 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
   public func post(id: Int) -> Post? {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.post(id:)",
-      arguments: ["id": LoggedCall.value(id)])
+      arguments: ["id": LoggedCall.privateValue(id)])
     return call.run {
       base.post(id: id)
     }
@@ -182,7 +182,7 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
   public func store(_ post: Post) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.store(_:)",
-      arguments: ["post": LoggedCall.value(post)])
+      arguments: ["post": LoggedCall.privateValue(post)])
     call.run {
       base.store(post)
     }

@@ -60,7 +60,7 @@ public struct CachingPostRepo<Base: PostRepo>: PostRepo {
   }
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
-    guard let key = CacheKey(requirement: "PostRepo.getPost(id:completion:)", arguments: id) else {
+    guard let key = cache.key(requirement: "PostRepo.getPost(id:completion:)", arguments: id) else {
       base.getPost(id: id, completion: completion)
       return
     }
@@ -191,7 +191,8 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "PostRepo.getPost(id:completion:)", arguments: ["id": LoggedCall.value(id)])
+      requirement: "PostRepo.getPost(id:completion:)",
+      arguments: ["id": LoggedCall.privateValue(id)])
     call.forwarding {
       base.getPost(id: id) { result in
         call.finished(result)
@@ -206,7 +207,7 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PostRepo.createPost(title:body:completion:)",
-      arguments: ["title": LoggedCall.value(title), "body": LoggedCall.value(body)])
+      arguments: ["title": LoggedCall.privateValue(title), "body": LoggedCall.privateValue(body)])
     call.forwarding {
       base.createPost(title: title, body: body) { result in
         call.finished(result)

@@ -265,7 +265,7 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public func filter(_ condition: String) -> Self {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.filter(_:)",
-      arguments: ["condition": LoggedCall.value(condition)])
+      arguments: ["condition": LoggedCall.privateValue(condition)])
     return call.run {
       {
         var decorator = self
@@ -278,7 +278,7 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public func limit(_ count: Int) async throws -> Self {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.limit(_:)",
-      arguments: ["count": LoggedCall.value(count)])
+      arguments: ["count": LoggedCall.privateValue(count)])
     return try await call.run {
       try await {
         var decorator = self

@@ -55,7 +55,7 @@ public final class CachingReader<Base: Reader>: Reader {
   }
 
   public func read() -> Int {
-    guard let key = CacheKey(requirement: "Reader.read() -> Int") else {
+    guard let key = cache.key(requirement: "Reader.read() -> Int") else {
       return base.read()
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.read() })

@@ -150,7 +150,7 @@ public struct LoggingSerializer<Base: Serializer>: Serializer {
   ) throws -> Bytes {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Serializer.serialize(_:)",
-      arguments: ["message": LoggedCall.value(message)])
+      arguments: ["message": LoggedCall.privateValue(message)])
     return try call.run {
       try base.serialize(message) as Bytes
     }

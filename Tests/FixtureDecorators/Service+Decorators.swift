@@ -60,7 +60,7 @@ public struct CachingService<Base: Service>: Service {
 
   public func callAsFunction(input: Input) async throws -> Output {
     guard
-      let key = CacheKey(requirement: "Service.callAsFunction(input:) -> Output", arguments: input)
+      let key = cache.key(requirement: "Service.callAsFunction(input:) -> Output", arguments: input)
     else {
       return try await base.callAsFunction(input: input)
     }
@@ -161,7 +161,8 @@ public struct LoggingService<Base: Service>: Service {
   public func callAsFunction(input: Input) async throws -> Output {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Service.callAsFunction(input:)", arguments: ["input": LoggedCall.value(input)])
+      requirement: "Service.callAsFunction(input:)",
+      arguments: ["input": LoggedCall.privateValue(input)])
     return try await call.run {
       try await base.callAsFunction(input: input)
     }

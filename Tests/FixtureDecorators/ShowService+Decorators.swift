@@ -56,7 +56,7 @@ public struct CachingShowService<Base: ShowService>: ShowService {
   }
 
   public func allShows() async -> [Show] {
-    guard let key = CacheKey(requirement: "ShowService.allShows() -> [Show]") else {
+    guard let key = cache.key(requirement: "ShowService.allShows() -> [Show]") else {
       return await base.allShows()
     }
     return await cache.value(
@@ -171,7 +171,7 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ShowService.markShowAsWatched(_:until:)",
-      arguments: ["show": LoggedCall.value(show), "date": LoggedCall.value(date)])
+      arguments: ["show": LoggedCall.privateValue(show), "date": LoggedCall.privateValue(date)])
     await call.run {
       await base.markShowAsWatched(show, until: date)
     }

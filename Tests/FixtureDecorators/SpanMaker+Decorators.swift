@@ -157,7 +157,8 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
   public func startSpan(named name: String) -> Span {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "SpanMaker.startSpan(named:)", arguments: ["name": LoggedCall.value(name)])
+      requirement: "SpanMaker.startSpan(named:)",
+      arguments: ["name": LoggedCall.privateValue(name)])
     return call.run {
       base.startSpan(named: name)
     }
@@ -166,7 +167,7 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
   public func end(_ span: Span) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "SpanMaker.end(_:)",
-      arguments: ["span": LoggedCall.value(span)])
+      arguments: ["span": LoggedCall.privateValue(span)])
     call.run {
       base.end(span)
     }

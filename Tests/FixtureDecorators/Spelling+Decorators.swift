@@ -90,7 +90,7 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
     guard
-      let key = CacheKey(
+      let key = cache.key(
         requirement: "Spelling.index(in:of:default:) -> Int", arguments: `in`, of, `default`)
     else {
       return base.index(in: `in`, of: of, default: `default`)
@@ -106,7 +106,7 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
 
   public func `count (all)`(of: [Int]) -> Int {
     guard
-      let key = CacheKey(requirement: "Spelling.`count (all)`(of:) -> Int", arguments: of)
+      let key = cache.key(requirement: "Spelling.`count (all)`(of:) -> Int", arguments: of)
     else {
       return base.`count (all)`(of: of)
     }
@@ -116,7 +116,7 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
 
   public func `count (all)`(in: String) -> Int {
     guard
-      let key = CacheKey(requirement: "Spelling.`count (all)`(in:) -> Int", arguments: `in`)
+      let key = cache.key(requirement: "Spelling.`count (all)`(in:) -> Int", arguments: `in`)
     else {
       return base.`count (all)`(in: `in`)
     }
@@ -252,7 +252,7 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   public func `for`(_ `in`: Int) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`for`(_:)",
-      arguments: ["in": LoggedCall.value(`in`)])
+      arguments: ["in": LoggedCall.privateValue(`in`)])
     return call.run {
       base.`for`(`in`)
     }
@@ -263,8 +263,8 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Spelling.index(in:of:default:)",
       arguments: [
-        "in": LoggedCall.value(`in`), "of": LoggedCall.value(of),
-        "default": LoggedCall.value(`default`),
+        "in": LoggedCall.privateValue(`in`), "of": LoggedCall.privateValue(of),
+        "default": LoggedCall.privateValue(`default`),
       ])
     return call.run {
       base.index(in: `in`, of: of, default: `default`)
@@ -278,7 +278,7 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   public func `count (all)`(of: [Int]) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Spelling.`count (all)`(of:)", arguments: ["of": LoggedCall.value(of)])
+      requirement: "Spelling.`count (all)`(of:)", arguments: ["of": LoggedCall.privateValue(of)])
     return call.run {
       base.`count (all)`(of: of)
     }
@@ -287,7 +287,7 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   public func `count (all)`(in: String) -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Spelling.`count (all)`(in:)", arguments: ["in": LoggedCall.value(`in`)])
+      requirement: "Spelling.`count (all)`(in:)", arguments: ["in": LoggedCall.privateValue(`in`)])
     return call.run {
       base.`count (all)`(in: `in`)
     }

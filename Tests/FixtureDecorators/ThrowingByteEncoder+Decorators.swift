@@ -138,7 +138,7 @@ public struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ThrowingByteEncoder.encode(into:)",
-      arguments: ["buffer": LoggedCall.value(buffer)])
+      arguments: ["buffer": LoggedCall.privateValue(buffer)])
     try call.run {
       try base.encode(into: &buffer)
     }

@@ -53,7 +53,7 @@ public struct CachingTicker<Base: Ticker>: Ticker {
   }
 
   public func next() -> Int {
-    guard let key = CacheKey(requirement: "Ticker.next() -> Int") else {
+    guard let key = cache.key(requirement: "Ticker.next() -> Int") else {
       return base.next()
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.next() })

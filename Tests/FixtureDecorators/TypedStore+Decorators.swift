@@ -56,7 +56,7 @@ public struct CachingTypedStore<Base: TypedStore>: TypedStore {
   }
 
   public func get(id: Int) async -> Int {
-    guard let key = CacheKey(requirement: "TypedStore.get(id:) -> Int", arguments: id) else {
+    guard let key = cache.key(requirement: "TypedStore.get(id:) -> Int", arguments: id) else {
       return await base.get(id: id) as Int
     }
     return await cache.value(
@@ -65,7 +65,7 @@ public struct CachingTypedStore<Base: TypedStore>: TypedStore {
   }
 
   public func get(id: Int) async -> String {
-    guard let key = CacheKey(requirement: "TypedStore.get(id:) -> String", arguments: id) else {
+    guard let key = cache.key(requirement: "TypedStore.get(id:) -> String", arguments: id) else {
       return await base.get(id: id) as String
     }
     return await cache.value(
@@ -164,7 +164,7 @@ public struct LoggingTypedStore<Base: TypedStore>: TypedStore {
   public func get(id: Int) async -> Int {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "TypedStore.get(id:)",
-      arguments: ["id": LoggedCall.value(id)])
+      arguments: ["id": LoggedCall.privateValue(id)])
     return await call.run {
       await base.get(id: id) as Int
     }
@@ -173,7 +173,7 @@ public struct LoggingTypedStore<Base: TypedStore>: TypedStore {
   public func get(id: Int) async -> String {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "TypedStore.get(id:)",
-      arguments: ["id": LoggedCall.value(id)])
+      arguments: ["id": LoggedCall.privateValue(id)])
     return await call.run {
       await base.get(id: id) as String
     }

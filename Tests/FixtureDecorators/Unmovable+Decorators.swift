@@ -73,7 +73,7 @@ public struct CachingUnmovable<Base: Unmovable>: Unmovable {
   }
 
   public func count() -> Int {
-    guard let key = CacheKey(requirement: "Unmovable.count() -> Int") else {
+    guard let key = cache.key(requirement: "Unmovable.count() -> Int") else {
       return base.count()
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.count() })

@@ -77,7 +77,7 @@ public struct CachingUserRepository<Base: UserRepository>: UserRepository {
 
   public func user(named name: String) async throws -> User {
     guard
-      let key = CacheKey(requirement: "UserRepository.user(named:) -> User", arguments: name)
+      let key = cache.key(requirement: "UserRepository.user(named:) -> User", arguments: name)
     else {
       return try await base.user(named: name)
     }
@@ -198,7 +198,7 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   public func user(named name: String) async throws -> User {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "UserRepository.user(named:)", arguments: ["name": LoggedCall.value(name)])
+      requirement: "UserRepository.user(named:)", arguments: ["name": LoggedCall.publicValue(name)])
     return try await call.run {
       try await base.user(named: name)
     }
@@ -207,7 +207,7 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   public func save(_ user: User) async throws {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "UserRepository.save(_:)",
-      arguments: ["user": LoggedCall.value(user)])
+      arguments: ["user": LoggedCall.privateValue(user)])
     try await call.run {
       try await base.save(user)
     }
@@ -217,8 +217,8 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserRepository.resetPassword(for:token:)",
-      arguments: ["user": LoggedCall.value(user), "token": LoggedCall.redacted],
-      redactsResult: true)
+      arguments: ["user": LoggedCall.privateValue(user), "token": LoggedCall.redacted],
+      results: .redacted)
     try await call.run { () async throws(UserRepositoryError) -> Void in
       try await base.resetPassword(for: user, token: token)
     }

@@ -140,8 +140,8 @@ public struct LoggingUserService<Base: UserService>: UserService {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserService.authenticate(username:password:)",
-      arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted],
-      redactsResult: true)
+      arguments: ["username": LoggedCall.publicValue(username), "password": LoggedCall.redacted],
+      results: .redacted)
     return call.run {
       base.authenticate(username: username, password: password)
     }

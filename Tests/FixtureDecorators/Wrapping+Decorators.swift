@@ -136,7 +136,7 @@ public struct LoggingWrapping<Base: Wrapping>: Wrapping {
   public func wrap(_ value: Int) -> [Int] {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Wrapping.wrap(_:)",
-      arguments: ["value": LoggedCall.value(value)])
+      arguments: ["value": LoggedCall.privateValue(value)])
     return call.run {
       base.wrap(value)
     }

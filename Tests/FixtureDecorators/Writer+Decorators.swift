@@ -61,7 +61,7 @@ public final class CachingWriter<Base: Writer>: Writer {
   }
 
   public func read() -> Int {
-    guard let key = CacheKey(requirement: "Writer.read() -> Int") else {
+    guard let key = cache.key(requirement: "Writer.read() -> Int") else {
       return base.read()
     }
     return cache.value(for: key, timeToLive: nil, compute: { () -> Int in base.read() })
@@ -177,7 +177,7 @@ public final class LoggingWriter<Base: Writer>: Writer {
   public func write(_ value: Int) {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Writer.write(_:)",
-      arguments: ["value": LoggedCall.value(value)])
+      arguments: ["value": LoggedCall.privateValue(value)])
     call.run {
       base.write(value)
     }

@@ -13,9 +13,11 @@ NS_ASSUME_NONNULL_BEGIN
 /// The app's posts: completion blocks of several arguments, an `NSError **`, a secret, scalars,
 /// properties and optional methods.
 @protocol PostRepo <Cancellable>
+// veneer: public(result)
 - (void)getPostWithID:(NSInteger)postID
            completion:(nullable void (^)(NSString *_Nullable title,
                                          NSError *_Nullable error))completion;
+// veneer: public(title)
 - (void)createPostWithTitle:(NSString *)title
                        body:(NSString *)body
                  completion:(void (^)(NSInteger postID, NSString *_Nullable slug,

@@ -3,6 +3,7 @@
 
 import CoreMetrics
 import FixtureCatalog
+import Foundation
 import Tracing
 @_spi(Generated) import VeneerMetrics
 @_spi(Generated) import VeneerRuntime

@@ -14,6 +14,7 @@ extension TemporaryFolder {
 let showService = """
   // veneer: logging, caching
   public protocol ShowService {
+    // veneer: cache
     func allShows() async -> [String]
   }
 

@@ -176,7 +176,8 @@ struct CachingDecoratorTests {
         != CacheKey(requirement: "r", arguments: checked[1]))
     let pair = try #require(CacheKey(requirement: "r", arguments: AnyHashable(1), "a"))
     #expect(pair != CacheKey(requirement: "r", arguments: AnyHashable(1.0), "a"))
-    #expect(pair.description == "r[1, a]")
+    // Described privately: a cache of the user's may log its keys.
+    #expect(pair.description == "r[1, <private>]")
     #expect(int.description == "r[1]")
   }
 

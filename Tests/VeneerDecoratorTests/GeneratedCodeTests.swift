@@ -72,7 +72,7 @@ struct GeneratedCodeTests {
     for expected in [
       "Users.swift:21:3: note: the timeout decorator forwards "
         + "resetPassword(for:token:) without a deadline: it cannot throw TimeoutError",
-      "Shows.swift:17:3: note: the timeout decorator forwards allShows() without a deadline: "
+      "Shows.swift:18:3: note: the timeout decorator forwards allShows() without a deadline: "
         + "it cannot throw TimeoutError",
       "Users.swift:12:3: note: the timeout decorator forwards "
         + "authenticate(username:password:) without a deadline: it is synchronous, and only an "

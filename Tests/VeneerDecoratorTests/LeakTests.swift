@@ -84,12 +84,13 @@ struct LeakTests {
       recorder.records.first { $0.message == message }?.metadata ?? [:]
     }
     // Errors by type and case; results of calls given a secret redacted; structs, tuples and
-    // dictionaries by type; an enum by case; numbers and harmless strings by value.
+    // dictionaries by type; an enum by case; numbers by value; a string, whatever it is called,
+    // private.
     #expect(line("Accounts.login(user:password:) threw")["error"] == "SignInFailure(…)")
     #expect(line("Accounts.accessToken() threw")["error"] == "AccountError.rejected(…)")
     #expect(line("Accounts.login(email:password:) returned")["result"] == "<redacted>")
     #expect(line("Accounts.open(user:) returned")["result"] == "Tokens(…)")
-    #expect(line("Accounts.open(user:) called")["user"] == "ada")
+    #expect(line("Accounts.open(user:) called")["user"] == "<private>")
     #expect(line("Accounts.pair(user:) returned")["result"] == "(user: String, token: String)")
     #expect(
       line("Accounts.authorize(user:password:completion:) completed")["result"] == "<redacted>")
@@ -169,25 +170,49 @@ struct LeakTests {
       tracker.events.first?.properties["user"] == .string(#"NewUser(name: "ada", password: "pw")"#))
   }
 
-  /// The allow-list itself, value by value.
-  @Test func valueDescriptionsFollowTheAllowList() {
+  /// The two forms, value by value: private writes numbers, flags and plain cases by value and
+  /// nothing a user typed; public writes a value whole.
+  @Test func valueDescriptionsArePrivateUnlessPublic() {
     enum Mode: CustomStringConvertible {
       case fast
       var description: String { "SECRET" }
     }
-    #expect(ValueDescription.safe(42) == "42")
-    #expect(ValueDescription.safe(Int?.none) == "nil")
-    #expect(ValueDescription.safe(Optional(Optional(2.5))) == "2.5")
-    #expect(
-      ValueDescription.safe(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)
-        == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-    #expect(ValueDescription.safe("harmless") == "harmless")
-    #expect(ValueDescription.safe(["a"]) == "Array<String> (1 elements)")
-    #expect(ValueDescription.safe(Set([3])) == "[3]")
+    #expect(ValueDescription.private(42) == "42")
+    #expect(ValueDescription.private(Int?.none) == "nil")
+    #expect(ValueDescription.private(Optional(Optional(2.5))) == "2.5")
+    #expect(ValueDescription.private(true) == "true")
+    let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+    for value: Any in [
+      "4111111111111111", Substring("secret"), Character("x"), uuid, Date(),
+      Data([1, 2]), URL(string: "https://user:pw@example.com")!, Optional("secret") as Any,
+    ] {
+      #expect(ValueDescription.private(value) == "<private>", "\(type(of: value))")
+    }
+    #expect(ValueDescription.private(["a"]) == "Array<String> (1 elements)")
+    #expect(ValueDescription.private([4, 1, 1, 1]) == "[4, 1, 1, 1]")
+    #expect(ValueDescription.private(Set([3])) == "[3]")
     // A case by the runtime's name for it, never the type's own description.
-    #expect(ValueDescription.safe(Mode.fast) == "Mode.fast")
+    #expect(ValueDescription.private(Mode.fast) == "Mode.fast")
     #expect(ValueDescription.error(AccountError.locked) == "AccountError.locked")
-    #expect(ValueDescription.safe(Tokens(accessToken: "a", refreshToken: "b")) == "Tokens(…)")
+    #expect(ValueDescription.private(Tokens(accessToken: "a", refreshToken: "b")) == "Tokens(…)")
+    #expect(ValueDescription.private(Profile(name: "a", recoveryPhrase: "b")) == "Profile(name: a)")
+    // Public: text by value, also in a collection; a struct still by type, a case by name; a
+    // URL's password redacted whoever declared it.
+    #expect(ValueDescription.public("Paris") == "Paris")
+    #expect(ValueDescription.public(Optional("Paris")) == "Paris")
+    #expect(ValueDescription.public(["a", "b"]) == "[a, b]")
+    #expect(ValueDescription.public(uuid) == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    #expect(ValueDescription.public(Mode.fast) == "Mode.fast")
+    #expect(ValueDescription.public(Tokens(accessToken: "a", refreshToken: "b")) == "Tokens(…)")
+    #expect(
+      ValueDescription.public(URL(string: "https://ada:pw@example.com/a?b")!)
+        == "https://ada:<redacted>@example.com/a?b")
+    #expect(
+      ValueDescription.public("see ftp://u:p@host/x and https://h/y")
+        == "see ftp://u:<redacted>@host/x and https://h/y")
+    // Full: whole, optionals unwrapped, a type's own log description still first.
+    #expect(ValueDescription.full(Mode.fast) == "SECRET")
+    #expect(ValueDescription.full(Optional("Paris")) == "Paris")
     #expect(ValueDescription.full(Profile(name: "a", recoveryPhrase: "b")) == "Profile(name: a)")
   }
 }

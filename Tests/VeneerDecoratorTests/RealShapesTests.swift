@@ -91,7 +91,7 @@ struct RealShapesTests {
     #expect(intercepted.displayName(for: 1) == "stand-in")
     let recorder = LogRecorder()
     #expect(directory.withLogging(recorder.logger()).displayName(for: 2) == "user 2")
-    #expect(recorder.records.last?.metadata["result"] == "user 2")
+    #expect(recorder.records.last?.metadata["result"] == "<private>")
   }
 
   struct Counting: Converter {

@@ -220,16 +220,16 @@ struct ObjCDecoratorTests {
     ]
     let logging = lines.filter { $0.hasPrefix("log ") }
     #expect(Array(lines.prefix(calls.count + 1)) == ["-- logging"] + calls)
-    // Level 1 is debug, 5 error; the password is redacted, the result of a call named after a
-    // token is not (the result is a title), and no failure quotes a message.
+    // Level 1 is debug, 5 error; the password is redacted, a string private unless declared
+    // public (a title, the result of getting a post), and no failure quotes a message.
     #expect(
       Array(logging.prefix(8)) == [
         "log 1 PostRepo.getPostWithID:completion: called completion=<block> postID=3",
         "log 1 PostRepo.getPostWithID:completion: returned duration result=Hello",
         "log 1 PostRepo.getPostWithID:completion: called completion=<block> postID=-1",
         "log 5 PostRepo.getPostWithID:completion: failed duration error=Posts 404",
-        "log 1 PostRepo.createPostWithTitle:body:completion: called body=Body completion=<block> title=Hi",
-        "log 1 PostRepo.createPostWithTitle:body:completion: returned duration result=postID=7, slug=hello-world",
+        "log 1 PostRepo.createPostWithTitle:body:completion: called body=<private> completion=<block> title=Hi",
+        "log 1 PostRepo.createPostWithTitle:body:completion: returned duration result=postID=7, slug=<private>",
         "log 1 PostRepo.getPostWithID:completion: called completion=nil postID=4",
         "log 1 PostRepo.getPostWithID:completion: returned duration result=Hello",
       ])
@@ -238,7 +238,8 @@ struct ObjCDecoratorTests {
       logging.contains("log 5 PostRepo.deletePostWithID:error: failed duration error=Posts 403"))
     #expect(
       logging.contains(
-        "log 1 PostRepo.authenticateWithUsername:password: called password=<redacted> username=ann")
+        "log 1 PostRepo.authenticateWithUsername:password: called password=<redacted> username=<private>"
+      )
     )
     #expect(logging.contains("log 1 PostRepo.scoreForTitle: returned duration result=2.5"))
 
@@ -269,10 +270,11 @@ struct ObjCDecoratorTests {
       ])
   }
 
-  /// Every route by which a secret could leave through an Objective-C decorator: objects are
-  /// written by an allow-list (numbers, strings named harmlessly, a class that adopts
-  /// `VNRLogDescribing`), others as their class alone; errors by domain and code; what a call
-  /// given a secret hands back is redacted.
+  /// Every route by which a secret could leave through an Objective-C decorator: values are
+  /// private unless declared public (numbers by value, strings as `<private>` whatever they are
+  /// called, a class that adopts `VNRLogDescribing` as it says), others as their class alone;
+  /// a name or selector piece that looks secret hides its value; errors by domain and code; what
+  /// a call given a secret hands back is redacted.
   @Test func noSecretLeavesByAnyRoute() throws {
     let folder = try TemporaryFolder()
     let header = try folder.write(
@@ -298,6 +300,10 @@ struct ObjCDecoratorTests {
                    pass:(NSString *)pass key:(NSString *)key;
       // veneer: analytics(properties: [profile])
       - (void)updateProfile:(Profile *)profile;
+      - (void)setPassword:(NSString *)value;
+      - (BOOL)chargeWithNumber:(NSString *)number amountCents:(NSInteger)amountCents;
+      - (NSString *)decrypt:(NSData *)data;
+      - (NSString *)current;
       - (void)authorizeUser:(NSString *)user password:(NSString *)password
                  completion:(void (^)(NSString *_Nullable token, NSError *_Nullable error))completion;
       // An event name that a trigraph (`??/`, a backslash under -trigraphs) would end early.
@@ -328,6 +334,10 @@ struct ObjCDecoratorTests {
         [accounts updateProfile:profile];
         [accounts authorizeUser:@"ada" password:@"pw_SECRET" completion:^(NSString *token,
                                                                          NSError *failure) {}];
+        [accounts setPassword:@"value_SECRET"];
+        [accounts chargeWithNumber:@"4111_SECRET" amountCents:995];
+        [accounts decrypt:[@"cipher" dataUsingEncoding:NSUTF8StringEncoding]];
+        [accounts current];
         [accounts ping];
       }
 
@@ -411,6 +421,10 @@ struct ObjCDecoratorTests {
                  completion:(void (^)(NSString *, NSError *))completion {
         completion(@"tok_SECRET", nil);
       }
+      - (void)setPassword:(NSString *)value {}
+      - (BOOL)chargeWithNumber:(NSString *)number amountCents:(NSInteger)amountCents { return YES; }
+      - (NSString *)decrypt:(NSData *)data { return @"plain_SECRET"; }
+      - (NSString *)current { return @"session_SECRET"; }
       - (void)ping {}
       @end
 
@@ -432,6 +446,12 @@ struct ObjCDecoratorTests {
         + "mfaCode=<redacted> pass=<redacted>",
       "log 1 Accounts.updateProfile: called profile=Profile(name: ada)",
       "log 1 Accounts.authorizeUser:password:completion: returned duration result=<redacted>",
+      "log 1 Accounts.openWithUser: called user=<private>",
+      "log 1 Accounts.setPassword: called value=<redacted>",
+      "log 1 Accounts.chargeWithNumber:amountCents: called amountCents=995 number=<private>",
+      "log 1 Accounts.decrypt: called data=<private>",
+      "log 1 Accounts.decrypt: returned duration result=<private>",
+      "log 1 Accounts.current returned duration result=<private>",
       "event accounts.register_user duration_ms user=NewUser(…)",
       "event accounts.send_headers duration_ms headers=NSDictionary (1 entries)",
       "event accounts.update_profile duration_ms profile=Profile(name: ada)",
@@ -447,14 +467,14 @@ struct ObjCDecoratorTests {
     let warnings = generation.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" }
     #expect(
       warnings == [
-        "34: PostRepo's optional variadic method -logFormat: is not forwarded by its decorators: "
+        "36: PostRepo's optional variadic method -logFormat: is not forwarded by its decorators: "
           + "Objective-C cannot forward a variadic method's arguments",
-        "35: PostRepo's optional class method +version is not forwarded by its decorators: a "
+        "37: PostRepo's optional class method +version is not forwarded by its decorators: a "
           + "decorator wraps one object and has no class to forward a class method to",
-        "42: Clock is not decorated: its required class method +sharedClock must be implemented "
+        "44: Clock is not decorated: its required class method +sharedClock must be implemented "
           + "by a conforming class, and a decorator wraps one object and has no class to forward "
           + "a class method to",
-        "48: Printer is not decorated: its required variadic method -printFormat: must be "
+        "50: Printer is not decorated: its required variadic method -printFormat: must be "
           + "implemented by a conforming class, and Objective-C cannot forward a variadic "
           + "method's arguments",
       ])
@@ -547,7 +567,7 @@ struct ObjCDecoratorTests {
     let implementation = try #require(mapped.files.first { $0.name == "PostRepo+Decorators.m" })
     #expect(
       implementation.contents.contains(
-        "VNRTrack(_tracker, @\"post_created\", [NSDictionary dictionaryWithObjectsAndKeys:VNRDescribeValue(&title, @encode(__typeof__(title)), VNRDefaultValueLimit), @\"title\", nil], nil, vnr_start);"
+        "VNRTrack(_tracker, @\"post_created\", [NSDictionary dictionaryWithObjectsAndKeys:VNRDescribeValue(&title, @encode(__typeof__(title)), VNRDefaultValueLimit, VNRDisclosurePublic), @\"title\", nil], nil, vnr_start);"
       ))
     #expect(!implementation.contents.contains("delete_post_with_id"))
     // Tracked properties are read inside the block wrapping the completion: compiled, not only

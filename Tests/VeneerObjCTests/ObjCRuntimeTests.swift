@@ -41,8 +41,14 @@ struct ObjCRuntimeTests {
                    message:@"PostRepo.getPost threw"
                   metadata:[NSDictionary dictionaryWithObjectsAndKeys:@"42", @"id",
                                                                       VNRRedacted, @"token", nil]];
-          printf("%s|%s|%s\\n", [VNRDescribe(@"abcdef", 3) UTF8String],
-                 [VNRDescribe(@"abc", 3) UTF8String], [VNRDescribe(nil, 3) UTF8String]);
+          printf("%s|%s|%s|%s|%s|%s|%s\\n",
+                 [VNRDescribe(@"abcdef", 3, VNRDisclosurePublic) UTF8String],
+                 [VNRDescribe(@"abc", 3, VNRDisclosurePublic) UTF8String],
+                 [VNRDescribe(nil, 3, VNRDisclosurePrivate) UTF8String],
+                 [VNRDescribe(@"4111111111111111", 100, VNRDisclosurePrivate) UTF8String],
+                 [VNRDescribe([NSNumber numberWithInt:42], 100, VNRDisclosurePrivate) UTF8String],
+                 [VNRDescribe(@"a\\U0001F600", 2, VNRDisclosurePublic) UTF8String],
+                 [VNRDescribe([NSArray arrayWithObject:@"x"], 100, VNRDisclosurePublic) UTF8String]);
           CountingTracker *tracker = [[CountingTracker alloc] init];
           id<VNRAnalyticsTracker> tracking = tracker;
           void (^track)(NSString *) = ^(NSString *name) {
@@ -63,7 +69,8 @@ struct ObjCRuntimeTests {
     #expect(run.status == 0)
     #expect(
       run.output.split(separator: "\n") == [
-        "debug 0 info 1", "abc…|abc|nil", "1 post_repo.get_post", "monotonic 1",
+        "debug 0 info 1", "abc…|abc|nil|<private>|42|a…|[x]", "1 post_repo.get_post",
+        "monotonic 1",
       ])
     #expect(run.errors == "error PostRepo.getPost threw id=42 token=<redacted>\n")
   }

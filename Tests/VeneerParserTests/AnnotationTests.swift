@@ -56,7 +56,7 @@ struct AnnotationTests {
     #expect(
       parsed.diagnostics.map(\.description) == [
         "Input.swift:1:12: warning: unknown veneer annotation 'loging'; did you mean 'logging'?",
-        "Input.swift:1:20: warning: unknown veneer annotation 'frobnicate' (known: analytics, cache, caching, intercepting, invalidates, log, logging, metrics, redact, skip, timeout, tracing)",
+        "Input.swift:1:20: warning: unknown veneer annotation 'frobnicate' (known: analytics, cache, caching, intercepting, invalidates, log, logging, metrics, public, redact, skip, timeout, tracing)",
       ])
   }
 

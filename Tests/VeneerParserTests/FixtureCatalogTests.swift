@@ -10,7 +10,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 68)
+    #expect(catalog.protocols.count == 69)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {

@@ -68,8 +68,8 @@ struct SnippetTests {
             let call = LoggedCall(
               logger: logger, level: level, errorLevel: errorLevel,
               requirement: "UserService.authenticate(username:password:)",
-              arguments: ["username": LoggedCall.value(username), "password": LoggedCall.redacted],
-              redactsResult: true)
+              arguments: ["username": LoggedCall.privateValue(username), "password": LoggedCall.redacted],
+              results: .redacted)
             return call.run {
               base.authenticate(username: username, password: password)
             }
@@ -145,6 +145,7 @@ struct SnippetTests {
     try Self.expect(
       #"""
       public protocol PostRepo: Sendable {
+        // veneer: cache
         func getPost(id: Int) async throws -> Post
         // veneer: invalidates(getPost)
         func createPost(title: String, body: String) async throws -> Post
@@ -164,7 +165,7 @@ struct SnippetTests {
           }
 
           public func getPost(id: Int) async throws -> Post {
-            guard let key = CacheKey(requirement: "PostRepo.getPost(id:) -> Post", arguments: id) else {
+            guard let key = cache.key(requirement: "PostRepo.getPost(id:) -> Post", arguments: id) else {
               return try await base.getPost(id: id)
             }
             return try await cache.value(
@@ -215,6 +216,7 @@ struct SnippetTests {
       }
 
       public protocol LegacyPostRepo {
+        // veneer: cache
         func getPost(id: Int, completion: (Result<Post>) -> Void)
       }
       """#,
@@ -233,7 +235,7 @@ struct SnippetTests {
 
           public func getPost(id: Int, completion: (Result<Post>) -> Void) {
             guard
-              let key = CacheKey(requirement: "LegacyPostRepo.getPost(id:completion:)", arguments: id)
+              let key = cache.key(requirement: "LegacyPostRepo.getPost(id:completion:)", arguments: id)
             else {
               base.getPost(id: id, completion: completion)
               return

@@ -205,14 +205,14 @@
 
 - (void)loadWithCompletion:(void (^)(NSArray<NSString *> *_Nullable items, NSError *_Nullable error))completion {
   if ([_logger isEnabledForLevel:_level]) {
-    VNRLogCalled(_logger, _level, @"LoaderService.loadWithCompletion:", [NSDictionary dictionaryWithObjectsAndKeys:VNRDescribeValue(&completion, @encode(__typeof__(completion)), VNRDefaultValueLimit), @"completion", nil]);
+    VNRLogCalled(_logger, _level, @"LoaderService.loadWithCompletion:", [NSDictionary dictionaryWithObjectsAndKeys:VNRDescribeValue(&completion, @encode(__typeof__(completion)), VNRDefaultValueLimit, VNRDisclosurePrivate), @"completion", nil]);
   }
   double vnr_start = VNRMonotonicMilliseconds();
   [_base loadWithCompletion:^(NSArray<NSString *> *_Nullable vnr_items, NSError *_Nullable vnr_error) {
     if (vnr_error != nil) {
       VNRLogFailed(_logger, _errorLevel, @"LoaderService.loadWithCompletion:", vnr_error, vnr_start);
     } else if ([_logger isEnabledForLevel:_level]) {
-      VNRLogReturned(_logger, _level, @"LoaderService.loadWithCompletion:", VNRDescribeValue(&vnr_items, @encode(__typeof__(vnr_items)), VNRDefaultValueLimit), vnr_start);
+      VNRLogReturned(_logger, _level, @"LoaderService.loadWithCompletion:", VNRDescribeValue(&vnr_items, @encode(__typeof__(vnr_items)), VNRDefaultValueLimit, VNRDisclosurePrivate), vnr_start);
     }
     if (completion) completion(vnr_items, vnr_error);
   }];
@@ -220,7 +220,7 @@
 
 - (BOOL)signInWithUsername:(NSString *)username password:(NSString *)password error:(NSError **)error {
   if ([_logger isEnabledForLevel:_level]) {
-    VNRLogCalled(_logger, _level, @"LoaderService.signInWithUsername:password:error:", [NSDictionary dictionaryWithObjectsAndKeys:VNRDescribeValue(&username, @encode(__typeof__(username)), VNRDefaultValueLimit), @"username", VNRRedacted, @"password", nil]);
+    VNRLogCalled(_logger, _level, @"LoaderService.signInWithUsername:password:error:", [NSDictionary dictionaryWithObjectsAndKeys:VNRDescribeValue(&username, @encode(__typeof__(username)), VNRDefaultValueLimit, VNRDisclosurePrivate), @"username", VNRRedacted, @"password", nil]);
   }
   double vnr_start = VNRMonotonicMilliseconds();
   NSError *vnr_error = nil;

@@ -4,36 +4,42 @@
 #include <time.h>
 
 NSString *const VNRRedacted = @"<redacted>";
+NSString *const VNRPrivate = @"<private>";
 
-/// Whether an object is written by value: a number, a UUID, a date or null.
-static BOOL VNRIsPlainValue(id value) {
-  return [value isKindOfClass:[NSNumber class]] || [value isKindOfClass:[NSUUID class]]
-      || [value isKindOfClass:[NSDate class]] || [value isKindOfClass:[NSNull class]];
+/// Whether an object is what a user typed or a server sent: text, an address, an identifier, a
+/// moment or bytes, written by value only when declared public.
+static BOOL VNRHoldsText(id value) {
+  return [value isKindOfClass:[NSString class]] || [value isKindOfClass:[NSUUID class]]
+      || [value isKindOfClass:[NSDate class]] || [value isKindOfClass:[NSData class]]
+      || [value isKindOfClass:[NSURL class]];
 }
 
-static NSString *VNRPlainDescription(id value) {
-  return [value isKindOfClass:[NSUUID class]] ? [(NSUUID *)value UUIDString] : [value description];
+static BOOL VNRIsNumber(id value) {
+  return [value isKindOfClass:[NSNumber class]] || [value isKindOfClass:[NSNull class]];
 }
 
-static NSString *VNRAllowedDescription(id value) {
-  if (value == nil) return @"nil";
-  // By the method, not the protocol: runtimes without unique protocol objects may not find a
-  // category's adoption.
-  if ([value respondsToSelector:@selector(vnr_logDescription)]) {
-    return [(id<VNRLogDescribing>)value vnr_logDescription];
+static NSString *VNRTextDescription(id value) {
+  if ([value isKindOfClass:[NSUUID class]]) return [(NSUUID *)value UUIDString];
+  if ([value isKindOfClass:[NSData class]]) {
+    return [NSString stringWithFormat:@"%lu bytes", (unsigned long)[(NSData *)value length]];
   }
-  if (VNRIsPlainValue(value)) return VNRPlainDescription(value);
-  if ([value isKindOfClass:[NSString class]]) return value;
+  if ([value isKindOfClass:[NSURL class]]) return [(NSURL *)value absoluteString];
+  return [value description];
+}
+
+static NSString *VNRDeclaredDescription(id value, BOOL showsText) {
+  if (VNRIsNumber(value)) return [value description];
+  if (VNRHoldsText(value)) return showsText ? VNRTextDescription(value) : VNRPrivate;
   // Collections by their public class: a runtime's own subclasses have other names.
   BOOL isArray = [value isKindOfClass:[NSArray class]];
   if (isArray || [value isKindOfClass:[NSSet class]]) {
     NSMutableArray<NSString *> *elements = [NSMutableArray array];
     for (id element in value) {
-      if (!VNRIsPlainValue(element)) {
+      if (!VNRIsNumber(element) && !(showsText && VNRHoldsText(element))) {
         return [NSString stringWithFormat:@"%@ (%lu elements)", isArray ? @"NSArray" : @"NSSet",
                                           (unsigned long)[value count]];
       }
-      [elements addObject:VNRPlainDescription(element)];
+      [elements addObject:VNRIsNumber(element) ? [element description] : VNRTextDescription(element)];
     }
     return [NSString stringWithFormat:@"[%@]", [elements componentsJoinedByString:@", "]];
   }
@@ -43,16 +49,35 @@ static NSString *VNRAllowedDescription(id value) {
   return [NSStringFromClass([value class]) stringByAppendingString:@"(…)"];
 }
 
-NSString *VNRDescribe(id value, NSUInteger limit) {
-  NSString *description = VNRAllowedDescription(value);
+NSString *VNRDescribe(id value, NSUInteger limit, VNRDisclosure disclosure) {
+  NSString *description;
+  if (value == nil) {
+    description = @"nil";
+  } else if ([value respondsToSelector:@selector(vnr_logDescription)]) {
+    // By the method, not the protocol: runtimes without unique protocol objects may not find a
+    // category's adoption.
+    description = [(id<VNRLogDescribing>)value vnr_logDescription];
+  } else if (disclosure == VNRDisclosureFull) {
+    description = VNRHoldsText(value) ? VNRTextDescription(value) : [value description];
+  } else {
+    description = VNRDeclaredDescription(value, disclosure == VNRDisclosurePublic);
+  }
   if (description.length <= limit) return description;
-  return [[description substringToIndex:limit] stringByAppendingString:@"…"];
+  // UTF-16 units, not characters: one character may carry any number of combining marks. A
+  // surrogate pair is never cut in two.
+  NSUInteger end = limit;
+  unichar last = end > 0 ? [description characterAtIndex:end - 1] : 0;
+  if (last >= 0xD800 && last <= 0xDBFF) end -= 1;
+  return [[description substringToIndex:end] stringByAppendingString:@"…"];
 }
 
-NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit) {
+NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit,
+                           VNRDisclosure disclosure) {
   switch (encoding[0]) {
     case '@':
-      if (encoding[1] != '?') return VNRDescribe(*(__unsafe_unretained id *)value, limit);
+      if (encoding[1] != '?') {
+        return VNRDescribe(*(__unsafe_unretained id *)value, limit, disclosure);
+      }
       return *(__unsafe_unretained id *)value == nil ? @"nil" : @"<block>";
     case '#': return NSStringFromClass(*(__unsafe_unretained Class *)value);
     case 'c': return [NSString stringWithFormat:@"%d", (int)*(const signed char *)value];
@@ -70,9 +95,13 @@ NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger l
     case 'd': return [NSString stringWithFormat:@"%g", *(const double *)value];
     case ':': {
       SEL selector = *(const SEL *)value;
-      return selector == NULL ? @"nil" : VNRDescribe(NSStringFromSelector(selector), limit);
+      return selector == NULL ? @"nil" : VNRDescribe(NSStringFromSelector(selector), limit, disclosure);
     }
-    case '*': return *(char *const *)value == NULL ? @"NULL" : @"<C string>";
+    case '*':
+      if (*(char *const *)value == NULL) return @"NULL";
+      return disclosure == VNRDisclosurePrivate
+          ? VNRPrivate
+          : VNRDescribe([NSString stringWithUTF8String:*(char *const *)value], limit, disclosure);
     case '^': return *(void *const *)value == NULL ? @"NULL" : @"<pointer>";
     case '{': return @"<struct>";
     case '(': return @"<union>";

@@ -8,6 +8,16 @@
 /// relaxed atomic increment, for the runtime's call identifiers.
 uint64_t veneer_next_call_id(void);
 
+/// A number that no earlier call of this function in the process returned, from 1 on: the scope
+/// of a caching decorator's keys.
+uint64_t veneer_next_cache_scope(void);
+
+/// `*counter`, read atomically with acquire ordering.
+uint64_t veneer_load(uint64_t *counter);
+
+/// Adds one to `*counter` atomically, with release ordering.
+void veneer_increment(uint64_t *counter);
+
 /// Nanoseconds on a clock that never goes back, from an unspecified start: for durations.
 uint64_t veneer_monotonic_nanoseconds(void);
 

@@ -412,17 +412,33 @@ extension BuiltInObjCTemplates {
     @property(nonatomic, readonly, copy) NSString *vnr_logDescription;
     @end
 
-    /// `value` as decorators write it, by an allow-list of forms that cannot carry a secret, cut to
-    /// `limit` characters with an ellipsis: `nil` as "nil"; a number, UUID or date by value; a string
-    /// by value (decorators pass only strings whose names look harmless); an array or set of
-    /// numbers by value; an object adopting `VNRLogDescribing` as its `vnr_logDescription`; any other
-    /// collection as its class and count, and any other object as its class alone (`VNRUser(…)`).
-    NSString *VNRDescribe(id _Nullable value, NSUInteger limit);
+    /// How a decorator writes a value: private unless the user declared otherwise, as Swift's
+    /// decorators do.
+    typedef NS_ENUM(NSInteger, VNRDisclosure) {
+      /// The default: numbers (a `BOOL` is one) and arrays or sets of numbers by value; a string,
+      /// URL, UUID, date or data as `<private>`; any other collection as its class and count, and
+      /// any other object as its class (`VNRUser(…)`).
+      VNRDisclosurePrivate,
+      /// Declared with `public(name)`, or by naming it in `analytics(properties:)`: strings, URLs,
+      /// UUIDs and dates by value too, and arrays or sets of them; other objects still as above.
+      VNRDisclosurePublic,
+      /// `log(full)`: its `description`.
+      VNRDisclosureFull,
+    };
+
+    /// What a private string, date, UUID or data is written as.
+    extern NSString *const VNRPrivate;
+
+    /// `value` as decorators write it, as `disclosure` allows, cut to `limit` UTF-16 units with an
+    /// ellipsis: `nil` as "nil"; an object adopting `VNRLogDescribing` as its `vnr_logDescription`
+    /// either way; otherwise see `VNRDisclosure`.
+    NSString *VNRDescribe(id _Nullable value, NSUInteger limit, VNRDisclosure disclosure);
 
     /// The value at `value`, of the type `encoding` gives (`@encode(__typeof__(x))`), described as
     /// `VNRDescribe` does: numbers as numbers, objects as `VNRDescribe` allows, blocks, pointers and
     /// structures by what they are, so that a decorator logs any argument without knowing its type.
-    NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit);
+    NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit,
+                               VNRDisclosure disclosure);
 
     /// Logs that `requirement` was called, with its arguments.
     void VNRLogCalled(id<VNRLogger> logger, VNRLogLevel level, NSString *requirement,
@@ -456,36 +472,42 @@ extension BuiltInObjCTemplates {
     #include <time.h>
 
     NSString *const VNRRedacted = @"<redacted>";
+    NSString *const VNRPrivate = @"<private>";
 
-    /// Whether an object is written by value: a number, a UUID, a date or null.
-    static BOOL VNRIsPlainValue(id value) {
-      return [value isKindOfClass:[NSNumber class]] || [value isKindOfClass:[NSUUID class]]
-          || [value isKindOfClass:[NSDate class]] || [value isKindOfClass:[NSNull class]];
+    /// Whether an object is what a user typed or a server sent: text, an address, an identifier, a
+    /// moment or bytes, written by value only when declared public.
+    static BOOL VNRHoldsText(id value) {
+      return [value isKindOfClass:[NSString class]] || [value isKindOfClass:[NSUUID class]]
+          || [value isKindOfClass:[NSDate class]] || [value isKindOfClass:[NSData class]]
+          || [value isKindOfClass:[NSURL class]];
     }
 
-    static NSString *VNRPlainDescription(id value) {
-      return [value isKindOfClass:[NSUUID class]] ? [(NSUUID *)value UUIDString] : [value description];
+    static BOOL VNRIsNumber(id value) {
+      return [value isKindOfClass:[NSNumber class]] || [value isKindOfClass:[NSNull class]];
     }
 
-    static NSString *VNRAllowedDescription(id value) {
-      if (value == nil) return @"nil";
-      // By the method, not the protocol: runtimes without unique protocol objects may not find a
-      // category's adoption.
-      if ([value respondsToSelector:@selector(vnr_logDescription)]) {
-        return [(id<VNRLogDescribing>)value vnr_logDescription];
+    static NSString *VNRTextDescription(id value) {
+      if ([value isKindOfClass:[NSUUID class]]) return [(NSUUID *)value UUIDString];
+      if ([value isKindOfClass:[NSData class]]) {
+        return [NSString stringWithFormat:@"%lu bytes", (unsigned long)[(NSData *)value length]];
       }
-      if (VNRIsPlainValue(value)) return VNRPlainDescription(value);
-      if ([value isKindOfClass:[NSString class]]) return value;
+      if ([value isKindOfClass:[NSURL class]]) return [(NSURL *)value absoluteString];
+      return [value description];
+    }
+
+    static NSString *VNRDeclaredDescription(id value, BOOL showsText) {
+      if (VNRIsNumber(value)) return [value description];
+      if (VNRHoldsText(value)) return showsText ? VNRTextDescription(value) : VNRPrivate;
       // Collections by their public class: a runtime's own subclasses have other names.
       BOOL isArray = [value isKindOfClass:[NSArray class]];
       if (isArray || [value isKindOfClass:[NSSet class]]) {
         NSMutableArray<NSString *> *elements = [NSMutableArray array];
         for (id element in value) {
-          if (!VNRIsPlainValue(element)) {
+          if (!VNRIsNumber(element) && !(showsText && VNRHoldsText(element))) {
             return [NSString stringWithFormat:@"%@ (%lu elements)", isArray ? @"NSArray" : @"NSSet",
                                               (unsigned long)[value count]];
           }
-          [elements addObject:VNRPlainDescription(element)];
+          [elements addObject:VNRIsNumber(element) ? [element description] : VNRTextDescription(element)];
         }
         return [NSString stringWithFormat:@"[%@]", [elements componentsJoinedByString:@", "]];
       }
@@ -495,16 +517,35 @@ extension BuiltInObjCTemplates {
       return [NSStringFromClass([value class]) stringByAppendingString:@"(…)"];
     }
 
-    NSString *VNRDescribe(id value, NSUInteger limit) {
-      NSString *description = VNRAllowedDescription(value);
+    NSString *VNRDescribe(id value, NSUInteger limit, VNRDisclosure disclosure) {
+      NSString *description;
+      if (value == nil) {
+        description = @"nil";
+      } else if ([value respondsToSelector:@selector(vnr_logDescription)]) {
+        // By the method, not the protocol: runtimes without unique protocol objects may not find a
+        // category's adoption.
+        description = [(id<VNRLogDescribing>)value vnr_logDescription];
+      } else if (disclosure == VNRDisclosureFull) {
+        description = VNRHoldsText(value) ? VNRTextDescription(value) : [value description];
+      } else {
+        description = VNRDeclaredDescription(value, disclosure == VNRDisclosurePublic);
+      }
       if (description.length <= limit) return description;
-      return [[description substringToIndex:limit] stringByAppendingString:@"…"];
+      // UTF-16 units, not characters: one character may carry any number of combining marks. A
+      // surrogate pair is never cut in two.
+      NSUInteger end = limit;
+      unichar last = end > 0 ? [description characterAtIndex:end - 1] : 0;
+      if (last >= 0xD800 && last <= 0xDBFF) end -= 1;
+      return [[description substringToIndex:end] stringByAppendingString:@"…"];
     }
 
-    NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit) {
+    NSString *VNRDescribeValue(const void *value, const char *encoding, NSUInteger limit,
+                               VNRDisclosure disclosure) {
       switch (encoding[0]) {
         case '@':
-          if (encoding[1] != '?') return VNRDescribe(*(__unsafe_unretained id *)value, limit);
+          if (encoding[1] != '?') {
+            return VNRDescribe(*(__unsafe_unretained id *)value, limit, disclosure);
+          }
           return *(__unsafe_unretained id *)value == nil ? @"nil" : @"<block>";
         case '#': return NSStringFromClass(*(__unsafe_unretained Class *)value);
         case 'c': return [NSString stringWithFormat:@"%d", (int)*(const signed char *)value];
@@ -522,9 +563,13 @@ extension BuiltInObjCTemplates {
         case 'd': return [NSString stringWithFormat:@"%g", *(const double *)value];
         case ':': {
           SEL selector = *(const SEL *)value;
-          return selector == NULL ? @"nil" : VNRDescribe(NSStringFromSelector(selector), limit);
+          return selector == NULL ? @"nil" : VNRDescribe(NSStringFromSelector(selector), limit, disclosure);
         }
-        case '*': return *(char *const *)value == NULL ? @"NULL" : @"<C string>";
+        case '*':
+          if (*(char *const *)value == NULL) return @"NULL";
+          return disclosure == VNRDisclosurePrivate
+              ? VNRPrivate
+              : VNRDescribe([NSString stringWithUTF8String:*(char *const *)value], limit, disclosure);
         case '^': return *(void *const *)value == NULL ? @"NULL" : @"<pointer>";
         case '{': return @"<struct>";
         case '(': return @"<union>";

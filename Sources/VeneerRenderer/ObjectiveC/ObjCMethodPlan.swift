@@ -58,10 +58,10 @@ package struct ObjCMethodPlan: Sendable {
   }
 
   /// - Parameters:
-  ///   - redacted: names `redact(…)` lists on the protocol.
+  ///   - protocolAnnotations: the protocol's, which `Disclosure` reads beside the method's.
   init(
     _ method: ObjCMethod, protocolName: String, eventPrefix: String, options: RenderOptions,
-    redacted protocolRedacted: Set<String>, hookName: String, eventFromWholeSelector: Bool,
+    protocolAnnotations: [Annotation], hookName: String, eventFromWholeSelector: Bool,
     diagnostics: inout [Diagnostic]
   ) {
     self.method = method
@@ -82,30 +82,25 @@ package struct ObjCMethodPlan: Sendable {
       skipped.append("analytics")
     }
     skippedTemplates = skipped
-    let redacted = protocolRedacted.union(
-      annotations.filter { $0.key == "redact" }.flatMap { $0.positionalValues.flatMap(\.texts) })
-    func isSecret(_ name: String) -> Bool { redacted.contains(name) || Naming.looksSecret(name) }
+    let firstPiece = String(method.selector.prefix { $0 != ":" })
+    // A selector piece is Objective-C's argument label: `setPassword:(NSString *)value`.
+    let disclosure = Disclosure(
+      name: firstPiece, parameters: parameters.map { ($0.name, $0.selectorPiece) },
+      annotations: annotations, protocolAnnotations: protocolAnnotations)
+    func level(_ parameter: ObjCParameter) -> Disclosure.Level {
+      disclosure.level(ofParameter: parameter.name, label: parameter.selectorPiece)
+    }
     // `value_limit`, or the runtime's default, the same as Swift's decorators use.
     let limit = options.logValueLimit.map(String.init) ?? "VNRDefaultValueLimit"
 
     logArguments = ObjCText.dictionary(
       parameters.filter { !ObjCText.isErrorOutParameter($0.type.text) }.map { parameter in
-        (
-          parameter.name,
-          isSecret(parameter.name) ? "VNRRedacted" : ObjCText.describe(parameter.name, limit: limit)
-        )
+        (parameter.name, ObjCText.describe(parameter.name, level(parameter), limit: limit))
       })
-    let firstPiece = String(method.selector.prefix { $0 != ":" })
-    // A call given a secret may hand one back.
-    let redactsResult =
-      redacted.contains("result") || Naming.looksSecret(firstPiece)
-      || parameters.contains { isSecret($0.name) }
-    resultDescription =
-      redactsResult ? "VNRRedacted" : ObjCText.describe("vnr_result", limit: limit)
+    resultDescription = ObjCText.describe("vnr_result", disclosure.result, limit: limit)
 
     errorOutName = parameters.last { ObjCText.isErrorOutParameter($0.type.text) }?.name
-    completion = Self.completion(
-      of: method, redactsResult: redactsResult, isSecret: isSecret, limit: limit)
+    completion = Self.completion(of: method, result: disclosure.result, limit: limit)
     outcome =
       completion != nil
       ? "completion"
@@ -124,14 +119,16 @@ package struct ObjCMethodPlan: Sendable {
     var tracked: [(key: String, value: String)] = []
     for name in analytics?.value(for: "properties")?.texts ?? [] {
       guard let parameter = parameters.first(where: { $0.name == name }) else { continue }
-      if isSecret(name) {
+      if level(parameter) == .redacted {
         diagnostics.append(
           Diagnostic(
             .warning, "analytics property '\(name)' is redacted, so it is never tracked",
             at: method.location))
         continue
       }
-      tracked.append((name, ObjCText.describe(parameter.name, limit: limit)))
+      // Named, and so declared public for analytics.
+      tracked.append(
+        (name, ObjCText.describe(parameter.name, level(parameter).named, limit: limit)))
     }
     analyticsProperties = tracked.isEmpty ? "nil" : ObjCText.dictionary(tracked)
 
@@ -171,7 +168,7 @@ package struct ObjCMethodPlan: Sendable {
   private static let completionWords = ["completion", "handler", "callback", "reply"]
 
   private static func completion(
-    of method: ObjCMethod, redactsResult: Bool, isSecret: (String) -> Bool, limit: String
+    of method: ObjCMethod, result: Disclosure.Level, limit: String
   ) -> Completion? {
     guard let last = method.parameters.last, let block = last.type.block,
       block.returnType == "void",
@@ -192,11 +189,9 @@ package struct ObjCMethodPlan: Sendable {
     let resultIndices = block.parameters.indices.filter { $0 != errorIndex }
     let results = resultIndices.map { index in
       let name = block.parameters[index].name ?? "argument\(index)"
-      return (
-        key: name,
-        value: redactsResult || isSecret(name)
-          ? "VNRRedacted" : ObjCText.describe(names[index], limit: limit)
-      )
+      // What the block receives is the call's result; a secret's name hides it still.
+      let level = Naming.looksSecret(name) ? .redacted : result
+      return (key: name, value: ObjCText.describe(names[index], level, limit: limit))
     }
     let arguments = method.parameters.dropLast().map(\.name) + ["^\(literalParameters) {"]
     let call = Self.call(method, receiver: "_base", arguments: arguments)
@@ -257,14 +252,17 @@ extension ObjCMethodPlan: TemplateObject {
     "skippedTemplates": .init(
       .list(.text), "the templates `skip(…)` names on it, in lower case", { $0.skippedTemplates }),
     "logArguments": .init(
-      .text, "an `NSDictionary` of the arguments described, secrets redacted", { $0.logArguments }),
+      .text,
+      "an `NSDictionary` of the arguments described, private unless declared public, secrets "
+        + "redacted", { $0.logArguments }),
     "resultDeclaration": .init(
       .text,
       "`NSString * _Nullable vnr_result`: the result's local, typed (`__auto_type` would warn "
         + "for `id`, and is kept for blocks and function pointers)",
       { resultDeclaration(of: $0.method) }),
     "resultDescription": .init(
-      .text, "`vnr_result` described, or `VNRRedacted`", { $0.resultDescription }),
+      .text, "`vnr_result` described as `public(result)` allows, or `VNRRedacted`",
+      { $0.resultDescription }),
     "completionCallOpening": .init(
       .text, "the forwarding call up to the body of the block wrapping the completion",
       { $0.completion?.callOpening ?? "" }),

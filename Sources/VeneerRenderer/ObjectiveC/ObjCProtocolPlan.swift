@@ -111,10 +111,6 @@ package struct ObjCProtocolPlan: Sendable {
     let instanceProperties = properties.filter { !$0.isClassProperty }
 
     let eventPrefix = options.eventNaming.eventPrefix(protocol: proto.name)
-    let redacted = Set(
-      proto.annotations.filter { $0.key == "redact" }.flatMap {
-        $0.positionalValues.flatMap(\.texts)
-      })
     var hookNames: Set<String> = []
     // `checkout:didComplete:` and `checkout:didFailWith:` would share the event `….checkout`.
     let firstPieceCounts = Dictionary(
@@ -126,7 +122,7 @@ package struct ObjCProtocolPlan: Sendable {
       return TemplateReference(
         ObjCMethodPlan(
           method, protocolName: proto.name, eventPrefix: eventPrefix, options: options,
-          redacted: redacted, hookName: hookName,
+          protocolAnnotations: proto.annotations, hookName: hookName,
           eventFromWholeSelector: firstPieceCounts[method.selector.prefix { $0 != ":" }, default: 0]
             > 1, diagnostics: &diagnostics))
     }

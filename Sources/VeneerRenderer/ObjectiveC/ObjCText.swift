@@ -44,9 +44,18 @@ enum ObjCText {
       + entries.map { "\($0.value), \(literal($0.key))" }.joined(separator: ", ") + ", nil]"
   }
 
-  /// What a decorator logs or tracks for the variable `name`, whatever its type.
-  static func describe(_ name: String, limit: String) -> String {
-    "VNRDescribeValue(&\(name), @encode(__typeof__(\(name))), \(limit))"
+  /// What a decorator logs or tracks for the variable `name`, whatever its type, as `level`
+  /// allows.
+  static func describe(_ name: String, _ level: Disclosure.Level, limit: String) -> String {
+    switch level {
+    case .redacted: "VNRRedacted"
+    case .private:
+      "VNRDescribeValue(&\(name), @encode(__typeof__(\(name))), \(limit), VNRDisclosurePrivate)"
+    case .public:
+      "VNRDescribeValue(&\(name), @encode(__typeof__(\(name))), \(limit), VNRDisclosurePublic)"
+    case .full:
+      "VNRDescribeValue(&\(name), @encode(__typeof__(\(name))), \(limit), VNRDisclosureFull)"
+    }
   }
 
   /// The words that say a pointer's nullability, in both spellings.

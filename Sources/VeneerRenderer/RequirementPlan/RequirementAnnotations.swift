@@ -3,8 +3,6 @@ import VeneerModel
 /// What a requirement's annotations, and its protocol's, ask of every decorator; the
 /// requirement's win over the protocol's.
 struct RequirementAnnotations {
-  /// Names and labels `redact(…)` lists.
-  let redactedNames: Set<String>
   /// The cache identity of each requirement `invalidates(…)` names, as a string literal.
   let invalidatedSelectors: [String]
   /// Templates it opted out of with `skip(…)`; all of them for a bare `skip`.
@@ -17,9 +15,6 @@ struct RequirementAnnotations {
   ) {
     let annotations = requirement.annotations
     let protocolAnnotations = context.proto.annotations
-    redactedNames = Set(
-      (annotations + protocolAnnotations).filter { $0.key == "redact" }
-        .flatMap { $0.positionalValues.flatMap(\.texts) })
     invalidatedSelectors = annotations.filter { $0.key == "invalidates" }
       .flatMap { $0.positionalValues.flatMap(\.texts) }
       .flatMap { name -> [String] in

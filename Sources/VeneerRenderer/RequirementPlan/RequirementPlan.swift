@@ -65,8 +65,8 @@ package struct RequirementPlan: Sendable {
   let singleNameIsLabel: Bool
   /// The name of its advice in an intercepting decorator's hooks; unique in the protocol.
   let hookName: String
-  /// Names and labels `redact(…)` lists, the requirement's and the protocol's.
-  let redactedNames: Set<String>
+  /// What its decorators may write of its values.
+  let disclosure: Disclosure
   /// The cache identity (`cacheIdentity(of:in:)`) of each requirement `invalidates(…)` names, as
   /// a string literal.
   let invalidatedSelectors: [String]
@@ -80,6 +80,8 @@ package struct RequirementPlan: Sendable {
   }
 
   package var isMethod: Bool { kind == .method }
+  /// Whether it produces a value: a return, a `Result`, or a `Result` handler's success.
+  var producesValue: Bool { [.value, .result, .completionResult].contains(outcome) }
   package var isGeneric: Bool { !requirement.genericParameters.isEmpty }
   package var isStatic: Bool { requirement.isStatic }
   package func isSkipped(by template: String) -> Bool {
@@ -122,21 +124,9 @@ package struct RequirementPlan: Sendable {
     return seconds.rounded() == seconds ? ".seconds(\(Int(seconds)))" : ".seconds(\(seconds))"
   }
 
-  /// Whether the argument is never logged, tracked or recorded: its name or label looks secret,
-  /// or `redact(…)` lists it.
-  func isRedacted(_ parameter: ForwardedParameter) -> Bool {
-    let (name, label) = (parameter.parameter.name, parameter.parameter.label)
-    // Most labels are the name again: asked once.
-    return redactedNames.contains(name) || Naming.looksSecret(name)
-      || label.map { $0 != name && (redactedNames.contains($0) || Naming.looksSecret($0)) } == true
-  }
-
-  /// Whether its values are written in full (`log(full)` on it or its protocol), not only in
-  /// the forms that cannot carry a secret.
-  var logsFullValues: Bool {
-    (requirement.annotations + context.proto.annotations).contains {
-      $0.key == "log" && $0.positionalValues.flatMap(\.texts).contains("full")
-    }
+  /// What its decorators may write of the argument.
+  func disclosure(of parameter: ForwardedParameter) -> Disclosure.Level {
+    disclosure.level(ofParameter: parameter.parameter.name, label: parameter.parameter.label)
   }
 
   /// What a cache knows a requirement's results by: its qualified selector and the type it
@@ -160,7 +150,7 @@ package struct RequirementPlan: Sendable {
     var eligible: [ForwardedParameter] = []
     for name in annotations.flatMap({ $0.value(for: label)?.texts ?? [] }) {
       guard let parameter = parameter(named: name), isEligible(parameter) else { continue }
-      if isRedacted(parameter) {
+      if disclosure(of: parameter) == .redacted {
         diagnostics.append(
           Diagnostic(
             .warning, "\(role) '\(name)' is redacted, so it is \(outcome)",
@@ -372,8 +362,11 @@ extension RequirementPlan {
         outcomePlan.completionIsSendable, outcomePlan.completionSuccessCase
       )
     let annotations = RequirementAnnotations(requirement, in: context, diagnostics: &diagnostics)
-    (redactedNames, invalidatedSelectors) =
-      (annotations.redactedNames, annotations.invalidatedSelectors)
+    invalidatedSelectors = annotations.invalidatedSelectors
+    disclosure = Disclosure(
+      name: requirement.bareName,
+      parameters: requirement.parameters.map { ($0.name, $0.label) },
+      annotations: requirement.annotations, protocolAnnotations: context.proto.annotations)
     (skippedTemplates, annotationArguments) =
       (annotations.skippedTemplates, annotations.annotationArguments)
     conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")

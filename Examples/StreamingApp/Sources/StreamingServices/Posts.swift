@@ -12,6 +12,7 @@ public struct Post: Hashable, Codable, Sendable {
 
 // veneer: caching, analytics
 public protocol PostRepo: Sendable {
+  // veneer: cache
   func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void)
 
   // veneer: invalidates(getPost)

@@ -13,6 +13,7 @@ public struct Show: Hashable, Codable, Sendable {
 /// The shows a user can watch.
 // veneer: logging, caching, tracing, metrics
 public protocol ShowService: Sendable {
+  // veneer: cache
   func allShows() async -> [Show]
   func markShowAsWatched(_ show: Show, until date: Date) async
 }

@@ -15,6 +15,7 @@ public enum WeatherError: Error, Equatable {
 /// Today's forecasts, from a slow and metered service.
 // veneer: logging, caching
 public protocol WeatherService: Sendable {
+  // veneer: cache, public(city)
   func forecast(city: String) async throws(WeatherError) -> Forecast
 }
 

@@ -43,9 +43,12 @@ final class AnalyticsPlan: DecoratorPlan {
       named: "properties", of: "analytics", as: "analytics property", "never tracked",
       &diagnostics
     ) { _ in true }
-    let describing = plan.logsFullValues ? "describing: " : ""
+    // Named, and so declared public for analytics.
     analyticsProperties = RequirementPlan.dictionaryLiteral(
-      tracked.map { ($0.key, "AnalyticsValue(\(describing)\($0.name))") })
+      tracked.map {
+        let describing = plan.disclosure(of: $0).named == .full ? "describing: " : ""
+        return ($0.key, "AnalyticsValue(\(describing)\($0.name))")
+      })
   }
 
   /// An error for each event name that two tracked requirements of one protocol share, unless

@@ -2,9 +2,16 @@ import VeneerModel
 
 /// Whether and how a caching decorator answers a call from its cache: its key, its lifetime,
 /// the lookup-or-compute call, and what a call that changes something invalidates.
+///
+/// A cache answers only what the user declared it may: a requirement annotated `cache` (or
+/// `caching`), itself or through `veneer.yml`'s `annotations:`. Neither its name nor its
+/// protocol's annotations declare it: a cache that answers a call which writes or acts returns a
+/// stale answer and skips the work.
 final class CachingPlan: DecoratorPlan {
   static let name = "caching"
   let isCacheable: Bool
+  /// Whether the user declared it cacheable.
+  let isDeclared: Bool
   let cacheKey: String
   let cacheTimeToLive: String
   let cachedCall: String?
@@ -33,22 +40,16 @@ final class CachingPlan: DecoratorPlan {
     let proto = plan.context.proto
     let keyArguments = plan.parameters.filter { $0.completion == nil }
     let identity = RequirementPlan.cacheIdentity(of: requirement, in: proto).swiftLiteral
+    // The key is made by the decorator's cache, in its scope.
     cacheKey =
-      "CacheKey(requirement: \(identity)"
+      "\(plan.storage["cache"]).key(requirement: \(identity)"
       + (keyArguments.isEmpty
         ? ")" : ", arguments: \(keyArguments.map(\.name).joined(separator: ", ")))")
-    let uncachedReason = Self.uncachedReason(plan)
+    isDeclared = requirement.annotations.contains { $0.key == "cache" || $0.key == "caching" }
+    let uncachedReason = isDeclared ? Self.uncachedReason(plan) : "it is not declared cacheable"
     isCacheable = uncachedReason == nil
-    let asksForCaching = (proto.annotations + requirement.annotations).contains {
-      $0.key == "caching" || $0.key == "cache"
-    }
-    // Not news: a requirement the user says invalidates others, or one with nothing to cache.
-    let isPlainlyUncached =
-      requirement.annotations.contains { $0.key == "invalidates" }
-      || ![.value, .result, .completionResult].contains(plan.outcome)
-    if let uncachedReason, asksForCaching, requirement.kind == .method, !requirement.isStatic,
-      !isPlainlyUncached
-    {
+    // Said of a requirement only when it was declared: the others are listed once a protocol.
+    if isDeclared, let uncachedReason {
       diagnostics.append(
         Diagnostic(
           .note,
@@ -98,20 +99,50 @@ final class CachingPlan: DecoratorPlan {
       // The cache's keys name requirements and arguments, not the value the decorator wraps.
       return "its protocol's builders return copies of the decorator around other values, "
         + "which share its cache, and a read would be answered with another value's result"
-    } else if ![.value, .result, .completionResult].contains(plan.outcome) {
+    } else if !plan.producesValue {
       return "it produces no value to cache"
-    } else if case .mayWrite(let word) = CachePolicy.verdict(
-      for: requirement.bareName, producing: plan.valueType),
-      // The user's word that it only reads: on the requirement, or on the whole protocol.
-      !(requirement.annotations + plan.context.proto.annotations).contains(where: {
-        $0.key == "cache"
-      })
-    {
-      return "'\(word)' is not a word known to read (such as get, fetch, find, is) nor the "
-        + "name of the type returned, and a cache must never answer a call that writes or acts; "
-        + "annotate it (or its protocol) '// veneer: cache' if it only reads"
     }
     return nil
+  }
+
+  /// The note a protocol's caching decorator gives of the requirements it could cache but that
+  /// no one declared cacheable, and the warning a protocol's bare `cache` gets, which declares
+  /// nothing.
+  static func undeclared(in plans: [RequirementPlan], of proto: ProtocolDecl) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for annotation in proto.annotations
+    where annotation.key == "cache" && annotation.arguments.isEmpty {
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "'cache' on a protocol declares no requirement cacheable, and sets nothing: annotate "
+            + "each requirement that only reads '// veneer: cache'", at: annotation.location))
+    }
+    // Said where caching was asked for by name, not where a selection gave every protocol
+    // every decorator.
+    let isAskedFor =
+      proto.annotations.contains { $0.key == name }
+      || plans.first?.context.options.listedTemplates.contains(name) == true
+    guard isAskedFor else { return diagnostics }
+    let position = DecoratorPlans.position(of: Self.self)
+    let undeclared = plans.filter { plan in
+      plan.isMethod && !plan.isStatic && !plan.isSkipped(by: name) && plan.producesValue
+        && !plan.decoratorPlan(position, as: Self.self).isDeclared
+        && !plan.requirement.annotations.contains { $0.key == "invalidates" }
+    }
+    guard !undeclared.isEmpty else { return diagnostics }
+    let names =
+      undeclared.prefix(6).map(\.requirement.selector).joined(separator: ", ")
+      + (undeclared.count > 6 ? ", …" : "")
+    diagnostics.append(
+      Diagnostic(
+        .note,
+        "the caching decorator of \(proto.qualifiedName) caches only what is declared "
+          + "cacheable, and forwards "
+          + (undeclared.count == 1 ? "1 requirement" : "\(undeclared.count) requirements")
+          + " uncached (\(names)); annotate each that only reads '// veneer: cache'",
+        at: proto.location))
+    return diagnostics
   }
 
   /// For a method that returns a value: the lookup-or-compute call, with effects.

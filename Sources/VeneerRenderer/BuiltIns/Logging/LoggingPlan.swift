@@ -1,7 +1,7 @@
 import VeneerModel
 
-/// What a logging decorator logs of a call: its arguments, secrets redacted, and whether its
-/// result may be logged.
+/// What a logging decorator logs of a call: its arguments and result as `Disclosure` allows —
+/// private unless declared public, secrets redacted.
 final class LoggingPlan: DecoratorPlan {
   static let name = "logging"
   let logMetadata: String
@@ -11,13 +11,14 @@ final class LoggingPlan: DecoratorPlan {
   static let templateMembers: [String: TemplateMember<LoggingPlan>] = [
     "logMetadata": .init(
       .text,
-      "logger metadata of the arguments, secrets redacted: `[\"id\": LoggedCall.value(id)]`",
+      "logger metadata of the arguments, private unless declared public, secrets redacted: "
+        + "`[\"id\": LoggedCall.privateValue(id)]`",
       { $0.logMetadata }),
     "logCallOptions": .init(
       .text,
-      "`LoggedCall`'s arguments after `arguments:` when not its defaults: "
-        + "`, redactsResult: true` for a secret result, `, logsFullValues: true` for "
-        + "`log(full)`; else empty",
+      "`LoggedCall`'s arguments after `arguments:` when not its defaults: `, results: .public` "
+        + "for `public(result)`, `, results: .redacted` for a secret result, `, results: .full, "
+        + "errors: .full` for `log(full)`; else empty",
       { $0.logCallOptions }),
     "redactsResult": .init(
       .bool,
@@ -34,23 +35,31 @@ final class LoggingPlan: DecoratorPlan {
       !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack
     }
     let valueLimit = options.logValueLimit.map { ", limit: \($0)" } ?? ""
-    let logsFullValues = plan.logsFullValues
-    let describe = logsFullValues ? "LoggedCall.fullValue" : "LoggedCall.value"
     logMetadata = RequirementPlan.dictionaryLiteral(
       loggable.map { parameter in
-        (
-          parameter.key,
-          plan.isRedacted(parameter)
-            ? "LoggedCall.redacted" : "\(describe)(\(parameter.name)\(valueLimit))"
-        )
+        let value =
+          switch plan.disclosure(of: parameter) {
+          case .redacted: "LoggedCall.redacted"
+          case .private: "LoggedCall.privateValue(\(parameter.name)\(valueLimit))"
+          case .public: "LoggedCall.publicValue(\(parameter.name)\(valueLimit))"
+          case .full: "LoggedCall.fullValue(\(parameter.name)\(valueLimit))"
+          }
+        return (parameter.key, value)
       })
-    // A call given a secret may hand one back (`login(user:password:) -> String`, a token).
-    redactsResult =
-      plan.redactedNames.contains("result") || Naming.looksSecret(plan.requirement.bareName)
-      || plan.parameters.contains { plan.isRedacted($0) }
+    let disclosure = plan.disclosure
+    redactsResult = disclosure.result == .redacted
     logCallOptions =
-      (redactsResult ? ", redactsResult: true" : "")
-      + (logsFullValues ? ", logsFullValues: true" : "")
+      Self.argument("results", disclosure.result) + Self.argument("errors", disclosure.errors)
       + (options.logValueLimit.map { ", valueLimit: \($0)" } ?? "")
+  }
+
+  /// `, label: .public`, or nothing for the default, `.private`.
+  private static func argument(_ label: String, _ level: Disclosure.Level) -> String {
+    switch level {
+    case .private: ""
+    case .public: ", \(label): .public"
+    case .full: ", \(label): .full"
+    case .redacted: ", \(label): .redacted"
+    }
   }
 }

@@ -29,9 +29,10 @@ final class TracingPlan: DecoratorPlan {
       named: "attributes", of: "tracing", as: "tracing attribute", "never recorded",
       &diagnostics
     ) { !$0.parameter.isClosure && !$0.parameter.isAutoclosure && !$0.isPack }
-    let setter = plan.logsFullValues ? "setFullAttribute" : "setAttribute"
+    // Named, and so declared public for the span.
     spanAttributeCalls = recorded.map {
-      "\(plan.names.call).\(setter)(\($0.key.swiftLiteral), \($0.name))"
+      let setter = plan.disclosure(of: $0).named == .full ? "setFullAttribute" : "setAttribute"
+      return "\(plan.names.call).\(setter)(\($0.key.swiftLiteral), \($0.name))"
     }.joined(separator: "\n")
   }
 }

@@ -67,9 +67,9 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PaymentGateway.charge(cardNumber:amountInCents:)",
       arguments: [
-        "cardNumber": LoggedCall.redacted, "amountInCents": LoggedCall.value(amountInCents),
+        "cardNumber": LoggedCall.redacted, "amountInCents": LoggedCall.privateValue(amountInCents),
       ],
-      redactsResult: true)
+      results: .redacted)
     return try await call.run {
       try await base.charge(cardNumber: cardNumber, amountInCents: amountInCents)
     }
@@ -78,7 +78,8 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
   public func refund(_ receipt: Receipt) async throws {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "PaymentGateway.refund(_:)", arguments: ["receipt": LoggedCall.value(receipt)])
+      requirement: "PaymentGateway.refund(_:)",
+      arguments: ["receipt": LoggedCall.privateValue(receipt)])
     try await call.run {
       try await base.refund(receipt)
     }

@@ -17,7 +17,8 @@ public struct CachingWeatherService<Base: WeatherService>: WeatherService {
 
   public func forecast(city: String) async throws(WeatherError) -> Forecast {
     guard
-      let key = CacheKey(requirement: "WeatherService.forecast(city:) -> Forecast", arguments: city)
+      let key = cache.key(
+        requirement: "WeatherService.forecast(city:) -> Forecast", arguments: city)
     else {
       return try await base.forecast(city: city)
     }
@@ -73,7 +74,8 @@ public struct LoggingWeatherService<Base: WeatherService>: WeatherService {
   public func forecast(city: String) async throws(WeatherError) -> Forecast {
     let call = LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "WeatherService.forecast(city:)", arguments: ["city": LoggedCall.value(city)])
+      requirement: "WeatherService.forecast(city:)",
+      arguments: ["city": LoggedCall.publicValue(city)])
     return try await call.run { () async throws(WeatherError) -> Forecast in
       try await base.forecast(city: city)
     }

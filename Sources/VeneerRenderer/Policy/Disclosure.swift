@@ -1,0 +1,79 @@
+import VeneerModel
+
+/// What decorators may write of a requirement's values — its arguments, its result, its
+/// errors — into a log, an analytics event, a span or a cache key's description: the one rule
+/// that Swift's and Objective-C's decorators follow.
+///
+/// - **Private** unless declared: the runtime then writes numbers, flags and enum cases without
+///   a payload by value, text as `<private>` and any other value as its type
+///   (`ValueDescription.private`, `VNRDisclosurePrivate`), whatever the value is called.
+/// - **Public** where the user declared it: `public(name, result)` on the requirement or its
+///   protocol; naming an argument in `analytics(properties:)` or `tracing(attributes:)` declares
+///   it for that destination alone. Text is then written by value, a struct still as its type.
+/// - **Full** with `log(full)`: every value written whole.
+/// - **Redacted** whatever was declared, since a name may hide a value but never show one: an
+///   argument whose name or label (an Objective-C selector piece) looks secret
+///   (`Naming.looksSecret`) or that `redact(…)` lists; the result of a call whose name looks
+///   secret, that `redact(result)` names, or that is given a redacted argument, which it may
+///   hand back (`login(user:password:)` returns a token).
+package struct Disclosure: Sendable {
+  package enum Level: Sendable, Equatable {
+    case redacted, `private`, `public`, full
+
+    /// The level of a value named as an analytics property or span attribute: at least public.
+    var named: Level { self == .private ? .public : self }
+  }
+
+  /// The name `public(…)` and `redact(…)` give the result.
+  static let resultName = "result"
+
+  private let redactedNames: Set<String>
+  private let publicNames: Set<String>
+  /// `log(full)`: every value that is not redacted is written whole.
+  private let isFull: Bool
+  /// What is written of what the requirement returns or hands its completion handler.
+  let result: Level
+  /// What is written of the errors it throws or reports: their type and case unless `log(full)`.
+  let errors: Level
+
+  /// - Parameters:
+  ///   - name: the requirement's name, or an Objective-C method's first selector piece.
+  ///   - parameters: each parameter's name and label (an Objective-C selector piece).
+  init(
+    name: String, parameters: [(name: String, label: String?)], annotations: [Annotation],
+    protocolAnnotations: [Annotation]
+  ) {
+    let all = annotations + protocolAnnotations
+    func names(_ key: String) -> Set<String> {
+      Set(all.filter { $0.key == key }.flatMap { $0.positionalValues.flatMap(\.texts) })
+    }
+    redactedNames = names("redact")
+    publicNames = names("public")
+    isFull = all.contains {
+      $0.key == "log" && $0.positionalValues.flatMap(\.texts).contains("full")
+    }
+    let givenASecret = parameters.contains { [redactedNames] parameter in
+      Self.isRedacted(parameter.name, parameter.label, listed: redactedNames)
+    }
+    result =
+      redactedNames.contains(Self.resultName) || Naming.looksSecret(name) || givenASecret
+      ? .redacted
+      : isFull ? .full : publicNames.contains(Self.resultName) ? .public : .private
+    errors = isFull ? .full : .private
+  }
+
+  /// What is written of the parameter called `name`, with argument label or selector piece
+  /// `label`.
+  func level(ofParameter name: String, label: String?) -> Level {
+    if Self.isRedacted(name, label, listed: redactedNames) { return .redacted }
+    if isFull { return .full }
+    let isDeclared = publicNames.contains(name) || label.map(publicNames.contains) == true
+    return isDeclared ? .public : .private
+  }
+
+  private static func isRedacted(_ name: String, _ label: String?, listed: Set<String>) -> Bool {
+    // Most labels are the name again: asked once.
+    listed.contains(name) || Naming.looksSecret(name)
+      || label.map { $0 != name && (listed.contains($0) || Naming.looksSecret($0)) } == true
+  }
+}
