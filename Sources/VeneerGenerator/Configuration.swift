@@ -46,6 +46,9 @@ package struct Configuration: Sendable, Equatable, Encodable {
   }
   /// Calls the analytics decorator tracks under names chosen here instead of in the sources.
   package var eventMap: [EventMapEntry] = []
+  /// Annotations given in `veneer.yml` rather than in the sources, as `// veneer:` comments
+  /// would: for sources that cannot be edited, or choices a team keeps in one place.
+  package var annotationMap: [AnnotationMapEntry] = []
   /// Options of user templates, by template name, given to the template as `options`.
   package var templateOptions: [String: Located<[String: String]>] = [:]
   /// Whether folders among `include` are searched for Objective-C headers too (`.h` files
@@ -124,6 +127,20 @@ package struct Located<Value: Sendable & Equatable & Encodable>: Sendable, Equat
 }
 
 /// One entry of the analytics event map: `PostRepo.createPost: post_created`.
+/// One entry of `annotations:` in `veneer.yml`: a protocol, or one of its requirements, and the
+/// annotations it gets, written as after `// veneer:`.
+package struct AnnotationMapEntry: Sendable, Equatable, Encodable {
+  /// `PostRepo`, `PostRepo.getPost` or `PostRepo.getPost(id:)`; for Objective-C, a selector.
+  package var target: Located<String>
+  /// `cache, public(id, result)`, located where its text starts in `veneer.yml`.
+  package var text: Located<String>
+
+  package init(target: Located<String>, text: Located<String>) {
+    self.target = target
+    self.text = text
+  }
+}
+
 package struct EventMapEntry: Sendable, Equatable, Encodable {
   /// `PostRepo.createPost` or `PostRepo.createPost(title:body:completion:)`.
   package var requirement: Located<String>

@@ -65,7 +65,7 @@ package enum ConfigurationFile {
 
   static let rootKeys = [
     "sources", "references", "output", "templates", "selection", "imports", "access", "naming",
-    "options", "availability_macros", "module", "objc",
+    "options", "availability_macros", "module", "objc", "annotations",
   ]
 }
 
@@ -144,6 +144,7 @@ final class ConfigurationReader {
       }
     }
     if let naming = fields["naming"] { readNaming(naming) }
+    if let annotations = fields["annotations"] { readAnnotationMap(annotations) }
     if let options = fields["options"] { readOptions(options) }
   }
 
@@ -163,6 +164,43 @@ final class ConfigurationReader {
     if let exclude = fields["exclude"] {
       configuration.exclude = locatedStrings(exclude, "exclude")
     }
+  }
+
+  /// `annotations:`: a mapping from protocols and requirements to what a `// veneer:` comment
+  /// above them would say, a string or a list of them.
+  private func readAnnotationMap(_ node: Node) {
+    guard let mapping = node.mapping else {
+      error(
+        "'annotations' must be a mapping from 'Protocol' or 'Protocol.requirement' to "
+          + "annotations, as a '// veneer:' comment writes them", at: node)
+      return
+    }
+    for (key, value) in mapping {
+      guard let target = key.string, !target.isEmpty else {
+        error("keys in 'annotations' must be 'Protocol' or 'Protocol.requirement'", at: key)
+        continue
+      }
+      let items = value.sequence.map(Array.init) ?? [value]
+      for item in items {
+        guard
+          let text = string(
+            item, "the annotations of '\(target)'", expecting: "annotations such as 'cache'")
+        else { continue }
+        configuration.annotationMap.append(
+          AnnotationMapEntry(
+            target: Located(target, at: location(key)),
+            text: Located(text, at: textLocation(of: item))))
+      }
+    }
+  }
+
+  /// Where a scalar's text starts: after its opening quote, if it has one.
+  private func textLocation(of node: Node) -> SourceLocation? {
+    guard var start = location(node) else { return nil }
+    if node.scalar.map({ $0.style == .singleQuoted || $0.style == .doubleQuoted }) == true {
+      start.column += 1
+    }
+    return start
   }
 
   private func readSelection(_ node: Node) {

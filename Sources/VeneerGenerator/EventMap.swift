@@ -31,9 +31,7 @@ enum EventMap {
         continue
       }
       let proto = protocols[protoIndex]
-      let matches = proto.allRequirements.filter {
-        $0.selector == requirementName || $0.bareName == requirementName
-      }
+      let matches = requirements(named: requirementName, in: proto)
       guard !matches.isEmpty else {
         let methods = proto.allRequirements.filter { $0.kind == .method }
         let hint = Spelling.suggestion(for: requirementName, among: methods.map(\.bareName))
@@ -81,28 +79,40 @@ enum EventMap {
       if !proto.annotations.contains(where: { $0.key == "analytics" }) {
         protocols[protoIndex].annotations.append(Annotation(key: "analytics", location: location))
       }
-      // Inheriting protocols forward the same requirement, so their decorators use the same
-      // event; copies keep the location of the declaration they came from.
-      let declarations = Set(matches.map(\.location))
-      for index in protocols.indices {
-        protocols[index].requirements = protocols[index].requirements.map {
-          annotated($0, with: annotation, if: declarations)
-        }
-        protocols[index].inheritedRequirements = protocols[index].inheritedRequirements.map {
-          annotated($0, with: annotation, if: declarations)
-        }
-      }
+      annotate(&protocols, with: annotation, declaredAt: Set(matches.map(\.location)))
     }
     return diagnostics
   }
 
   /// `("Outer.Nested", "load(completion:)")` for `Outer.Nested.load(completion:)`.
-  private static func split(_ key: String) -> (String, String)? {
+  static func split(_ key: String) -> (String, String)? {
     let name = key.prefix { $0 != "(" }
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
     let requirement = key[key.index(after: dot)...]
     guard !requirement.isEmpty else { return nil }
     return (String(key[..<dot]), String(requirement))
+  }
+
+  /// The requirements of `proto` a key's name names: by selector, or every overload by name.
+  static func requirements(named name: String, in proto: ProtocolDecl) -> [Requirement] {
+    proto.allRequirements.filter { $0.selector == name || $0.bareName == name }
+  }
+
+  /// Every protocol with `annotation` first on each requirement declared at one of
+  /// `declarations`: inheriting protocols forward the same requirement, and their decorators
+  /// follow the same annotations; copies keep the location of the declaration they came from.
+  static func annotate(
+    _ protocols: inout [ProtocolDecl], with annotation: Annotation,
+    declaredAt declarations: Set<SourceLocation>
+  ) {
+    for index in protocols.indices {
+      protocols[index].requirements = protocols[index].requirements.map {
+        annotated($0, with: annotation, if: declarations)
+      }
+      protocols[index].inheritedRequirements = protocols[index].inheritedRequirements.map {
+        annotated($0, with: annotation, if: declarations)
+      }
+    }
   }
 
   /// The annotation an entry stands for: `analytics(event:failure:properties:)`, or

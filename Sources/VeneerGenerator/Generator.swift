@@ -91,7 +91,7 @@ package struct Generator: Sendable {
       discovered.inputFiles, parser: parser, incremental: incremental, times: log.times,
       threads: threads)
     let catalog = ResolvedCatalog(
-      parsed, references: discovered.references, configuration,
+      parsed, references: discovered.references, configuration, keys: parser.annotationKeys,
       objectiveCProtocols: objectiveCProtocols, times: log.times)
     diagnostics += catalog.diagnostics
     log.statistics.readFiles = parsed.readCount
@@ -162,9 +162,11 @@ package struct Generator: Sendable {
     var log = RunLog(measuresCPUTime: false)
     let prepared = PreparedTemplates(configuration, cache: nil)
     var diagnostics = prepared.diagnostics
-    let parsed = ParsedSources(texts: texts, parser: parser(reading: prepared.sources))
+    let parser = parser(reading: prepared.sources)
+    let parsed = ParsedSources(texts: texts, parser: parser)
     let catalog = ResolvedCatalog(
-      parsed, references: [], configuration, objectiveCProtocols: [], times: nil)
+      parsed, references: [], configuration, keys: parser.annotationKeys,
+      objectiveCProtocols: [], times: nil)
     diagnostics += catalog.diagnostics
     let files =
       selectAndRender(

@@ -4,6 +4,38 @@ import VeneerModel
 /// names a method by its selector, its last colon optional (YAML takes it for the key's end), or
 /// by the selector's first piece when only one selector starts so. Checked as Swift's entries are, each mistake located in `veneer.yml`.
 enum ObjCEventMap {
+  /// What is wrong with a key of `veneer.yml` that names no one method.
+  struct KeyProblem: Error {
+    var message: String
+  }
+
+  /// The index of the method of `proto` that `selector` names: the whole selector, its last
+  /// colon optional (YAML reads a key's last colon as the key's end: `load:completion:` unquoted
+  /// is `load:completion`), or its first piece when only one selector starts so. `role` names
+  /// what names it in messages (`event map`).
+  static func method(_ selector: String, in proto: ObjCProtocol, named role: String)
+    -> Result<Int, KeyProblem>
+  {
+    let methods = proto.methods
+    let exact = methods.indices.filter {
+      methods[$0].selector == selector || methods[$0].selector == selector + ":"
+    }
+    let matches =
+      !exact.isEmpty || selector.contains(":")
+      ? exact
+      : methods.indices.filter { methods[$0].selector.prefix { $0 != ":" } == selector }
+    if matches.count == 1, let found = matches.first { return .success(found) }
+    let hint = Spelling.suggestion(for: selector, among: methods.map(\.selector))
+    return .failure(
+      KeyProblem(
+        message: matches.isEmpty
+          ? "\(role) names '\(selector)', which is not a method of @protocol \(proto.name)"
+            + (hint.map { "; did you mean '\($0)'?" } ?? "")
+          : "\(role) names '\(selector)', which starts the selectors "
+            + matches.map { "'\(methods[$0].selector)'" }.joined(separator: " and ")
+            + " of \(proto.name); write the whole selector"))
+  }
+
   static func apply(_ entries: [EventMapEntry], to protocols: inout [ObjCProtocol])
     -> [Diagnostic]
   {
@@ -18,26 +50,11 @@ enum ObjCEventMap {
       let protocolName = protocols[index].name
       let selector = String(key[key.index(after: dot)...])
       let methods = protocols[index].methods
-      // YAML reads a key's last colon as the end of the key: `load:completion:` unquoted is
-      // `load:completion`, which names the same method.
-      let exact = methods.indices.filter {
-        methods[$0].selector == selector || methods[$0].selector == selector + ":"
-      }
-      let matches =
-        !exact.isEmpty || selector.contains(":")
-        ? exact
-        : methods.indices.filter { methods[$0].selector.prefix { $0 != ":" } == selector }
-      guard matches.count == 1, let methodIndex = matches.first else {
-        let hint = Spelling.suggestion(for: selector, among: methods.map(\.selector))
-        diagnostics.append(
-          Diagnostic(
-            .error,
-            matches.isEmpty
-              ? "event map names '\(selector)', which is not a method of @protocol "
-                + "\(protocolName)" + (hint.map { "; did you mean '\($0)'?" } ?? "")
-              : "event map names '\(selector)', which starts the selectors "
-                + matches.map { "'\(methods[$0].selector)'" }.joined(separator: " and ")
-                + " of \(protocolName); write the whole selector", at: location))
+      let methodIndex: Int
+      switch Self.method(selector, in: protocols[index], named: "event map") {
+      case .success(let found): methodIndex = found
+      case .failure(let problem):
+        diagnostics.append(Diagnostic(.error, problem.message, at: location))
         continue
       }
       let method = methods[methodIndex]

@@ -42,13 +42,14 @@ package struct ObjCGeneration {
     diagnostics = headers.diagnostics
     guard !headers.files.isEmpty else { return }
     let templates = Self.templates(configuration, &diagnostics)
+    let keys = Self.annotationKeys(templates: templates)
     let read = ObjCHeaders.read(
-      files: headers.files,
-      parser: ObjCHeaderParser(annotationKeys: Self.annotationKeys(templates: templates)))
+      files: headers.files, parser: ObjCHeaderParser(annotationKeys: keys))
     diagnostics += read.diagnostics
     var protocols = read.protocols
     protocolNames = Set(protocols.map(\.name))
     diagnostics += Self.duplicates(protocols)
+    diagnostics += AnnotationMap.apply(configuration.annotationMap, to: &protocols, keys: keys)
     diagnostics += ObjCEventMap.apply(configuration.eventMap, to: &protocols)
     guard !diagnostics.hasErrors else { return }
 

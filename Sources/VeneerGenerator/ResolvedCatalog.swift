@@ -3,7 +3,8 @@ import VeneerParser
 import VeneerSupport
 
 /// Stage 3, the end of parse: the models of every input joined into the protocols to decorate,
-/// with their inherited requirements, and the event map of `veneer.yml` applied to them.
+/// with their inherited requirements, and the annotations and event map of `veneer.yml`
+/// applied to them.
 struct ResolvedCatalog {
   /// The protocols of the sources; those of reference sources only lent them requirements.
   var protocols: [ProtocolDecl]
@@ -11,9 +12,11 @@ struct ResolvedCatalog {
   var ancestorFiles: [[String]]
   var diagnostics: [Diagnostic]
 
+  /// - Parameter keys: the annotation keys the sources were parsed with, which
+  ///   `annotations:` in `veneer.yml` is checked against too.
   init(
     _ parsed: ParsedSources, references: Set<String>, _ configuration: Configuration,
-    objectiveCProtocols: Set<String>, times: StageTimes?
+    keys: AnnotationKeys, objectiveCProtocols: Set<String>, times: StageTimes?
   ) {
     let (catalog, ancestorFiles) = ProtocolParser.catalogWithAncestorFiles(
       parsed.parsed.map(\.parsed), times: times)
@@ -26,6 +29,9 @@ struct ResolvedCatalog {
       protocols = kept.map { protocols[$0] }
       self.ancestorFiles = kept.map { ancestorFiles[$0] }
     }
+    diagnostics += AnnotationMap.apply(
+      configuration.annotationMap, to: &protocols, keys: keys,
+      objectiveCProtocols: objectiveCProtocols)
     diagnostics += EventMap.apply(
       configuration.eventMap, to: &protocols, objectiveCProtocols: objectiveCProtocols)
     self.protocols = protocols

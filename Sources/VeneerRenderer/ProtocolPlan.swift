@@ -147,6 +147,9 @@ package struct ProtocolPlan: Sendable {
       diagnostics += CachingPlan.undeclared(in: requirements.map(\.value), of: proto)
     }
     diagnostics += Self.passedByNotes(proto, allRequirements)
+    diagnostics += Disclosure.unmatchedNames(
+      in: proto.annotations, of: proto.qualifiedName,
+      parameters: allRequirements.flatMap { $0.parameters.map { ($0.name, $0.label) } })
     self.diagnostics = diagnostics
     conditionsOpening = proto.conditions.map { "#if \($0)" }.joined(separator: "\n")
     conditionsClosing = proto.conditions.map { _ in "#endif" }.joined(separator: "\n")

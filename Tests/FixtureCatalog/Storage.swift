@@ -9,3 +9,13 @@ public protocol KeyValueStore: RequestContext {
   func store(_ value: Int, for key: String, cache: Bool, level: Int)
   func entry(base: String) -> String
 }
+
+/// A slow read and a write that invalidates it: a read under way when the write lands must not
+/// be stored, nor answer a read that begins after the write.
+// veneer: caching
+public protocol Inventory: Sendable {
+  // veneer: cache
+  func stock(of item: String) async -> Int
+  // veneer: invalidates(stock)
+  func add(_ item: String) async
+}

@@ -181,6 +181,84 @@ struct CachingDecoratorTests {
     #expect(int.description == "r[1]")
   }
 
+  /// Two calls share an entry only when their arguments are the same value: two spellings of
+  /// `é` name two files on Linux, `-0.0` is not `0.0`, and a NaN is itself.
+  @Test func keysCompareStringsByTheirBytesAndNumbersByTheirBits() throws {
+    let cache = CallCache(InMemoryCache())
+    func key<Value: Hashable>(_ value: Value) throws -> CacheKey {
+      try #require(cache.key(requirement: "r", arguments: value))
+    }
+    #expect(try key("caf\u{E9}") != key("cafe\u{301}"))
+    #expect(try key("caf\u{E9}") == key("caf\u{E9}"))
+    #expect(try key(Substring("caf\u{E9}")) != key(Substring("cafe\u{301}")))
+    #expect(try key(Optional("caf\u{E9}")) != key(Optional("cafe\u{301}")))
+    #expect(try key(Optional<String>.none) == key(Optional<String>.none))
+    #expect(try key(["caf\u{E9}"]) != key(["cafe\u{301}"]))
+    #expect(try key(AnyHashable("caf\u{E9}")) != key(AnyHashable("cafe\u{301}")))
+    #expect(try key(0.0) != key(-0.0))
+    #expect(try key(Double.nan) == key(Double.nan))
+    #expect(try key(Float(0)) != key(Float(-0.0)))
+    let unchecked: [Any] = ["caf\u{E9}", "cafe\u{301}"]
+    #expect(
+      cache.key(requirement: "r", arguments: unchecked[0], 1)
+        != cache.key(requirement: "r", arguments: unchecked[1], 1))
+    // Through a decorator: two spellings reach the base twice.
+    let counter = CallCounter()
+    let store = CountingNoteStore(counter: counter).withCaching(InMemoryCache())
+    _ = store.fetchTitles(prefix: "caf\u{E9}")
+    _ = store.fetchTitles(prefix: "cafe\u{301}")
+    _ = store.fetchTitles(prefix: "caf\u{E9}")
+    #expect(counter.count("fetchTitles") == 2)
+  }
+
+  /// One cache given to the decorators of two bases keeps their answers apart.
+  @Test func aCacheSharedByTwoDecoratorsKeepsTheirEntriesApart() {
+    struct Named: NoteStore {
+      let name: String
+      func note(id: Int) -> String? { "\(name) \(id)" }
+      func fetchTitles(prefix: String) -> [String] { [name] }
+      func save(_ note: String) -> Bool { true }
+      func generate(seed: Int) -> String { name }
+    }
+    let shared = InMemoryCache()
+    let first = Named(name: "first").withCaching(shared)
+    let second = Named(name: "second").withCaching(shared)
+    #expect(first.note(id: 1) == "first 1")
+    #expect(second.note(id: 1) == "second 1")
+    #expect(first.note(id: 1) == "first 1")
+    #expect(shared.count == 2)
+  }
+
+  /// A read under way when a write invalidates it is neither stored nor joined by a read that
+  /// begins after the write; the later read's answer is what the cache keeps.
+  @Test func anInvalidationReachesReadsInFlight() async throws {
+    let base = GatedInventory()
+    let inventory = base.withCaching(InMemoryCache())
+    let before = Task { await inventory.stock(of: "apple") }
+    #expect(await base.reached(reads: 1))
+    await inventory.add("apple")
+    let after = Task { await inventory.stock(of: "apple") }
+    // Joined to the read under way, the second read would never reach the base.
+    #expect(await base.reached(reads: 2))
+    await base.openGate()
+    #expect(await before.value == 0)
+    #expect(await after.value == 1)
+    #expect(await inventory.stock(of: "apple") == 1)
+    #expect(await base.reads == 2)
+  }
+
+  /// Synchronously: a value computed before an invalidation is not stored.
+  @Test func aValueComputedBeforeAnInvalidationIsNotStored() throws {
+    let cache = CallCache(InMemoryCache())
+    let key = try #require(cache.key(requirement: "Store.get() -> Int"))
+    cache.invalidate("Store.get() -> Int")
+    cache.store(1, for: key, timeToLive: nil)
+    #expect(cache.cachedValue(for: key, as: Int.self) == nil)
+    let fresh = try #require(cache.key(requirement: "Store.get() -> Int"))
+    cache.store(2, for: fresh, timeToLive: nil)
+    #expect(cache.cachedValue(for: fresh, as: Int.self) == 2)
+  }
+
   /// Evicted and removed entries give their places to new ones; the list of recency stays
   /// whole through many of each.
   @Test func theCacheStaysConsistentThroughEvictionsAndRemovals() throws {

@@ -318,3 +318,34 @@ struct NumberedStore: TypedStore {
     return "#\(id)"
   }
 }
+
+/// An inventory whose reads wait at a gate until the test opens it, counting them as they come.
+actor GatedInventory: Inventory {
+  private var stock = 0
+  private(set) var reads = 0
+  private var isOpen = false
+  private var waitingAtGate: [CheckedContinuation<Void, Never>] = []
+
+  func stock(of item: String) async -> Int {
+    let seen = stock
+    reads += 1
+    if !isOpen { await withCheckedContinuation { waitingAtGate.append($0) } }
+    return seen
+  }
+
+  func add(_ item: String) async { stock += 1 }
+
+  /// Whether `count` reads reach the base within two seconds; never waits longer.
+  func reached(reads count: Int) async -> Bool {
+    for _ in 0..<200 where reads < count {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return reads >= count
+  }
+
+  func openGate() {
+    isOpen = true
+    for waiter in waitingAtGate { waiter.resume() }
+    waitingAtGate = []
+  }
+}

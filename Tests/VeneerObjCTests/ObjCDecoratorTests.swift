@@ -551,6 +551,43 @@ struct ObjCDecoratorTests {
     }
   }
 
+  /// `annotations:` in `veneer.yml` declares for headers as for Swift: by selector, checked,
+  /// and a selector that names no method is an error at its line.
+  @Test func veneerYMLDeclaresForHeadersAsForSwift() throws {
+    let location = SourceLocation(file: "veneer.yml", line: 3, column: 3)
+    let text = SourceLocation(file: "veneer.yml", line: 3, column: 28)
+    let declared = Self.generate { configuration in
+      configuration.annotationMap = [
+        AnnotationMapEntry(
+          target: Located("PostRepo.scoreForTitle", at: location),
+          text: Located("public(title)", at: text))
+      ]
+    }
+    #expect(!declared.hasErrors, "\(declared.diagnostics)")
+    let implementation = try #require(declared.files.first { $0.name == "PostRepo+Decorators.m" })
+    #expect(
+      implementation.contents.contains(
+        "VNRDescribeValue(&title, @encode(__typeof__(title)), VNRDefaultValueLimit, "
+          + "VNRDisclosurePublic), @\"title\""))
+    let mistaken = Self.generate { configuration in
+      configuration.annotationMap = [
+        AnnotationMapEntry(
+          target: Located("PostRepo.scoreForTitel", at: location),
+          text: Located("public(title)", at: text)),
+        AnnotationMapEntry(
+          target: Located("PostRepo.scoreForTitle", at: location),
+          text: Located("public(titel)", at: text)),
+      ]
+    }
+    #expect(
+      mistaken.diagnostics.map(\.description) == [
+        "veneer.yml:3:3: error: 'annotations' names 'scoreForTitel', which is not a method of "
+          + "@protocol PostRepo; did you mean 'scoreForTitle:'?",
+        "veneer.yml:3:28: error: 'public' names 'titel', which is not a parameter here; did you "
+          + "mean 'title'?",
+      ])
+  }
+
   @Test func theEventMapNamesSelectorsAndRefusesOnesThatDoNotExist() throws {
     let location = SourceLocation(file: "veneer.yml", line: 4, column: 3)
     let mapped = Self.generate { configuration in

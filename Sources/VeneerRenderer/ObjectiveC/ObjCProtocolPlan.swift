@@ -126,6 +126,9 @@ package struct ObjCProtocolPlan: Sendable {
           eventFromWholeSelector: firstPieceCounts[method.selector.prefix { $0 != ":" }, default: 0]
             > 1, diagnostics: &diagnostics))
     }
+    diagnostics += Disclosure.unmatchedNames(
+      in: proto.annotations, of: proto.name,
+      parameters: kept.flatMap { $0.parameters.map { ($0.name, $0.selectorPiece) } })
     let optionalSelectors =
       kept.filter(\.isOptional).map(\.selector)
       + instanceProperties.filter(\.isOptional).flatMap { property in

@@ -71,6 +71,26 @@ package struct Disclosure: Sendable {
     return isDeclared ? .public : .private
   }
 
+  /// A warning at each of a protocol's `public(…)` and `redact(…)` that names what none of its
+  /// requirements has, among `parameters` (names and labels or selector pieces): it declares
+  /// nothing, and a misspelt `redact` would leave its value to the default.
+  static func unmatchedNames(
+    in annotations: [Annotation], of protocolName: String,
+    parameters: [(name: String, label: String?)]
+  ) -> [Diagnostic] {
+    let known = Set(parameters.flatMap { [$0.name] + ($0.label.map { [$0] } ?? []) })
+      .union([resultName])
+    return annotations.filter { $0.key == "public" || $0.key == "redact" }.flatMap { annotation in
+      annotation.positionalValues.flatMap(\.texts).filter { !known.contains($0) }.map { name in
+        let hint = Spelling.suggestion(for: name, among: known).map { "; did you mean '\($0)'?" }
+        return Diagnostic(
+          .warning,
+          "'\(annotation.key)' names '\(name)', which is no parameter of any requirement of "
+            + "\(protocolName)" + (hint ?? ""), at: annotation.location)
+      }
+    }
+  }
+
   private static func isRedacted(_ name: String, _ label: String?, listed: Set<String>) -> Bool {
     // Most labels are the name again: asked once.
     listed.contains(name) || Naming.looksSecret(name)
