@@ -1,3 +1,5 @@
+import Foundation
+
 /// Identifies one cached result: the decorator that asked, the requirement called and the
 /// arguments it was called with.
 ///
@@ -12,11 +14,12 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// overloads that differ only by their result type are told apart.
   public let requirement: String
   @usableFromInline let arguments: any CacheKeyArguments
-  /// The requirement's and the arguments' hash, made once: a cache hashes a key on every lookup.
-  @usableFromInline let hash: Int
+  /// The requirement's, the arguments' and the scope's hash, made once: a cache hashes a key on
+  /// every lookup.
+  @usableFromInline var hash: Int
   /// The caching decorator whose call it is (`CallCache.key`), part of the key's identity: one
-  /// cache given to decorators of two bases keeps their results apart.
-  @usableFromInline var scope: UInt64 = 0
+  /// cache given to decorators of two bases keeps their results apart. Set by `scoped(_:)`.
+  @usableFromInline private(set) var scope: UInt64 = 0
   /// How many invalidations that decorator had made when the call began: what the call computes
   /// is stored, or shared with later calls, only while no invalidation has come since. Not part
   /// of the key's identity.
@@ -70,15 +73,23 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
 
   /// Whether two keys are of one decorator, one requirement and the same arguments.
   public static func == (left: CacheKey, right: CacheKey) -> Bool {
-    left.hash == right.hash && left.scope == right.scope
-      && left.requirement.utf8.elementsEqual(right.requirement.utf8)
+    // The requirement is Veneer's identity string, never text a user typed: `==` suffices, and
+    // finds two keys of one decorator's call site the same string at once.
+    left.hash == right.hash && left.scope == right.scope && left.requirement == right.requirement
       && left.arguments.isEqual(to: right.arguments)
   }
 
-  /// Feeds the hash made when the key was, and the decorator's scope.
+  /// Feeds the hash made when the key was.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
-    hasher.combine(scope)
+  }
+
+  /// The key in `scope`, its hash mixed with it: a multiply and an exclusive or, where a second
+  /// value fed to every lookup's hasher cost each cache hit its share.
+  @inlinable
+  mutating func scope(_ scope: UInt64) {
+    hash ^= Int(truncatingIfNeeded: (scope ^ self.scope) &* 0x9E37_79B9_7F4A_7C15)
+    self.scope = scope
   }
 
   /// `Store.get(id:name:) -> String[42, <private>]`: the requirement and its arguments, written
@@ -148,8 +159,7 @@ private final class TypedArguments<each Argument: Hashable>: CacheKeyArguments {
 @usableFromInline
 func sameArgument<Value: Hashable>(_ left: Value, _ right: Value) -> Bool {
   if Value.self == String.self {
-    return unsafeBitCast(left, to: String.self).utf8.elementsEqual(
-      unsafeBitCast(right, to: String.self).utf8)
+    return sameBytes(unsafeBitCast(left, to: String.self), unsafeBitCast(right, to: String.self))
   } else if Value.self == Double.self {
     return unsafeBitCast(left, to: Double.self).bitPattern
       == unsafeBitCast(right, to: Double.self).bitPattern
@@ -158,7 +168,7 @@ func sameArgument<Value: Hashable>(_ left: Value, _ right: Value) -> Bool {
       unsafeBitCast(left, to: String?.self), unsafeBitCast(right, to: String?.self)
     )
     guard let left, let right else { return left == nil && right == nil }
-    return left.utf8.elementsEqual(right.utf8)
+    return sameBytes(left, right)
   } else if Value.self == AnyHashable.self || Value.self == Float.self
     || Value.self == Substring.self || Value.self == Character.self
     || Value.self == [String].self || Value.self == Double?.self
@@ -172,15 +182,29 @@ func sameArgument<Value: Hashable>(_ left: Value, _ right: Value) -> Bool {
 private func sameHashable(_ left: AnyHashable, _ right: AnyHashable) -> Bool {
   // An `AnyHashable` of an `AnyHashable` or an optional holds what they hold.
   switch (left.base, right.base) {
-  case (let left as String, let right as String): left.utf8.elementsEqual(right.utf8)
+  case (let left as String, let right as String): sameBytes(left, right)
   case (let left as Substring, let right as Substring): left.utf8.elementsEqual(right.utf8)
   case (let left as Character, let right as Character): left.utf8.elementsEqual(right.utf8)
   case (let left as Double, let right as Double): left.bitPattern == right.bitPattern
   case (let left as Float, let right as Float): left.bitPattern == right.bitPattern
   case (let left as [String], let right as [String]):
-    left.count == right.count && zip(left, right).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+    left.count == right.count && zip(left, right).allSatisfy(sameBytes)
   default: left == right && type(of: left.base) == type(of: right.base)
   }
+}
+
+/// Whether two strings hold the same UTF-8 bytes: one comparison of contiguous memory, where a
+/// walk of their `utf8` views went byte by byte.
+@usableFromInline
+func sameBytes(_ left: String, _ right: String) -> Bool {
+  guard left.utf8.count == right.utf8.count else { return false }
+  let compared = left.utf8.withContiguousStorageIfAvailable { left in
+    right.utf8.withContiguousStorageIfAvailable { right in
+      left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+    }
+  }
+  // A string bridged from Objective-C may keep no contiguous UTF-8.
+  return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
 }
 
 /// An argument as a key's description shows it: privately, since a cache of the user's may log

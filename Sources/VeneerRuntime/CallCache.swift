@@ -59,10 +59,10 @@ public final class CallCache: Sendable {
   }
 
   /// `key` in this decorator's scope, at its count of invalidations now.
-  @usableFromInline
+  @inlinable
   func stamped(_ key: CacheKey) -> CacheKey {
     var key = key
-    key.scope = scope
+    key.scope(scope)
     key.epoch = veneer_load(invalidations)
     return key
   }
