@@ -3,22 +3,75 @@ import VeneerModel
 
 extension SyntaxProtocol {
   /// The node's source text with comments dropped and each run of trivia between two tokens
-  /// folded to one space, so that a type or condition fits on one line of generated code.
+  /// folded to one space, so that a type or condition fits on one line of generated code. A
+  /// multi-line string literal (an attribute's `message: """…"""`), which folded would not
+  /// parse, is written as the one-line literal of its value.
   var normalizedText: String {
     var result = ""
     var isFirst = true
     var previousHasTrailingTrivia = false
+    /// The end of a multi-line string literal written whole, whose tokens are passed over.
+    var literalEnd: AbsolutePosition?
     // Trivia's lengths, not its pieces: the parser makes no empty piece, and listing the
     // pieces allocates an array for each token.
     for token in tokens(viewMode: .sourceAccurate) {
+      if let end = literalEnd {
+        if token.position < end { continue }
+        literalEnd = nil
+      }
       if !isFirst, previousHasTrailingTrivia || token.leadingTriviaLength.utf8Length > 0 {
         result += " "
       }
-      result += token.text
       isFirst = false
+      if token.startsALiteral, let literal = token.parent,
+        let text = token.multilineLiteral?.oneLineText,
+        literal.positionAfterSkippingLeadingTrivia == token.positionAfterSkippingLeadingTrivia
+      {
+        result += text
+        literalEnd = literal.endPositionBeforeTrailingTrivia
+        previousHasTrailingTrivia = literal.trailingTrivia.sourceLength.utf8Length > 0
+        continue
+      }
+      result += token.text
       previousHasTrailingTrivia = token.trailingTriviaLength.utf8Length > 0
     }
     return result
+  }
+}
+
+extension TokenSyntax {
+  /// Whether it may open a string literal: a quote of three, or a raw string's `#`s.
+  fileprivate var startsALiteral: Bool {
+    switch tokenKind {
+    case .multilineStringQuote, .rawStringPoundDelimiter: true
+    default: false
+    }
+  }
+
+  /// The multi-line string literal it belongs to: an expression's, or an attribute argument's
+  /// (`@available(…, message: """…""")`), as an expression.
+  fileprivate var multilineLiteral: StringLiteralExprSyntax? {
+    if let literal = parent?.as(StringLiteralExprSyntax.self),
+      literal.openingQuote.tokenKind == .multilineStringQuote
+    {
+      return literal
+    }
+    if let literal = parent?.as(SimpleStringLiteralExprSyntax.self),
+      literal.openingQuote.tokenKind == .multilineStringQuote
+    {
+      return StringLiteralExprSyntax(
+        leadingTrivia: literal.leadingTrivia, openingQuote: literal.openingQuote,
+        segments: StringLiteralSegmentListSyntax(literal.segments.map { .stringSegment($0) }),
+        closingQuote: literal.closingQuote, trailingTrivia: literal.trailingTrivia)
+    }
+    return nil
+  }
+}
+
+extension StringLiteralExprSyntax {
+  /// The literal on one line: the literal of its value, or, when it interpolates, its text.
+  fileprivate var oneLineText: String {
+    representedLiteralValue?.swiftLiteral ?? trimmedDescription
   }
 }
 

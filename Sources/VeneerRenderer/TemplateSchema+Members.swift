@@ -129,10 +129,8 @@ struct ProtocolView: TemplateObject {
       }),
     "accessLevel": .init(.text, "`public`, `internal` …", { $0.proto.accessLevel.rawValue }),
     "documentation": .init(
-      .optional(.text), "its doc comment, without `///`",
-      {
-        $0.proto.documentation
-      }),
+      .optional(.text), "its doc comment as `///` lines, each of its lines prefixed",
+      { $0.proto.documentation.map(SourceText.docComment) }),
     "primaryAssociatedTypes": .init(
       .list(.text), "`Input`, `Output` of `Service<Input, Output>`",
       {
@@ -143,7 +141,9 @@ struct ProtocolView: TemplateObject {
       {
         $0.proto.inheritedTypes.map(\.text)
       }),
-    "file": .init(.text, "the file that declares it", { $0.proto.location.file }),
+    "file": .init(
+      .text, "the file that declares it, as a Swift string literal",
+      { $0.proto.location.file.swiftLiteral }),
     "line": .init(.number, "the line that declares it", { $0.proto.location.line }),
   ]
 
@@ -165,10 +165,8 @@ struct RequirementView: TemplateObject {
         $0.requirement.selector
       }),
     "documentation": .init(
-      .optional(.text), "its doc comment, without `///`",
-      {
-        $0.requirement.documentation
-      }),
+      .optional(.text), "its doc comment as `///` lines, each of its lines prefixed",
+      { $0.requirement.documentation.map(SourceText.docComment) }),
     "parameters": .init(
       .list(.object("Parameter")), "its parameters",
       {
@@ -215,5 +213,17 @@ struct ParameterView: TemplateObject {
 
   func templateMember(_ name: String) -> Any? {
     Self.templateMembers[name]?.value(self).any
+  }
+}
+
+/// Text read from sources, headers, annotations and `veneer.yml`, as templates receive it:
+/// never as code, whatever template uses it.
+enum SourceText {
+  /// `text` as a doc comment: each of its lines after `/// `, any other line break or control
+  /// character written as `\u{…}`, so that no line of it is read as code.
+  static func docComment(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.isEmpty ? "///" : "/// \(String(line).escapedForComment)"
+    }.joined(separator: "\n")
   }
 }

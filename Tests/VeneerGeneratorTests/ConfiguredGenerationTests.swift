@@ -813,7 +813,7 @@ extension UserTemplateTests {
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
         decorateAll: true))
     #expect(!generation.hasErrors)
-    #expect(generation.files.count == 61)
+    #expect(generation.files.count == 62)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
     #expect(
       shows.contents.hasSuffix(

@@ -216,9 +216,14 @@ package struct RequirementPlan: Sendable {
   /// inlinable decorator could not call the runtime's `@_spi(Generated)` interface. So are
   /// result builders, named `…Builder` by convention (swift-parsing's `@ParserBuilder var
   /// body`), which would build the decorator's forwarding body.
+  /// So are attributes that give a member a symbol of its own or change its ABI
+  /// (`@_silgen_name`, `@_cdecl`): on a decorator's member they would name another function's
+  /// symbol, or export it.
   static let attributesOfTheBase: Set<String> = [
     "objc", "inlinable", "inline", "usableFromInline", "_alwaysEmitIntoClient", "_transparent",
-    "_effects", "_specialize", "_semantics", "_optimize",
+    "_effects", "_specialize", "_semantics", "_optimize", "_silgen_name", "_cdecl", "_extern",
+    "_expose", "export", "_used", "_section", "_dynamicReplacement", "_implements",
+    "_originallyDefinedIn",
   ]
 
   /// `(any Error)` for `any Error`: a type templates may follow with `.self` or `?`.

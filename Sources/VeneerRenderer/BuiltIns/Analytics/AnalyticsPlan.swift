@@ -10,14 +10,14 @@ final class AnalyticsPlan: DecoratorPlan {
   let analyticsFailureEventLiteral: String
   let analyticsProperties: String
 
+  /// Event names are text of annotations and `veneer.yml`: templates get them as literals only.
   static let templateMembers: [String: TemplateMember<AnalyticsPlan>] = [
-    "analyticsEvent": .init(.text, "the event name of a success", { $0.analyticsEvent }),
     "analyticsEventLiteral": .init(
-      .text, "the same as a Swift string literal", { $0.analyticsEventLiteral }),
-    "analyticsFailureEvent": .init(
-      .text, "the event name of a failure", { $0.analyticsFailureEvent }),
+      .text, "the event name of a success, as a Swift string literal",
+      { $0.analyticsEventLiteral }),
     "analyticsFailureEventLiteral": .init(
-      .text, "the same as a Swift string literal", { $0.analyticsFailureEventLiteral }),
+      .text, "the event name of a failure, as a Swift string literal",
+      { $0.analyticsFailureEventLiteral }),
     "analyticsProperties": .init(
       .text, "analytics properties from arguments: `[\"title\": AnalyticsValue(title)]`",
       { $0.analyticsProperties }),
