@@ -237,6 +237,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Tracing", package: "swift-distributed-tracing"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
+        // What the programs these tests build and run record with.
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]

@@ -203,8 +203,24 @@ package enum Naming {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
 
+  /// The camel-case and snake-case words of a name, digits apart from letters: `cvv2` and
+  /// `pin_1` name a `cvv` and a `pin`.
   private static func words(of name: String) -> [String] {
-    snakeCase(name).split(separator: "_").map(String.init)
+    snakeCase(name).split(separator: "_").flatMap { splitDigits(String($0)) }
+  }
+
+  private static func splitDigits(_ word: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    for character in word {
+      if let last = current.last, last.isNumber != character.isNumber {
+        parts.append(current)
+        current = ""
+      }
+      current.append(character)
+    }
+    if !current.isEmpty { parts.append(current) }
+    return parts
   }
 }
 

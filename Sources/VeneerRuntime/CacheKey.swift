@@ -92,8 +92,9 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
     self.scope = scope
   }
 
-  /// `Store.get(id:name:) -> String[42, <private>]`: the requirement and its arguments, written
-  /// privately (`ValueDescription.private`), since a cache of the user's may log its keys.
+  /// `Store.get(id:pin:) -> String[Int, Int]`: the requirement and its arguments' types, never
+  /// their values: a cache of the user's may log its keys, and a key knows no argument's name,
+  /// which may say that a number is a secret.
   public var description: String {
     "\(requirement)[\(arguments.descriptions.joined(separator: ", "))]"
   }
@@ -207,13 +208,12 @@ func sameBytes(_ left: String, _ right: String) -> Bool {
   return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
 }
 
-/// An argument as a key's description shows it: privately, since a cache of the user's may log
-/// its keys.
+/// An argument as a key's description shows it: its type alone.
 private func describe<Value>(_ value: Value) -> String {
   guard let hashable = value as? AnyHashable, Value.self == AnyHashable.self else {
-    return ValueDescription.private(value)
+    return String(describing: type(of: value))
   }
-  return ValueDescription.private(hashable.base)
+  return String(describing: type(of: hashable.base))
 }
 
 /// Arguments found `Hashable` at run time, kept with their dynamic types.
@@ -231,7 +231,7 @@ private final class CheckedArguments: CacheKeyArguments {
     return zip(values, other.values).allSatisfy(sameHashable)
   }
 
-  var descriptions: [String] { values.map { ValueDescription.private($0.base) } }
+  var descriptions: [String] { values.map { String(describing: type(of: $0.base)) } }
 }
 
 /// A cached value of any type.

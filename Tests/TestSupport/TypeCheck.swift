@@ -32,3 +32,36 @@ public func typeCheck(_ files: [String], flags: [String] = []) throws -> (
   process.waitUntilExit()
   return (process.terminationStatus, output)
 }
+
+/// Compiles Swift files, one of them `main.swift`, into a program in Swift 6 mode, linked with
+/// the objects the package built for `modules` (a target's, with its C targets': `VeneerRuntime`
+/// links `CVeneerRuntime` too), and runs it; the compiler's errors when it does not compile.
+public func compileAndRun(
+  _ files: [String], linking modules: [String], in folder: String
+) throws -> (compiled: Bool, status: Int32, output: String, errors: String) {
+  // A test bundle that uses a macro is built for the host, as `-tool` products, and so are the
+  // test-only libraries it links (InMemoryTracing): those are the objects to link.
+  let suffix =
+    FileManager.default.fileExists(
+      atPath: productsFolder.appendingPathComponent("Modules-tool").path)
+    ? "-tool" : ""
+  let objects = try modules.flatMap { module in
+    let build = productsFolder.appendingPathComponent("\(module)\(suffix).build")
+    return try FileManager.default.contentsOfDirectory(atPath: build.path)
+      .filter { $0.hasSuffix(".o") }.sorted().map { build.appendingPathComponent($0).path }
+  }
+  let program = folder + "/program"
+  let compile = try runProcess(
+    URL(fileURLWithPath: "/usr/bin/env"),
+    [
+      "swiftc", "-swift-version", "6", "-Onone", "-I",
+      productsFolder.appendingPathComponent("Modules\(suffix)").path, "-Xcc",
+      "-fmodule-map-file="
+        + productsFolder.appendingPathComponent("CVeneerRuntime\(suffix).build/module.modulemap")
+        .path,
+      "-o", program,
+    ] + files + objects)
+  guard compile.status == 0 else { return (false, compile.status, "", compile.errors) }
+  let run = try runProcess(URL(fileURLWithPath: program), [])
+  return (true, run.status, run.output, run.errors)
+}

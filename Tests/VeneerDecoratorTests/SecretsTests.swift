@@ -158,6 +158,6 @@ struct DeclaredDisclosureTests {
     #expect(forecast?.properties["city"] == .string("Paris"))
     #expect(forecast?.properties["units"] == .string("metric"))
     // The cache key's description holds nothing a user typed, even where logs may show it.
-    #expect(cache.descriptions == ["Vault.forecast(city:units:) -> String[<private>, <private>]"])
+    #expect(cache.descriptions == ["Vault.forecast(city:units:) -> String[String, String]"])
   }
 }
