@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import VeneerGenerator
+import VeneerModel
+import VeneerParser
 
 struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -48,7 +50,15 @@ struct Init: ParsableCommand {
           + (target.map { "; is '\($0)' the name of a target in Sources?" } ?? ""))
       throw ExitCode.failure
     }
-    let contents = target == nil ? ConfigurationFile.starter : ConfigurationFile.targetStarter
+    // The protocols the file will decorate by default: each method that takes or returns a
+    // value is listed under 'annotations:', commented, so that what may be shown is a choice.
+    let sources = target == nil ? (folder.isEmpty ? "Sources" : "\(folder)/Sources") : folder
+    let catalog =
+      FileManager.default.fileExists(atPath: sources)
+      ? ProtocolParser.withBuiltIns.parseCatalog(paths: [sources]) : Catalog()
+    let contents =
+      (target == nil ? ConfigurationFile.starter : ConfigurationFile.targetStarter)
+      + ConfigurationFile.declarations(of: catalog.protocols)
     guard FileManager.default.createFile(atPath: path, contents: Data(contents.utf8)) else {
       printToStandardError("\(path): error: cannot write the file")
       throw ExitCode.failure

@@ -1,3 +1,4 @@
+import VeneerModel
 import VeneerRenderer
 
 extension ConfigurationFile {
@@ -47,6 +48,59 @@ extension ConfigurationFile {
     # references: [../Dependency]
 
     """ + commonSettings
+
+  /// The `annotations:` section of a starter file: what decorators may show and cache, with
+  /// each method of `protocols` that takes or returns a value listed, commented, as the
+  /// declaration that would show its values, so that the choice is visible and is the user's.
+  package static func declarations(of protocols: [ProtocolDecl], limit: Int = 60) -> String {
+    var lines = [
+      "",
+      "# What decorators may show and cache, declared here or in a '// veneer:' comment above a",
+      "# requirement. Until declared, every value is private (numbers by value, text as",
+      "# <private>, other values by their type) and no call is answered from a cache: a name",
+      "# decides nothing, but a secret's name (password, token, pin, ...) hides a value even when",
+      "# declared. Uncomment what may be shown, and add 'cache' where a call only reads.",
+      "annotations: {}",
+    ]
+    var listed: [String] = []
+    for proto in protocols {
+      for requirement in proto.allRequirements where requirement.kind == .method {
+        let disclosure = Disclosure(
+          name: requirement.bareName,
+          parameters: requirement.parameters.map { ($0.name, $0.label) },
+          annotations: requirement.annotations, protocolAnnotations: proto.annotations)
+        var shown: [String] = []
+        var hidden: [String] = []
+        for parameter in requirement.parameters where !parameter.isClosure {
+          let level = disclosure.level(ofParameter: parameter.name, label: parameter.label)
+          if level == .redacted {
+            hidden.append(parameter.name)
+          } else {
+            shown.append(parameter.name)
+          }
+        }
+        let returns = requirement.returnType.map { !$0.isVoid } ?? false
+        if returns && disclosure.result != .redacted { shown.append("result") }
+        guard !shown.isEmpty else { continue }
+        let types = requirement.parameters.filter { !$0.isClosure }.map {
+          "\($0.name): \($0.type.text)"
+        }
+        let facts =
+          (types + (returns ? ["returns \(requirement.returnType?.text ?? "")"] : []))
+          .joined(separator: ", ")
+          + (hidden.isEmpty ? "" : "; hidden by name: \(hidden.joined(separator: ", "))")
+        listed.append(
+          "#   \(proto.qualifiedName).\(requirement.selector): "
+            + "\("public(\(shown.joined(separator: ", ")))".swiftLiteral)  # \(facts)"
+            .escapedForComment)
+      }
+    }
+    guard !listed.isEmpty else { return lines.joined(separator: "\n") + "\n" }
+    lines.append("# annotations:")
+    lines += listed.prefix(limit)
+    if listed.count > limit { lines.append("#   … and \(listed.count - limit) more") }
+    return lines.joined(separator: "\n") + "\n"
+  }
 
   /// The opt-in built-ins, as the comment on `templates` names them: `metrics, timeout, tracing`.
   private static let optInList = BuiltInDecorators.optInTypedNames.sorted().joined(

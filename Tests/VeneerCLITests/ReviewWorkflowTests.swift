@@ -211,6 +211,21 @@ struct ReviewWorkflowTests {
     #expect(try workspace.veneer("init").status == 0)
     let starter = workspace.read("veneer.yml")
     #expect(starter?.contains("output: Sources/Generated") == true)
+    // What may be shown is the user's choice, made visible: each method found, commented.
+    #expect(
+      starter?.contains(
+        #"#   PostRepo.getPost(id:): "public(id, result)"  # id: Int, returns String"#) == true)
+    // Uncommented, the line is a declaration the run accepts.
+    try workspace.write(
+      "veneer.yml",
+      (starter ?? "").replacingOccurrences(
+        of: "annotations: {}\n# annotations:\n#   ", with: "annotations:\n  "))
+    let declared = try workspace.veneer("generate")
+    #expect(declared.status == 0, "\(declared.errors)")
+    #expect(
+      workspace.read("Sources/Generated/PostRepo+Decorators.swift")?.contains(
+        #"["id": LoggedCall.publicValue(id)], results: .public"#) == true)
+    try workspace.write("veneer.yml", starter ?? "")
     #expect(try workspace.veneer("generate").status == 0)
     #expect(workspace.files(in: "Sources/Generated") == ["PostRepo+Decorators.swift"])
     let again = try workspace.veneer("init")

@@ -164,6 +164,23 @@ struct DecoratedExpansionTests {
     return (source, try #require(context.diagnostics.first { $0.diagMessage.severity != .note }))
   }
 
+  /// What the CLI says of a protocol reaches the compiler's output as it is: a note as a note
+  /// (never a warning, which would break a build that treats warnings as errors).
+  @Test func theCLIsNotesAreTheCompilersNotes() throws {
+    let proto = try #require(
+      Parser.parse(source: "public protocol Store { func value(key: String) async throws -> Int }")
+        .statements.first?.item.as(ProtocolDeclSyntax.self))
+    let context = BasicMacroExpansionContext()
+    _ = try DecoratedMacro.expansion(
+      of: "@Decorated(.caching)", providingPeersOf: proto, in: context)
+    let note = try #require(context.diagnostics.first)
+    #expect(note.diagMessage.severity == .note)
+    #expect(
+      note.message
+        == "the caching decorator of Store caches only what is declared cacheable, and forwards "
+        + "1 requirement uncached (value(key:)); annotate each that only reads '// veneer: cache'")
+  }
+
   @Test func aMisspeltAnnotationOffersTheSuggestionAsAFixIt() throws {
     let (_, diagnostic) = try Self.firstDiagnostic(annotating: "cahce")
     #expect(diagnostic.message.contains("did you mean 'cache'?"))

@@ -32,14 +32,14 @@ package struct Disclosure: Sendable {
   /// `log(full)`: every value that is not redacted is written whole.
   private let isFull: Bool
   /// What is written of what the requirement returns or hands its completion handler.
-  let result: Level
+  package let result: Level
   /// What is written of the errors it throws or reports: their type and case unless `log(full)`.
   let errors: Level
 
   /// - Parameters:
   ///   - name: the requirement's name, or an Objective-C method's first selector piece.
   ///   - parameters: each parameter's name and label (an Objective-C selector piece).
-  init(
+  package init(
     name: String, parameters: [(name: String, label: String?)], annotations: [Annotation],
     protocolAnnotations: [Annotation]
   ) {
@@ -64,7 +64,7 @@ package struct Disclosure: Sendable {
 
   /// What is written of the parameter called `name`, with argument label or selector piece
   /// `label`.
-  func level(ofParameter name: String, label: String?) -> Level {
+  package func level(ofParameter name: String, label: String?) -> Level {
     if Self.isRedacted(name, label, listed: redactedNames) { return .redacted }
     if isFull { return .full }
     let isDeclared = publicNames.contains(name) || label.map(publicNames.contains) == true
