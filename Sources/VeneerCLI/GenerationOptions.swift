@@ -215,7 +215,7 @@ struct GenerationOptions: ParsableArguments {
     }
     let output = configuration.output?.value
     let generationCache =
-      configurationFailed ? nil : output.flatMap(cache).map(GenerationCache.init(folder:))
+      configurationFailed ? nil : output.flatMap(cache).map { GenerationCache(folder: $0) }
     let generation = Generator(threads: jobs, measuresCPUTime: verbose).generate(
       configuration, cache: generationCache)
     report((configurationDiagnostics + generation.diagnostics).sortedByPlace)

@@ -280,7 +280,8 @@ struct HostileInputTests {
     let inOpen = try workspace.veneer(
       "generate", "--sources", "Sources", "--output", "Out", "--cache-path", "Open/Cache")
     #expect(
-      inOpen.errors.contains("others may write to the folder holding it"), "\(inOpen.errors)")
+      inOpen.errors.contains("others may write to the folder \(workspace.path)/Open above it"),
+      "\(inOpen.errors)")
     #expect(workspace.files(in: "Open") == ["keep.txt"])
   }
 

@@ -10,6 +10,8 @@ import VeneerSupport
 /// The cache's binary form gives back exactly what it was given, and refuses anything else.
 @Suite("The cache's binary form")
 struct CacheCodingTests {
+  static let seal = CacheSeal(key: SealKey(words: (0x0706_0504_0302_0100, 0x0F0E_0D0C_0B0A_0908)))
+
   static let fixtureCatalog = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().appendingPathComponent("../FixtureCatalog").standardizedFileURL
     .path
@@ -38,12 +40,12 @@ struct CacheCodingTests {
       entries: parsed.enumerated().map {
         GenerationCache.ParsedEntry(path: "\($0.offset).swift", hash: .max - 1, parsed: $0.element)
       })
-    let file = models.encoded()
-    let decoded = try GenerationCache.Models.decode(file)
+    let file = models.encoded(sealedBy: Self.seal)
+    let decoded = try GenerationCache.Models.decode(file, sealedBy: Self.seal)
     #expect(decoded.entries.map(\.parsed) == parsed)
     #expect(decoded.entries.map(\.path) == models.entries.map(\.path))
     #expect(decoded.entries.allSatisfy { $0.hash == .max - 1 && $0.encoded != nil })
-    #expect(decoded.encoded() == file)
+    #expect(decoded.encoded(sealedBy: Self.seal) == file)
   }
 
   /// Values the fixture catalog may lack: every type shape, annotation value and extreme number.
@@ -98,11 +100,11 @@ struct CacheCodingTests {
   @Test func damagedOrForeignBytesAreRefused() throws {
     let parsed = Array(Self.parsedFiles().prefix(3))
     let bytes = CacheWriter.encode(parsed)
-    let sealed = CacheSeal.seal(bytes)
+    let sealed = Self.seal.seal(bytes)
     let file = GenerationCache.Models(
       entries: parsed.map { GenerationCache.ParsedEntry(path: "p", hash: 1, parsed: $0) }
-    ).encoded()
-    #expect(try CacheReader.decode([ParsedFile].self, from: CacheSeal.unseal(sealed)) == parsed)
+    ).encoded(sealedBy: Self.seal)
+    #expect(try CacheReader.decode([ParsedFile].self, from: Self.seal.unseal(sealed)) == parsed)
     for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
       #expect(throws: CacheDamaged.self) {
         try CacheReader.decode([ParsedFile].self, from: Array(bytes.prefix(cut)))
@@ -122,22 +124,25 @@ struct CacheCodingTests {
     #expect(throws: CacheDamaged.self) { try CacheReader.decode(TypeRef.self, from: deep) }
     for cut in stride(from: 0, to: sealed.count, by: max(1, sealed.count / 97)) {
       #expect(throws: CacheDamaged.self) {
-        try CacheReader.decode([ParsedFile].self, from: CacheSeal.unseal(Array(sealed.prefix(cut))))
+        try CacheReader.decode([ParsedFile].self, from: Self.seal.unseal(Array(sealed.prefix(cut))))
       }
       var flipped = sealed
       flipped[cut] ^= 0x20
       #expect(throws: CacheDamaged.self) {
-        try CacheReader.decode([ParsedFile].self, from: CacheSeal.unseal(flipped))
+        try CacheReader.decode([ParsedFile].self, from: Self.seal.unseal(flipped))
       }
     }
+    // Sealed under another key, as a cache copied from another user's would be: refused.
+    let otherKey = CacheSeal(key: SealKey(words: (1, 2)))
+    #expect(throws: CacheDamaged.self) { try otherKey.unseal(sealed) }
     // A cut or damaged models file is refused whole.
     for cut in stride(from: 0, to: file.count, by: max(1, file.count / 97)) {
       #expect(throws: (any Error).self) {
-        try GenerationCache.Models.decode(Array(file.prefix(cut)))
+        try GenerationCache.Models.decode(Array(file.prefix(cut)), sealedBy: Self.seal)
       }
       var flipped = file
       flipped[cut] ^= 0x01
-      #expect(throws: (any Error).self) { try GenerationCache.Models.decode(flipped) }
+      #expect(throws: (any Error).self) { try GenerationCache.Models.decode(flipped, sealedBy: Self.seal) }
     }
     // Well-formed, but of another type.
     #expect(throws: CacheDamaged.self) {

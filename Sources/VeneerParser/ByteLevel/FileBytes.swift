@@ -54,6 +54,14 @@ package enum FileBytes {
       throw .cannotRead(reason: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
+    return try read(opened: descriptor, limit: limit)
+  }
+
+  /// The bytes and stamp of the regular file open as `descriptor`, which stays open: what a
+  /// caller that opened it relative to a folder's descriptor reads.
+  package static func read(opened descriptor: Int32, limit: Int = .max) throws(Failure)
+    -> Contents
+  {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw .cannotRead(reason: String(cString: strerror(errno)))

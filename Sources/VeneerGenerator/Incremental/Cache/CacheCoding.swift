@@ -229,27 +229,6 @@ struct CacheReader {
   }
 }
 
-/// Checksums for whole files. Both take their bytes and give them back, checksum appended or
-/// removed, without copying them: the models file is most of a megabyte.
-enum CacheSeal {
-  static func seal(_ bytes: consuming [UInt8]) -> [UInt8] {
-    let checksum = ContentHash.of(bytes).littleEndian
-    var sealed = bytes
-    withUnsafeBytes(of: checksum) { sealed += $0 }
-    return sealed
-  }
-
-  /// The bytes `seal` was given, if their checksum still matches.
-  static func unseal(_ sealed: consuming [UInt8]) throws -> [UInt8] {
-    var bytes = sealed
-    guard bytes.count >= 8 else { throw CacheDamaged() }
-    let checksum = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    bytes.removeLast(8)
-    guard checksum == ContentHash.of(bytes) else { throw CacheDamaged() }
-    return bytes
-  }
-}
-
 // MARK: - Values
 
 extension String: CacheCodable {

@@ -6,22 +6,49 @@ import VeneerSupport
 /// What the last run read and wrote, kept in a folder of its own, so that the next run parses
 /// only the sources that changed and renders only the protocols they affect.
 ///
-/// Three files, in the binary form of `CacheCoding` and sealed with a checksum: a small index
-/// (settings, a stamp per source and per output, the diagnostics), which is all a run where
-/// nothing changed reads besides the listings of the directories discovery went through, and the
-/// parsed model of every source, which a run reads when something did. Anything unexpected in
-/// any — another format or Veneer version, other settings, a file that does not decode — and
-/// that file is ignored and rewritten, never trusted.
+/// Three files, in the binary form of `CacheCoding` and sealed with the user's secret key
+/// (`CacheSeal`): a small index (settings, a stamp per source and per output, the diagnostics),
+/// which is all a run where nothing changed reads besides the listings of the directories
+/// discovery went through, and the parsed model of every source, which a run reads when
+/// something did. Anything unexpected in any — another format or Veneer version, other
+/// settings, a file that does not decode or fails its seal — and that file is ignored and
+/// rewritten, never trusted. The folder is opened once and used by its descriptor
+/// (`CacheFolder`).
 package struct GenerationCache: Sendable {
   package let folder: String
 
-  package init(folder: String) {
+  package init(
+    folder: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
     self.folder = folder
-    ownershipAtStart = Self.ownership(of: folder)
+    opened = CacheFolder.open(folder, creating: false)
+    ownershipAtStart = Self.ownership(of: opened)
+    seal = Self.sealKey(forCacheIn: folder, environment: environment).map(CacheSeal.init)
   }
 
+  /// The folder as opened when the run began, or why it is refused; nil when it did not exist.
+  private let opened: Result<CacheFolder?, CacheFolder.Refusal>
   /// Whose the folder was when the run began: what reading the cache goes by, asked once.
   private let ownershipAtStart: Ownership
+  /// The seal of the user's key; without a key no cache is read or kept.
+  private let seal: CacheSeal?
+
+  /// The key in the user's private Veneer folder, or beside the cache folder when that one
+  /// cannot be used (a build plugin's sandbox writes its work folder alone).
+  private static func sealKey(forCacheIn folder: String, environment: [String: String])
+    -> SealKey?
+  {
+    let parent = (URL(fileURLWithPath: folder).standardizedFileURL.path as NSString)
+      .deletingLastPathComponent
+    for candidate in [userFolder(environment: environment), parent] {
+      if case .success(let keys?) = CacheFolder.open(candidate, creating: true),
+        let key = SealKey.load(in: keys)
+      {
+        return key
+      }
+    }
+    return nil
+  }
 
   /// Bumped whenever what the cache holds changes meaning.
   static let format = 11
@@ -81,21 +108,21 @@ package struct GenerationCache: Sendable {
     /// A blob of entries, each its path, its hash and its model's own blob; sealed as a whole.
     /// Models are encoded as they are parsed when a run has a cache; any parsed without one are
     /// encoded here, on every core.
-    func encoded() -> [UInt8] {
+    func encoded(sealedBy seal: CacheSeal) -> [UInt8] {
       // A run with a cache encoded every model it parsed: threads only for any it did not.
       let encoded = entries.compactMap(\.encoded)
       let models =
         encoded.count == entries.count
         ? encoded
         : Parallel.map(entries) { entry in entry.encoded ?? CacheWriter.encode(entry.parsed) }
-      return CacheSeal.seal(
+      return seal.seal(
         CacheWriter.encode(
           zip(entries, models).map { Framed(path: $0.path, hash: $0.hash, model: $1) }))
     }
 
     /// The entries of `bytes`, their models decoded on every core.
-    static func decode(_ bytes: [UInt8]) throws -> Models {
-      let framed = try CacheReader.decode([Framed].self, from: CacheSeal.unseal(bytes))
+    static func decode(_ bytes: [UInt8], sealedBy seal: CacheSeal) throws -> Models {
+      let framed = try CacheReader.decode([Framed].self, from: seal.unseal(bytes))
       let decoded = Parallel.map(framed) { entry in
         try? CacheReader.decode(ParsedFile.self, from: entry.model)
       }
@@ -147,10 +174,9 @@ package struct GenerationCache: Sendable {
     var encoded: [UInt8]?
   }
 
-  private var indexPath: String { folder + "/index" }
-  private var listingsPath: String { folder + "/listings" }
-  private var modelsPath: String { folder + "/models" }
-  private var tagPath: String { folder + "/" + Self.tagName }
+  private static let indexName = "index"
+  private static let listingsName = "listings"
+  private static let modelsName = "models"
 
   /// The Cache Directory Tagging Specification's file, which marks the folder as Veneer's: only
   /// a folder holding it, an empty or new one, or one of an earlier Veneer's caches is written
@@ -174,71 +200,43 @@ package struct GenerationCache: Sendable {
     case untrusted(reason: String)
   }
 
-  static func ownership(of folder: String) -> Ownership {
-    if let reason = trustProblem(of: folder) { return .untrusted(reason: reason) }
-    let indexPath = folder + "/index"
-    if FileBytes.readRegular(folder + "/" + tagName) == Array(tag.utf8) { return .veneers }
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
-        ? .foreign : .unclaimed
+  /// Whose the folder opened at the run's start is.
+  private static func ownership(of opened: Result<CacheFolder?, CacheFolder.Refusal>) -> Ownership
+  {
+    switch opened {
+    case .failure(let refusal): .untrusted(reason: refusal.reason)
+    case .success(nil): .unclaimed
+    case .success(let folder?): ownership(of: folder)
     }
+  }
+
+  /// Whose the open `folder` is, by what it holds.
+  static func ownership(of folder: CacheFolder) -> Ownership {
+    if folder.read(tagName) == Array(tag.utf8) { return .veneers }
+    guard let names = folder.names() else { return .foreign }
     if names.isEmpty { return .unclaimed }
     // A cache of a Veneer without tags: its two files, the index sealed by its checksum.
     let isEarlierCache =
-      Set(names).isSubset(of: ["index", "models"])
-      && FileBytes.readRegular(indexPath).map { (try? CacheSeal.unseal($0)) != nil } == true
+      Set(names).isSubset(of: [indexName, modelsName])
+      && folder.read(indexName).map(CacheSeal.isUnkeyedSeal) == true
     return isEarlierCache ? .veneers : .foreign
   }
 
-  /// Why a cache in `folder` could be changed by another user, as ssh judges its own folder:
-  /// the folder, when it exists, must be owned by the user running Veneer and writable by no
-  /// one else; the folder holding it must be owned by that user or root and writable by no one
-  /// else, unless it is sticky (as `/tmp` is), where no one may rename or remove another's
-  /// folder.
-  static func trustProblem(of folder: String) -> String? {
-    let user = geteuid()
-    var status = stat()
-    if stat(folder, &status) == 0 {
-      if status.st_uid != user {
-        return "it belongs to another user (uid \(status.st_uid))"
-      }
-      if status.st_mode & 0o022 != 0 {
-        return "others may write to it (mode \(String(status.st_mode & 0o7777, radix: 8)))"
-      }
+  /// The folder the run began with, when it may be read: Veneer's, and sealed with a key.
+  private var readable: (folder: CacheFolder, seal: CacheSeal)? {
+    guard ownershipAtStart == .veneers, case .success(let folder?) = opened, let seal else {
+      return nil
     }
-    let parent = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
-    guard parent != folder, stat(parent, &status) == 0 else { return nil }
-    let isSticky = status.st_mode & 0o1000 != 0
-    if !isSticky, status.st_uid != user, status.st_uid != 0 {
-      return "the folder holding it, \(parent), belongs to another user (uid \(status.st_uid))"
-    }
-    if !isSticky, status.st_mode & 0o022 != 0 {
-      return "others may write to the folder holding it, \(parent) (mode "
-        + "\(String(status.st_mode & 0o7777, radix: 8)))"
-    }
-    return nil
-  }
-
-  /// Makes `folder` and any missing folder above it, each private to the user (mode 700):
-  /// `FileManager` would make them as the `umask` allows, readable by everyone.
-  private static func createPrivateFolder(_ folder: String) {
-    var missing: [String] = []
-    var path = folder
-    while !path.isEmpty, path != "/", access(path, F_OK) != 0 {
-      missing.append(path)
-      path = (path as NSString).deletingLastPathComponent
-    }
-    for path in missing.reversed() { mkdir(path, 0o700) }
+    return (folder, seal)
   }
 
   /// Whether an index is on disk, to be read or refused by `index(settings:)`.
-  var mayHaveIndex: Bool { ownershipAtStart == .veneers && access(indexPath, F_OK) == 0 }
+  var mayHaveIndex: Bool { readable?.folder.contains(Self.indexName) == true }
 
   /// The index, when it was written by this format and version with these settings.
   func index(settings: UInt64) -> Index? {
-    guard ownershipAtStart == .veneers, let bytes = FileBytes.readRegular(indexPath),
-      let index = try? CacheReader.decode(Index.self, from: CacheSeal.unseal(bytes)),
+    guard let (folder, seal) = readable, let bytes = folder.read(Self.indexName),
+      let index = try? CacheReader.decode(Index.self, from: seal.unseal(bytes)),
       index.format == Self.format, index.veneerVersion == GeneratedFile.veneerVersion,
       index.settings == settings
     else { return nil }
@@ -248,35 +246,45 @@ package struct GenerationCache: Sendable {
   /// The directories the last discovery listed and its searches, or none when they cannot be
   /// read: then every directory is listed again.
   func directoryListings() -> DirectoryListings.Snapshot {
-    guard ownershipAtStart == .veneers, let bytes = FileBytes.readRegular(listingsPath),
-      let listings = try? CacheReader.decode(
-        SavedListings.self, from: CacheSeal.unseal(bytes)),
+    guard let (folder, seal) = readable, let bytes = folder.read(Self.listingsName),
+      let listings = try? CacheReader.decode(SavedListings.self, from: seal.unseal(bytes)),
       listings.format == Self.format, listings.veneerVersion == GeneratedFile.veneerVersion
     else { return DirectoryListings.Snapshot() }
     return listings.snapshot
   }
 
   func models() -> Models? {
-    guard ownershipAtStart == .veneers, let bytes = FileBytes.readRegular(modelsPath) else {
+    guard let (folder, seal) = readable, let bytes = folder.read(Self.modelsName) else {
       return nil
     }
-    return try? Models.decode(bytes)
+    return try? Models.decode(bytes, sealedBy: seal)
   }
 
   /// Records a run whose output folder now holds everything `generation` expects. A cache
   /// that cannot be written only costs the next run its speed; a folder that is not Veneer's
-  /// is left as it is, and the warning returned says so.
+  /// is left as it is, and the warning returned says so. Everything is written through the
+  /// folder's descriptor: the folder opened when the run began, or made and opened now.
   @discardableResult
   package func save(_ generation: Generation, outputFolder: String) -> Diagnostic? {
-    guard generation.cacheRecord != nil || generation.directoryListings != nil else { return nil }
-    // Asked again: the run may have been long, and the folder is about to be written.
-    switch Self.ownership(of: folder) {
+    guard generation.cacheRecord != nil || generation.directoryListings != nil, let seal else {
+      return nil
+    }
+    let cache: CacheFolder
+    switch opened {
+    case .failure(let refusal): return Self.untrustedWarning(folder, refusal.reason)
+    case .success(let existing?): cache = existing
+    case .success(nil):
+      switch CacheFolder.open(folder, creating: true) {
+      case .failure(let refusal): return Self.untrustedWarning(folder, refusal.reason)
+      case .success(nil): return nil
+      case .success(let made?): cache = made
+      }
+    }
+    // Asked again, of the descriptor: the run may have been long.
+    switch Self.ownership(of: cache) {
     case .veneers: break
     case .unclaimed:
-      Self.createPrivateFolder(folder)
-      // Asked again: a folder someone else made in between is not adopted.
-      if let reason = Self.trustProblem(of: folder) { return Self.untrustedWarning(folder, reason) }
-      guard write(Array(Self.tag.utf8), to: tagPath) else { return nil }
+      guard cache.write(Array(Self.tag.utf8), to: Self.tagName) else { return nil }
     case .untrusted(let reason):
       return Self.untrustedWarning(folder, reason)
     case .foreign:
@@ -289,7 +297,7 @@ package struct GenerationCache: Sendable {
     if let listings = generation.directoryListings {
       let saved = SavedListings(
         format: Self.format, veneerVersion: GeneratedFile.veneerVersion, snapshot: listings)
-      write(CacheSeal.seal(CacheWriter.encode(saved)), to: listingsPath)
+      cache.write(seal.seal(CacheWriter.encode(saved)), to: Self.listingsName)
     }
     guard let record = generation.cacheRecord else { return nil }
     let written = OutputFolder(path: outputFolder)
@@ -310,12 +318,11 @@ package struct GenerationCache: Sendable {
         outputLines: generation.statistics.outputLines))
     // The models first: an index is only trusted beside the models it was written with, and a
     // run killed in between leaves an index that no longer matches them, so both are ignored.
-    // `unlink` removes a file or link, never a folder's contents.
-    unlink(indexPath)
+    cache.remove(Self.indexName)
     if let models = record.models {
-      write(models.encoded(), to: modelsPath)
+      cache.write(models.encoded(sealedBy: seal), to: Self.modelsName)
     }
-    write(CacheSeal.seal(CacheWriter.encode(index)), to: indexPath)
+    cache.write(seal.seal(CacheWriter.encode(index)), to: Self.indexName)
     return nil
   }
 
@@ -327,23 +334,6 @@ package struct GenerationCache: Sendable {
         + "with --cache-path", file: folder)
   }
 
-  /// Written to a new temporary file beside its path, created exclusively (so through no
-  /// link), readable by the user alone, and renamed over it, never synced: a cache lost in a crash is rebuilt, and one torn
-  /// is refused by its checksum.
-  @discardableResult
-  private func write(_ bytes: [UInt8], to path: String) -> Bool {
-    let temporary = path + ".\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else { return false }
-    let failed =
-      writeAll(bytes, to: descriptor) { Foundation.write($0, $1.baseAddress, $1.count) } != nil
-    if close(descriptor) != 0 || failed || rename(temporary, path) != 0 {
-      unlink(temporary)
-      return false
-    }
-    return true
-  }
-
   /// The cache folder for an output folder, under the user's cache directory: `XDG_CACHE_HOME`
   /// when it is an absolute path, as the XDG specification requires, else the platform's.
   package static func defaultFolder(
@@ -351,11 +341,16 @@ package struct GenerationCache: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
     let absolute = URL(fileURLWithPath: output).standardizedFileURL.path
+    return userFolder(environment: environment) + "/"
+      + String(ContentHash.of(Array(absolute.utf8)), radix: 16)
+  }
+
+  /// The user's own Veneer folder, which holds their caches and the key that seals them.
+  static func userFolder(environment: [String: String]) -> String {
     let base =
       environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
       ?? FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
       ?? URL(fileURLWithPath: NSTemporaryDirectory())
-    return base.appendingPathComponent("veneer")
-      .appendingPathComponent(String(ContentHash.of(Array(absolute.utf8)), radix: 16)).path
+    return base.appendingPathComponent("veneer").path
   }
 }
