@@ -86,8 +86,8 @@ struct ParsedSources {
     let stampsOut = zip(files, parsed).compactMap { file, source in
       source.stamp.map {
         GenerationCache.SourceStamp(
-          path: file, size: $0.size, modified: $0.modified, hash: source.hash,
-          modelHash: source.modelHash)
+          path: file, size: $0.size, modified: $0.modified, statusChanged: $0.statusChanged,
+          hash: source.hash, modelHash: source.modelHash)
       }
     }
     self.files = files

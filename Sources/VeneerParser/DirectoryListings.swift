@@ -6,10 +6,12 @@ import VeneerSupport
 /// does: a run where nothing changed then asks one `stat` of each directory instead of listing
 /// it, and when no directory of a search changed, takes the search's files as they were.
 ///
-/// A listing is reusable only when nothing can change it behind its directory's time: it holds
+/// A listing is reusable only when nothing can change it behind its directory's times: it holds
 /// no symbolic link or entry of unknown type (a link's target changes without its directory),
-/// and the directory had not been modified for `racyInterval` when it was listed, so that an
-/// entry added in the same tick of the file system's clock cannot hide.
+/// and the directory had not changed for `FileStamp.racyInterval` when it was listed, so that an
+/// entry added in the same tick of the file system's clock cannot hide; its status change time
+/// is compared too, which an entry added or removed moves even when the modification time is
+/// set back.
 ///
 /// One discovery uses it, on one thread.
 package final class DirectoryListings: @unchecked Sendable {
@@ -19,14 +21,20 @@ package final class DirectoryListings: @unchecked Sendable {
     package var inode: UInt64
     /// Nanoseconds since 1970.
     package var modified: Int
+    /// Its `ctime`, in nanoseconds since 1970.
+    package var statusChanged: Int
     package var isReusable: Bool
     /// Its Swift files and the directories to search, by name, sorted.
     package var entries: [Entry]
 
-    package init(device: UInt64, inode: UInt64, modified: Int, isReusable: Bool, entries: [Entry]) {
+    package init(
+      device: UInt64, inode: UInt64, modified: Int, statusChanged: Int, isReusable: Bool,
+      entries: [Entry]
+    ) {
       self.device = device
       self.inode = inode
       self.modified = modified
+      self.statusChanged = statusChanged
       self.isReusable = isReusable
       self.entries = entries
     }
@@ -96,9 +104,6 @@ package final class DirectoryListings: @unchecked Sendable {
     }
   }
 
-  /// Longer than any file system's time stamp granularity (FAT's is two seconds).
-  static let racyInterval = 3_000_000_000
-
   private let earlier: Snapshot
   /// This discovery's listings, by the path it listed them at.
   package private(set) var listings: [String: Listing] = [:]
@@ -112,9 +117,7 @@ package final class DirectoryListings: @unchecked Sendable {
   package init(earlier: Snapshot = Snapshot()) {
     self.earlier = earlier
     listings.reserveCapacity(earlier.listings.count)
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    now = Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+    now = FileStamp.now
   }
 
   /// What the next discovery is given.
@@ -175,15 +178,18 @@ package final class DirectoryListings: @unchecked Sendable {
   }
 
   private static func isUnchanged(_ listing: Listing, _ status: stat) -> Bool {
-    listing.isReusable && listing.device == UInt64(status.st_dev)
-      && listing.inode == UInt64(status.st_ino) && listing.modified == FileStamp(status).modified
+    let stamp = FileStamp(status)
+    return listing.isReusable && listing.device == UInt64(status.st_dev)
+      && listing.inode == UInt64(status.st_ino) && listing.modified == stamp.modified
+      && listing.statusChanged == stamp.statusChanged
   }
 
   /// Records a listing made now; `hasLinks` when it met an entry whose type needed a `stat`.
   func record(_ path: String, _ status: stat, entries: [Entry], hasLinks: Bool) {
-    let modified = FileStamp(status).modified
+    let stamp = FileStamp(status)
     listings[path] = Listing(
-      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), modified: modified,
-      isReusable: !hasLinks && modified < now - Self.racyInterval, entries: entries)
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), modified: stamp.modified,
+      statusChanged: stamp.statusChanged, isReusable: !hasLinks && !stamp.isRacy(stampedAt: now),
+      entries: entries)
   }
 }

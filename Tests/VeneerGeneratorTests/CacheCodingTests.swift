@@ -142,7 +142,9 @@ struct CacheCodingTests {
       }
       var flipped = file
       flipped[cut] ^= 0x01
-      #expect(throws: (any Error).self) { try GenerationCache.Models.decode(flipped, sealedBy: Self.seal) }
+      #expect(throws: (any Error).self) {
+        try GenerationCache.Models.decode(flipped, sealedBy: Self.seal)
+      }
     }
     // Well-formed, but of another type.
     #expect(throws: CacheDamaged.self) {
@@ -201,7 +203,8 @@ struct DeepTypeTests {
           format: GenerationCache.format, veneerVersion: "0",
           snapshot: DirectoryListings.Snapshot(listings: [
             "/tmp/Sources": DirectoryListings.Listing(
-              device: 1, inode: 2, modified: 3, isReusable: true, entries: [entry])
+              device: 1, inode: 2, modified: 3, statusChanged: 4, isReusable: true, entries: [entry]
+            )
           ])))
     }
     let kept = DirectoryListings.Entry(name: "Kept.swift", isDirectory: false)
@@ -226,7 +229,7 @@ struct DeepTypeTests {
     typealias File = DirectoryListings.Search.File
     func listing(_ names: [String]) -> DirectoryListings.Listing {
       DirectoryListings.Listing(
-        device: 1, inode: 2, modified: 3, isReusable: true,
+        device: 1, inode: 2, modified: 3, statusChanged: 4, isReusable: true,
         entries: names.map {
           DirectoryListings.Entry(name: $0, isDirectory: !$0.hasSuffix(".swift"))
         })
@@ -291,7 +294,7 @@ struct DeepTypeTests {
   @Test func damagedSearchesNeverLeadOutOfTheirPaths() throws {
     func listing(_ names: [String]) -> DirectoryListings.Listing {
       DirectoryListings.Listing(
-        device: 1, inode: 2, modified: 3, isReusable: true,
+        device: 1, inode: 2, modified: 3, statusChanged: 4, isReusable: true,
         entries: names.map {
           DirectoryListings.Entry(name: $0, isDirectory: !$0.hasSuffix(".swift"))
         })

@@ -16,7 +16,14 @@ struct DirectoryListingsTests {
     for directory in ["Sources", "Sources/Nested"] {
       try backdate(folder.path + "/" + directory, seconds: 3600)
     }
+    settle()
     return folder
+  }
+
+  /// Waits until every change made so far is older than a tick of any file system's clock: a
+  /// directory's status change time, which backdating moves to now, cannot be set back.
+  static func settle() {
+    Thread.sleep(forTimeInterval: Double(FileStamp.racyInterval) / 1e9 + 0.1)
   }
 
   /// Sets the modification time of `path` to `seconds` ago.
@@ -102,6 +109,7 @@ struct DirectoryListingsTests {
     // Both had just been modified when listed: listed again until their times settle.
     try Self.backdate(root, seconds: 60)
     try Self.backdate(root + "/Nested", seconds: 60)
+    Self.settle()
     let third = DirectoryListings(earlier: second.snapshot)
     #expect(Self.discover(root, third) == ["Nested/B.swift", "Nested/C.swift"])
     #expect(third.reusedCount == 0)
@@ -137,6 +145,7 @@ struct DirectoryListingsTests {
     try FileManager.default.createSymbolicLink(
       atPath: root + "/Linked", withDestinationPath: folder.path + "/Elsewhere")
     try Self.backdate(root, seconds: 3600)
+    Self.settle()
     let first = DirectoryListings()
     #expect(Self.discover(root, first) == ["A.swift", "Linked/Linked.swift", "Nested/B.swift"])
     #expect(first.listings[root]?.isReusable == false)

@@ -9,6 +9,8 @@ import VeneerSupport
 /// known", and the run does all the work.
 struct IncrementalRun {
   let cache: GenerationCache?
+  /// When the run began, before any stamp was taken.
+  let startedAt = FileStamp.now
   /// The directories discovery listed last time: only those changed since are listed again.
   let listings: DirectoryListings?
   /// The cache's index, when it was written with this run's settings.
@@ -86,7 +88,8 @@ struct IncrementalRun {
       files: [], unchangedFiles: unchanged.files, diagnostics: index.diagnostics,
       statistics: statistics)
     generation.cacheRecord = unchanged.changedStamps.map {
-      CacheRecord(settings: index.settings, sources: $0, keptOutputs: index.outputs)
+      CacheRecord(
+        settings: index.settings, stampedAt: startedAt, sources: $0, keptOutputs: index.outputs)
     }
     generation.directoryListings = changedListings
     return generation
@@ -112,7 +115,8 @@ struct IncrementalRun {
     rendering: Rendering, files: [AssembledFile]
   ) {
     generation.cacheRecord = CacheRecord(
-      settings: settings, parsed: parsed, rendering: rendering, files: files)
+      settings: settings, stampedAt: startedAt, parsed: parsed, rendering: rendering,
+      files: files)
     generation.directoryListings = changedListings
   }
 

@@ -27,9 +27,10 @@ package struct UnchangedRun {
       outputsAsRecorded: [UInt64: GenerationCache.OutputStamp]?)
   }
 
-  /// The positions of the sources whose stamps differ from the index's, or nil when the
-  /// sources are not those it lists or more than `maximumChangedSources` changed: then the run
-  /// goes on to parse without checking.
+  /// The positions of the sources whose stamps differ from the index's, or that were stamped
+  /// too soon after they changed to be trusted by their stamps ("racily clean", as git says),
+  /// or nil when the sources are not those it lists or more than `maximumChangedSources`
+  /// changed: then the run goes on to parse without checking.
   static func changedSources(
     _ index: GenerationCache.Index, _ discovered: DiscoveredSources, _ stamps: [FileStamp?]
   ) -> [Int]? {
@@ -39,7 +40,10 @@ package struct UnchangedRun {
       index.sources, zip(discovered.inputFiles, stamps)
     ).enumerated() {
       guard old.path == path, let stamp else { return nil }
-      if old.size != stamp.size || old.modified != stamp.modified {
+      if old.size != stamp.size || old.modified != stamp.modified
+        || old.statusChanged != stamp.statusChanged
+        || stamp.isRacy(stampedAt: index.stampedAt)
+      {
         changed.append(position)
         guard changed.count <= Self.maximumChangedSources else { return nil }
       }
@@ -82,6 +86,7 @@ package struct UnchangedRun {
       // Taken before the file was read: an edit after it leaves the file newer than this.
       sources[position].size = stamps[position]!.size
       sources[position].modified = stamps[position]!.modified
+      sources[position].statusChanged = stamps[position]!.statusChanged
     }
     run.changedStamps = sources
     run.parsedCount = parsed.count

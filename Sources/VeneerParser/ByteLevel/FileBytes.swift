@@ -116,14 +116,37 @@ package struct FileStamp: Equatable, Sendable {
   package var size: Int
   /// Nanoseconds since 1970.
   package var modified: Int
+  /// When its status last changed (its `ctime`), in nanoseconds since 1970: no one can set it,
+  /// so an edit whose modification time was set back (`touch -d`) still moves it.
+  package var statusChanged: Int
 
   init(_ status: stat) {
     size = Int(status.st_size)
     #if canImport(Darwin)
       modified = status.st_mtimespec.tv_sec * 1_000_000_000 + status.st_mtimespec.tv_nsec
+      statusChanged = status.st_ctimespec.tv_sec * 1_000_000_000 + status.st_ctimespec.tv_nsec
     #else
       modified = status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec
+      statusChanged = status.st_ctim.tv_sec * 1_000_000_000 + status.st_ctim.tv_nsec
     #endif
+  }
+
+  /// Nanoseconds since 1970, now, by the clock file systems stamp files with.
+  package static var now: Int {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+  }
+
+  /// Longer than any file system's time stamp granularity (FAT's is two seconds): a file
+  /// stamped within this of its last change may change again in the same tick of its clock.
+  package static let racyInterval = 3_000_000_000
+
+  /// Whether the stamp was taken too soon after the file changed to tell a later change in the
+  /// same tick of the file system's clock, as git judges its index's entries "racily clean":
+  /// such a file is read again, not trusted by its stamp.
+  package func isRacy(stampedAt time: Int) -> Bool {
+    max(modified, statusChanged) >= time - Self.racyInterval
   }
 
   package init?(path: String) {

@@ -56,7 +56,8 @@ final class CacheFolder: @unchecked Sendable {
       if isLink, status.st_uid != geteuid(), status.st_uid != 0 {
         close(current)
         return .failure(
-          Refusal(reason: "\(walked) is a link that belongs to another user (uid \(status.st_uid))"))
+          Refusal(reason: "\(walked) is a link that belongs to another user (uid \(status.st_uid))")
+        )
       }
       // A link the user or root owns, in a folder no one else may change, stays as it is.
       let next = openat(
@@ -80,8 +81,7 @@ final class CacheFolder: @unchecked Sendable {
 
   /// What another user could do to the open folder at `path`: the cache folder must be the
   /// user's; a folder above it the user's or root's; neither writable by others unless sticky.
-  private static func problem(of descriptor: Int32, at path: String, isTheFolder: Bool) -> String?
-  {
+  private static func problem(of descriptor: Int32, at path: String, isTheFolder: Bool) -> String? {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return "\(path) cannot be examined" }
     let user = geteuid()

@@ -5,6 +5,8 @@ import VeneerRenderer
 /// What a run hands its cache to remember.
 struct CacheRecord: Sendable {
   var settings: UInt64
+  /// When the run began: its stamps were taken after.
+  var stampedAt: Int
   var sources: [GenerationCache.SourceStamp]
   /// Nil when the models on disk are still those of `sources`.
   var models: GenerationCache.Models?
@@ -16,10 +18,11 @@ struct CacheRecord: Sendable {
 
   /// A run that rendered nothing: its sources' stamps, its outputs those already recorded.
   init(
-    settings: UInt64, sources: [GenerationCache.SourceStamp],
+    settings: UInt64, stampedAt: Int, sources: [GenerationCache.SourceStamp],
     keptOutputs: [GenerationCache.OutputStamp]
   ) {
     self.settings = settings
+    self.stampedAt = stampedAt
     self.sources = sources
     models = nil
     outputs = []
@@ -27,9 +30,11 @@ struct CacheRecord: Sendable {
   }
 
   init(
-    settings: UInt64, parsed: ParsedSources, rendering: Rendering, files: [AssembledFile]
+    settings: UInt64, stampedAt: Int, parsed: ParsedSources, rendering: Rendering,
+    files: [AssembledFile]
   ) {
     self.settings = settings
+    self.stampedAt = stampedAt
     sources = parsed.stamps
     models =
       parsed.isUnchanged

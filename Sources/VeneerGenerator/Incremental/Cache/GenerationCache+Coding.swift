@@ -7,6 +7,7 @@ extension GenerationCache.Index: CacheCodable {
     writer.write(format)
     writer.write(veneerVersion)
     writer.write(settings)
+    writer.write(stampedAt)
     writer.write(sources)
     writer.write(outputs)
     writer.write(diagnostics)
@@ -16,8 +17,8 @@ extension GenerationCache.Index: CacheCodable {
   init(from reader: inout CacheReader) throws {
     self.init(
       format: try reader.read(), veneerVersion: try reader.read(), settings: try reader.read(),
-      sources: try reader.read(), outputs: try reader.read(), diagnostics: try reader.read(),
-      statistics: try reader.read())
+      stampedAt: try reader.read(), sources: try reader.read(), outputs: try reader.read(),
+      diagnostics: try reader.read(), statistics: try reader.read())
   }
 }
 
@@ -111,6 +112,7 @@ extension DirectoryListings.Listing: CacheCodable {
     writer.write(device)
     writer.write(inode)
     writer.write(modified)
+    writer.write(statusChanged)
     writer.write(isReusable)
     writer.writeCount(entries.count)
     for entry in entries {
@@ -123,6 +125,7 @@ extension DirectoryListings.Listing: CacheCodable {
     let device: UInt64 = try reader.read()
     let inode: UInt64 = try reader.read()
     let modified: Int = try reader.read()
+    let statusChanged: Int = try reader.read()
     let isReusable: Bool = try reader.read()
     let count = try reader.readCount()
     var entries: [DirectoryListings.Entry] = []
@@ -137,7 +140,8 @@ extension DirectoryListings.Listing: CacheCodable {
       entries.append(entry)
     }
     self.init(
-      device: device, inode: inode, modified: modified, isReusable: isReusable, entries: entries)
+      device: device, inode: inode, modified: modified, statusChanged: statusChanged,
+      isReusable: isReusable, entries: entries)
   }
 }
 
@@ -160,6 +164,7 @@ extension GenerationCache.SourceStamp: CacheCodable {
     writer.writeUnique(path)
     writer.write(size)
     writer.write(modified)
+    writer.write(statusChanged)
     writer.write(hash)
     writer.write(modelHash)
   }
@@ -167,7 +172,7 @@ extension GenerationCache.SourceStamp: CacheCodable {
   init(from reader: inout CacheReader) throws {
     self.init(
       path: try reader.readUnique(), size: try reader.read(), modified: try reader.read(),
-      hash: try reader.read(), modelHash: try reader.read())
+      statusChanged: try reader.read(), hash: try reader.read(), modelHash: try reader.read())
   }
 }
 

@@ -51,13 +51,16 @@ package struct GenerationCache: Sendable {
   }
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 11
+  static let format = 12
 
   struct Index {
     var format: Int
     var veneerVersion: String
     /// Of the configuration and the templates' text and options.
     var settings: UInt64
+    /// When the run that wrote it began, in nanoseconds since 1970: a source that had changed
+    /// within `FileStamp.racyInterval` of it may have changed again unseen, and is read again.
+    var stampedAt: Int
     var sources: [SourceStamp]
     var outputs: [OutputStamp]
     var diagnostics: [Diagnostic]
@@ -83,6 +86,7 @@ package struct GenerationCache: Sendable {
     var path: String
     var size: Int
     var modified: Int
+    var statusChanged: Int
     /// Of the bytes its model was parsed from. A later edit that left the model as it was keeps
     /// it, and with it the model's entry in the models file and the render keys of its protocols.
     var hash: UInt64
@@ -201,8 +205,7 @@ package struct GenerationCache: Sendable {
   }
 
   /// Whose the folder opened at the run's start is.
-  private static func ownership(of opened: Result<CacheFolder?, CacheFolder.Refusal>) -> Ownership
-  {
+  private static func ownership(of opened: Result<CacheFolder?, CacheFolder.Refusal>) -> Ownership {
     switch opened {
     case .failure(let refusal): .untrusted(reason: refusal.reason)
     case .success(nil): .unclaimed
@@ -310,7 +313,8 @@ package struct GenerationCache: Sendable {
     let outputs = stamps + record.keptOutputs
     let index = Index(
       format: Self.format, veneerVersion: GeneratedFile.veneerVersion, settings: record.settings,
-      sources: record.sources, outputs: outputs.sorted { $0.name < $1.name },
+      stampedAt: record.stampedAt, sources: record.sources,
+      outputs: outputs.sorted { $0.name < $1.name },
       diagnostics: generation.diagnostics,
       statistics: Counts(
         protocols: generation.statistics.protocols,
