@@ -20,31 +20,43 @@ struct RaceTests {
     }
   }
 
-  /// Another user (`nobody`) flips a link in a shared sticky folder, at the victim's cache path,
-  /// between nothing and a folder of theirs holding a cache of their making, as fast as it can,
-  /// while the victim runs Veneer 200 times: every run writes the victim's decorators, no file
-  /// of the other user's is read into a run or touched, and the runs that met the link say so.
+  /// Another user (`nobody`) flips a link of theirs in a shared sticky folder, at the victim's
+  /// cache path, between the victim's own cache folder and one of theirs holding a cache made
+  /// from protocols of theirs (sealed with the victim's key, the worst case), as fast as it can,
+  /// while the victim runs Veneer 200 times: every run writes the victim's decorators, none of
+  /// the other user's files is read into a run or touched, and runs say why they keep no cache.
+  /// Before Veneer used the folder by its descriptor, a link followed by a check and then by a
+  /// use fed a run the other user's cache within 100 runs.
   @Test(.enabled(if: canActAsAnotherUser, "needs root, runuser and the nobody user"))
   func aLinkFlippedByAnotherUserNeverPoisonsOrTouches() throws {
     let workspace = try Workspace()
     let shared = workspace.path + "/shared"
     try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
     #expect(chmod(shared, 0o1777) == 0)
-    // The other user's folder holds a cache made from protocols of theirs, which must never
-    // become the victim's decorators.
-    try workspace.write("Poison/P.swift", "// veneer: logging\nprotocol P { func poisoned() }\n")
+    // Sources of one size and one time, so that a cache of either is taken for the other's.
+    func write(_ method: String) throws {
+      try workspace.write(
+        "Sources/P.swift", "// veneer: logging\nprotocol P { func \(method)() }\n")
+      for path in ["Sources/P.swift", "Sources"] {
+        FileTimes.set(workspace.path + "/" + path, toSeconds: 1_577_836_800)
+      }
+    }
+    func generate(_ cachePath: String) throws -> (status: Int32, output: String, errors: String) {
+      try workspace.veneer(
+        "generate", "--sources", "Sources", "--output", "Out", "--cache-path", cachePath)
+    }
     let attacker = shared + "/attacker"
-    let made = try workspace.veneer(
-      "generate", "--sources", "Poison", "--output", "PoisonOut", "--cache-path",
-      attacker + "/cache")
-    #expect(made.status == 0, "\(made.errors)")
+    try write("poison")
+    #expect(try generate(attacker + "/cache").status == 0)
+    try write("honest")
+    try FileManager.default.removeItem(atPath: workspace.path + "/Out")
+    #expect(try generate(shared + "/victim").status == 0)
     let chown = try runProcess(
       URL(fileURLWithPath: "/bin/chown"), ["-R", "nobody:nogroup", attacker])
     #expect(chown.status == 0)
     let before = Self.snapshot(attacker)
     #expect(before.contains { $0.hasPrefix("cache/index ") })
 
-    try workspace.write("Sources/P.swift", "// veneer: logging\nprotocol P { func honest() }\n")
     // The other user flips until the victim is done, and at most two minutes.
     let stop = workspace.path + "/stop"
     let flipper = Process()
@@ -52,8 +64,8 @@ struct RaceTests {
     flipper.arguments = [
       "-u", "nobody", "--", "/bin/sh", "-c",
       "end=$(($(date +%s) + 120)); while [ ! -e \(stop) ] && [ $(date +%s) -lt $end ]; do "
-        + "for i in 1 2 3 4 5 6 7 8; do ln -s \(attacker)/cache \(shared)/cache 2>/dev/null; "
-        + "rm -f \(shared)/cache; done; done",
+        + "ln -sfn \(shared)/victim \(shared)/cache; "
+        + "ln -sfn \(attacker)/cache \(shared)/cache; done",
     ]
     flipper.standardOutput = FileHandle.nullDevice
     flipper.standardError = FileHandle.nullDevice
@@ -61,20 +73,14 @@ struct RaceTests {
     defer { FileManager.default.createFile(atPath: stop, contents: nil) }
     var refused = 0
     for run in 0..<200 {
-      let result = try workspace.veneer(
-        "generate", "--sources", "Sources", "--output", "Out", "--cache-path", shared + "/cache")
+      let result = try generate(shared + "/cache")
       #expect(result.status == 0, "run \(run): \(result.errors)")
       let output = workspace.read("Out/P+Decorators.swift") ?? ""
       #expect(
-        output.contains("func honest()") && !output.contains("poisoned"),
+        output.contains("func honest()") && !output.contains("poison"),
         "run \(run) wrote \(output)")
       if result.errors.contains("is a link that belongs to another user") { refused += 1 }
-      // A victim that made the folder first keeps it: the other user cannot remove it from a
-      // sticky folder, and the contest is over. Start again from nothing.
-      var status = stat()
-      if lstat(shared + "/cache", &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-        try FileManager.default.removeItem(atPath: shared + "/cache")
-      }
+      try write("honest")
     }
     FileManager.default.createFile(atPath: stop, contents: nil)
     flipper.waitUntilExit()
@@ -121,5 +127,13 @@ struct RaceTests {
         try run(workspace.path + "/Theirs/Cache").contains(
           "\(workspace.path)/Theirs is a link that belongs to another user (uid 65534)"))
     }
+  }
+}
+
+/// Sets a file's times as `touch -d` does.
+enum FileTimes {
+  static func set(_ path: String, toSeconds seconds: Int) {
+    var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+    utimensat(AT_FDCWD, path, &times, 0)
   }
 }
