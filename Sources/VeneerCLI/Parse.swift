@@ -99,12 +99,14 @@ struct Parse: ParsableCommand {
       }
       let data = try JSONSerialization.data(
         withJSONObject: protocols, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-      print(String(decoding: data, as: UTF8.self))
+      print(String(decoding: data, as: UTF8.self).escapingInvisibleControlsForJSON)
     } else if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let output = ParseOutput(catalog: catalog, objectiveCProtocols: headers.protocols)
-      print(String(decoding: try encoder.encode(output), as: UTF8.self))
+      print(
+        String(decoding: try encoder.encode(output), as: UTF8.self).escapingInvisibleControlsForJSON
+      )
     } else {
       printEscaped(
         ObjCSummary(protocols: headers.protocols).text

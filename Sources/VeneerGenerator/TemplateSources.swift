@@ -87,15 +87,23 @@ enum TemplateSources {
             .error, message, file: isBuiltIn ? configuration.file ?? "veneer" : template.path))
     }
     for template in templates {
-      for (label, kind) in template.declaredArguments ?? []
-      where !Naming.isPlainIdentifier(label) || AnnotationArgumentKind(rawValue: kind) == nil {
-        diagnostics.append(
-          Diagnostic(
-            .error,
-            "'{# arguments: #}' must list labels with their kinds ("
-              + AnnotationArgumentKind.allCases.map(\.rawValue).joined(separator: ", ")
-              + "), such as 'attempts: number', not '\(label): \(kind)'",
-            file: template.path))
+      var seenLabels: Set<String> = []
+      for (label, kind) in template.declaredArguments ?? [] {
+        if !Naming.isPlainIdentifier(label) || AnnotationArgumentKind(rawValue: kind) == nil {
+          diagnostics.append(
+            Diagnostic(
+              .error,
+              "'{# arguments: #}' must list labels with their kinds ("
+                + AnnotationArgumentKind.allCases.map(\.rawValue).joined(separator: ", ")
+                + "), such as 'attempts: number', not '\(label): \(kind)'",
+              file: template.path))
+        } else if !seenLabels.insert(label).inserted {
+          // Read once, the second would be dropped in silence, and its kind never checked.
+          diagnostics.append(
+            Diagnostic(
+              .error, "'{# arguments: #}' declares '\(label)' twice; declare each label once",
+              file: template.path))
+        }
       }
       for module in template.imports where TemplateImport(module) == nil {
         diagnostics.append(

@@ -48,3 +48,25 @@ extension Unicode.Scalar {
     }
   }
 }
+
+extension String {
+  /// JSON text with every invisible control a JSON encoder leaves as it is (C1 controls, line
+  /// and paragraph separators, bidirectional controls) written as a `\uXXXX` escape, which
+  /// means the same to a reader of the JSON, and cannot send a terminal an escape sequence or
+  /// make the text read otherwise than it is.
+  package var escapingInvisibleControlsForJSON: String {
+    guard unicodeScalars.contains(where: \.isInvisibleControl) else { return self }
+    var escaped = ""
+    for scalar in unicodeScalars {
+      // C0 controls and DEL are escaped by the encoder, or are the document's own line breaks.
+      if scalar.isInvisibleControl, scalar.value >= 0x80 {
+        escaped +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+}

@@ -150,15 +150,22 @@ private struct Accessors {
 }
 
 extension IfConfigClauseSyntax {
+  /// How many earlier clauses of one `#if` a clause's condition may negate. Each clause's
+  /// condition negates every earlier one, so a chain's conditions grow with the square of its
+  /// length: past this bound the chain is refused, and the work stays linear in it.
+  static let maximumEarlierClauses = 64
+
   /// The condition under which this clause's contents exist, with earlier clauses of the same
-  /// `#if` negated: `#elseif B` after `#if A` gives `!A && B`.
-  var flattenedCondition: String {
+  /// `#if` negated: `#elseif B` after `#if A` gives `!A && B`; nil when more than
+  /// `maximumEarlierClauses` precede it.
+  var flattenedCondition: String? {
     guard let ifConfig = parent?.parent?.as(IfConfigDeclSyntax.self) else {
       return condition?.normalizedText ?? "true"
     }
     var parts: [String] = []
-    for clause in ifConfig.clauses {
+    for (index, clause) in ifConfig.clauses.enumerated() {
       if clause.id == id { break }
+      guard index < Self.maximumEarlierClauses else { return nil }
       if let earlier = clause.condition {
         parts.append("!" + earlier.parenthesized(forNegation: true))
       }

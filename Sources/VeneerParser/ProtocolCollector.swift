@@ -23,7 +23,9 @@ final class ProtocolCollector: SyntaxVisitor {
   private(set) var resultEnums: [ResultLikeEnum] = []
   var diagnostics: [Diagnostic] = []
   private var scopes: [Scope] = []
-  private var conditions: [String] = []
+  /// The `#if` clauses the visit is inside, outermost first: their conditions are spelt out
+  /// only for a declaration Veneer keeps, since each spells every earlier clause of its chain.
+  private var clauses: [IfConfigClauseSyntax] = []
 
   init(file: String, source: [UInt8], lines: SourceLines, annotationKeys: AnnotationKeys) {
     self.file = file
@@ -36,12 +38,32 @@ final class ProtocolCollector: SyntaxVisitor {
   // MARK: Scopes
 
   override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-    conditions.append(node.flattenedCondition)
+    clauses.append(node)
     return .visitChildren
   }
 
   override func visitPost(_ node: IfConfigClauseSyntax) {
-    conditions.removeLast()
+    clauses.removeLast()
+  }
+
+  /// The conditions of `clauses`, or nil, with an error at the clause, when one is too far down
+  /// its chain to be spelt out (`IfConfigClauseSyntax.maximumEarlierClauses`).
+  private func conditions(of clauses: [IfConfigClauseSyntax]) -> [String]? {
+    var conditions: [String] = []
+    for clause in clauses {
+      guard let condition = clause.flattenedCondition else {
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "this #elseif or #else follows more than \(IfConfigClauseSyntax.maximumEarlierClauses) "
+              + "clauses of its #if: a declaration inside it would carry the negation of each of "
+              + "them, in every decorator; split the chain into #if blocks of their own",
+            at: location(of: clause)))
+        return nil
+      }
+      conditions.append(condition)
+    }
+    return conditions
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -121,6 +143,7 @@ final class ProtocolCollector: SyntaxVisitor {
     // `@testable` and `@_spi` imports only work in their own target; the plain form is what
     // generated code elsewhere can use.
     let kind = node.importKindSpecifier.map { " \($0.text)" } ?? ""
+    guard let conditions = conditions(of: clauses) else { return .skipChildren }
     imports.append(
       Import(text: "import\(kind) \(node.path.normalizedText)", conditions: conditions))
     return .skipChildren
@@ -165,13 +188,13 @@ final class ProtocolCollector: SyntaxVisitor {
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     // A protocol with a syntax error would be modelled from guesses; its error is reported
     // with the file's other parse diagnostics instead.
-    guard !node.hasError else { return .skipChildren }
+    guard !node.hasError, let conditions = conditions(of: clauses) else { return .skipChildren }
     let comments = LeadingComments(of: node, in: source)
     let enclosingTypes = scopes.map(\.name)
     let qualifiedName = (enclosingTypes + [node.name.text]).joined(separator: ".")
     var body = Body()
     collectMembers(of: node.memberBlock.members, under: [], declaredIn: qualifiedName, into: &body)
-    guard !body.hasNamelessFunction else { return .skipChildren }
+    guard !body.hasNamelessFunction, !body.hasUnreadableClause else { return .skipChildren }
     protocols.append(
       ProtocolDecl(
         name: node.name.text,
@@ -199,6 +222,9 @@ final class ProtocolCollector: SyntaxVisitor {
     /// generic clause, an empty name, and reports nothing; the compiler rejects it. Such a
     /// protocol is reported and skipped like one with a syntax error.
     var hasNamelessFunction = false
+    /// A clause too far down its `#if` chain to be spelt out: the protocol is reported and
+    /// skipped.
+    var hasUnreadableClause = false
   }
 
   private func collectMembers(
@@ -232,9 +258,12 @@ final class ProtocolCollector: SyntaxVisitor {
       } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
         for clause in ifConfig.clauses {
           guard case .decls(let members)? = clause.elements else { continue }
+          guard let condition = self.conditions(of: [clause])?.first else {
+            body.hasUnreadableClause = true
+            break
+          }
           collectMembers(
-            of: members, under: conditions + [clause.flattenedCondition], declaredIn: declaredIn,
-            into: &body)
+            of: members, under: conditions + [condition], declaredIn: declaredIn, into: &body)
         }
       } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
         // A type alias needs no witness, but a decorator declares it again (`Duration`

@@ -150,4 +150,20 @@ struct ParseCommandTests {
     #expect(result.status == 1)
     #expect(result.errors == "/no/such/folder: error: no such file or directory\n")
   }
+
+  /// What `--json` and `--template-model` print holds no control a terminal or a reader would
+  /// not see as it is: C1 and bidirectional controls of a doc comment are `\u` escapes.
+  @Test func jsonEscapesInvisibleControls() throws {
+    let folder = try TemporaryFolder()
+    let source = try folder.write(
+      "P.swift", "/// Doc \u{202E}evil\u{85}next\n// veneer: logging\nprotocol P { func a() }\n")
+    for mode in ["--json", "--template-model"] {
+      let run = try runVeneer(["parse", mode, source])
+      #expect(run.status == 0, "\(run.errors)")
+      #expect(!run.output.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{85}" }, "\(mode)")
+      #expect(
+        run.output.contains(#"\u202e"#) || run.output.contains(#"\u{202E}"#), "\(run.output)")
+      #expect((try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) != nil)
+    }
+  }
 }

@@ -118,6 +118,21 @@ struct TypedRenderingTests {
       }, "\(diagnostics)")
   }
 
+  /// A label declared twice would be read once, the second's kind never checked: an error.
+  @Test func anArgumentDeclaredTwiceIsAnError() throws {
+    let project = try Project([
+      "Sources/P.swift": "// veneer: audit\npublic protocol P {\n  func a()\n}\n",
+      "Audit.stencil": "{# Nothing. #}\n{# arguments: count: number, count: string #}\n",
+      "veneer.yml": "sources: Sources\noutput: Out\ntemplates: [Audit.stencil]\n",
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(generation.files.isEmpty)
+    #expect(
+      diagnostics.contains(
+        "Audit.stencil: error: '{# arguments: #}' declares 'count' twice; declare each label once"),
+      "\(diagnostics)")
+  }
+
   /// What a template renders is parsed before anything is written: code that does not parse,
   /// and declarations beyond the decorator and its protocol's extensions, are errors at the
   /// template line that wrote them.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VeneerGenerator
 import VeneerModel
@@ -295,5 +296,42 @@ struct DiagnosticsTests {
         "Input.swift:3:7: warning: property requirement 'noAccessors' must be a 'var' with '{ get }' or '{ get set }'; Veneer ignores it",
         "Input.swift:4:7: warning: property requirement 'constant' must be a 'var' with '{ get }' or '{ get set }'; Veneer ignores it",
       ])
+  }
+
+  /// An `#if`/`#elseif` chain of K clauses costs time linear in K: a declaration's condition
+  /// negates each earlier clause, so a clause more than 64 down its chain is refused with an
+  /// error there, where 1,500 clauses once took minutes and a gigabyte.
+  @Test func aLongElseIfChainIsRefusedInLinearTime() throws {
+    let long = try #require(returning(within: 20) { parse(Self.chain(1_500, inProtocol: true)) })
+    #expect(long.protocols.isEmpty)
+    #expect(
+      long.diagnostics.map(\.description) == [
+        "Input.swift:132:1: error: this #elseif or #else follows more than 64 clauses of its #if: "
+          + "a declaration inside it would carry the negation of each of them, in every "
+          + "decorator; split the chain into #if blocks of their own"
+      ])
+    // At the top level, a clause's condition is spelt out only for a declaration Veneer keeps.
+    let imports = try #require(
+      returning(within: 20) { parse(Self.chain(1_500, inProtocol: false)) })
+    #expect(imports.diagnostics.count == 1_500 - 65)
+    // Up to the bound, every clause's condition is spelt out.
+    let short = parse(Self.chain(65, inProtocol: true))
+    #expect(short.diagnostics.isEmpty)
+    #expect(short.protocols.first?.requirements.count == 65)
+    #expect(
+      short.protocols.first?.requirements.last?.conditions.first?.hasSuffix("&& FLAG_64") == true)
+  }
+
+  /// An `#if` with `count` clauses, a requirement in each inside a protocol, or an import in each
+  /// at the top level before one.
+  static func chain(_ count: Int, inProtocol: Bool) -> String {
+    var lines = inProtocol ? ["public protocol Chained {"] : []
+    for index in 0..<count {
+      lines.append((index == 0 ? "#if" : "#elseif") + " FLAG_\(index)")
+      lines.append(inProtocol ? "  func f\(index)() -> Int" : "import Module\(index)")
+    }
+    lines.append("#endif")
+    lines.append(inProtocol ? "}" : "public protocol After {}")
+    return lines.joined(separator: "\n") + "\n"
   }
 }
