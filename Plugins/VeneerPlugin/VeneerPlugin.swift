@@ -22,7 +22,7 @@ struct VeneerPlugin: BuildToolPlugin {
       try Self.command(
         tool: veneerTool(context.tool(named:)), workDirectory: context.pluginWorkDirectoryURL,
         targetName: target.name, targetDirectory: target.directoryURL,
-        files: target.sourceFiles.map(\.url),
+        packageDirectory: context.package.directoryURL, files: target.sourceFiles.map(\.url),
         references: target.recursiveTargetDependencies.compactMap {
           $0 as? SwiftSourceModuleTarget
         }, modules: target.recursiveTargetDependencies.map(\.name))
@@ -33,9 +33,11 @@ struct VeneerPlugin: BuildToolPlugin {
   ///   - references: the Swift targets `target` depends on, in its package or in others: read
   ///     for the protocols its own inherit from, never decorated.
   ///   - modules: every module `target` depends on, when known (not in Xcode).
+  ///   - packageDirectory: the package's folder, whose templates are inputs too: a
+  ///     `veneer.yml` may name one outside the target's folder.
   static func command(
-    tool: URL, workDirectory: URL, targetName: String, targetDirectory: URL, files: [URL],
-    references: [SwiftSourceModuleTarget], modules: [String]?
+    tool: URL, workDirectory: URL, targetName: String, targetDirectory: URL,
+    packageDirectory: URL, files: [URL], references: [SwiftSourceModuleTarget], modules: [String]?
   ) throws -> Command {
     let swiftFiles = files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
     // Decorators checked in by the command plugin would be declared twice, and SwiftPM stops
@@ -68,12 +70,15 @@ struct VeneerPlugin: BuildToolPlugin {
       arguments += ["--config", configuration.path]
       inputs.append(configuration)
     }
-    // Templates kept in the target's folder (and excluded from its sources) are inputs too, so
-    // that editing one regenerates.
-    let folder = FileManager.default.enumerator(
-      at: targetDirectory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-    while let file = folder?.nextObject() as? URL {
-      if file.pathExtension == "stencil" { inputs.append(file) }
+    // Templates anywhere in the package (the target's folder excludes them from its sources)
+    // are inputs too, so that editing one regenerates; and Objective-C headers of the target.
+    let package = FileManager.default.enumerator(
+      at: packageDirectory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+    while let file = package?.nextObject() as? URL {
+      let isHeader =
+        file.pathExtension == "h"
+        && file.standardizedFileURL.path.hasPrefix(targetDirectory.standardizedFileURL.path + "/")
+      if file.pathExtension == "stencil" || isHeader { inputs.append(file) }
     }
     if !references.isEmpty {
       arguments += ["--reference"] + references.map(\.directoryURL.standardizedFileURL.path)
@@ -86,6 +91,12 @@ struct VeneerPlugin: BuildToolPlugin {
       arguments += modules.flatMap { ["--target-depends-on", $0] }
     }
     arguments += ["--sources"] + swiftFiles.map(\.path)
+    // Veneer reads nothing more than these: a file `veneer.yml` names beyond them is an error
+    // that says so, where it would otherwise go stale unseen.
+    let declared = workDirectory.appendingPathComponent("declared-inputs")
+    try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+    try Data(inputs.map { $0.standardizedFileURL.path + "\n" }.joined().utf8).write(to: declared)
+    arguments += ["--declared-inputs", declared.path]
     return .buildCommand(
       displayName: "Generating decorators for \(targetName)", executable: tool,
       arguments: arguments, inputFiles: inputs, outputFiles: outputs)
@@ -127,8 +138,9 @@ struct PluginError: Error, CustomStringConvertible {
       return [
         try Self.command(
           tool: veneerTool(context.tool(named:)), workDirectory: context.pluginWorkDirectoryURL,
-          targetName: target.displayName,
-          targetDirectory: directory, files: files, references: [], modules: nil)
+          targetName: target.displayName, targetDirectory: directory,
+          packageDirectory: context.xcodeProject.directoryURL, files: files, references: [],
+          modules: nil)
       ]
     }
   }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VeneerGenerator
 import VeneerModel
+import VeneerParser
 import VeneerRenderer
 import VeneerSupport
 
@@ -84,6 +85,14 @@ struct GenerationOptions: ParsableArguments {
   var targetModules: [String] = []
 
   @Option(
+    name: .customLong("declared-inputs"),
+    help: ArgumentHelp(
+      "A file listing, one a line, the files (or folders) a build system declared as the "
+        + "inputs of this run: reading any other is an error that names it.",
+      valueName: "file", visibility: .hidden))
+  var declaredInputs: String?
+
+  @Option(
     name: .customLong("target-name"),
     help: ArgumentHelp("The target being decorated, for messages.", visibility: .hidden))
   var targetName: String?
@@ -157,6 +166,15 @@ struct GenerationOptions: ParsableArguments {
       configuration.render.decoratorsInAnotherModule = true
     }
     configuration.sourceFileRoot = sourceFileRoot
+    if let declaredInputs {
+      if let listing = FileBytes.read(declaredInputs) {
+        configuration.declaredInputs = DeclaredInputs(
+          listing: String(decoding: listing, as: UTF8.self))
+      } else {
+        diagnostics.append(
+          Diagnostic(.error, "the list of declared inputs cannot be read", file: declaredInputs))
+      }
+    }
     if !targetModules.isEmpty || targetName != nil {
       configuration.target = Configuration.Target(
         name: targetName ?? "the target", modules: Set(targetModules))

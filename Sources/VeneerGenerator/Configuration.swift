@@ -33,6 +33,8 @@ package struct Configuration: Sendable, Equatable, Encodable {
   package var sourceFileRoot: String?
   /// The target the decorators are compiled in, when a plugin says: what it depends on.
   package var target: Target?
+  /// The inputs a build system declared for the run, when one runs it: it reads no other file.
+  package var declaredInputs: DeclaredInputs?
 
   /// A target and the modules it depends on.
   package struct Target: Sendable, Equatable, Encodable {

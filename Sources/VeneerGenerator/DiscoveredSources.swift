@@ -29,6 +29,11 @@ struct DiscoveredSources: Sendable {
     self.references = Set(referenceFiles)
     inputFiles = sources.files + referenceFiles
     diagnostics = sources.diagnostics + references.diagnostics
+    if let declared = configuration.declaredInputs {
+      diagnostics += declared.problems(inputFiles, kind: "source", namedAt: { _ in nil })
+      diagnostics += declared.problems(
+        configuration.file.map { [$0] } ?? [], kind: "configuration", namedAt: { _ in nil })
+    }
     if sources.files.isEmpty, !configuration.readsObjectiveCHeaders {
       diagnostics += Self.unreadHeaders(configuration)
     }

@@ -41,6 +41,9 @@ package struct ObjCGeneration {
       kind: .headers(folders: configuration.readsObjectiveCHeaders))
     diagnostics = headers.diagnostics
     guard !headers.files.isEmpty else { return }
+    if let declared = configuration.declaredInputs {
+      diagnostics += declared.problems(headers.files, kind: "header", namedAt: { _ in nil })
+    }
     let templates = Self.templates(configuration, &diagnostics)
     let keys = Self.annotationKeys(templates: templates)
     let read = ObjCHeaders.read(
@@ -142,6 +145,15 @@ package struct ObjCGeneration {
           "an Objective-C template's name must be an identifier, since its class names and "
             + "annotation key are made of it: rename '\(name)'")
         continue
+      }
+      if let declared = configuration.declaredInputs {
+        let problems = declared.problems(
+          [stem + ".h.stencil", stem + ".m.stencil"], kind: "template",
+          namedAt: { _ in entry.location })
+        guard problems.isEmpty else {
+          diagnostics += problems
+          continue
+        }
       }
       var halves: [CompiledTemplate] = []
       for suffix in [".h.stencil", ".m.stencil"] {

@@ -24,6 +24,12 @@ enum TemplateSources {
           }) {
             return builtIn
           }
+          if let problem = configuration.declaredInputs?.problems(
+            [name], kind: "template", namedAt: { _ in entry.location }
+          ).first {
+            diagnostics.append(problem)
+            return nil
+          }
           let read = Result { () throws(FileBytes.Failure) in
             try FileBytes.readWithStamp(name, limit: FileBytes.settingsSizeLimit).bytes
           }

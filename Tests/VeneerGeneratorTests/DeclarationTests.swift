@@ -163,3 +163,47 @@ struct DeclarationTests {
       ])
   }
 }
+
+/// Under a build system, a run reads only what the build declared as its inputs: a template or
+/// reference that `veneer.yml` names beyond them is an error that says where to declare it.
+@Suite("Inputs a build system declares")
+struct DeclaredInputsTests {
+  @Test func aFileTheBuildDidNotDeclareIsAnErrorNamingIt() throws {
+    let project = try Project([
+      "Sources/Posts.swift": "// veneer: audit\npublic protocol Posts: Base {\n  func a()\n}\n",
+      "Dependency/Base.swift": "public protocol Base {\n  func b()\n}\n",
+      "Templates/Audit.stencil": "{# Nothing. #}\n",
+      "veneer.yml": """
+      sources: Sources
+      references: [Dependency]
+      output: Out
+      templates: [Templates/Audit.stencil]
+      """,
+    ])
+    let folder = project.folder.path
+    func generate(declaring declared: [String]) throws -> [String] {
+      var (configuration, _) = ConfigurationFile.load(path: folder + "/veneer.yml")
+      configuration.declaredInputs = DeclaredInputs(
+        listing: declared.joined(separator: "\n"), directory: folder)
+      return Generator().generate(configuration).diagnostics.filter { $0.severity == .error }
+        .map { $0.description.replacingOccurrences(of: folder + "/", with: "") }
+    }
+    let undeclared = try generate(declaring: ["Sources", "veneer.yml"])
+    #expect(undeclared.count == 2, "\(undeclared)")
+    #expect(
+      undeclared.contains {
+        $0.hasPrefix(
+          "Dependency/Base.swift: error: this run reads the source 'Dependency/Base.swift'")
+      })
+    #expect(
+      undeclared.contains {
+        $0.hasPrefix(
+          "veneer.yml:4:13: error: this run reads the template 'Templates/Audit.stencil'")
+          && $0.contains("which the build did not declare as an input")
+      })
+    #expect(
+      try generate(
+        declaring: ["Sources", "veneer.yml", "Dependency/Base.swift", "Templates/Audit.stencil"]
+      ) == [])
+  }
+}

@@ -7,7 +7,9 @@ more action per target finds, for each source, the other files its protocols are
 they inherit, the aliases and result-like enums they name) and copies them into a folder of the
 source's own: a source's action reads only its file and that folder, and so runs again only when
 one of them changes. Veneer runs as a tool for the execution platform, with no cache folder, and
-writes no absolute path.
+writes no absolute path. Each action hands Veneer the list of its inputs (`--declared-inputs`):
+a template or source that `config` names beyond them is an error that says to declare it, where
+an unsandboxed or remotely cached build would keep stale decorators.
 """
 
 _DECORATORS_SUFFIX = "+Decorators.swift"
@@ -82,10 +84,14 @@ def _veneer_decorators_impl(ctx):
             args.add("--public")
         args.add("--reference", folders[stem].path)
         args.add("--sources", src)
+        inputs = [src, folders[stem]] + templates + ([config] if config else [])
+        declared = ctx.actions.declare_file("%s.veneer/inputs/%s" % (ctx.label.name, stem))
+        ctx.actions.write(declared, "".join([f.path + "\n" for f in inputs]))
+        args.add("--declared-inputs", declared)
         ctx.actions.run(
             executable = ctx.executable.veneer,
             arguments = [args],
-            inputs = [src, folders[stem]] + templates + ([config] if config else []),
+            inputs = inputs + [declared],
             outputs = [out],
             mnemonic = "VeneerDecorators",
             progress_message = "Generating decorators for %s" % src.short_path,

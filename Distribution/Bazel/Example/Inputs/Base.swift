@@ -1,0 +1,4 @@
+/// A protocol of another module, read as a reference: what `Probed` inherits.
+public protocol Base {
+  func ping()
+}
