@@ -256,7 +256,7 @@ let package = Package(
     ),
     .testTarget(
       name: "VeneerCLITests",
-      dependencies: ["VeneerCLI", "VeneerModel", "VeneerObjC", "TestSupport"]),
+      dependencies: ["VeneerCLI", "VeneerModel", "VeneerObjC", "VeneerRenderer", "TestSupport"]),
     .testTarget(
       name: "VeneerObjCTests",
       dependencies: [

@@ -13,7 +13,14 @@ struct Templates: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list", abstract: "List the built-in templates.")
 
+    @Flag(help: "Only the Swift built-ins' names as --template takes them, one a line: for scripts.")
+    var names = false
+
     func run() {
+      if names {
+        BuiltInDecorators.all.forEach { print($0.typedName) }
+        return
+      }
       let width = BuiltInTemplates.all.map(\.name.count).max() ?? 0
       for template in BuiltInTemplates.all {
         print(

@@ -155,9 +155,9 @@ package struct ProtocolPlan: Sendable {
     conditionsClosing = proto.conditions.map { _ in "#endif" }.joined(separator: "\n")
   }
 
-  /// Logging and analytics decorators log and track method calls; asked for by annotation,
-  /// each says once which properties, subscripts and static requirements it forwards as they
-  /// are, so that a decorator that does less than asked says so.
+  /// A built-in that acts on instance methods alone (logging, analytics), asked for by
+  /// annotation, says once which properties, subscripts and static requirements it forwards as
+  /// they are, so that a decorator that does less than asked says so.
   static func passedByNotes(_ proto: ProtocolDecl, _ requirements: [Requirement]) -> [Diagnostic] {
     let passed = requirements.filter { requirement in
       (requirement.kind != .method || requirement.isStatic)
@@ -167,11 +167,13 @@ package struct ProtocolPlan: Sendable {
     let names =
       passed.prefix(4).map(\.selector).joined(separator: ", ")
       + (passed.count > 4 ? ", …" : "")
-    return [("logging", "logged"), ("analytics", "tracked")].compactMap { key, verb in
-      guard proto.annotations.contains(where: { $0.key == key }) else { return nil }
+    return BuiltInDecorators.all.compactMap { builtIn in
+      guard let verb = builtIn.instanceMethodsOnly,
+        proto.annotations.contains(where: { $0.key == builtIn.typedName })
+      else { return nil }
       return Diagnostic(
         .note,
-        "the \(key) decorator of \(proto.qualifiedName) forwards "
+        "the \(builtIn.typedName) decorator of \(proto.qualifiedName) forwards "
           + (passed.count == 1
             ? "1 requirement as it is" : "\(passed.count) requirements as they are")
           + " (\(names)): only instance methods are \(verb)",

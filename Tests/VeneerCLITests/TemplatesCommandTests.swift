@@ -1,20 +1,29 @@
 import Testing
+import VeneerRenderer
 
 @Suite("veneer templates")
 struct TemplatesCommandTests {
   @Test func listsEachBuiltInTemplateWithWhatItDoes() throws {
     let result = try runVeneer(["templates"])
     #expect(result.status == 0)
+    // Each descriptor's template, then each Objective-C template.
+    let swift = BuiltInDecorators.all.map(\.name).sorted()
+    let objectiveC = BuiltInObjCTemplates.all.map(\.name)
     #expect(
-      result.output.split(separator: "\n").map { $0.prefix { $0 != " " } } == [
-        "Analytics", "Caching", "Intercepting", "Logging", "Metrics", "Timeout", "Tracing",
-        "For",
-        "Analytics", "Intercepting", "Logging",
-      ])
+      result.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        == swift + ["For"] + objectiveC)
+    #expect(objectiveC.contains("Logging") && swift.contains("Timeout"))
     #expect(
       result.output.contains(
         "Logging       Logs each call with its arguments (secrets redacted), then its result or error, "
           + "how long it took, and whether a cache inside answered it.\n"))
+  }
+
+  @Test func listsTheBuiltInsNamesForScripts() throws {
+    let result = try runVeneer(["templates", "list", "--names"])
+    #expect(result.status == 0)
+    #expect(result.output == BuiltInDecorators.all.map { $0.typedName + "\n" }.joined())
+    #expect(result.output.hasPrefix("logging\nanalytics\ncaching\n"))
   }
 
   @Test func showPrintsATemplateToStartFrom() throws {

@@ -249,7 +249,8 @@ struct DeepTypeTests {
             searches: [key: DirectoryListings.Search(directories: directories, files: files)])))
     }
     func decoded(_ bytes: [UInt8]) throws -> DirectoryListings.Snapshot {
-      try CacheReader.decode(GenerationCache.SavedListings.self, from: bytes).snapshot
+      let saved = try CacheReader.decode(GenerationCache.SavedListings.self, from: bytes)
+      return saved.snapshot
     }
     let key = DirectoryListings.key(suffix: ".swift", paths: ["/tmp/Sources/"])
     let kept = try decoded(

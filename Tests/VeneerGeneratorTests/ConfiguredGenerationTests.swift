@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import VeneerModel
+import VeneerRenderer
 
 @testable import VeneerGenerator
 
@@ -192,7 +193,7 @@ struct ConfiguredGenerationTests {
       sources: Sources
       output: Out
       selection: all
-      templates: [logging, analytics, caching, intercepting, tracing, metrics]
+      templates: [\(BuiltInDecorators.all.map(\.typedName).joined(separator: ", "))]
       """,
     ])
     #expect(project.file("Builder+Decorators.swift").contains("struct MetricsBuilder<"))

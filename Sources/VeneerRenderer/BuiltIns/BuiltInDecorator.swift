@@ -26,11 +26,16 @@ package struct BuiltInDecorator: Sendable {
   package let isOptIn: Bool
   /// The library of Veneer's its decorators import, a product of the `veneer` package.
   package let runtimeModule: String
+  /// What it does to an instance method's call, when that is all it does and a protocol that
+  /// asks for it by annotation should hear which members it forwards as they are: `logged`
+  /// ("only instance methods are logged").
+  let instanceMethodsOnly: String?
 
   init(
     name: String, annotations: [String: [String: AnnotationArgumentKind]],
     storage: [(name: String, summary: String)] = [], plan: DecoratorPlanKind? = nil,
-    options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime"
+    options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime",
+    instanceMethodsOnly: String? = nil
   ) {
     self.name = name
     self.annotations = annotations
@@ -39,10 +44,15 @@ package struct BuiltInDecorator: Sendable {
     self.options = options
     self.isOptIn = isOptIn
     self.runtimeModule = runtimeModule
+    self.instanceMethodsOnly = instanceMethodsOnly
   }
 
   /// Its name as users type it: `logging`.
   package var typedName: String { name.lowercased() }
+
+  /// The name of what it adds to requirement plans, which templates that read it plan:
+  /// `interception` for Intercepting.
+  package var plannedName: String? { plan?.name }
 }
 
 /// One setting of a built-in under `options:` in `veneer.yml`, such as `caching: {ttl: 300}`,

@@ -74,7 +74,7 @@ package struct ObjCMethodPlan: Sendable {
     let annotations = method.annotations
     var skipped = annotations.filter { $0.key == "skip" }.flatMap { skip in
       skip.positionalValues.isEmpty
-        ? ["logging", "analytics", "intercepting"]
+        ? BuiltInObjCTemplates.typedNames
         : skip.positionalValues.flatMap(\.texts).map { $0.lowercased() }
     }
     // `track: mapped`: only calls the event map or an annotation names are tracked.

@@ -34,4 +34,8 @@ package enum BuiltInObjCTemplates {
       return ObjCTemplate(
         name: name, header: compiledHeader, implementation: compiledImplementation)
     }
+
+  /// Their names as users type them, which a bare `skip` skips: read from the templates, so
+  /// that one added is skipped too.
+  static let typedNames = Array(Set(sources.map { $0.name.lowercased() })).sorted()
 }

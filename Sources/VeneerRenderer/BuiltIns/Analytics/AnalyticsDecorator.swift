@@ -25,5 +25,6 @@ extension BuiltInDecorator {
           described: "'all' (every call) or 'mapped' (only calls the event map names)"
         ) { $0.tracksUnnamedCalls = $1 == "all" }),
       BuiltInOption("events", .eventMap),
-    ])
+    ],
+    instanceMethodsOnly: "tracked")
 }

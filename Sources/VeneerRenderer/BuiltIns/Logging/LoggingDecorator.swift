@@ -20,7 +20,8 @@ extension BuiltInDecorator {
       BuiltInOption(
         "value_limit", .wholeNumber(1...(1 << 20), counting: "characters") { $0.logValueLimit = $1 }
       ),
-    ])
+    ],
+    instanceMethodsOnly: "logged")
 
   private static let logLevelsDescribed =
     "a log level (\(RenderOptions.logLevels.joined(separator: ", ")))"
