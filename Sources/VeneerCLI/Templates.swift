@@ -13,12 +13,12 @@ struct Templates: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list", abstract: "List the built-in templates.")
 
-    @Flag(help: "Only the Swift built-ins' names as --template takes them, one a line: for scripts.")
+    @Flag(help: "Only the Swift built-ins' names, as --template takes them, one a line.")
     var names = false
 
     func run() {
       if names {
-        BuiltInDecorators.all.forEach { print($0.typedName) }
+        for builtIn in BuiltInDecorators.all { print(builtIn.typedName) }
         return
       }
       let width = BuiltInTemplates.all.map(\.name.count).max() ?? 0
