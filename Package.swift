@@ -111,7 +111,10 @@ let package = Package(
       ]),
     .target(
       name: "VeneerMetrics",
-      dependencies: ["CVeneerRuntime", .product(name: "CoreMetrics", package: "swift-metrics")]),
+      dependencies: [
+        // `CallLifeCycle`: the completion handlers every decorator's call builds alike.
+        "CVeneerRuntime", "VeneerRuntime", .product(name: "CoreMetrics", package: "swift-metrics"),
+      ]),
     // `swift run -c release veneer-bench`: stage timings and memory over a synthetic corpus.
     .executableTarget(
       name: "veneer-bench",

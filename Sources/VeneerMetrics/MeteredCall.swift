@@ -1,5 +1,6 @@
 import CVeneerRuntime
 import CoreMetrics
+@_spi(Generated) import VeneerRuntime
 
 /// The metrics of one requirement: a counter of calls, a counter of failures and a timer of
 /// durations, made once per decorator, not per call.
@@ -43,7 +44,7 @@ public struct RequirementMetrics: Sendable {
 /// One call through a metrics decorator: counted, timed, and counted again if it fails.
 /// Generated code's, not an API for users.
 @_spi(Generated)
-public struct MeteredCall: Sendable {
+public struct MeteredCall: CallLifeCycle {
   private let metrics: RequirementMetrics
   /// When the call started, by `veneer_monotonic_nanoseconds`: a plain integer, where a
   /// `ContinuousClock.Instant` is copied through value witnesses in a decorator's code.
@@ -70,24 +71,8 @@ public struct MeteredCall: Sendable {
     if case .failure = result { failed() } else { succeeded() }
   }
 
-  /// `completion`, recording the call by its result before it runs. Decorators of generic
-  /// requirements pass this rather than a closure of their own.
-  public func finishing<Success, Failure>(
-    _ completion: @escaping @Sendable (Result<Success, Failure>) -> Void
-  ) -> @Sendable (Result<Success, Failure>) -> Void {
-    { result in
-      finished(result)
-      completion(result)
-    }
-  }
-
-  /// `completion`, recording the call before it runs; see `finishing`.
-  public func completing<each Value>(
-    _ completion: @escaping @Sendable (repeat each Value) -> Void
-  ) -> @Sendable (repeat each Value) -> Void {
-    { (values: repeat each Value) in
-      succeeded()
-      completion(repeat each values)
-    }
+  /// Records the call: a completion handler without a `Result` was called.
+  public func completed<each Value>(_ values: repeat each Value) {
+    succeeded()
   }
 }

@@ -37,22 +37,22 @@ package enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = TrackedCall(tracker: {{ r.storage.tracker }}, properties: {{ r.analyticsProperties }})
+        let {{ r.names.call }} = TrackedCall(tracker: {{ r.storage.tracker }}, properties: {{ r.analyticsProperties }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
         {% if r.outcome == "completionResult" %}
         {% if r.isGeneric and r.completionIsSendable %}
-        {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }}))
+        {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))
         {% else %}
         {{ r.completionCallOpening }}
-        {{ r.names.call }}.finished({{ r.completionArguments }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
+        {{ r.names.call }}.finished({{ r.completionArguments }})
         {{ r.completionForward }}
         }
         {% endif %}
         {% elif r.outcome == "completion" %}
         {% if r.isGeneric and r.completionIsSendable %}
-        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}, success: {{ r.analyticsEventLiteral }}))
+        {{ r.callPassingCompletion }}{{ r.names.call }}.completing({{ r.completionName }}))
         {% else %}
         {{ r.completionCallOpening }}
-        {{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
+        {{ r.names.call }}.succeeded()
         {{ r.completionForward }}
         }
         {% endif %}
@@ -62,19 +62,19 @@ package enum BuiltInTemplates {
         {% endif %}
         {% if r.outcome == "none" %}
         {{ r.forwardCall }}
-        {{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
+        {{ r.names.call }}.succeeded()
         {% else %}
         let {{ r.names.result }} = {{ r.forwardCall }}
         {% if r.outcome == "result" %}
-        {{ r.names.call }}.finished({{ r.names.result }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
+        {{ r.names.call }}.finished({{ r.names.result }})
         {% else %}
-        {{ r.names.call }}.succeeded({{ r.analyticsEventLiteral }})
+        {{ r.names.call }}.succeeded()
         {% endif %}
         return {{ r.names.result }}
         {% endif %}
         {% if r.isThrowing %}
         } catch {
-        {{ r.names.call }}.failed({{ r.analyticsFailureEventLiteral }}, error: error)
+        {{ r.names.call }}.failed(error)
         throw error
         }
         {% endif %}

@@ -70,65 +70,54 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// One call through an analytics decorator: measures it and tracks one event when it ends.
+/// One call through an analytics decorator: measures it and tracks one event when it ends, its
+/// success event or its failure event.
 /// Generated code's, not an API for users.
 @_spi(Generated)
-public struct TrackedCall: Sendable {
+public struct TrackedCall: CallLifeCycle {
   private let tracker: any AnalyticsTracker
   private let properties: [String: AnalyticsValue]
+  private let success: String
+  private let failure: String
   /// When the call started, by `veneer_monotonic_nanoseconds`.
   private let start: UInt64
 
-  /// Starts measuring a call whose events go to `tracker`, with `properties` from its arguments.
-  public init(tracker: any AnalyticsTracker, properties: [String: AnalyticsValue] = [:]) {
+  /// Starts measuring a call whose events go to `tracker`, with `properties` from its
+  /// arguments: `success` when it ends well, `failure` when it throws or fails.
+  public init(
+    tracker: any AnalyticsTracker, properties: [String: AnalyticsValue] = [:], success: String,
+    failure: String
+  ) {
     self.tracker = tracker
     self.properties = properties
+    self.success = success
+    self.failure = failure
     self.start = veneer_monotonic_nanoseconds()
   }
 
-  /// Tracks the event of a call that succeeded, or cannot fail.
-  public func succeeded(_ event: String) {
-    tracker.track(AnalyticsEvent(name: event, properties: propertiesWithDuration()))
+  /// Tracks the success event: the call returned, or cannot fail.
+  public func succeeded() {
+    tracker.track(AnalyticsEvent(name: success, properties: propertiesWithDuration()))
   }
 
   /// Tracks the failure event, with the error's type (never its message, which may hold data).
-  public func failed(_ event: String, error: any Error) {
+  public func failed(_ error: any Error) {
     var properties = propertiesWithDuration()
     properties["error"] = .string(String(describing: type(of: error)))
-    tracker.track(AnalyticsEvent(name: event, properties: properties))
+    tracker.track(AnalyticsEvent(name: failure, properties: properties))
   }
 
-  /// Tracks `success` or `failure` by the result.
-  public func finished<Success, Failure>(
-    _ result: Result<Success, Failure>, success: String, failure: String
-  ) {
+  /// Tracks the success or the failure event by the result.
+  public func finished<Success, Failure>(_ result: Result<Success, Failure>) {
     switch result {
-    case .success: succeeded(success)
-    case .failure(let error): failed(failure, error: error)
+    case .success: succeeded()
+    case .failure(let error): failed(error)
     }
   }
 
-  /// `completion`, tracking `success` or `failure` by its result before it runs. Decorators of
-  /// generic requirements pass this rather than a closure of their own, which would capture
-  /// the requirement's generic parameters, and Swift warns about sending their metatypes.
-  public func finishing<Success, Failure>(
-    _ completion: @escaping @Sendable (Result<Success, Failure>) -> Void, success: String,
-    failure: String
-  ) -> @Sendable (Result<Success, Failure>) -> Void {
-    { result in
-      finished(result, success: success, failure: failure)
-      completion(result)
-    }
-  }
-
-  /// `completion`, tracking `success` before it runs; see `finishing`.
-  public func completing<each Value>(
-    _ completion: @escaping @Sendable (repeat each Value) -> Void, success: String
-  ) -> @Sendable (repeat each Value) -> Void {
-    { (values: repeat each Value) in
-      succeeded(success)
-      completion(repeat each values)
-    }
+  /// Tracks the success event: a completion handler without a `Result` was called.
+  public func completed<each Value>(_ values: repeat each Value) {
+    succeeded()
   }
 
   /// The arguments' properties and `duration_ms`, which wins over an argument of that name.

@@ -11,7 +11,7 @@ import Logging
 ///
 /// Generated code's, not an API for users: it changes with the templates.
 @_spi(Generated)
-public struct LoggedCall: Sendable {
+public struct LoggedCall: CallLifeCycle {
   /// What a redacted argument is logged as.
   public static let redacted: Logger.MetadataValue = "<redacted>"
 
@@ -229,28 +229,6 @@ public struct LoggedCall: Sendable {
     switch result {
     case .success(let value): if isLogged { logReturn(value) }
     case .failure(let error): threw(error)
-    }
-  }
-
-  /// `completion`, logging its result before it runs. Decorators of generic requirements pass
-  /// this rather than a closure of their own, which would capture the requirement's generic
-  /// parameters, and Swift warns about sending their metatypes.
-  public func finishing<Success, Failure>(
-    _ completion: @escaping @Sendable (Result<Success, Failure>) -> Void
-  ) -> @Sendable (Result<Success, Failure>) -> Void {
-    { result in
-      finished(result)
-      completion(result)
-    }
-  }
-
-  /// `completion`, logging the values it is called with before it runs; see `finishing`.
-  public func completing<each Value>(
-    _ completion: @escaping @Sendable (repeat each Value) -> Void
-  ) -> @Sendable (repeat each Value) -> Void {
-    { (values: repeat each Value) in
-      completed(repeat each values)
-      completion(repeat each values)
     }
   }
 

@@ -11,7 +11,7 @@ import Tracing
 ///
 /// `@unchecked Sendable`: `endedFlag` is only read and written atomically.
 @_spi(Generated)
-public final class TracedCall: @unchecked Sendable {
+public final class TracedCall: CallLifeCycle, @unchecked Sendable {
   public let span: any Span
   private let callerContext: InstrumentationContext?
   /// Set, atomically, when the span has ended: one byte, where a lock object per call cost a
@@ -147,29 +147,8 @@ public final class TracedCall: @unchecked Sendable {
   }
 
   /// Ends the span, the first time only: a handler called twice does not end it twice.
-  public func completed() {
+  public func completed<each Value>(_ values: repeat each Value) {
     if veneer_set_once(endedFlag) { span.end() }
-  }
-
-  /// `completion`, ending the span by its result before it runs in the caller's context.
-  /// Decorators of generic requirements pass this rather than a closure of their own.
-  public func finishing<Success, Failure>(
-    _ completion: @escaping @Sendable (Result<Success, Failure>) -> Void
-  ) -> @Sendable (Result<Success, Failure>) -> Void {
-    { result in
-      self.finished(result)
-      self.resuming { completion(result) }
-    }
-  }
-
-  /// `completion`, ending the span before it runs; see `finishing`.
-  public func completing<each Value>(
-    _ completion: @escaping @Sendable (repeat each Value) -> Void
-  ) -> @Sendable (repeat each Value) -> Void {
-    { (values: repeat each Value) in
-      self.completed()
-      self.resuming { completion(repeat each values) }
-    }
   }
 }
 

@@ -17,104 +17,126 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(user: String, password: String) throws -> Tokens {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "accounts.login_user_password",
+      failure: "accounts.login_user_password_failed")
     do {
       let result = try base.login(user: user, password: password)
-      call.succeeded("accounts.login_user_password")
+      call.succeeded()
       return result
     } catch {
-      call.failed("accounts.login_user_password_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func accessToken() throws -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "accounts.access_token",
+      failure: "accounts.access_token_failed")
     do {
       let result = try base.accessToken()
-      call.succeeded("accounts.access_token")
+      call.succeeded()
       return result
     } catch {
-      call.failed("accounts.access_token_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func login(email: String, password: String) -> Tokens {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "accounts.login_email_password",
+      failure: "accounts.login_email_password_failed")
     let result = base.login(email: email, password: password)
-    call.succeeded("accounts.login_email_password")
+    call.succeeded()
     return result
   }
 
   public func open(user: String) -> Tokens {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "accounts.open", failure: "accounts.open_failed")
     let result = base.open(user: user)
-    call.succeeded("accounts.open")
+    call.succeeded()
     return result
   }
 
   public func pair(user: String) -> (user: String, token: String) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "accounts.pair", failure: "accounts.pair_failed")
     let result = base.pair(user: user)
-    call.succeeded("accounts.pair")
+    call.succeeded()
     return result
   }
 
   public func authorize(
     user: String, password: String, completion: @escaping @Sendable (String) -> Void
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "accounts.authorize",
+      failure: "accounts.authorize_failed")
     base.authorize(user: user, password: password) { value in
-      call.succeeded("accounts.authorize")
+      call.succeeded()
       completion(value)
     }
   }
 
   public func register(_ user: NewUser) {
-    let call = TrackedCall(tracker: tracker, properties: ["user": AnalyticsValue(user)])
+    let call = TrackedCall(
+      tracker: tracker, properties: ["user": AnalyticsValue(user)], success: "accounts.register",
+      failure: "accounts.register_failed")
     base.register(user)
-    call.succeeded("accounts.register")
+    call.succeeded()
   }
 
   public func signIn(with method: Credential) throws {
-    let call = TrackedCall(tracker: tracker, properties: ["method": AnalyticsValue(method)])
+    let call = TrackedCall(
+      tracker: tracker, properties: ["method": AnalyticsValue(method)], success: "accounts.sign_in",
+      failure: "accounts.sign_in_failed")
     do {
       try base.signIn(with: method)
-      call.succeeded("accounts.sign_in")
+      call.succeeded()
     } catch {
-      call.failed("accounts.sign_in_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func remember(pair: (user: String, password: String)) {
-    let call = TrackedCall(tracker: tracker, properties: ["pair": AnalyticsValue(pair)])
+    let call = TrackedCall(
+      tracker: tracker, properties: ["pair": AnalyticsValue(pair)], success: "accounts.remember",
+      failure: "accounts.remember_failed")
     base.remember(pair: pair)
-    call.succeeded("accounts.remember")
+    call.succeeded()
   }
 
   public func send(headers: [String: String]) {
-    let call = TrackedCall(tracker: tracker, properties: ["headers": AnalyticsValue(headers)])
+    let call = TrackedCall(
+      tracker: tracker, properties: ["headers": AnalyticsValue(headers)], success: "accounts.send",
+      failure: "accounts.send_failed")
     base.send(headers: headers)
-    call.succeeded("accounts.send")
+    call.succeeded()
   }
 
   public func verify(
     jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
     key: String
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "accounts.verify",
+      failure: "accounts.verify_failed")
     base.verify(
       jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
       key: key)
-    call.succeeded("accounts.verify")
+    call.succeeded()
   }
 
   public func update(profile: Profile) {
-    let call = TrackedCall(tracker: tracker, properties: ["profile": AnalyticsValue(profile)])
+    let call = TrackedCall(
+      tracker: tracker, properties: ["profile": AnalyticsValue(profile)],
+      success: "accounts.update", failure: "accounts.update_failed")
     base.update(profile: profile)
-    call.succeeded("accounts.update")
+    call.succeeded()
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
@@ -122,16 +144,19 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
       tracker: tracker,
       properties: [
         "ids": AnalyticsValue(ids), "count": AnalyticsValue(count), "flag": AnalyticsValue(flag),
-      ])
+      ],
+      success: "accounts.look_up", failure: "accounts.look_up_failed")
     let result = base.lookUp(ids: ids, count: count, flag: flag)
-    call.succeeded("accounts.look_up")
+    call.succeeded()
     return result
   }
 
   public func audit(_ user: NewUser) {
-    let call = TrackedCall(tracker: tracker, properties: ["user": AnalyticsValue(describing: user)])
+    let call = TrackedCall(
+      tracker: tracker, properties: ["user": AnalyticsValue(describing: user)],
+      success: "accounts.audit", failure: "accounts.audit_failed")
     base.audit(user)
-    call.succeeded("accounts.audit")
+    call.succeeded()
   }
 }
 

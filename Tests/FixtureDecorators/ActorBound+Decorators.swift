@@ -17,9 +17,11 @@ public actor AnalyticsActorBound<Base: ActorBound>: ActorBound {
   }
 
   public func work() async {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "actor_bound.work",
+      failure: "actor_bound.work_failed")
     await base.work()
-    call.succeeded("actor_bound.work")
+    call.succeeded()
   }
 }
 

@@ -18,9 +18,10 @@ public struct AnalyticsAvailable<Base: Available>: Available {
   }
 
   public func run() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "available.run", failure: "available.run_failed")
     base.run()
-    call.succeeded("available.run")
+    call.succeeded()
   }
 }
 

@@ -17,9 +17,10 @@ public struct AnalyticsBase<Wrapped: Base>: Base {
   }
 
   public func root() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "base.root", failure: "base.root_failed")
     base.root()
-    call.succeeded("base.root")
+    call.succeeded()
   }
 }
 

@@ -17,9 +17,11 @@ public struct AnalyticsByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 
   public func encode(into buffer: inout [UInt8]) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "byte_encoder.encode",
+      failure: "byte_encoder.encode_failed")
     base.encode(into: &buffer)
-    call.succeeded("byte_encoder.encode")
+    call.succeeded()
   }
 }
 

@@ -20,9 +20,11 @@ public final class AnalyticsClassBound<Base: ClassBound>: ClassBound {
   }
 
   public func ping() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "class_bound.ping",
+      failure: "class_bound.ping_failed")
     base.ping()
-    call.succeeded("class_bound.ping")
+    call.succeeded()
   }
 }
 

@@ -17,9 +17,10 @@ public struct AnalyticsClock<Base: Clock>: Clock {
   }
 
   public func now() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "clock.now", failure: "clock.now_failed")
     let result = base.now()
-    call.succeeded("clock.now")
+    call.succeeded()
     return result
   }
 }

@@ -21,9 +21,10 @@ public struct AnalyticsCommands<Base: Commands>: Commands {
   }
 
   public func run(_ name: String) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "commands.run", failure: "commands.run_failed")
     let result = base.run(name)
-    call.succeeded("commands.run")
+    call.succeeded()
     return result
   }
 }

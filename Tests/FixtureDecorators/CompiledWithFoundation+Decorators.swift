@@ -20,9 +20,11 @@ import Logging
     }
 
     public func available() {
-      let call = TrackedCall(tracker: tracker, properties: [:])
+      let call = TrackedCall(
+        tracker: tracker, properties: [:], success: "compiled_with_foundation.available",
+        failure: "compiled_with_foundation.available_failed")
       base.available()
-      call.succeeded("compiled_with_foundation.available")
+      call.succeeded()
     }
   }
 

@@ -17,32 +17,40 @@ public struct AnalyticsConditional<Base: Conditional>: Conditional {
   }
 
   public func always() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "conditional.always",
+      failure: "conditional.always_failed")
     base.always()
-    call.succeeded("conditional.always")
+    call.succeeded()
   }
 
   #if DEBUG
     public func debugOnly() {
-      let call = TrackedCall(tracker: tracker, properties: [:])
+      let call = TrackedCall(
+        tracker: tracker, properties: [:], success: "conditional.debug_only",
+        failure: "conditional.debug_only_failed")
       base.debugOnly()
-      call.succeeded("conditional.debug_only")
+      call.succeeded()
     }
   #endif
 
   #if !DEBUG && os(Linux)
     public func linuxOnly() {
-      let call = TrackedCall(tracker: tracker, properties: [:])
+      let call = TrackedCall(
+        tracker: tracker, properties: [:], success: "conditional.linux_only",
+        failure: "conditional.linux_only_failed")
       base.linuxOnly()
-      call.succeeded("conditional.linux_only")
+      call.succeeded()
     }
   #endif
 
   #if !DEBUG && !os(Linux)
     public func otherwise() {
-      let call = TrackedCall(tracker: tracker, properties: [:])
+      let call = TrackedCall(
+        tracker: tracker, properties: [:], success: "conditional.otherwise",
+        failure: "conditional.otherwise_failed")
       base.otherwise()
-      call.succeeded("conditional.otherwise")
+      call.succeeded()
     }
   #endif
 }

@@ -17,9 +17,11 @@ public struct AnalyticsConverter<Base: Converter>: Converter {
   }
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "converter.convert",
+      failure: "converter.convert_failed")
     let result = base.convert(value) as Output
-    call.succeeded("converter.convert")
+    call.succeeded()
     return result
   }
 }

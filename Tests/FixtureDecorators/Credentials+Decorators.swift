@@ -18,60 +18,76 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 
   public func login(user: String, password pw: String) -> Session {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "credentials.login",
+      failure: "credentials.login_failed")
     let result = base.login(user: user, password: pw)
-    call.succeeded("credentials.login")
+    call.succeeded()
     return result
   }
 
   public func set(token value: String) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "credentials.set",
+      failure: "credentials.set_failed")
     base.set(token: value)
-    call.succeeded("credentials.set")
+    call.succeeded()
   }
 
   public func check(password argument0: String) -> Bool {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "credentials.check",
+      failure: "credentials.check_failed")
     let result = base.check(password: argument0)
-    call.succeeded("credentials.check")
+    call.succeeded()
     return result
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "credentials.charge",
+      failure: "credentials.charge_failed")
     let result = base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
-    call.succeeded("credentials.charge")
+    call.succeeded()
     return result
   }
 
   public func accessToken() -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "credentials.access_token",
+      failure: "credentials.access_token_failed")
     let result = base.accessToken()
-    call.succeeded("credentials.access_token")
+    call.succeeded()
     return result
   }
 
   public func recoveryCodes(for user: String) -> [String] {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "credentials.recovery_codes",
+      failure: "credentials.recovery_codes_failed")
     let result = base.recoveryCodes(for: user)
-    call.succeeded("credentials.recovery_codes")
+    call.succeeded()
     return result
   }
 
   public func refresh(
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "credentials.refresh",
+      failure: "credentials.refresh_failed")
     base.refresh(session) { result in
-      call.finished(result, success: "credentials.refresh", failure: "credentials.refresh_failed")
+      call.finished(result)
       completion(result)
     }
   }
 
   public func upload(_ payload: String) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "credentials.upload",
+      failure: "credentials.upload_failed")
     let result = base.upload(payload)
-    call.succeeded("credentials.upload")
+    call.succeeded()
     return result
   }
 }

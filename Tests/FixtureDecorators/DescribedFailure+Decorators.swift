@@ -46,9 +46,11 @@ public struct AnalyticsDescribedFailure<Base: DescribedFailure>: DescribedFailur
   }
 
   public func retryDelay() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "described_failure.retry_delay",
+      failure: "described_failure.retry_delay_failed")
     let result = base.retryDelay()
-    call.succeeded("described_failure.retry_delay")
+    call.succeeded()
     return result
   }
 }

@@ -17,15 +17,19 @@ import Logging
   }
 
   public func show() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "detail_screen.show",
+      failure: "detail_screen.show_failed")
     base.show()
-    call.succeeded("detail_screen.show")
+    call.succeeded()
   }
 
   public func detail() -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "detail_screen.detail",
+      failure: "detail_screen.detail_failed")
     let result = base.detail()
-    call.succeeded("detail_screen.detail")
+    call.succeeded()
     return result
   }
 }

@@ -17,73 +17,86 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public func plain() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.plain", failure: "effects.plain_failed")
     base.plain()
-    call.succeeded("effects.plain")
+    call.succeeded()
   }
 
   public func asynchronous() async {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.asynchronous",
+      failure: "effects.asynchronous_failed")
     await base.asynchronous()
-    call.succeeded("effects.asynchronous")
+    call.succeeded()
   }
 
   public func throwing() throws {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.throwing",
+      failure: "effects.throwing_failed")
     do {
       try base.throwing()
-      call.succeeded("effects.throwing")
+      call.succeeded()
     } catch {
-      call.failed("effects.throwing_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func both() async throws -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.both", failure: "effects.both_failed")
     do {
       let result = try await base.both()
-      call.succeeded("effects.both")
+      call.succeeded()
       return result
     } catch {
-      call.failed("effects.both_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func typed() throws(PostError) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.typed", failure: "effects.typed_failed")
     do throws(PostError) {
       try base.typed()
-      call.succeeded("effects.typed")
+      call.succeeded()
     } catch {
-      call.failed("effects.typed_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.rethrowing",
+      failure: "effects.rethrowing_failed")
     do {
       try base.rethrowing(body)
-      call.succeeded("effects.rethrowing")
+      call.succeeded()
     } catch {
-      call.failed("effects.rethrowing_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.generic",
+      failure: "effects.generic_failed")
     let result = base.generic(value, other: other)
-    call.succeeded("effects.generic")
+    call.succeeded()
     return result
   }
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.parameter_pack",
+      failure: "effects.parameter_pack_failed")
     base.parameterPack(repeat each elements)
-    call.succeeded("effects.parameter_pack")
+    call.succeeded()
   }
 
   public static func version() -> String {
@@ -91,15 +104,18 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public mutating func reset() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.reset", failure: "effects.reset_failed")
     base.reset()
-    call.succeeded("effects.reset")
+    call.succeeded()
   }
 
   public nonisolated func describe() -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "effects.describe",
+      failure: "effects.describe_failed")
     let result = base.describe()
-    call.succeeded("effects.describe")
+    call.succeeded()
     return result
   }
 }

@@ -17,16 +17,20 @@ public struct AnalyticsForecasts<Base: Forecasts>: Forecasts {
   }
 
   public func celsius(of city: String) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "forecasts.celsius",
+      failure: "forecasts.celsius_failed")
     let result = base.celsius(of: city)
-    call.succeeded("forecasts.celsius")
+    call.succeeded()
     return result
   }
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "forecasts.forecast",
+      failure: "forecasts.forecast_failed")
     let result = base.forecast(city: city, days: days, metric: metric)
-    call.succeeded("forecasts.forecast")
+    call.succeeded()
     return result
   }
 }

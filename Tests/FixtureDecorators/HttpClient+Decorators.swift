@@ -19,18 +19,19 @@ public struct AnalyticsHttpClient<Base: HttpClient>: HttpClient {
   public func get<T: Codable>(
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
-    base.get(
-      path,
-      completion: call.finishing(
-        completion, success: "http_client.get", failure: "http_client.get_failed"))
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "http_client.get",
+      failure: "http_client.get_failed")
+    base.get(path, completion: call.finishing(completion))
   }
 
   public func fetch<T: Codable>(
     _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
-    base.fetch(path, completion: call.completing(completion, success: "http_client.fetch"))
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "http_client.fetch",
+      failure: "http_client.fetch_failed")
+    base.fetch(path, completion: call.completing(completion))
   }
 }
 

@@ -17,16 +17,19 @@ public struct AnalyticsInventory<Base: Inventory>: Inventory {
   }
 
   public func stock(of item: String) async -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "inventory.stock",
+      failure: "inventory.stock_failed")
     let result = await base.stock(of: item)
-    call.succeeded("inventory.stock")
+    call.succeeded()
     return result
   }
 
   public func add(_ item: String) async {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "inventory.add", failure: "inventory.add_failed")
     await base.add(item)
-    call.succeeded("inventory.add")
+    call.succeeded()
   }
 }
 

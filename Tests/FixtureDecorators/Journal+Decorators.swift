@@ -20,9 +20,10 @@ public final class AnalyticsJournal<Base: Journal>: Journal {
   }
 
   public func read() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "journal.read", failure: "journal.read_failed")
     let result = base.read()
-    call.succeeded("journal.read")
+    call.succeeded()
     return result
   }
 
@@ -32,9 +33,11 @@ public final class AnalyticsJournal<Base: Journal>: Journal {
   }
 
   public func entries() -> [String] {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "journal.entries",
+      failure: "journal.entries_failed")
     let result = base.entries()
-    call.succeeded("journal.entries")
+    call.succeeded()
     return result
   }
 }

@@ -29,29 +29,37 @@ public struct AnalyticsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func tracker() -> String {
-    let call = TrackedCall(tracker: _tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: _tracker, properties: [:], success: "key_value_store.tracker",
+      failure: "key_value_store.tracker_failed")
     let result = _base.tracker()
-    call.succeeded("key_value_store.tracker")
+    call.succeeded()
     return result
   }
 
   public func value(for key: String, logger: String) -> Int? {
-    let call = TrackedCall(tracker: _tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: _tracker, properties: [:], success: "key_value_store.value",
+      failure: "key_value_store.value_failed")
     let result = _base.value(for: key, logger: logger)
-    call.succeeded("key_value_store.value")
+    call.succeeded()
     return result
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
-    let call = TrackedCall(tracker: _tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: _tracker, properties: [:], success: "key_value_store.store",
+      failure: "key_value_store.store_failed")
     _base.store(value, for: key, cache: cache, level: level)
-    call.succeeded("key_value_store.store")
+    call.succeeded()
   }
 
   public func entry(base: String) -> String {
-    let call = TrackedCall(tracker: _tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: _tracker, properties: [:], success: "key_value_store.entry",
+      failure: "key_value_store.entry_failed")
     let result = _base.entry(base: base)
-    call.succeeded("key_value_store.entry")
+    call.succeeded()
     return result
   }
 }

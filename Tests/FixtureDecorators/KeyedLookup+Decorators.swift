@@ -18,9 +18,11 @@ public struct AnalyticsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 
   public func value(for key: Key) async -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "keyed_lookup.value",
+      failure: "keyed_lookup.value_failed")
     let result = await base.value(for: key)
-    call.succeeded("keyed_lookup.value")
+    call.succeeded()
     return result
   }
 }

@@ -17,21 +17,24 @@ public struct AnalyticsLeaf<Base: Leaf>: Leaf {
   }
 
   public func root() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "leaf.root", failure: "leaf.root_failed")
     base.root()
-    call.succeeded("leaf.root")
+    call.succeeded()
   }
 
   public func left() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "leaf.left", failure: "leaf.left_failed")
     base.left()
-    call.succeeded("leaf.left")
+    call.succeeded()
   }
 
   public func right() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "leaf.right", failure: "leaf.right_failed")
     base.right()
-    call.succeeded("leaf.right")
+    call.succeeded()
   }
 
   public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
@@ -39,15 +42,17 @@ public struct AnalyticsLeaf<Base: Leaf>: Leaf {
   }
 
   public func hash(into hasher: inout Swift.Hasher) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "leaf.hash", failure: "leaf.hash_failed")
     base.hash(into: &hasher)
-    call.succeeded("leaf.hash")
+    call.succeeded()
   }
 
   public func leaf() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "leaf.leaf", failure: "leaf.leaf_failed")
     base.leaf()
-    call.succeeded("leaf.leaf")
+    call.succeeded()
   }
 }
 

@@ -17,15 +17,17 @@ public struct AnalyticsLeft<Base: Left>: Left {
   }
 
   public func root() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "left.root", failure: "left.root_failed")
     base.root()
-    call.succeeded("left.root")
+    call.succeeded()
   }
 
   public func left() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "left.left", failure: "left.left_failed")
     base.left()
-    call.succeeded("left.left")
+    call.succeeded()
   }
 }
 

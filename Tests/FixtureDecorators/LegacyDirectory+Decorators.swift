@@ -17,9 +17,11 @@ public struct AnalyticsLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 
   public func displayName(for id: Int) -> String! {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "legacy_directory.display_name",
+      failure: "legacy_directory.display_name_failed")
     let result = base.displayName(for: id)
-    call.succeeded("legacy_directory.display_name")
+    call.succeeded()
     return result
   }
 }

@@ -17,15 +17,16 @@ public struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "legacy_post_repo.get_post",
+      failure: "legacy_post_repo.get_post_failed")
     base.getPost(id: id) { result in
       let outcome: Swift.Result<String, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)
       }
-      call.finished(
-        outcome, success: "legacy_post_repo.get_post", failure: "legacy_post_repo.get_post_failed")
+      call.finished(outcome)
       completion(result)
     }
   }
@@ -33,16 +34,16 @@ public struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "legacy_post_repo.create_post",
+      failure: "legacy_post_repo.create_post_failed")
     base.createPost(title: title, body: body) { result in
       let outcome: Swift.Result<Int, any Swift.Error>
       switch result {
       case .value(let value): outcome = .success(value)
       case .error(let error): outcome = .failure(error)
       }
-      call.finished(
-        outcome, success: "legacy_post_repo.create_post",
-        failure: "legacy_post_repo.create_post_failed")
+      call.finished(outcome)
       completion(result)
     }
   }

@@ -17,26 +17,31 @@ public struct AnalyticsListener<Base: Listener>: Listener {
   }
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "listener.listen",
+      failure: "listener.listen_failed")
     do {
       try await base.listen(streamHandler: streamHandler)
-      call.succeeded("listener.listen")
+      call.succeeded()
     } catch {
-      call.failed("listener.listen_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "listener.subscribe",
+      failure: "listener.subscribe_failed")
     base.subscribe(onValue)
-    call.succeeded("listener.subscribe")
+    call.succeeded()
   }
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "listener.each", failure: "listener.each_failed")
     base.each(body: body)
-    call.succeeded("listener.each")
+    call.succeeded()
   }
 }
 

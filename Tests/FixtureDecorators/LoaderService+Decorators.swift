@@ -17,9 +17,11 @@ public struct AnalyticsLoaderService<Base: LoaderService>: LoaderService {
   }
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "loader_service.load",
+      failure: "loader_service.load_failed")
     base.load { result in
-      call.finished(result, success: "loader_service.load", failure: "loader_service.load_failed")
+      call.finished(result)
       completion(result)
     }
   }

@@ -17,13 +17,14 @@ public struct AnalyticsLookup<Base: Lookup>: Lookup {
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "lookup.find", failure: "lookup.find_failed")
     do {
       let result = try await base.find(id: id, token: token)
-      call.succeeded("lookup.find")
+      call.succeeded()
       return result
     } catch {
-      call.failed("lookup.find_failed", error: error)
+      call.failed(error)
       throw error
     }
   }

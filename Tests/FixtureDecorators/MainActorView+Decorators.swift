@@ -25,9 +25,11 @@ import Logging
   }
 
   public func render() async {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "main_actor_view.render",
+      failure: "main_actor_view.render_failed")
     await base.render()
-    call.succeeded("main_actor_view.render")
+    call.succeeded()
   }
 }
 

@@ -17,37 +17,47 @@ public struct AnalyticsModeration<Base: Moderation>: Moderation {
   }
 
   public func block(user: String) -> Bool {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "moderation.block",
+      failure: "moderation.block_failed")
     let result = base.block(user: user)
-    call.succeeded("moderation.block")
+    call.succeeded()
     return result
   }
 
   public func unblock(user: String) -> Bool {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "moderation.unblock",
+      failure: "moderation.unblock_failed")
     let result = base.unblock(user: user)
-    call.succeeded("moderation.unblock")
+    call.succeeded()
     return result
   }
 
   public func isBlocked(user: String) -> Bool {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "moderation.is_blocked",
+      failure: "moderation.is_blocked_failed")
     let result = base.isBlocked(user: user)
-    call.succeeded("moderation.is_blocked")
+    call.succeeded()
     return result
   }
 
   public func dequeue() -> String? {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "moderation.dequeue",
+      failure: "moderation.dequeue_failed")
     let result = base.dequeue()
-    call.succeeded("moderation.dequeue")
+    call.succeeded()
     return result
   }
 
   public func nextTicketNumber() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "moderation.next_ticket_number",
+      failure: "moderation.next_ticket_number_failed")
     let result = base.nextTicketNumber()
-    call.succeeded("moderation.next_ticket_number")
+    call.succeeded()
     return result
   }
 }

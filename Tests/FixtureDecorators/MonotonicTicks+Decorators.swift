@@ -19,25 +19,29 @@ public struct AnalyticsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 
   public func now() throws -> Instant {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "monotonic_ticks.now",
+      failure: "monotonic_ticks.now_failed")
     do {
       let result = try base.now()
-      call.succeeded("monotonic_ticks.now")
+      call.succeeded()
       return result
     } catch {
-      call.failed("monotonic_ticks.now_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func resolution() throws -> Duration {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "monotonic_ticks.resolution",
+      failure: "monotonic_ticks.resolution_failed")
     do {
       let result = try base.resolution()
-      call.succeeded("monotonic_ticks.resolution")
+      call.succeeded()
       return result
     } catch {
-      call.failed("monotonic_ticks.resolution_failed", error: error)
+      call.failed(error)
       throw error
     }
   }

@@ -17,30 +17,38 @@ public struct AnalyticsNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func note(id: Int) -> String? {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "note_store.note",
+      failure: "note_store.note_failed")
     let result = base.note(id: id)
-    call.succeeded("note_store.note")
+    call.succeeded()
     return result
   }
 
   public func fetchTitles(prefix: String) -> [String] {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "note_store.fetch_titles",
+      failure: "note_store.fetch_titles_failed")
     let result = base.fetchTitles(prefix: prefix)
-    call.succeeded("note_store.fetch_titles")
+    call.succeeded()
     return result
   }
 
   public func save(_ note: String) -> Bool {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "note_store.save",
+      failure: "note_store.save_failed")
     let result = base.save(note)
-    call.succeeded("note_store.save")
+    call.succeeded()
     return result
   }
 
   public func generate(seed: Int) -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "note_store.generate",
+      failure: "note_store.generate_failed")
     let result = base.generate(seed: seed)
-    call.succeeded("note_store.generate")
+    call.succeeded()
     return result
   }
 }

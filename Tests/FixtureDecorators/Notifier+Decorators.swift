@@ -17,25 +17,31 @@ public struct AnalyticsNotifier<Base: Notifier>: Notifier {
   }
 
   public func refresh(done: @escaping @Sendable () -> Void) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "notifier.refresh",
+      failure: "notifier.refresh_failed")
     base.refresh {
-      call.succeeded("notifier.refresh")
+      call.succeeded()
       done()
     }
   }
 
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "notifier.lookup",
+      failure: "notifier.lookup_failed")
     base.lookup(key) { value0, value1 in
-      call.succeeded("notifier.lookup")
+      call.succeeded()
       completion(value0, value1)
     }
   }
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "notifier.validate",
+      failure: "notifier.validate_failed")
     let result = base.validate(post)
-    call.finished(result, success: "notifier.validate", failure: "notifier.validate_failed")
+    call.finished(result)
     return result
   }
 }

@@ -17,9 +17,11 @@ public struct AnalyticsOuterInExtension<Base: Outer.InExtension>: Outer.InExtens
   }
 
   public func extended() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "in_extension.extended",
+      failure: "in_extension.extended_failed")
     base.extended()
-    call.succeeded("in_extension.extended")
+    call.succeeded()
   }
 }
 

@@ -17,9 +17,10 @@ public struct AnalyticsOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 
   public func inner() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "nested.inner", failure: "nested.inner_failed")
     base.inner()
-    call.succeeded("nested.inner")
+    call.succeeded()
   }
 }
 

@@ -17,31 +17,39 @@ public struct AnalyticsParameters<Base: Parameters>: Parameters {
   }
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "parameters.labels",
+      failure: "parameters.labels_failed")
     base.labels(unlabeled, label: name, same: same)
-    call.succeeded("parameters.labels")
+    call.succeeded()
   }
 
   public func wildcard(_ argument0: Int) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "parameters.wildcard",
+      failure: "parameters.wildcard_failed")
     base.wildcard(argument0)
-    call.succeeded("parameters.wildcard")
+    call.succeeded()
   }
 
   public func inoutParameter(_ counter: inout Int) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "parameters.inout_parameter",
+      failure: "parameters.inout_parameter_failed")
     base.inoutParameter(&counter)
-    call.succeeded("parameters.inout_parameter")
+    call.succeeded()
   }
 
   public func closures(
     escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "parameters.closures",
+      failure: "parameters.closures_failed")
     base.closures(
       escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
-    call.succeeded("parameters.closures")
+    call.succeeded()
   }
 
   public func types(
@@ -49,11 +57,13 @@ public struct AnalyticsParameters<Base: Parameters>: Parameters {
     opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
     member: Swift.Int
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "parameters.types",
+      failure: "parameters.types_failed")
     base.types(
       tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
       opaque: opaque, metatype: metatype, composition: composition, member: member)
-    call.succeeded("parameters.types")
+    call.succeeded()
   }
 }
 

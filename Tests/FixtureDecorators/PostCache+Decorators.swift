@@ -17,22 +17,28 @@ public struct AnalyticsPostCache<Base: PostCache>: PostCache {
   }
 
   public func post(id: Int) -> Post? {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "post_cache.post",
+      failure: "post_cache.post_failed")
     let result = base.post(id: id)
-    call.succeeded("post_cache.post")
+    call.succeeded()
     return result
   }
 
   public func store(_ post: Post) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "post_cache.store",
+      failure: "post_cache.store_failed")
     base.store(post)
-    call.succeeded("post_cache.store")
+    call.succeeded()
   }
 
   public func removeAll() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "post_cache.remove_all",
+      failure: "post_cache.remove_all_failed")
     base.removeAll()
-    call.succeeded("post_cache.remove_all")
+    call.succeeded()
   }
 }
 

@@ -17,9 +17,11 @@ public struct AnalyticsPostRepo<Base: PostRepo>: PostRepo {
   }
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "post_repo.get_post",
+      failure: "post_repo.get_post_failed")
     base.getPost(id: id) { result in
-      call.finished(result, success: "post_repo.get_post", failure: "post_repo.get_post_failed")
+      call.finished(result)
       completion(result)
     }
   }
@@ -27,9 +29,11 @@ public struct AnalyticsPostRepo<Base: PostRepo>: PostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
-    let call = TrackedCall(tracker: tracker, properties: ["title": AnalyticsValue(title)])
+    let call = TrackedCall(
+      tracker: tracker, properties: ["title": AnalyticsValue(title)], success: "post_created",
+      failure: "post_created_failed")
     base.createPost(title: title, body: body) { result in
-      call.finished(result, success: "post_created", failure: "post_created_failed")
+      call.finished(result)
       completion(result)
     }
   }

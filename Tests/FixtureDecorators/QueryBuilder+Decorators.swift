@@ -21,58 +21,68 @@ public struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func filter(_ condition: String) -> Self {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "query_builder.filter",
+      failure: "query_builder.filter_failed")
     let result = {
       var decorator = self
       decorator.base = $0
       return decorator
     }(base.filter(condition))
-    call.succeeded("query_builder.filter")
+    call.succeeded()
     return result
   }
 
   public func limit(_ count: Int) async throws -> Self {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "query_builder.limit",
+      failure: "query_builder.limit_failed")
     do {
       let result = try await {
         var decorator = self
         decorator.base = $0
         return decorator
       }(base.limit(count))
-      call.succeeded("query_builder.limit")
+      call.succeeded()
       return result
     } catch {
-      call.failed("query_builder.limit_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func parent() -> Self? {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "query_builder.parent",
+      failure: "query_builder.parent_failed")
     let result = base.parent().map {
       var decorator = self
       decorator.base = $0
       return decorator
     }
-    call.succeeded("query_builder.parent")
+    call.succeeded()
     return result
   }
 
   public func split() -> [Self] {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "query_builder.split",
+      failure: "query_builder.split_failed")
     let result = base.split().map {
       var decorator = self
       decorator.base = $0
       return decorator
     }
-    call.succeeded("query_builder.split")
+    call.succeeded()
     return result
   }
 
   public func count() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "query_builder.count",
+      failure: "query_builder.count_failed")
     let result = base.count()
-    call.succeeded("query_builder.count")
+    call.succeeded()
     return result
   }
 }

@@ -20,9 +20,10 @@ public final class AnalyticsReader<Base: Reader>: Reader {
   }
 
   public func read() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "reader.read", failure: "reader.read_failed")
     let result = base.read()
-    call.succeeded("reader.read")
+    call.succeeded()
     return result
   }
 }

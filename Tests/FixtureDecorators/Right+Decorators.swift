@@ -17,15 +17,17 @@ public struct AnalyticsRight<Base: Right>: Right {
   }
 
   public func root() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "right.root", failure: "right.root_failed")
     base.root()
-    call.succeeded("right.root")
+    call.succeeded()
   }
 
   public func right() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "right.right", failure: "right.right_failed")
     base.right()
-    call.succeeded("right.right")
+    call.succeeded()
   }
 }
 

@@ -17,9 +17,10 @@ import Logging
   }
 
   public func show() {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "screen.show", failure: "screen.show_failed")
     base.show()
-    call.succeeded("screen.show")
+    call.succeeded()
   }
 }
 

@@ -20,13 +20,15 @@ public struct AnalyticsSerializer<Base: Serializer>: Serializer {
   public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
     _ message: Input
   ) throws -> Bytes {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "serializer.serialize",
+      failure: "serializer.serialize_failed")
     do {
       let result = try base.serialize(message) as Bytes
-      call.succeeded("serializer.serialize")
+      call.succeeded()
       return result
     } catch {
-      call.failed("serializer.serialize_failed", error: error)
+      call.failed(error)
       throw error
     }
   }

@@ -20,13 +20,15 @@ public struct AnalyticsService<Base: Service>: Service {
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "service.call_as_function",
+      failure: "service.call_as_function_failed")
     do {
       let result = try await base.callAsFunction(input: input)
-      call.succeeded("service.call_as_function")
+      call.succeeded()
       return result
     } catch {
-      call.failed("service.call_as_function_failed", error: error)
+      call.failed(error)
       throw error
     }
   }

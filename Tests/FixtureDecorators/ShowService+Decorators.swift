@@ -18,16 +18,20 @@ public struct AnalyticsShowService<Base: ShowService>: ShowService {
   }
 
   public func allShows() async -> [Show] {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "show_service.all_shows",
+      failure: "show_service.all_shows_failed")
     let result = await base.allShows()
-    call.succeeded("show_service.all_shows")
+    call.succeeded()
     return result
   }
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "show_service.mark_show_as_watched",
+      failure: "show_service.mark_show_as_watched_failed")
     await base.markShowAsWatched(show, until: date)
-    call.succeeded("show_service.mark_show_as_watched")
+    call.succeeded()
   }
 }
 

@@ -18,16 +18,20 @@ public struct AnalyticsSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 
   public func startSpan(named name: String) -> Span {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "span_maker.start_span",
+      failure: "span_maker.start_span_failed")
     let result = base.startSpan(named: name)
-    call.succeeded("span_maker.start_span")
+    call.succeeded()
     return result
   }
 
   public func end(_ span: Span) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "span_maker.end",
+      failure: "span_maker.end_failed")
     base.end(span)
-    call.succeeded("span_maker.end")
+    call.succeeded()
   }
 }
 

@@ -17,23 +17,28 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   }
 
   public func `default`() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "spelling.default",
+      failure: "spelling.default_failed")
     let result = base.`default`()
-    call.succeeded("spelling.default")
+    call.succeeded()
     return result
   }
 
   public func `for`(_ `in`: Int) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "spelling.for", failure: "spelling.for_failed")
     let result = base.`for`(`in`)
-    call.succeeded("spelling.for")
+    call.succeeded()
     return result
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "spelling.index",
+      failure: "spelling.index_failed")
     let result = base.index(in: `in`, of: of, default: `default`)
-    call.succeeded("spelling.index")
+    call.succeeded()
     return result
   }
 
@@ -42,16 +47,20 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(of: [Int]) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "spelling.count (all)of",
+      failure: "spelling.count (all)of_failed")
     let result = base.`count (all)`(of: of)
-    call.succeeded("spelling.count (all)of")
+    call.succeeded()
     return result
   }
 
   public func `count (all)`(in: String) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "spelling.count (all)in",
+      failure: "spelling.count (all)in_failed")
     let result = base.`count (all)`(in: `in`)
-    call.succeeded("spelling.count (all)in")
+    call.succeeded()
     return result
   }
 }

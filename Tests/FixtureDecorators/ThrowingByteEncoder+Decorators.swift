@@ -17,12 +17,14 @@ public struct AnalyticsThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingB
   }
 
   public func encode(into buffer: inout [UInt8]) throws {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "throwing_byte_encoder.encode",
+      failure: "throwing_byte_encoder.encode_failed")
     do {
       try base.encode(into: &buffer)
-      call.succeeded("throwing_byte_encoder.encode")
+      call.succeeded()
     } catch {
-      call.failed("throwing_byte_encoder.encode_failed", error: error)
+      call.failed(error)
       throw error
     }
   }

@@ -17,9 +17,10 @@ public struct AnalyticsTicker<Base: Ticker>: Ticker {
   }
 
   public func next() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "ticker.next", failure: "ticker.next_failed")
     let result = base.next()
-    call.succeeded("ticker.next")
+    call.succeeded()
     return result
   }
 

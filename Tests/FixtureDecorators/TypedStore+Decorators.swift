@@ -17,16 +17,20 @@ public struct AnalyticsTypedStore<Base: TypedStore>: TypedStore {
   }
 
   public func get(id: Int) async -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "typed_store.get_id",
+      failure: "typed_store.get_id_failed")
     let result = await base.get(id: id) as Int
-    call.succeeded("typed_store.get_id")
+    call.succeeded()
     return result
   }
 
   public func get(id: Int) async -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "typed_store.get_id2",
+      failure: "typed_store.get_id2_failed")
     let result = await base.get(id: id) as String
-    call.succeeded("typed_store.get_id2")
+    call.succeeded()
     return result
   }
 }

@@ -29,9 +29,11 @@ public struct AnalyticsUnmovable<Base: Unmovable>: Unmovable {
   }
 
   public func count() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "unmovable.count",
+      failure: "unmovable.count_failed")
     let result = base.count()
-    call.succeeded("unmovable.count")
+    call.succeeded()
     return result
   }
 }

@@ -17,35 +17,41 @@ public struct AnalyticsUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func user(named name: String) async throws -> User {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "user_repository.user",
+      failure: "user_repository.user_failed")
     do {
       let result = try await base.user(named: name)
-      call.succeeded("user_repository.user")
+      call.succeeded()
       return result
     } catch {
-      call.failed("user_repository.user_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func save(_ user: User) async throws {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "user_repository.save",
+      failure: "user_repository.save_failed")
     do {
       try await base.save(user)
-      call.succeeded("user_repository.save")
+      call.succeeded()
     } catch {
-      call.failed("user_repository.save_failed", error: error)
+      call.failed(error)
       throw error
     }
   }
 
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "user_repository.reset_password",
+      failure: "user_repository.reset_password_failed")
     do throws(UserRepositoryError) {
       try await base.resetPassword(for: user, token: token)
-      call.succeeded("user_repository.reset_password")
+      call.succeeded()
     } catch {
-      call.failed("user_repository.reset_password_failed", error: error)
+      call.failed(error)
       throw error
     }
   }

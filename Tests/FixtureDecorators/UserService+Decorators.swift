@@ -17,9 +17,11 @@ public struct AnalyticsUserService<Base: UserService>: UserService {
   }
 
   public func authenticate(username: String, password: String) -> User? {
-    let call = TrackedCall(tracker: tracker, properties: ["username": AnalyticsValue(username)])
+    let call = TrackedCall(
+      tracker: tracker, properties: ["username": AnalyticsValue(username)], success: "login",
+      failure: "login_failed")
     let result = base.authenticate(username: username, password: password)
-    call.succeeded("login")
+    call.succeeded()
     return result
   }
 }

@@ -18,62 +18,72 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   }
 
   public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "vault.charge_card",
+      failure: "vault.charge_card_failed")
     let result = base.chargeCard(
       number: number, securityCode: securityCode, amountCents: amountCents)
-    call.succeeded("vault.charge_card")
+    call.succeeded()
     return result
   }
 
   public func set(_ value: String, forKey key: String) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "vault.set", failure: "vault.set_failed")
     base.set(value, forKey: key)
-    call.succeeded("vault.set")
+    call.succeeded()
   }
 
   public func decrypt(_ data: Data) -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "vault.decrypt", failure: "vault.decrypt_failed")
     let result = base.decrypt(data)
-    call.succeeded("vault.decrypt")
+    call.succeeded()
     return result
   }
 
   public func current() -> String {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "vault.current", failure: "vault.current_failed")
     let result = base.current()
-    call.succeeded("vault.current")
+    call.succeeded()
     return result
   }
 
   public func authorize(
     user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
   ) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "vault.authorize",
+      failure: "vault.authorize_failed")
     base.authorize(user: user) { result in
-      call.finished(result, success: "vault.authorize", failure: "vault.authorize_failed")
+      call.finished(result)
       completion(result)
     }
   }
 
   public func open(_ address: URL) -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "vault.open", failure: "vault.open_failed")
     let result = base.open(address)
-    call.succeeded("vault.open")
+    call.succeeded()
     return result
   }
 
   public func forecast(city: String, units: String) -> String {
     let call = TrackedCall(
-      tracker: tracker, properties: ["city": AnalyticsValue(city), "units": AnalyticsValue(units)])
+      tracker: tracker, properties: ["city": AnalyticsValue(city), "units": AnalyticsValue(units)],
+      success: "vault.forecast", failure: "vault.forecast_failed")
     let result = base.forecast(city: city, units: units)
-    call.succeeded("vault.forecast")
+    call.succeeded()
     return result
   }
 
   public func unlock(pin: Int) -> Bool {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "vault.unlock", failure: "vault.unlock_failed")
     let result = base.unlock(pin: pin)
-    call.succeeded("vault.unlock")
+    call.succeeded()
     return result
   }
 }

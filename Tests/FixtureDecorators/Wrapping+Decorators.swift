@@ -17,9 +17,10 @@ public struct AnalyticsWrapping<Base: Wrapping>: Wrapping {
   }
 
   public func wrap(_ value: Int) -> [Int] {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "wrapping.wrap", failure: "wrapping.wrap_failed")
     let result = base.wrap(value)
-    call.succeeded("wrapping.wrap")
+    call.succeeded()
     return result
   }
 }

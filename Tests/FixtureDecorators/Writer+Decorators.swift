@@ -20,16 +20,18 @@ public final class AnalyticsWriter<Base: Writer>: Writer {
   }
 
   public func read() -> Int {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "writer.read", failure: "writer.read_failed")
     let result = base.read()
-    call.succeeded("writer.read")
+    call.succeeded()
     return result
   }
 
   public func write(_ value: Int) {
-    let call = TrackedCall(tracker: tracker, properties: [:])
+    let call = TrackedCall(
+      tracker: tracker, properties: [:], success: "writer.write", failure: "writer.write_failed")
     base.write(value)
-    call.succeeded("writer.write")
+    call.succeeded()
   }
 }
 

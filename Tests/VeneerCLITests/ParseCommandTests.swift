@@ -39,8 +39,6 @@ func runVeneer(
       .merging(environment) { $1 }, in: directory)
 }
 
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let examplePath = repositoryRoot.appendingPathComponent("Examples/StreamingApp").path
 
 @Suite("veneer parse")

@@ -1,6 +1,7 @@
 import AspectDecorators
 import FixtureCatalog
 import Foundation
+import TestSupport
 import Testing
 import VeneerGenerator
 import VeneerRuntime

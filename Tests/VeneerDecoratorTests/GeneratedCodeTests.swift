@@ -5,9 +5,6 @@ import VeneerGenerator
 import VeneerParser
 import VeneerRenderer
 
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 @Suite("The checked-in decorators of the fixture catalog")
 struct GeneratedCodeTests {
   static let outputFolder = repositoryRoot.appendingPathComponent("Tests/FixtureDecorators").path

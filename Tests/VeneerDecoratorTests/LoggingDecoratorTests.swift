@@ -2,6 +2,7 @@ import FixtureCatalog
 import FixtureDecorators
 import Foundation
 import Logging
+import TestSupport
 import Testing
 @_spi(Generated) import VeneerRuntime
 

@@ -1,13 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import VeneerGenerator
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
-
-/// The repository's root, found from this file's path so tests run from any directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 let fixtureCatalogPath = repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path
 

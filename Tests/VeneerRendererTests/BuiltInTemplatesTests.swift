@@ -3,9 +3,6 @@ import TestSupport
 import Testing
 import VeneerRenderer
 
-let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 @Suite("Built-in templates embedded in the binary")
 struct BuiltInTemplatesTests {
   static let embeddedSourcePath = repositoryRoot.appendingPathComponent(

@@ -1,5 +1,6 @@
 import Foundation
 import StencilOracle
+import TestSupport
 import Testing
 import VeneerGenerator
 import VeneerModel

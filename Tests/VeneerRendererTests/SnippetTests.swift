@@ -117,9 +117,11 @@ struct SnippetTests {
           }
 
           public func load(completion: @escaping (Result<[String], Error>) -> Void) {
-            let call = TrackedCall(tracker: tracker, properties: [:])
+            let call = TrackedCall(
+              tracker: tracker, properties: [:], success: "loader_service.load",
+              failure: "loader_service.load_failed")
             base.load { result in
-              call.finished(result, success: "loader_service.load", failure: "loader_service.load_failed")
+              call.finished(result)
               completion(result)
             }
           }

@@ -17,13 +17,14 @@ public struct AnalyticsPaymentGateway<Base: PaymentGateway>: PaymentGateway {
 
   public func charge(cardNumber: String, amountInCents: Int) async throws -> Receipt {
     let call = TrackedCall(
-      tracker: tracker, properties: ["amountInCents": AnalyticsValue(amountInCents)])
+      tracker: tracker, properties: ["amountInCents": AnalyticsValue(amountInCents)],
+      success: "payment_succeeded", failure: "payment_declined")
     do {
       let result = try await base.charge(cardNumber: cardNumber, amountInCents: amountInCents)
-      call.succeeded("payment_succeeded")
+      call.succeeded()
       return result
     } catch {
-      call.failed("payment_declined", error: error)
+      call.failed(error)
       throw error
     }
   }
