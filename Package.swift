@@ -96,15 +96,21 @@ let package = Package(
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]),
+    // Every runtime library, so that `import VeneerMacros` is all a file with `@Decorated`
+    // needs: an app that uses the macro builds swift-distributed-tracing and swift-metrics too.
     .target(
       name: "VeneerMacros",
       dependencies: [
-        "VeneerMacrosPlugin", "VeneerRuntime", .product(name: "Logging", package: "swift-log"),
+        "VeneerMacrosPlugin", "VeneerRuntime", "VeneerTracing", "VeneerMetrics",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Tracing", package: "swift-distributed-tracing"),
+        .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
       ]),
     .target(
       name: "VeneerTracing",
       dependencies: [
-        // `ValueDescription` and `CustomLogStringConvertible`: attributes and errors on spans
+        // `__ValueDescription` and `CustomLogStringConvertible`: attributes and errors on spans
         // are written as logs write them.
         "CVeneerRuntime", "VeneerRuntime",
         .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -112,7 +118,7 @@ let package = Package(
     .target(
       name: "VeneerMetrics",
       dependencies: [
-        // `CallLifeCycle`: the completion handlers every decorator's call builds alike.
+        // `__CallLifeCycle`: the completion handlers every decorator's call builds alike.
         "CVeneerRuntime", "VeneerRuntime", .product(name: "CoreMetrics", package: "swift-metrics"),
       ]),
     // `swift run -c release veneer-bench`: stage timings and memory over a synthetic corpus.
@@ -200,13 +206,17 @@ let package = Package(
     .testTarget(
       name: "VeneerMacrosUsageTests",
       dependencies: [
-        "VeneerMacros", "VeneerTracing",
+        "VeneerMacros", .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-      ]),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
+      ],
+      // What a file with `@Decorated` sees comes from its own imports alone.
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     .testTarget(
       name: "VeneerMacrosTests",
       dependencies: [
-        "VeneerMacrosPlugin", "VeneerGenerator", "VeneerModel", "VeneerParser",
+        "VeneerMacrosPlugin", "VeneerMacroExpansion", "VeneerGenerator", "VeneerModel",
+        "VeneerParser", "VeneerRenderer", "TestSupport",
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),

@@ -42,7 +42,9 @@ let package = Package(
       ]),
     .target(
       name: "VeneerMetrics",
-      dependencies: ["CVeneerRuntime", .product(name: "CoreMetrics", package: "swift-metrics")]),
+      dependencies: [
+        "CVeneerRuntime", "VeneerRuntime", .product(name: "CoreMetrics", package: "swift-metrics"),
+      ]),
     .plugin(name: "VeneerPlugin", capability: .buildTool(), dependencies: ["veneer"]),
     .plugin(
       name: "VeneerCommand",

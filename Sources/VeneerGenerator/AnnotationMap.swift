@@ -37,7 +37,8 @@ enum AnnotationMap {
       }
       let matches = EventMap.requirements(named: requirementName, in: protocols[index])
       guard !matches.isEmpty else {
-        let names = protocols[index].allRequirements.map(\.bareName)
+        // By name or by selector, as the key was written.
+        let names = protocols[index].allRequirements.flatMap { [$0.bareName, $0.selector] }
         let hint = Spelling.suggestion(for: requirementName, among: names)
         diagnostics.append(
           Diagnostic(

@@ -39,7 +39,7 @@ extension ConfigurationReader {
       guard let node = fields[option.name] else { continue }
       let key = option.name
       switch option.value {
-      case .word(let words, let described, let set):
+      case .word(let words, let described, _, let set):
         guard let word = string(node, key) else { continue }
         if words.contains(word) {
           set(&configuration.render, word)

@@ -116,7 +116,7 @@ enum TemplateSources {
           Diagnostic(
             .error,
             "'{# imports: #}' must list module names such as 'Foundation' (or "
-              + "'@_spi(Generated) VeneerRuntime'), not '\(module)'",
+              + "'@_spi(Internal) MyKit'), not '\(module)'",
             file: template.path))
       }
     }

@@ -50,43 +50,14 @@ package struct DecoratedExpansion {
       report("@Decorated applies to a protocol", at: node)
       return
     }
-    var templates: [String] = []
-    var options: [String] = []
-    for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
-      let member =
-        argument.expression.as(MemberAccessExprSyntax.self)
-        ?? argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(
-          MemberAccessExprSyntax.self)
-      guard let name = member?.declName.baseName.text, BuiltInDecorators.named(name) != nil else {
-        report(
-          "'\(argument.expression.trimmedDescription)' is not a built-in decorator "
-            + "(\(BuiltInDecorators.typedNames)); templates of your own need the build plugin "
-            + "(VeneerPlugin) or 'veneer generate': a macro reads no file", at: argument)
-        return
-      }
-      templates.append(name)
-      var settings: [String] = []
-      for setting in argument.expression.as(FunctionCallExprSyntax.self)?.arguments ?? [] {
-        guard let label = setting.label, let value = Self.yamlScalar(setting.expression) else {
-          report(
-            "a setting of @Decorated is a labelled literal: a number, a string or true/false",
-            at: setting)
-          return
-        }
-        settings.append("\(Self.optionName(label.text)): \(value)")
-      }
-      if !settings.isEmpty {
-        options.append("  \(name): {\(settings.joined(separator: ", "))}")
-      }
-    }
     let name = proto.name.text
-    let yaml =
-      "sources: [\(name).swift]\noutput: Generated\nselection: all\n"
-      + "templates: [\(templates.joined(separator: ", "))]\n"
-      + (options.isEmpty ? "" : "options:\n" + options.joined(separator: "\n") + "\n")
-    let parsed = ConfigurationFile.parse(yaml, file: "@Decorated", directory: "/")
+    guard
+      let arguments = MacroArguments(node, protocolName: name, report: { report($0, at: $1) })
+    else { return }
+    let parsed = ConfigurationFile.parse(
+      arguments.yaml, file: MacroArguments.file, directory: "/")
     for problem in parsed.diagnostics where problem.severity == .error {
-      report(problem.message, at: node)
+      report(problem.message, at: arguments.node(at: problem.location))
     }
     guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return }
 
@@ -129,6 +100,13 @@ package struct DecoratedExpansion {
     }
     let generation = Generator().generate(parsed.configuration, texts: [("/\(name).swift", source)])
     for problem in generation.diagnostics {
+      if problem.location?.file == MacroArguments.file {
+        context?.diagnose(
+          Diagnostic(
+            node: arguments.node(at: problem.location),
+            message: DecoratedMessage(problem.message, severity: problem.severity.macroSeverity)))
+        continue
+      }
       let (node, position) = place(of: problem.location)
       context?.diagnose(
         Diagnostic(
@@ -141,6 +119,9 @@ package struct DecoratedExpansion {
     let tree = Parser.parse(source: file.contents)
     declarations = tree.statements.compactMap { $0.item.as(DeclSyntax.self) }.filter {
       !$0.is(ImportDeclSyntax.self)
+    }
+    if let condition = arguments.condition {
+      declarations = Self.compiled(declarations, under: condition)
     }
   }
 }
@@ -175,56 +156,6 @@ extension DecoratedExpansion {
     return FixIt(
       message: DecoratedFixIt("write '\(suggestion)'"),
       changes: [.replaceLeadingTrivia(token: token, newTrivia: edited)])
-  }
-
-  /// `error_level` for `errorLevel`: `veneer.yml`'s spelling of an argument's label.
-  static func optionName(_ label: String) -> String {
-    label.reduce(into: "") { name, character in
-      if character.isUppercase {
-        name += "_" + character.lowercased()
-      } else {
-        name.append(character)
-      }
-    }
-  }
-
-  /// A literal as a YAML scalar, or nil for anything else: only a literal can reach the
-  /// configuration, and a string only quoted, so that no argument's text is read as YAML.
-  static func yamlScalar(_ expression: ExprSyntax) -> String? {
-    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
-      return Int(integer.literal.text.replacingOccurrences(of: "_", with: "")).map(String.init)
-    }
-    if let float = expression.as(FloatLiteralExprSyntax.self) {
-      return Double(float.literal.text.replacingOccurrences(of: "_", with: "")).map {
-        String($0)
-      }
-    }
-    if let negative = expression.as(PrefixOperatorExprSyntax.self),
-      negative.operator.text == "-", let magnitude = yamlScalar(negative.expression),
-      Double(magnitude) != nil
-    {
-      return "-" + magnitude
-    }
-    if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
-      return boolean.literal.text
-    }
-    if let string = expression.as(StringLiteralExprSyntax.self), string.openingPounds == nil,
-      string.segments.count == 1,
-      let text = string.segments.first?.as(StringSegmentSyntax.self)?.content.text,
-      !text.contains("\\")
-    {
-      // JSON's quoting is YAML's: the text stays one string, whatever it holds.
-      let escaped = text.unicodeScalars.map { scalar -> String in
-        switch scalar {
-        case "\"": "\\\""
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-          String(format: "\\u%04X", scalar.value)
-        default: String(scalar)
-        }
-      }.joined()
-      return "\"" + escaped + "\""
-    }
-    return nil
   }
 }
 

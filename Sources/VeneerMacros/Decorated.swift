@@ -1,17 +1,38 @@
-// What the decorators `@Decorated` writes use, so that `import VeneerMacros` is the one import
-// a file with it needs.
-@_exported import Logging
-@_exported @_spi(Generated) import VeneerRuntime
+// Generated from the built-ins' descriptors by
+// `VENEER_UPDATE_TEMPLATES=1 swift test --filter MacroInterfaceTests`.
+// Do not edit: a test fails when this file and the descriptors differ.
+
+// What the decorators `@Decorated` writes name, so that `import VeneerMacros` is the one import
+// a file with it needs: Veneer's libraries whole, and of others only the declarations the
+// decorators' own signatures name.
+@_exported import VeneerMetrics
+@_exported import VeneerRuntime
+@_exported import VeneerTracing
+
+@_exported import protocol CoreMetrics.MetricsFactory
+@_exported import enum CoreMetrics.MetricsSystem
+@_exported import enum Instrumentation.InstrumentationSystem
+@_exported import struct Logging.Logger
+@_exported import enum Tracing.SpanKind
+@_exported import protocol Tracing.Tracer
 
 /// Generates the decorators of the protocol it is attached to, as `veneer generate` would:
-/// each built-in named writes a decorator type beside the protocol (`LoggingPostRepo`) and its
-/// composition helper in an extension of it (`withLogging(_:)`).
+/// each built-in named writes a decorator type beside the protocol (`LoggingPostRepo`) and
+/// its composition helper in an extension of it (`withLogging(_:)`).
 ///
-///     @Decorated(.logging, .caching(ttl: 300))
+///     @Decorated(.logging(level: .info), .caching(ttl: .seconds(300)), cached: ["post(id:)"])
 ///     public protocol PostRepo: Sendable { … }
 ///
 /// A macro sees only the declaration it is attached to: a protocol that inherits one declared
 /// elsewhere, and templates of your own, need the build plugin or the CLI.
+///
+/// - Parameters:
+///   - public: the parameters (or `result`) whose values its decorators may write, as
+///     `// veneer: public(…)` on the protocol declares them; every other value is private.
+///   - cached: the requirements a caching decorator answers from its cache, as
+///     `// veneer: cache` on each declares it; every other call is forwarded.
+///   - behindPreprocessorFlag: a compilation condition the decorators are generated under
+///     (`"DEBUG"`): in other builds there are none.
 @attached(
   peer,
   names: prefixed(Logging), prefixed(Analytics), prefixed(Caching), prefixed(Intercepting),
@@ -20,37 +41,80 @@
   extension,
   names: named(withLogging), named(withAnalytics), named(withCaching), named(intercepted),
   named(withTracing), named(withMetrics), named(withTimeout))
-public macro Decorated(_ decorators: Decorator...) =
-  #externalMacro(module: "VeneerMacrosPlugin", type: "DecoratedMacro")
+public macro Decorated(
+  _ decorator: Decorator, _ more: Decorator..., public: [String] = [], cached: [String] = [],
+  behindPreprocessorFlag: String? = nil
+) = #externalMacro(module: "VeneerMacrosPlugin", type: "DecoratedMacro")
 
-/// A built-in decorator `@Decorated` writes, with its settings: those of `veneer.yml`'s
-/// `options:` for it.
-public struct Decorator: Sendable {
-  public static let logging = Decorator()
-  public static let analytics = Decorator()
-  public static let caching = Decorator()
+extension Decorator {
+  /// Logs each call with its arguments (secrets redacted), then its result or error, how long it
+  /// took, and whether a cache inside answered it.
+  public static let logging = LoggingDecorator()
+
+  /// Tracks one event per call.
+  public static let analytics = AnalyticsDecorator()
+
+  /// Answers repeated calls from a cache.
+  public static let caching = CachingDecorator()
+
+  /// Runs typed advice before, after or instead of each call, as the Objective-C Aspects library
+  /// does.
   public static let intercepting = Decorator()
+
+  /// Runs each call in a span of swift-distributed-tracing, named for the requirement.
   public static let tracing = Decorator()
+
+  /// Counts and times each call with swift-metrics.
   public static let metrics = Decorator()
-  public static let timeout = Decorator()
 
-  /// Logging at `level` (`"debug"` unless said), failures at `errorLevel` (`"error"`), each
-  /// value cut at `valueLimit` characters.
-  public static func logging(
-    level: String? = nil, errorLevel: String? = nil, valueLimit: Int? = nil
-  ) -> Decorator { Decorator() }
+  /// Gives each async throwing call a deadline.
+  public static let timeout = TimeoutDecorator()
+}
 
-  /// Analytics events named in the `naming` style (`"snake_case"`, `"camelCase"`,
-  /// `"kebab-case"`), for every call or only those an annotation names (`track: "mapped"`).
-  public static func analytics(naming: String? = nil, track: String? = nil) -> Decorator {
-    Decorator()
+/// `.logging`, or `.logging(…)` with its settings: those of
+/// `options: logging:` in `veneer.yml`.
+public final class LoggingDecorator: Decorator, @unchecked Sendable {
+  /// `.logging` with these settings; each left out keeps its default.
+  public func callAsFunction(
+    level: Logger.Level? = nil, errorLevel: Logger.Level? = nil, valueLimit: Int? = nil
+  ) -> Decorator {
+    self
+  }
+}
+
+/// `.analytics`, or `.analytics(…)` with its settings: those of
+/// `options: analytics:` in `veneer.yml`.
+public final class AnalyticsDecorator: Decorator, @unchecked Sendable {
+  /// One of snake_case, camelCase, kebab-case.
+  public enum Naming: Sendable {
+    case snakeCase, camelCase, kebabCase
   }
 
-  /// Caching for `ttl` seconds (until evicted unless said), `capacity` values by default.
-  public static func caching(ttl: Double? = nil, capacity: Int? = nil) -> Decorator {
-    Decorator()
+  /// 'all' (every call) or 'mapped' (only calls the event map names).
+  public enum Track: Sendable {
+    case all, mapped
   }
 
-  /// Calls past `seconds` throw `TimeoutError`.
-  public static func timeout(seconds: Double) -> Decorator { Decorator() }
+  /// `.analytics` with these settings; each left out keeps its default.
+  public func callAsFunction(naming: Naming? = nil, track: Track? = nil) -> Decorator {
+    self
+  }
+}
+
+/// `.caching`, or `.caching(…)` with its settings: those of
+/// `options: caching:` in `veneer.yml`.
+public final class CachingDecorator: Decorator, @unchecked Sendable {
+  /// `.caching` with these settings; each left out keeps its default.
+  public func callAsFunction(ttl: Duration? = nil, capacity: Int? = nil) -> Decorator {
+    self
+  }
+}
+
+/// `.timeout`, or `.timeout(…)` with its settings: those of
+/// `options: timeout:` in `veneer.yml`.
+public final class TimeoutDecorator: Decorator, @unchecked Sendable {
+  /// `.timeout` with these settings; each left out keeps its default.
+  public func callAsFunction(_ seconds: Duration) -> Decorator {
+    self
+  }
 }

@@ -1,6 +1,6 @@
 import CVeneerRuntime
 import CoreMetrics
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// The metrics of one requirement: a counter of calls, a counter of failures and a timer of
 /// durations, made once per decorator, not per call.
@@ -10,8 +10,7 @@ import CoreMetrics
 /// the dimensions `protocol` and `requirement` and any given to the decorator; the timer asks to
 /// be shown in seconds.
 /// Generated code's, not an API for users.
-@_spi(Generated)
-public struct RequirementMetrics: Sendable {
+public struct __RequirementMetrics: Sendable {
   public let calls: Counter
   public let failures: Counter
   public let duration: Timer
@@ -32,9 +31,9 @@ public struct RequirementMetrics: Sendable {
   public static func forEach(
     of namespace: String, prefix: String, dimensions: [(String, String)],
     factory: any MetricsFactory, _ requirements: String...
-  ) -> [RequirementMetrics] {
+  ) -> [__RequirementMetrics] {
     requirements.map {
-      RequirementMetrics(
+      __RequirementMetrics(
         namespace: namespace, requirement: $0, prefix: prefix, dimensions: dimensions,
         factory: factory)
     }
@@ -43,14 +42,13 @@ public struct RequirementMetrics: Sendable {
 
 /// One call through a metrics decorator: counted, timed, and counted again if it fails.
 /// Generated code's, not an API for users.
-@_spi(Generated)
-public struct MeteredCall: CallLifeCycle {
-  private let metrics: RequirementMetrics
+public struct __MeteredCall: __CallLifeCycle {
+  private let metrics: __RequirementMetrics
   /// When the call started, by `veneer_monotonic_nanoseconds`: a plain integer, where a
   /// `ContinuousClock.Instant` is copied through value witnesses in a decorator's code.
   private let start = veneer_monotonic_nanoseconds()
 
-  public init(_ metrics: RequirementMetrics) {
+  public init(_ metrics: __RequirementMetrics) {
     self.metrics = metrics
   }
 

@@ -7,7 +7,7 @@ package enum BuiltInTemplates {
       name: "Analytics", path: "Templates/Analytics.stencil",
       text: #"""
         {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
-        {# imports: @_spi(Generated) VeneerRuntime #}
+        {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Tracks an analytics event for each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
         /// `{{ plan.storage.base }}`.
@@ -37,7 +37,7 @@ package enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = TrackedCall(tracker: {{ r.storage.tracker }}, properties: {{ r.analyticsProperties }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
+        let {{ r.names.call }} = __TrackedCall(tracker: {{ r.storage.tracker }}, properties: {{ r.analyticsProperties }}, success: {{ r.analyticsEventLiteral }}, failure: {{ r.analyticsFailureEventLiteral }})
         {% if r.outcome == "completionResult" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))
@@ -107,7 +107,7 @@ package enum BuiltInTemplates {
       name: "Caching", path: "Templates/Caching.stencil",
       text: #"""
         {# Answers repeated calls from a cache; failures are never cached. #}
-        {# imports: @_spi(Generated) VeneerRuntime #}
+        {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Answers calls to {{ plan.article }} `{{ plan.protocolName }}` from a cache when their arguments were seen
         /// before, and forwards the others to `{{ plan.storage.base }}`.
@@ -124,11 +124,11 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        let {{ plan.storage.cache }}: CallCache
+        let {{ plan.storage.cache }}: __CallCache
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, cache: any DecoratorCache) {
         self.{{ plan.storage.base }} = base
-        self.{{ plan.storage.cache }} = CallCache(cache)
+        self.{{ plan.storage.cache }} = __CallCache(cache)
         }
         {% for r in plan.requirements %}
 
@@ -301,7 +301,7 @@ package enum BuiltInTemplates {
       name: "Logging", path: "Templates/Logging.stencil",
       text: #"""
         {# Logs each call with its arguments (secrets redacted), then its result or error, how long it took, and whether a cache inside answered it. #}
-        {# imports: Logging, @_spi(Generated) VeneerRuntime #}
+        {# imports: Logging, VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to `{{ plan.storage.base }}`.
         {% if plan.decoratorKind == "final class" %}
@@ -334,7 +334,7 @@ package enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = LoggedCall(logger: {{ r.storage.logger }}, level: {{ r.storage.level }}, errorLevel: {{ r.storage.errorLevel }}, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }}{{ r.logCallOptions }})
+        let {{ r.names.call }} = __LoggedCall(logger: {{ r.storage.logger }}, level: {{ r.storage.level }}, errorLevel: {{ r.storage.errorLevel }}, requirement: {{ r.qualifiedSelectorLiteral }}, arguments: {{ r.logMetadata }}{{ r.logCallOptions }})
         {% if r.outcome == "completionResult" or r.outcome == "completion" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {% if r.outcome == "completionResult" %}
@@ -395,7 +395,7 @@ package enum BuiltInTemplates {
       name: "Metrics", path: "Templates/Metrics.stencil",
       text: #"""
         {# Counts and times each call with swift-metrics: calls, failures and durations per requirement. #}
-        {# imports: CoreMetrics, @_spi(Generated) VeneerMetrics #}
+        {# imports: CoreMetrics, VeneerMetrics #}
         {{ plan.conditionsOpening }}
         /// Counts and times each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
         /// `{{ plan.storage.base }}`: per requirement, a counter of calls (`veneer.calls`), a counter of
@@ -414,14 +414,14 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        let {{ plan.storage.metrics }}: [RequirementMetrics]
+        let {{ plan.storage.metrics }}: [__RequirementMetrics]
 
         /// - Parameters:
         ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
         ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) {
         self.{{ plan.storage.base }} = base
-        self.{{ plan.storage.metrics }} = RequirementMetrics.forEach(of: {{ plan.protocolNameLiteral }}, prefix: prefix, dimensions: dimensions, factory: factory{{ plan.selectorArguments }})
+        self.{{ plan.storage.metrics }} = __RequirementMetrics.forEach(of: {{ plan.protocolNameLiteral }}, prefix: prefix, dimensions: dimensions, factory: factory{{ plan.selectorArguments }})
         }
         {% for r in plan.requirements %}
 
@@ -430,7 +430,7 @@ package enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = MeteredCall({{ r.storage.metrics }}[{{ forloop.counter0 }}])
+        let {{ r.names.call }} = __MeteredCall({{ r.storage.metrics }}[{{ forloop.counter0 }}])
         {% if r.outcome == "completionResult" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))
@@ -500,7 +500,7 @@ package enum BuiltInTemplates {
       name: "Timeout", path: "Templates/Timeout.stencil",
       text: #"""
         {# Gives each async throwing call a deadline: when it passes, the call's task is cancelled and TimeoutError thrown. Per requirement or protocol: // veneer: timeout(seconds: 5); the decorator's own deadline otherwise, by default options.seconds in veneer.yml. #}
-        {# imports: @_spi(Generated) VeneerRuntime #}
+        {# imports: VeneerRuntime #}
         {{ plan.conditionsOpening }}
         /// Gives each async call to {{ plan.article }} `{{ plan.protocolName }}` a deadline, then forwards it to
         /// `{{ plan.storage.base }}` in a task of its own: when the deadline passes first, that task is
@@ -566,7 +566,7 @@ package enum BuiltInTemplates {
       name: "Tracing", path: "Templates/Tracing.stencil",
       text: #"""
         {# Runs each call in a span of swift-distributed-tracing, named for the requirement; errors are recorded on it. #}
-        {# imports: Tracing, @_spi(Generated) VeneerTracing #}
+        {# imports: Tracing, VeneerTracing #}
         {{ plan.conditionsOpening }}
         /// Runs each call to {{ plan.article }} `{{ plan.protocolName }}` in a span of its own, then forwards it to
         /// `{{ plan.storage.base }}`: a span named for the requirement, with its `code.function.name`,
@@ -601,7 +601,7 @@ package enum BuiltInTemplates {
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = TracedCall(tracer: {{ r.storage.tracer }}, operation: {{ r.spanNameLiteral }}, function: {{ r.qualifiedSelectorLiteral }}, kind: {{ r.storage.spanKind }})
+        let {{ r.names.call }} = __TracedCall(tracer: {{ r.storage.tracer }}, operation: {{ r.spanNameLiteral }}, function: {{ r.qualifiedSelectorLiteral }}, kind: {{ r.storage.spanKind }})
         {% if r.spanAttributeCalls %}
         {{ r.spanAttributeCalls }}
         {% endif %}

@@ -58,7 +58,7 @@ package enum Naming {
   /// Parameter names that hold secrets, matched against the lowercased name without `_`:
   /// fragments anywhere in it (`newPassword`, `card_number`), but for `secretNameWords`.
   /// The second line of defence: what a decorator writes of a value is first limited by its
-  /// type (`ValueDescription` in the runtime), and a name only decides whether a string,
+  /// type (`__ValueDescription` in the runtime), and a name only decides whether a string,
   /// number or flag is written by value.
   static let secretNameFragments = [
     "password", "passwd", "passcode", "passphrase", "secret", "token", "apikey", "accesskey",

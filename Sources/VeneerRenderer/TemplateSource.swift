@@ -21,7 +21,7 @@ package struct TemplateSource: Sendable, Hashable {
   }
 
   /// Modules the generated code needs, from a `{# imports: Logging, VeneerRuntime #}` comment;
-  /// `@_spi(Generated) VeneerRuntime` imports the runtime's interface for generated code.
+  /// `@_spi(Internal) MyKit` imports a module's SPI group.
   package var imports: [String] {
     guard let start = text.range(of: "{# imports:"),
       let end = text[start.upperBound...].range(of: "#}")
@@ -77,10 +77,10 @@ package enum TemplateLanguage: Sendable, Hashable {
 }
 
 /// A module a template's code imports, as `{# imports: … #}` lists it: `Logging`, or
-/// `@_spi(Generated) VeneerRuntime` for what the runtime keeps for generated code.
+/// `@_spi(Internal) MyKit` for a module's SPI group.
 package struct TemplateImport: Sendable, Hashable {
   package var module: String
-  /// The SPI group imported with it: `Generated` for `@_spi(Generated)`.
+  /// The SPI group imported with it: `Internal` for `@_spi(Internal)`.
   package var spi: String?
 
   /// The import an entry names, or nil when it names no module (a located error elsewhere).
@@ -96,7 +96,7 @@ package struct TemplateImport: Sendable, Hashable {
     module = String(rest)
   }
 
-  /// `@_spi(Generated) import VeneerRuntime`.
+  /// `@_spi(Internal) import MyKit`.
   package var statement: String { (spi.map { "@_spi(\($0)) " } ?? "") + "import \(module)" }
 }
 

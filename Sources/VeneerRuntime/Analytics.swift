@@ -34,17 +34,17 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
   case bool(Bool)
 
   /// The value of an argument the user named as a property, and so declared public: numbers
-  /// and flags keep their type, anything else is written as `ValueDescription.public` writes
+  /// and flags keep their type, anything else is written as `__ValueDescription.public` writes
   /// it — text by value, never the contents of a struct, class, tuple or dictionary (see the
   /// README's "What leaves the process").
   public init<Value>(_ value: Value) {
-    self.init(value, otherwise: ValueDescription.public)
+    self.init(value, otherwise: __ValueDescription.public)
   }
 
   /// The value of an argument written whole, as `log(full)` asks: numbers and flags keep their
   /// type, anything else is its `logDescription` or `String(describing:)`.
   public init<Value>(describing value: Value) {
-    self.init(value, otherwise: ValueDescription.full)
+    self.init(value, otherwise: __ValueDescription.full)
   }
 
   /// Numbers and flags as themselves, a type that says how it is logged as that, anything
@@ -73,8 +73,7 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
 /// One call through an analytics decorator: measures it and tracks one event when it ends, its
 /// success event or its failure event.
 /// Generated code's, not an API for users.
-@_spi(Generated)
-public struct TrackedCall: CallLifeCycle {
+public struct __TrackedCall: __CallLifeCycle {
   private let tracker: any AnalyticsTracker
   private let properties: [String: AnalyticsValue]
   private let success: String

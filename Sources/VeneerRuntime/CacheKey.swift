@@ -17,7 +17,7 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// The requirement's, the arguments' and the scope's hash, made once: a cache hashes a key on
   /// every lookup.
   @usableFromInline var hash: Int
-  /// The caching decorator whose call it is (`CallCache.key`), part of the key's identity: one
+  /// The caching decorator whose call it is (`__CallCache.key`), part of the key's identity: one
   /// cache given to decorators of two bases keeps their results apart. Set by `scoped(_:)`.
   @usableFromInline private(set) var scope: UInt64 = 0
   /// How many invalidations that decorator had made when the call began: what the call computes
@@ -28,9 +28,8 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// A key for a call of one argument, `Hashable` by its type; see the overload for several.
   /// Apart and inlinable, so that the commonest key is made in code specialized for its type,
   /// without a parameter pack, whose generic metadata Swift looks up on every call.
-  @_spi(Generated)
   @inlinable
-  public init?<Argument: Hashable>(requirement: String, arguments argument: Argument) {
+  package init?<Argument: Hashable>(requirement: String, arguments argument: Argument) {
     var hasher = Hasher()
     hasher.combine(requirement)
     hasher.combine(argument)
@@ -43,8 +42,7 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// apart by their dynamic types (an `AnyHashable` finds `1` and `1.0` equal, and an
   /// `AnyHashable` parameter given each must not share a cached value). Never `nil`: failable,
   /// like the overload it is chosen over, for the code generated for both.
-  @_spi(Generated)
-  public init?<each Argument: Hashable>(requirement: String, arguments: repeat each Argument) {
+  package init?<each Argument: Hashable>(requirement: String, arguments: repeat each Argument) {
     var hasher = Hasher()
     hasher.combine(requirement)
     for argument in repeat each arguments { hasher.combine(argument) }
@@ -55,9 +53,8 @@ public struct CacheKey: Hashable, @unchecked Sendable, CustomStringConvertible {
 
   /// A key for a call, or `nil` when an argument is not `Hashable` (checked at run time, so
   /// that any requirement can be decorated): such a call is forwarded, never cached.
-  @_spi(Generated)
   @_disfavoredOverload
-  public init?<each Argument>(requirement: String, arguments: repeat each Argument) {
+  package init?<each Argument>(requirement: String, arguments: repeat each Argument) {
     var hashableArguments: [AnyHashable] = []
     for argument in repeat each arguments {
       guard let hashable = argument as? AnyHashable else { return nil }
@@ -243,8 +240,8 @@ public struct CachedValue: @unchecked Sendable {
   public let value: Any
 
   /// Wraps a value to store; made by generated code.
-  @_spi(Generated)
-  public init(_ value: Any) {
+  @usableFromInline
+  package init(_ value: Any) {
     self.value = value
   }
 }

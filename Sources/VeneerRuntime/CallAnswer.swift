@@ -12,8 +12,7 @@ import CVeneerRuntime
 ///
 /// Generated code's, not an API for users: it changes with the templates.
 /// `@unchecked Sendable`: `flags` is only read and written atomically.
-@_spi(Generated)
-public final class CallAnswer: @unchecked Sendable {
+public final class __CallAnswer: @unchecked Sendable {
   /// How a caching decorator answered a call without its base.
   public enum Kind: Int, Sendable {
     /// From the cache.
@@ -22,11 +21,11 @@ public final class CallAnswer: @unchecked Sendable {
     case callInFlight
   }
 
-  @TaskLocal static var current: CallAnswer?
+  @TaskLocal static var current: __CallAnswer?
 
   /// The logged call's number.
   private let call: UInt64
-  /// The requirement the logging decorator forwarded, as `LoggedCall` names it.
+  /// The requirement the logging decorator forwarded, as `__LoggedCall` names it.
   private let requirement: StaticString
   /// One flag per `Kind`, set once by `veneer_set_once`.
   private let flags: UnsafeMutablePointer<UInt8>
@@ -59,7 +58,7 @@ public final class CallAnswer: @unchecked Sendable {
   ) throws(Failure) -> Value {
     veneer_answers_bind()
     defer { veneer_answers_unbind() }
-    return try $current.withValue(CallAnswer(call: call, requirement: requirement)) {
+    return try $current.withValue(__CallAnswer(call: call, requirement: requirement)) {
       () -> Result<Value, Failure> in
       do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
     }.get()
@@ -74,7 +73,7 @@ public final class CallAnswer: @unchecked Sendable {
     veneer_answers_bind()
     defer { veneer_answers_unbind() }
     return try await $current.withValue(
-      CallAnswer(call: call, requirement: requirement),
+      __CallAnswer(call: call, requirement: requirement),
       operation: { () async -> Result<Value, Failure> in
         do throws(Failure) { return .success(try await body()) } catch { return .failure(error) }
       }, isolation: isolation

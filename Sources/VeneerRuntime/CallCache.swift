@@ -7,8 +7,7 @@ import Foundation
 ///
 /// An invalidation reaches the calls under way: what a call that began before it computes is
 /// neither stored nor shared with a call that begins after it.
-@_spi(Generated)
-public final class CallCache: Sendable {
+public final class __CallCache: Sendable {
   /// The cache the user gave.
   public let storage: any DecoratorCache
   /// Its keys' scope, made for this decorator: another decorator given the same `storage`
@@ -74,8 +73,8 @@ public final class CallCache: Sendable {
     // Unwrapped first: a missing entry cast to an optional `Value` would be a cached `nil`.
     guard let entry = storage.value(for: key) else { return nil }
     // Tested apart from the cast below, which it would otherwise make copy the entry's value.
-    if CallAnswer.anyIsBound, entry.value is Value {
-      CallAnswer.mark(.cache, requirement: key.requirement)
+    if __CallAnswer.anyIsBound, entry.value is Value {
+      __CallAnswer.mark(.cache, requirement: key.requirement)
     }
     return entry.value as? Value
   }
@@ -129,8 +128,8 @@ public final class CallCache: Sendable {
       return try await compute()
     }
     guard let value = shared.value as? Value else { return try await compute() }
-    if !isFirst, CallAnswer.anyIsBound {
-      CallAnswer.mark(.callInFlight, requirement: key.requirement)
+    if !isFirst, __CallAnswer.anyIsBound {
+      __CallAnswer.mark(.callInFlight, requirement: key.requirement)
     }
     return value
   }

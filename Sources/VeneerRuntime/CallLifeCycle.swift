@@ -3,8 +3,7 @@
 /// from that here, once.
 ///
 /// Generated code's, not an API for users: it changes with the templates.
-@_spi(Generated)
-public protocol CallLifeCycle: Sendable {
+public protocol __CallLifeCycle: Sendable {
   /// The call ended with `result`: a `Result` it returned, or one a completion handler was
   /// called with.
   func finished<Success, Failure>(_ result: Result<Success, Failure>)
@@ -16,9 +15,7 @@ public protocol CallLifeCycle: Sendable {
   /// for a call that has one of its own (a span's).
   func resuming(_ handler: () -> Void)
 }
-
-@_spi(Generated)
-extension CallLifeCycle {
+extension __CallLifeCycle {
   /// Runs `handler` at once: a call without a context of its own has none to restore.
   public func resuming(_ handler: () -> Void) { handler() }
 

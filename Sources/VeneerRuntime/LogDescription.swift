@@ -17,33 +17,31 @@ public protocol CustomLogStringConvertible {
   /// The text logged for this value; never the secrets it holds.
   var logDescription: String { get }
 }
-
-@_spi(Generated)
-extension LoggedCall {
+extension __LoggedCall {
   /// How many bytes of a value's UTF-8 are logged by default, before `…` and the count of those
   /// left out: a 10 MB `Data` must not become a 10 MB log line.
   public static let defaultValueLimit = 1_024
 
-  /// `value` as log metadata, private (`ValueDescription.private`), cut to `limit` bytes.
+  /// `value` as log metadata, private (`__ValueDescription.private`), cut to `limit` bytes.
   public static func privateValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
-    .string(cut(ValueDescription.private(value), to: limit))
+    .string(cut(__ValueDescription.private(value), to: limit))
   }
 
-  /// `value` as log metadata, declared public (`ValueDescription.public`), cut to `limit` bytes.
+  /// `value` as log metadata, declared public (`__ValueDescription.public`), cut to `limit` bytes.
   public static func publicValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
-    .string(cut(ValueDescription.public(value), to: limit))
+    .string(cut(__ValueDescription.public(value), to: limit))
   }
 
-  /// `value` as log metadata, written whole as `log(full)` asks (`ValueDescription.full`), cut
+  /// `value` as log metadata, written whole as `log(full)` asks (`__ValueDescription.full`), cut
   /// to `limit` bytes.
   public static func fullValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
-    .string(cut(ValueDescription.full(value), to: limit))
+    .string(cut(__ValueDescription.full(value), to: limit))
   }
 
   /// `text`, or as many of its first `limit` UTF-8 bytes as end a Unicode scalar, and the count

@@ -10,8 +10,7 @@ import Logging
 /// where the decorator made the call, and its source the module the decorator is compiled in.
 ///
 /// Generated code's, not an API for users: it changes with the templates.
-@_spi(Generated)
-public struct LoggedCall: CallLifeCycle {
+public struct __LoggedCall: __CallLifeCycle {
   /// What a redacted argument is logged as.
   public static let redacted: Logger.MetadataValue = "<redacted>"
 
@@ -22,9 +21,9 @@ public struct LoggedCall: CallLifeCycle {
   /// When the call started, by `veneer_monotonic_nanoseconds`; 0 when it was not logged.
   @usableFromInline let start: UInt64
   /// How results, and values handed to a completion handler, are written.
-  @usableFromInline let results: ValueDisclosure
+  @usableFromInline let results: __ValueDisclosure
   /// How errors are written: by their type and case unless declared public.
-  @usableFromInline let errors: ValueDisclosure
+  @usableFromInline let errors: __ValueDisclosure
   @usableFromInline let valueLimit: Int
   /// This call's number in the process, logged as `call_id` on each of its lines, so that the
   /// lines of calls that overlap can be told apart; 0 when it was not logged.
@@ -45,8 +44,8 @@ public struct LoggedCall: CallLifeCycle {
   @inlinable
   public init(
     logger: Logger, level: Logger.Level, errorLevel: Logger.Level, requirement: StaticString,
-    arguments: @autoclosure () -> Logger.Metadata = [:], results: ValueDisclosure = .private,
-    errors: ValueDisclosure = .private, valueLimit: Int = LoggedCall.defaultValueLimit,
+    arguments: @autoclosure () -> Logger.Metadata = [:], results: __ValueDisclosure = .private,
+    errors: __ValueDisclosure = .private, valueLimit: Int = __LoggedCall.defaultValueLimit,
     file: StaticString = #fileID,
     function: StaticString = #function, line: UInt = #line
   ) {
@@ -95,7 +94,7 @@ public struct LoggedCall: CallLifeCycle {
     -> Value
   {
     guard isLogged else { return try recorded(body) { _ in } }
-    return try CallAnswer.binding(call: id, requirement: requirement) {
+    return try __CallAnswer.binding(call: id, requirement: requirement) {
       () throws(Failure) -> Value in try recorded(body, logReturn(of:))
     }
   }
@@ -106,7 +105,8 @@ public struct LoggedCall: CallLifeCycle {
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
     guard isLogged else { return try await recorded(body) { _ in } }
-    return try await CallAnswer.binding(call: id, requirement: requirement, isolation: isolation) {
+    return try await __CallAnswer.binding(call: id, requirement: requirement, isolation: isolation)
+    {
       () async throws(Failure) -> Value in try await recorded(body, logReturn(of:))
     }
   }
@@ -118,7 +118,7 @@ public struct LoggedCall: CallLifeCycle {
     _ body: () throws(Thrown) -> Result<Success, Failure>
   ) throws(Thrown) -> Result<Success, Failure> {
     guard isLogged else { return try recorded(body, finished) }
-    return try CallAnswer.binding(call: id, requirement: requirement) {
+    return try __CallAnswer.binding(call: id, requirement: requirement) {
       () throws(Thrown) -> Result<Success, Failure> in try recorded(body, finished)
     }
   }
@@ -130,7 +130,8 @@ public struct LoggedCall: CallLifeCycle {
     _ body: () async throws(Thrown) -> Result<Success, Failure>
   ) async throws(Thrown) -> Result<Success, Failure> {
     guard isLogged else { return try await recorded(body, finished) }
-    return try await CallAnswer.binding(call: id, requirement: requirement, isolation: isolation) {
+    return try await __CallAnswer.binding(call: id, requirement: requirement, isolation: isolation)
+    {
       () async throws(Thrown) -> Result<Success, Failure> in try await recorded(body, finished)
     }
   }
@@ -180,7 +181,7 @@ public struct LoggedCall: CallLifeCycle {
     throws(Failure) -> Value
   {
     guard isLogged else { return try body() }
-    return try CallAnswer.binding(call: id, requirement: requirement, body)
+    return try __CallAnswer.binding(call: id, requirement: requirement, body)
   }
 
   /// The same for an asynchronous `body`.
@@ -189,7 +190,7 @@ public struct LoggedCall: CallLifeCycle {
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
     guard isLogged else { return try await body() }
-    return try await CallAnswer.binding(
+    return try await __CallAnswer.binding(
       call: id, requirement: requirement, isolation: isolation, body)
   }
 
@@ -250,7 +251,7 @@ public struct LoggedCall: CallLifeCycle {
   /// `metadata` with `cached`, when a caching decorator inside answered the call: `true` from
   /// its cache, `in-flight` by sharing the same call under way.
   private func answered(_ metadata: Logger.Metadata) -> Logger.Metadata {
-    guard isLogged, let kind = CallAnswer.kind(ofCall: id) else { return metadata }
+    guard isLogged, let kind = __CallAnswer.kind(ofCall: id) else { return metadata }
     var metadata = metadata
     metadata["cached"] = kind == .cache ? "true" : "in-flight"
     return metadata
@@ -267,9 +268,9 @@ public struct LoggedCall: CallLifeCycle {
   private func describe<Value>(_ value: Value) -> String {
     let text =
       switch results {
-      case .full: ValueDescription.full(value)
-      case .public: ValueDescription.public(value)
-      case .private, .redacted: ValueDescription.private(value)
+      case .full: __ValueDescription.full(value)
+      case .public: __ValueDescription.public(value)
+      case .private, .redacted: __ValueDescription.private(value)
       }
     return Self.cut(text, to: valueLimit)
   }
@@ -278,8 +279,8 @@ public struct LoggedCall: CallLifeCycle {
   private func describe(error: any Error) -> Logger.MetadataValue {
     switch errors {
     case .redacted: Self.redacted
-    case .full: .string(Self.cut(ValueDescription.full(error), to: valueLimit))
-    case .private, .public: .string(Self.cut(ValueDescription.error(error), to: valueLimit))
+    case .full: .string(Self.cut(__ValueDescription.full(error), to: valueLimit))
+    case .private, .public: .string(Self.cut(__ValueDescription.error(error), to: valueLimit))
     }
   }
 
@@ -316,13 +317,12 @@ struct Milliseconds: CustomStringConvertible {
 /// error): as the user declared it.
 ///
 /// Generated code's, not an API for users: it changes with the templates.
-@_spi(Generated)
-public enum ValueDisclosure: Sendable {
-  /// By `ValueDescription.private`: the default, whatever the requirement is called.
+public enum __ValueDisclosure: Sendable {
+  /// By `__ValueDescription.private`: the default, whatever the requirement is called.
   case `private`
-  /// By `ValueDescription.public`: declared with `public(result)`.
+  /// By `__ValueDescription.public`: declared with `public(result)`.
   case `public`
-  /// Whole, by `ValueDescription.full`: `log(full)`.
+  /// Whole, by `__ValueDescription.full`: `log(full)`.
   case full
   /// As `<redacted>`: `redact(result)`, a secret's name, or a call given a secret.
   case redacted

@@ -17,8 +17,7 @@ public struct TimeoutError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 /// A call given a deadline, as timeout decorators make one.
-@_spi(Generated)
-public enum TimedCall {
+public enum __TimedCall {
   /// What `operation` returns or throws, when it ends within `deadline`; else `TimeoutError`,
   /// once its task, cancelled, has ended: cancellation is cooperative, so a base that checks it
   /// (as `Task.sleep`, URLSession and most async APIs do) ends at once, and one that does not is

@@ -17,8 +17,7 @@ import Foundation
 /// form: its author declared what may be shown.
 ///
 /// Generated code's, not an API for users: it changes with the templates.
-@_spi(Generated)
-public enum ValueDescription {
+public enum __ValueDescription {
   /// What a private string, and any other text, bytes, identifier or date, is written as.
   public static let privateText = "<private>"
 
@@ -169,8 +168,8 @@ extension DescribedCollection where Self: Collection {
     var texts: [String] = []
     for element in self {
       guard
-        let text = ValueDescription.numberText(element)
-          ?? (showsText ? ValueDescription.text(of: element) : nil)
+        let text = __ValueDescription.numberText(element)
+          ?? (showsText ? __ValueDescription.text(of: element) : nil)
       else { return "\(type(of: self)) (\(count) elements)" }
       texts.append(text)
     }

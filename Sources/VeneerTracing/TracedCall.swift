@@ -1,6 +1,6 @@
 import CVeneerRuntime
 import Tracing
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// One call through a tracing decorator: a span named for the requirement, started when the
 /// call starts and ended, once, when its result is known.
@@ -10,8 +10,7 @@ import Tracing
 /// caller's context again, as if the call had returned. Generated code's, not an API for users.
 ///
 /// `@unchecked Sendable`: `endedFlag` is only read and written atomically.
-@_spi(Generated)
-public final class TracedCall: CallLifeCycle, @unchecked Sendable {
+public final class __TracedCall: __CallLifeCycle, @unchecked Sendable {
   public let span: any Span
   private let callerContext: InstrumentationContext?
   /// Set, atomically, when the span has ended: one byte, where a lock object per call cost a
@@ -48,16 +47,16 @@ public final class TracedCall: CallLifeCycle, @unchecked Sendable {
       ?? value.toSpanAttribute()
   }
 
-  /// Records an argument of another type on the span, as `ValueDescription.public` writes it:
+  /// Records an argument of another type on the span, as `__ValueDescription.public` writes it:
   /// never the contents of a struct, class, tuple or dictionary.
   @_disfavoredOverload
   public func setAttribute(_ name: String, _ value: Any) {
-    if span.isRecording { span.attributes[name] = ValueDescription.public(value) }
+    if span.isRecording { span.attributes[name] = __ValueDescription.public(value) }
   }
 
   /// Records an argument on the span written whole, as `log(full)` asks.
   public func setFullAttribute(_ name: String, _ value: Any) {
-    if span.isRecording { span.attributes[name] = ValueDescription.full(value) }
+    if span.isRecording { span.attributes[name] = __ValueDescription.full(value) }
   }
 
   /// Runs a synchronous call with the span as the current context, records the error it
@@ -163,6 +162,6 @@ public struct RedactedError: Error, CustomStringConvertible, Sendable {
   /// The error `error` as a span records it.
   public init(_ error: any Error) {
     typeName = String(describing: type(of: error))
-    description = ValueDescription.error(error)
+    description = __ValueDescription.error(error)
   }
 }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Accounts`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(user: String, password: String) throws -> Tokens {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "accounts.login_user_password",
       failure: "accounts.login_user_password_failed")
     do {
@@ -31,7 +31,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func accessToken() throws -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "accounts.access_token",
       failure: "accounts.access_token_failed")
     do {
@@ -45,7 +45,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(email: String, password: String) -> Tokens {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "accounts.login_email_password",
       failure: "accounts.login_email_password_failed")
     let result = base.login(email: email, password: password)
@@ -54,7 +54,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func open(user: String) -> Tokens {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "accounts.open", failure: "accounts.open_failed")
     let result = base.open(user: user)
     call.succeeded()
@@ -62,7 +62,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func pair(user: String) -> (user: String, token: String) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "accounts.pair", failure: "accounts.pair_failed")
     let result = base.pair(user: user)
     call.succeeded()
@@ -72,7 +72,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   public func authorize(
     user: String, password: String, completion: @escaping @Sendable (String) -> Void
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "accounts.authorize",
       failure: "accounts.authorize_failed")
     base.authorize(user: user, password: password) { value in
@@ -82,7 +82,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func register(_ user: NewUser) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["user": AnalyticsValue(user)], success: "accounts.register",
       failure: "accounts.register_failed")
     base.register(user)
@@ -90,7 +90,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func signIn(with method: Credential) throws {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["method": AnalyticsValue(method)], success: "accounts.sign_in",
       failure: "accounts.sign_in_failed")
     do {
@@ -103,7 +103,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func remember(pair: (user: String, password: String)) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["pair": AnalyticsValue(pair)], success: "accounts.remember",
       failure: "accounts.remember_failed")
     base.remember(pair: pair)
@@ -111,7 +111,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func send(headers: [String: String]) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["headers": AnalyticsValue(headers)], success: "accounts.send",
       failure: "accounts.send_failed")
     base.send(headers: headers)
@@ -122,7 +122,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
     jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
     key: String
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "accounts.verify",
       failure: "accounts.verify_failed")
     base.verify(
@@ -132,7 +132,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func update(profile: Profile) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["profile": AnalyticsValue(profile)],
       success: "accounts.update", failure: "accounts.update_failed")
     base.update(profile: profile)
@@ -140,7 +140,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker,
       properties: [
         "ids": AnalyticsValue(ids), "count": AnalyticsValue(count), "flag": AnalyticsValue(flag),
@@ -152,7 +152,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 
   public func audit(_ user: NewUser) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["user": AnalyticsValue(describing: user)],
       success: "accounts.audit", failure: "accounts.audit_failed")
     base.audit(user)
@@ -177,11 +177,11 @@ extension Accounts {
 /// before, and forwards the others to `base`.
 public struct CachingAccounts<Base: Accounts>: Accounts {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func login(user: String, password: String) throws -> Tokens {
@@ -454,10 +454,10 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(user: String, password: String) throws -> Tokens {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.login(user:password:)",
-      arguments: ["user": LoggedCall.privateValue(user), "password": LoggedCall.redacted],
+      arguments: ["user": __LoggedCall.privateValue(user), "password": __LoggedCall.redacted],
       results: .redacted)
     return try call.run {
       try base.login(user: user, password: password)
@@ -465,7 +465,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   }
 
   public func accessToken() throws -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.accessToken()",
       arguments: [:], results: .redacted)
     return try call.run {
@@ -474,10 +474,10 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(email: String, password: String) -> Tokens {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.login(email:password:)",
-      arguments: ["email": LoggedCall.privateValue(email), "password": LoggedCall.redacted],
+      arguments: ["email": __LoggedCall.privateValue(email), "password": __LoggedCall.redacted],
       results: .redacted)
     return call.run {
       base.login(email: email, password: password)
@@ -485,18 +485,18 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   }
 
   public func open(user: String) -> Tokens {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.open(user:)",
-      arguments: ["user": LoggedCall.privateValue(user)])
+      arguments: ["user": __LoggedCall.privateValue(user)])
     return call.run {
       base.open(user: user)
     }
   }
 
   public func pair(user: String) -> (user: String, token: String) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.pair(user:)",
-      arguments: ["user": LoggedCall.privateValue(user)])
+      arguments: ["user": __LoggedCall.privateValue(user)])
     return call.run {
       base.pair(user: user)
     }
@@ -505,10 +505,10 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   public func authorize(
     user: String, password: String, completion: @escaping @Sendable (String) -> Void
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.authorize(user:password:completion:)",
-      arguments: ["user": LoggedCall.privateValue(user), "password": LoggedCall.redacted],
+      arguments: ["user": __LoggedCall.privateValue(user), "password": __LoggedCall.redacted],
       results: .redacted)
     call.forwarding {
       base.authorize(user: user, password: password) { value in
@@ -519,36 +519,36 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   }
 
   public func register(_ user: NewUser) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.register(_:)",
-      arguments: ["user": LoggedCall.privateValue(user)])
+      arguments: ["user": __LoggedCall.privateValue(user)])
     call.run {
       base.register(user)
     }
   }
 
   public func signIn(with method: Credential) throws {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.signIn(with:)",
-      arguments: ["method": LoggedCall.privateValue(method)])
+      arguments: ["method": __LoggedCall.privateValue(method)])
     try call.run {
       try base.signIn(with: method)
     }
   }
 
   public func remember(pair: (user: String, password: String)) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.remember(pair:)",
-      arguments: ["pair": LoggedCall.privateValue(pair)])
+      arguments: ["pair": __LoggedCall.privateValue(pair)])
     call.run {
       base.remember(pair: pair)
     }
   }
 
   public func send(headers: [String: String]) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.send(headers:)",
-      arguments: ["headers": LoggedCall.privateValue(headers)])
+      arguments: ["headers": __LoggedCall.privateValue(headers)])
     call.run {
       base.send(headers: headers)
     }
@@ -558,13 +558,13 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
     jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
     key: String
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.verify(jwt:authHeader:encryptionKey:mfaCode:pass:key:)",
       arguments: [
-        "jwt": LoggedCall.redacted, "authHeader": LoggedCall.redacted,
-        "encryptionKey": LoggedCall.redacted, "mfaCode": LoggedCall.redacted,
-        "pass": LoggedCall.redacted, "key": LoggedCall.redacted,
+        "jwt": __LoggedCall.redacted, "authHeader": __LoggedCall.redacted,
+        "encryptionKey": __LoggedCall.redacted, "mfaCode": __LoggedCall.redacted,
+        "pass": __LoggedCall.redacted, "key": __LoggedCall.redacted,
       ],
       results: .redacted)
     call.run {
@@ -575,22 +575,22 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   }
 
   public func update(profile: Profile) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.update(profile:)",
-      arguments: ["profile": LoggedCall.privateValue(profile)])
+      arguments: ["profile": __LoggedCall.privateValue(profile)])
     call.run {
       base.update(profile: profile)
     }
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Accounts.lookUp(ids:count:flag:)",
       arguments: [
-        "ids": LoggedCall.privateValue(ids), "count": LoggedCall.privateValue(count),
-        "flag": LoggedCall.privateValue(flag),
+        "ids": __LoggedCall.privateValue(ids), "count": __LoggedCall.privateValue(count),
+        "flag": __LoggedCall.privateValue(flag),
       ])
     return call.run {
       base.lookUp(ids: ids, count: count, flag: flag)
@@ -598,9 +598,9 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   }
 
   public func audit(_ user: NewUser) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Accounts.audit(_:)",
-      arguments: ["user": LoggedCall.fullValue(user)], results: .full, errors: .full)
+      arguments: ["user": __LoggedCall.fullValue(user)], results: .full, errors: .full)
     call.run {
       base.audit(user)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `ActorBound`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public actor AnalyticsActorBound<Base: ActorBound>: ActorBound {
   }
 
   public func work() async {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "actor_bound.work",
       failure: "actor_bound.work_failed")
     await base.work()
@@ -42,11 +42,11 @@ extension ActorBound {
 /// before, and forwards the others to `base`.
 public actor CachingActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func work() async {
@@ -132,7 +132,7 @@ public actor LoggingActorBound<Base: ActorBound>: ActorBound {
   }
 
   public func work() async {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ActorBound.work()",
       arguments: [:])
     await call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `AsyncCommands`, then forwards it to
 /// `base`.
@@ -38,11 +38,11 @@ extension AsyncCommands {
 /// before, and forwards the others to `base`.
 public struct CachingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public var commands: [String: any Sendable] {

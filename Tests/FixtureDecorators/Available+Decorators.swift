@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Available`, then forwards it to
 /// `base`.
@@ -18,7 +18,7 @@ public struct AnalyticsAvailable<Base: Available>: Available {
   }
 
   public func run() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "available.run", failure: "available.run_failed")
     base.run()
     call.succeeded()
@@ -44,11 +44,11 @@ extension Available {
 @available(macOS 13, iOS 16, *)
 public struct CachingAvailable<Base: Available>: Available {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func run() {
@@ -141,7 +141,7 @@ public struct LoggingAvailable<Base: Available>: Available {
   }
 
   public func run() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Available.run()",
       arguments: [:])
     call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Base`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsBase<Wrapped: Base>: Base {
   }
 
   public func root() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "base.root", failure: "base.root_failed")
     base.root()
     call.succeeded()
@@ -41,11 +41,11 @@ extension Base {
 /// before, and forwards the others to `base`.
 public struct CachingBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Wrapped, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func root() {
@@ -135,7 +135,7 @@ public struct LoggingBase<Wrapped: Base>: Base {
   }
 
   public func root() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Base.root()",
       arguments: [:])
     call.run {

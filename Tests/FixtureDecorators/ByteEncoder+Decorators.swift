@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `ByteEncoder`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 
   public func encode(into buffer: inout [UInt8]) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "byte_encoder.encode",
       failure: "byte_encoder.encode_failed")
     base.encode(into: &buffer)
@@ -42,11 +42,11 @@ extension ByteEncoder {
 /// before, and forwards the others to `base`.
 public struct CachingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func encode(into buffer: inout [UInt8]) {
@@ -132,10 +132,10 @@ public struct LoggingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 
   public func encode(into buffer: inout [UInt8]) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ByteEncoder.encode(into:)",
-      arguments: ["buffer": LoggedCall.privateValue(buffer)])
+      arguments: ["buffer": __LoggedCall.privateValue(buffer)])
     call.run {
       base.encode(into: &buffer)
     }

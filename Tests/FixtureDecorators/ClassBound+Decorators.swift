@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `ClassBound`, then forwards it to
 /// `base`.
@@ -20,7 +20,7 @@ public final class AnalyticsClassBound<Base: ClassBound>: ClassBound {
   }
 
   public func ping() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "class_bound.ping",
       failure: "class_bound.ping_failed")
     base.ping()
@@ -48,11 +48,11 @@ extension ClassBound {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class CachingClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func ping() {
@@ -147,7 +147,7 @@ public final class LoggingClassBound<Base: ClassBound>: ClassBound {
   }
 
   public func ping() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ClassBound.ping()",
       arguments: [:])
     call.run {

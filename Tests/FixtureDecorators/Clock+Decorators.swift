@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Clock`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsClock<Base: Clock>: Clock {
   }
 
   public func now() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "clock.now", failure: "clock.now_failed")
     let result = base.now()
     call.succeeded()
@@ -42,11 +42,11 @@ extension Clock {
 /// before, and forwards the others to `base`.
 public struct CachingClock<Base: Clock>: Clock {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func now() -> Int {
@@ -135,7 +135,7 @@ public struct LoggingClock<Base: Clock>: Clock {
   }
 
   public func now() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Clock.now()",
       arguments: [:])
     return call.run {

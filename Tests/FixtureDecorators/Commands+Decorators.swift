@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Commands`, then forwards it to
 /// `base`.
@@ -21,7 +21,7 @@ public struct AnalyticsCommands<Base: Commands>: Commands {
   }
 
   public func run(_ name: String) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "commands.run", failure: "commands.run_failed")
     let result = base.run(name)
     call.succeeded()
@@ -46,11 +46,11 @@ extension Commands {
 /// before, and forwards the others to `base`.
 public struct CachingCommands<Base: Commands>: Commands {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public var commands: [String: Int] {
@@ -151,9 +151,9 @@ public struct LoggingCommands<Base: Commands>: Commands {
   }
 
   public func run(_ name: String) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Commands.run(_:)",
-      arguments: ["name": LoggedCall.privateValue(name)])
+      arguments: ["name": __LoggedCall.privateValue(name)])
     return call.run {
       base.run(name)
     }

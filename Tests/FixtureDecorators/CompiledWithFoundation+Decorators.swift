@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 #if canImport(Foundation)
   /// Tracks an analytics event for each call to a `CompiledWithFoundation`, then forwards it to
@@ -20,7 +20,7 @@ import Logging
     }
 
     public func available() {
-      let call = TrackedCall(
+      let call = __TrackedCall(
         tracker: tracker, properties: [:], success: "compiled_with_foundation.available",
         failure: "compiled_with_foundation.available_failed")
       base.available()
@@ -50,11 +50,11 @@ import Logging
   public struct CachingCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
   {
     public var base: Base
-    let cache: CallCache
+    let cache: __CallCache
 
     public init(_ base: Base, cache: any DecoratorCache) {
       self.base = base
-      self.cache = CallCache(cache)
+      self.cache = __CallCache(cache)
     }
 
     public func available() {
@@ -152,7 +152,7 @@ import Logging
     }
 
     public func available() {
-      let call = LoggedCall(
+      let call = __LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "CompiledWithFoundation.available()", arguments: [:])
       call.run {

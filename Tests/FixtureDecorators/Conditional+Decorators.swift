@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Conditional`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsConditional<Base: Conditional>: Conditional {
   }
 
   public func always() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "conditional.always",
       failure: "conditional.always_failed")
     base.always()
@@ -26,7 +26,7 @@ public struct AnalyticsConditional<Base: Conditional>: Conditional {
 
   #if DEBUG
     public func debugOnly() {
-      let call = TrackedCall(
+      let call = __TrackedCall(
         tracker: tracker, properties: [:], success: "conditional.debug_only",
         failure: "conditional.debug_only_failed")
       base.debugOnly()
@@ -36,7 +36,7 @@ public struct AnalyticsConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && os(Linux)
     public func linuxOnly() {
-      let call = TrackedCall(
+      let call = __TrackedCall(
         tracker: tracker, properties: [:], success: "conditional.linux_only",
         failure: "conditional.linux_only_failed")
       base.linuxOnly()
@@ -46,7 +46,7 @@ public struct AnalyticsConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && !os(Linux)
     public func otherwise() {
-      let call = TrackedCall(
+      let call = __TrackedCall(
         tracker: tracker, properties: [:], success: "conditional.otherwise",
         failure: "conditional.otherwise_failed")
       base.otherwise()
@@ -72,11 +72,11 @@ extension Conditional {
 /// before, and forwards the others to `base`.
 public struct CachingConditional<Base: Conditional>: Conditional {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func always() {
@@ -214,7 +214,7 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
   }
 
   public func always() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Conditional.always()",
       arguments: [:])
     call.run {
@@ -224,7 +224,7 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
 
   #if DEBUG
     public func debugOnly() {
-      let call = LoggedCall(
+      let call = __LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.debugOnly()", arguments: [:])
       call.run {
@@ -235,7 +235,7 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && os(Linux)
     public func linuxOnly() {
-      let call = LoggedCall(
+      let call = __LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.linuxOnly()", arguments: [:])
       call.run {
@@ -246,7 +246,7 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && !os(Linux)
     public func otherwise() {
-      let call = LoggedCall(
+      let call = __LoggedCall(
         logger: logger, level: level, errorLevel: errorLevel,
         requirement: "Conditional.otherwise()", arguments: [:])
       call.run {

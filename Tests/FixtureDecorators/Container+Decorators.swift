@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Container`, then forwards it to
 /// `base`.
@@ -44,11 +44,11 @@ public struct CachingContainer<Base: Container>: Container {
   public typealias Index = Base.Index
   public typealias Items = Base.Items
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public var items: Items {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Converter`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsConverter<Base: Converter>: Converter {
   }
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "converter.convert",
       failure: "converter.convert_failed")
     let result = base.convert(value) as Output
@@ -43,11 +43,11 @@ extension Converter {
 /// before, and forwards the others to `base`.
 public struct CachingConverter<Base: Converter>: Converter {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
@@ -133,9 +133,9 @@ public struct LoggingConverter<Base: Converter>: Converter {
   }
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Converter.convert(_:)",
-      arguments: ["value": LoggedCall.privateValue(value)])
+      arguments: ["value": __LoggedCall.privateValue(value)])
     return call.run {
       base.convert(value) as Output
     }

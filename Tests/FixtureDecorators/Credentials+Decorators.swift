@@ -4,7 +4,7 @@
 import FixtureCatalog
 import Foundation
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Credentials`, then forwards it to
 /// `base`.
@@ -18,7 +18,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 
   public func login(user: String, password pw: String) -> Session {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "credentials.login",
       failure: "credentials.login_failed")
     let result = base.login(user: user, password: pw)
@@ -27,7 +27,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 
   public func set(token value: String) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "credentials.set",
       failure: "credentials.set_failed")
     base.set(token: value)
@@ -35,7 +35,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 
   public func check(password argument0: String) -> Bool {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "credentials.check",
       failure: "credentials.check_failed")
     let result = base.check(password: argument0)
@@ -44,7 +44,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "credentials.charge",
       failure: "credentials.charge_failed")
     let result = base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
@@ -53,7 +53,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 
   public func accessToken() -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "credentials.access_token",
       failure: "credentials.access_token_failed")
     let result = base.accessToken()
@@ -62,7 +62,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 
   public func recoveryCodes(for user: String) -> [String] {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "credentials.recovery_codes",
       failure: "credentials.recovery_codes_failed")
     let result = base.recoveryCodes(for: user)
@@ -73,7 +73,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   public func refresh(
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "credentials.refresh",
       failure: "credentials.refresh_failed")
     base.refresh(session) { result in
@@ -83,7 +83,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 
   public func upload(_ payload: String) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "credentials.upload",
       failure: "credentials.upload_failed")
     let result = base.upload(payload)
@@ -109,11 +109,11 @@ extension Credentials {
 /// before, and forwards the others to `base`.
 public struct CachingCredentials<Base: Credentials>: Credentials {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func login(user: String, password pw: String) -> Session {
@@ -295,10 +295,10 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   }
 
   public func login(user: String, password pw: String) -> Session {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.login(user:password:)",
-      arguments: ["user": LoggedCall.privateValue(user), "pw": LoggedCall.redacted],
+      arguments: ["user": __LoggedCall.privateValue(user), "pw": __LoggedCall.redacted],
       results: .redacted)
     return call.run {
       base.login(user: user, password: pw)
@@ -306,18 +306,18 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   }
 
   public func set(token value: String) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.set(token:)",
-      arguments: ["value": LoggedCall.redacted], results: .redacted)
+      arguments: ["value": __LoggedCall.redacted], results: .redacted)
     call.run {
       base.set(token: value)
     }
   }
 
   public func check(password argument0: String) -> Bool {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Credentials.check(password:)", arguments: ["argument0": LoggedCall.redacted],
+      requirement: "Credentials.check(password:)", arguments: ["argument0": __LoggedCall.redacted],
       results: .redacted)
     return call.run {
       base.check(password: argument0)
@@ -325,12 +325,12 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.charge(creditCardNumber:amount:code:)",
       arguments: [
-        "creditCardNumber": LoggedCall.redacted, "amount": LoggedCall.privateValue(amount),
-        "otp": LoggedCall.redacted,
+        "creditCardNumber": __LoggedCall.redacted, "amount": __LoggedCall.privateValue(amount),
+        "otp": __LoggedCall.redacted,
       ],
       results: .redacted)
     return call.run {
@@ -339,7 +339,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   }
 
   public func accessToken() -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.accessToken()", arguments: [:], results: .redacted)
     return call.run {
@@ -348,10 +348,10 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   }
 
   public func recoveryCodes(for user: String) -> [String] {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.recoveryCodes(for:)",
-      arguments: ["user": LoggedCall.privateValue(user)], results: .redacted)
+      arguments: ["user": __LoggedCall.privateValue(user)], results: .redacted)
     return call.run {
       base.recoveryCodes(for: user)
     }
@@ -360,10 +360,10 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   public func refresh(
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Credentials.refresh(_:completion:)",
-      arguments: ["session": LoggedCall.redacted], results: .redacted)
+      arguments: ["session": __LoggedCall.redacted], results: .redacted)
     call.forwarding {
       base.refresh(session) { result in
         call.finished(result)
@@ -373,9 +373,9 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   }
 
   public func upload(_ payload: String) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Credentials.upload(_:)",
-      arguments: ["payload": LoggedCall.privateValue(payload)])
+      arguments: ["payload": __LoggedCall.privateValue(payload)])
     return call.run {
       base.upload(payload)
     }

@@ -4,7 +4,7 @@
 import FixtureCatalog
 import Foundation
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `DescribedFailure`, then forwards it to
 /// `base`.
@@ -46,7 +46,7 @@ public struct AnalyticsDescribedFailure<Base: DescribedFailure>: DescribedFailur
   }
 
   public func retryDelay() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "described_failure.retry_delay",
       failure: "described_failure.retry_delay_failed")
     let result = base.retryDelay()
@@ -72,11 +72,11 @@ extension DescribedFailure {
 /// before, and forwards the others to `base`.
 public struct CachingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public var errorDescription: String? {
@@ -249,7 +249,7 @@ public struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
   }
 
   public func retryDelay() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "DescribedFailure.retryDelay()", arguments: [:])
     return call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `DetailScreen`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ import Logging
   }
 
   public func show() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "detail_screen.show",
       failure: "detail_screen.show_failed")
     base.show()
@@ -25,7 +25,7 @@ import Logging
   }
 
   public func detail() -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "detail_screen.detail",
       failure: "detail_screen.detail_failed")
     let result = base.detail()
@@ -51,11 +51,11 @@ extension DetailScreen {
 /// before, and forwards the others to `base`.
 @MainActor public struct CachingDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func show() {
@@ -149,7 +149,7 @@ extension DetailScreen {
   }
 
   public func show() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "DetailScreen.show()",
       arguments: [:])
     call.run {
@@ -158,7 +158,7 @@ extension DetailScreen {
   }
 
   public func detail() -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "DetailScreen.detail()",
       arguments: [:])
     return call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Effects`, then forwards it to
 /// `base`.
@@ -17,14 +17,14 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public func plain() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.plain", failure: "effects.plain_failed")
     base.plain()
     call.succeeded()
   }
 
   public func asynchronous() async {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.asynchronous",
       failure: "effects.asynchronous_failed")
     await base.asynchronous()
@@ -32,7 +32,7 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public func throwing() throws {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.throwing",
       failure: "effects.throwing_failed")
     do {
@@ -45,7 +45,7 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public func both() async throws -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.both", failure: "effects.both_failed")
     do {
       let result = try await base.both()
@@ -58,7 +58,7 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public func typed() throws(PostError) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.typed", failure: "effects.typed_failed")
     do throws(PostError) {
       try base.typed()
@@ -70,7 +70,7 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.rethrowing",
       failure: "effects.rethrowing_failed")
     do {
@@ -83,7 +83,7 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.generic",
       failure: "effects.generic_failed")
     let result = base.generic(value, other: other)
@@ -92,7 +92,7 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.parameter_pack",
       failure: "effects.parameter_pack_failed")
     base.parameterPack(repeat each elements)
@@ -104,14 +104,14 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 
   public mutating func reset() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.reset", failure: "effects.reset_failed")
     base.reset()
     call.succeeded()
   }
 
   public nonisolated func describe() -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "effects.describe",
       failure: "effects.describe_failed")
     let result = base.describe()
@@ -137,11 +137,11 @@ extension Effects {
 /// before, and forwards the others to `base`.
 public struct CachingEffects<Base: Effects>: Effects {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func plain() {
@@ -331,7 +331,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public func plain() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.plain()",
       arguments: [:])
     call.run {
@@ -340,7 +340,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public func asynchronous() async {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.asynchronous()",
       arguments: [:])
     await call.run {
@@ -349,7 +349,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public func throwing() throws {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.throwing()",
       arguments: [:])
     try call.run {
@@ -358,7 +358,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public func both() async throws -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.both()",
       arguments: [:])
     return try await call.run {
@@ -367,7 +367,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public func typed() throws(PostError) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.typed()",
       arguments: [:])
     try call.run { () throws(PostError) -> Void in
@@ -376,7 +376,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.rethrowing(_:)",
       arguments: [:])
     try call.run {
@@ -385,17 +385,19 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Effects.generic(_:other:)",
-      arguments: ["value": LoggedCall.privateValue(value), "other": LoggedCall.privateValue(other)])
+      arguments: [
+        "value": __LoggedCall.privateValue(value), "other": __LoggedCall.privateValue(other),
+      ])
     return call.run {
       base.generic(value, other: other)
     }
   }
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Effects.parameterPack(_:)", arguments: [:])
     call.run {
@@ -408,7 +410,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public mutating func reset() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.reset()",
       arguments: [:])
     call.run {
@@ -417,7 +419,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 
   public nonisolated func describe() -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Effects.describe()",
       arguments: [:])
     return call.run {

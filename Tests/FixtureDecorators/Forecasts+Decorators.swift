@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Forecasts`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsForecasts<Base: Forecasts>: Forecasts {
   }
 
   public func celsius(of city: String) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "forecasts.celsius",
       failure: "forecasts.celsius_failed")
     let result = base.celsius(of: city)
@@ -26,7 +26,7 @@ public struct AnalyticsForecasts<Base: Forecasts>: Forecasts {
   }
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "forecasts.forecast",
       failure: "forecasts.forecast_failed")
     let result = base.forecast(city: city, days: days, metric: metric)
@@ -52,11 +52,11 @@ extension Forecasts {
 /// before, and forwards the others to `base`.
 public struct CachingForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func celsius(of city: String) -> Int {
@@ -159,21 +159,21 @@ public struct LoggingForecasts<Base: Forecasts>: Forecasts {
   }
 
   public func celsius(of city: String) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Forecasts.celsius(of:)",
-      arguments: ["city": LoggedCall.privateValue(city)])
+      arguments: ["city": __LoggedCall.privateValue(city)])
     return call.run {
       base.celsius(of: city)
     }
   }
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Forecasts.forecast(city:days:metric:)",
       arguments: [
-        "city": LoggedCall.privateValue(city), "days": LoggedCall.privateValue(days),
-        "metric": LoggedCall.privateValue(metric),
+        "city": __LoggedCall.privateValue(city), "days": __LoggedCall.privateValue(days),
+        "metric": __LoggedCall.privateValue(metric),
       ])
     return call.run {
       base.forecast(city: city, days: days, metric: metric)

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `HttpClient`, then forwards it to
 /// `base`.
@@ -19,7 +19,7 @@ public struct AnalyticsHttpClient<Base: HttpClient>: HttpClient {
   public func get<T: Codable>(
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "http_client.get",
       failure: "http_client.get_failed")
     base.get(path, completion: call.finishing(completion))
@@ -28,7 +28,7 @@ public struct AnalyticsHttpClient<Base: HttpClient>: HttpClient {
   public func fetch<T: Codable>(
     _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "http_client.fetch",
       failure: "http_client.fetch_failed")
     base.fetch(path, completion: call.completing(completion))
@@ -52,11 +52,11 @@ extension HttpClient {
 /// before, and forwards the others to `base`.
 public struct CachingHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func get<T: Codable>(
@@ -160,20 +160,20 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   public func get<T: Codable>(
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "HttpClient.get(_:completion:)",
-      arguments: ["path": LoggedCall.privateValue(path)])
+      arguments: ["path": __LoggedCall.privateValue(path)])
     call.forwarding { base.get(path, completion: call.finishing(completion)) }
   }
 
   public func fetch<T: Codable>(
     _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "HttpClient.fetch(_:completion:)",
-      arguments: ["path": LoggedCall.privateValue(path)])
+      arguments: ["path": __LoggedCall.privateValue(path)])
     call.forwarding { base.fetch(path, completion: call.completing(completion)) }
   }
 }

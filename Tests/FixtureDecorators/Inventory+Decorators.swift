@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Inventory`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsInventory<Base: Inventory>: Inventory {
   }
 
   public func stock(of item: String) async -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "inventory.stock",
       failure: "inventory.stock_failed")
     let result = await base.stock(of: item)
@@ -26,7 +26,7 @@ public struct AnalyticsInventory<Base: Inventory>: Inventory {
   }
 
   public func add(_ item: String) async {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "inventory.add", failure: "inventory.add_failed")
     await base.add(item)
     call.succeeded()
@@ -50,11 +50,11 @@ extension Inventory {
 /// before, and forwards the others to `base`.
 public struct CachingInventory<Base: Inventory>: Inventory {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func stock(of item: String) async -> Int {
@@ -159,18 +159,18 @@ public struct LoggingInventory<Base: Inventory>: Inventory {
   }
 
   public func stock(of item: String) async -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Inventory.stock(of:)",
-      arguments: ["item": LoggedCall.privateValue(item)])
+      arguments: ["item": __LoggedCall.privateValue(item)])
     return await call.run {
       await base.stock(of: item)
     }
   }
 
   public func add(_ item: String) async {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Inventory.add(_:)",
-      arguments: ["item": LoggedCall.privateValue(item)])
+      arguments: ["item": __LoggedCall.privateValue(item)])
     await call.run {
       await base.add(item)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Journal`, then forwards it to
 /// `base`.
@@ -20,7 +20,7 @@ public final class AnalyticsJournal<Base: Journal>: Journal {
   }
 
   public func read() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "journal.read", failure: "journal.read_failed")
     let result = base.read()
     call.succeeded()
@@ -33,7 +33,7 @@ public final class AnalyticsJournal<Base: Journal>: Journal {
   }
 
   public func entries() -> [String] {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "journal.entries",
       failure: "journal.entries_failed")
     let result = base.entries()
@@ -62,11 +62,11 @@ extension Journal {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class CachingJournal<Base: Journal>: Journal {
   public let base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func read() -> Int {
@@ -188,7 +188,7 @@ public final class LoggingJournal<Base: Journal>: Journal {
   }
 
   public func read() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Journal.read()",
       arguments: [:])
     return call.run {
@@ -202,7 +202,7 @@ public final class LoggingJournal<Base: Journal>: Journal {
   }
 
   public func entries() -> [String] {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Journal.entries()",
       arguments: [:])
     return call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `KeyValueStore`, then forwards it to
 /// `_base`.
@@ -29,7 +29,7 @@ public struct AnalyticsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func tracker() -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: _tracker, properties: [:], success: "key_value_store.tracker",
       failure: "key_value_store.tracker_failed")
     let result = _base.tracker()
@@ -38,7 +38,7 @@ public struct AnalyticsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func value(for key: String, logger: String) -> Int? {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: _tracker, properties: [:], success: "key_value_store.value",
       failure: "key_value_store.value_failed")
     let result = _base.value(for: key, logger: logger)
@@ -47,7 +47,7 @@ public struct AnalyticsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: _tracker, properties: [:], success: "key_value_store.store",
       failure: "key_value_store.store_failed")
     _base.store(value, for: key, cache: cache, level: level)
@@ -55,7 +55,7 @@ public struct AnalyticsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func entry(base: String) -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: _tracker, properties: [:], success: "key_value_store.entry",
       failure: "key_value_store.entry_failed")
     let result = _base.entry(base: base)
@@ -81,11 +81,11 @@ extension KeyValueStore {
 /// before, and forwards the others to `_base`.
 public struct CachingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  let _cache: CallCache
+  let _cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self._base = base
-    self._cache = CallCache(cache)
+    self._cache = __CallCache(cache)
   }
 
   public var logger: Logger {
@@ -250,7 +250,7 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func tracker() -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel, requirement: "KeyValueStore.tracker()",
       arguments: [:])
     return call.run {
@@ -259,10 +259,10 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func value(for key: String, logger: String) -> Int? {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel,
       requirement: "KeyValueStore.value(for:logger:)",
-      arguments: ["key": LoggedCall.redacted, "logger": LoggedCall.publicValue(logger)],
+      arguments: ["key": __LoggedCall.redacted, "logger": __LoggedCall.publicValue(logger)],
       results: .redacted)
     return call.run {
       _base.value(for: key, logger: logger)
@@ -270,12 +270,12 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: _logger, level: self.level, errorLevel: errorLevel,
       requirement: "KeyValueStore.store(_:for:cache:level:)",
       arguments: [
-        "value": LoggedCall.privateValue(value), "key": LoggedCall.redacted,
-        "cache": LoggedCall.privateValue(cache), "level": LoggedCall.privateValue(level),
+        "value": __LoggedCall.privateValue(value), "key": __LoggedCall.redacted,
+        "cache": __LoggedCall.privateValue(cache), "level": __LoggedCall.privateValue(level),
       ],
       results: .redacted)
     call.run {
@@ -284,9 +284,10 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func entry(base: String) -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: _logger, level: level, errorLevel: errorLevel,
-      requirement: "KeyValueStore.entry(base:)", arguments: ["base": LoggedCall.privateValue(base)])
+      requirement: "KeyValueStore.entry(base:)",
+      arguments: ["base": __LoggedCall.privateValue(base)])
     return call.run {
       _base.entry(base: base)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `KeyedLookup`, then forwards it to
 /// `base`.
@@ -18,7 +18,7 @@ public struct AnalyticsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 
   public func value(for key: Key) async -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "keyed_lookup.value",
       failure: "keyed_lookup.value_failed")
     let result = await base.value(for: key)
@@ -45,11 +45,11 @@ extension KeyedLookup {
 public struct CachingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func value(for key: Key) async -> Int {
@@ -144,9 +144,9 @@ public struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 
   public func value(for key: Key) async -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "KeyedLookup.value(for:)",
-      arguments: ["key": LoggedCall.redacted], results: .redacted)
+      arguments: ["key": __LoggedCall.redacted], results: .redacted)
     return await call.run {
       await base.value(for: key)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Leaf`, then forwards it to
 /// `base`.
@@ -17,21 +17,21 @@ public struct AnalyticsLeaf<Base: Leaf>: Leaf {
   }
 
   public func root() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "leaf.root", failure: "leaf.root_failed")
     base.root()
     call.succeeded()
   }
 
   public func left() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "leaf.left", failure: "leaf.left_failed")
     base.left()
     call.succeeded()
   }
 
   public func right() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "leaf.right", failure: "leaf.right_failed")
     base.right()
     call.succeeded()
@@ -42,14 +42,14 @@ public struct AnalyticsLeaf<Base: Leaf>: Leaf {
   }
 
   public func hash(into hasher: inout Swift.Hasher) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "leaf.hash", failure: "leaf.hash_failed")
     base.hash(into: &hasher)
     call.succeeded()
   }
 
   public func leaf() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "leaf.leaf", failure: "leaf.leaf_failed")
     base.leaf()
     call.succeeded()
@@ -73,11 +73,11 @@ extension Leaf {
 /// before, and forwards the others to `base`.
 public struct CachingLeaf<Base: Leaf>: Leaf {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func root() {
@@ -215,7 +215,7 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
   }
 
   public func root() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.root()",
       arguments: [:])
     call.run {
@@ -224,7 +224,7 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
   }
 
   public func left() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.left()",
       arguments: [:])
     call.run {
@@ -233,7 +233,7 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
   }
 
   public func right() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.right()",
       arguments: [:])
     call.run {
@@ -246,16 +246,16 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
   }
 
   public func hash(into hasher: inout Swift.Hasher) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.hash(into:)",
-      arguments: ["hasher": LoggedCall.privateValue(hasher)])
+      arguments: ["hasher": __LoggedCall.privateValue(hasher)])
     call.run {
       base.hash(into: &hasher)
     }
   }
 
   public func leaf() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Leaf.leaf()",
       arguments: [:])
     call.run {

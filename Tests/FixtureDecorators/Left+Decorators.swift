@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Left`, then forwards it to
 /// `base`.
@@ -17,14 +17,14 @@ public struct AnalyticsLeft<Base: Left>: Left {
   }
 
   public func root() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "left.root", failure: "left.root_failed")
     base.root()
     call.succeeded()
   }
 
   public func left() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "left.left", failure: "left.left_failed")
     base.left()
     call.succeeded()
@@ -48,11 +48,11 @@ extension Left {
 /// before, and forwards the others to `base`.
 public struct CachingLeft<Base: Left>: Left {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func root() {
@@ -152,7 +152,7 @@ public struct LoggingLeft<Base: Left>: Left {
   }
 
   public func root() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Left.root()",
       arguments: [:])
     call.run {
@@ -161,7 +161,7 @@ public struct LoggingLeft<Base: Left>: Left {
   }
 
   public func left() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Left.left()",
       arguments: [:])
     call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `LegacyDirectory`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 
   public func displayName(for id: Int) -> String! {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "legacy_directory.display_name",
       failure: "legacy_directory.display_name_failed")
     let result = base.displayName(for: id)
@@ -43,11 +43,11 @@ extension LegacyDirectory {
 /// before, and forwards the others to `base`.
 public struct CachingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func displayName(for id: Int) -> String! {
@@ -143,10 +143,10 @@ public struct LoggingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 
   public func displayName(for id: Int) -> String! {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LegacyDirectory.displayName(for:)",
-      arguments: ["id": LoggedCall.privateValue(id)])
+      arguments: ["id": __LoggedCall.privateValue(id)])
     return call.run {
       base.displayName(for: id)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `LegacyPostRepo`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "legacy_post_repo.get_post",
       failure: "legacy_post_repo.get_post_failed")
     base.getPost(id: id) { result in
@@ -34,7 +34,7 @@ public struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "legacy_post_repo.create_post",
       failure: "legacy_post_repo.create_post_failed")
     base.createPost(title: title, body: body) { result in
@@ -66,11 +66,11 @@ extension LegacyPostRepo {
 /// before, and forwards the others to `base`.
 public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
@@ -198,10 +198,10 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LegacyPostRepo.getPost(id:completion:)",
-      arguments: ["id": LoggedCall.privateValue(id)])
+      arguments: ["id": __LoggedCall.privateValue(id)])
     call.forwarding {
       base.getPost(id: id) { result in
         let outcome: Swift.Result<String, any Swift.Error>
@@ -218,10 +218,12 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LegacyPostRepo.createPost(title:body:completion:)",
-      arguments: ["title": LoggedCall.privateValue(title), "body": LoggedCall.privateValue(body)])
+      arguments: [
+        "title": __LoggedCall.privateValue(title), "body": __LoggedCall.privateValue(body),
+      ])
     call.forwarding {
       base.createPost(title: title, body: body) { result in
         let outcome: Swift.Result<Int, any Swift.Error>

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Listener`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsListener<Base: Listener>: Listener {
   }
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "listener.listen",
       failure: "listener.listen_failed")
     do {
@@ -30,7 +30,7 @@ public struct AnalyticsListener<Base: Listener>: Listener {
   }
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "listener.subscribe",
       failure: "listener.subscribe_failed")
     base.subscribe(onValue)
@@ -38,7 +38,7 @@ public struct AnalyticsListener<Base: Listener>: Listener {
   }
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "listener.each", failure: "listener.each_failed")
     base.each(body: body)
     call.succeeded()
@@ -62,11 +62,11 @@ extension Listener {
 /// before, and forwards the others to `base`.
 public struct CachingListener<Base: Listener>: Listener {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
@@ -179,7 +179,7 @@ public struct LoggingListener<Base: Listener>: Listener {
   }
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Listener.listen(streamHandler:)", arguments: [:])
     try await call.run {
@@ -188,7 +188,7 @@ public struct LoggingListener<Base: Listener>: Listener {
   }
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Listener.subscribe(_:)",
       arguments: [:])
     call.run {
@@ -197,7 +197,7 @@ public struct LoggingListener<Base: Listener>: Listener {
   }
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Listener.each(body:)",
       arguments: [:])
     call.run {

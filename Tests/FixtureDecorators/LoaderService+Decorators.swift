@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `LoaderService`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsLoaderService<Base: LoaderService>: LoaderService {
   }
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "loader_service.load",
       failure: "loader_service.load_failed")
     base.load { result in
@@ -44,11 +44,11 @@ extension LoaderService {
 /// before, and forwards the others to `base`.
 public struct CachingLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
@@ -151,7 +151,7 @@ public struct LoggingLoaderService<Base: LoaderService>: LoaderService {
   }
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "LoaderService.load(completion:)", arguments: [:])
     call.forwarding {

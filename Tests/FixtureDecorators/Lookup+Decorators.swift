@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Lookup`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsLookup<Base: Lookup>: Lookup {
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "lookup.find", failure: "lookup.find_failed")
     do {
       let result = try await base.find(id: id, token: token)
@@ -47,11 +47,11 @@ extension Lookup {
 /// before, and forwards the others to `base`.
 public struct CachingLookup<Base: Lookup>: Lookup {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func find(id: Int, token: String) async throws -> String {
@@ -143,9 +143,9 @@ public struct LoggingLookup<Base: Lookup>: Lookup {
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Lookup.find(id:token:)",
-      arguments: ["id": LoggedCall.privateValue(id), "token": LoggedCall.redacted],
+      arguments: ["id": __LoggedCall.privateValue(id), "token": __LoggedCall.redacted],
       results: .redacted)
     return try await call.run {
       try await base.find(id: id, token: token)

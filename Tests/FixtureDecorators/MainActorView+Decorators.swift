@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `MainActorView`, then forwards it to
 /// `base`.
@@ -25,7 +25,7 @@ import Logging
   }
 
   public func render() async {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "main_actor_view.render",
       failure: "main_actor_view.render_failed")
     await base.render()
@@ -53,11 +53,11 @@ extension MainActorView {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class CachingMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public var title: String {
@@ -164,7 +164,7 @@ extension MainActorView {
   }
 
   public func render() async {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "MainActorView.render()",
       arguments: [:])
     await call.run {

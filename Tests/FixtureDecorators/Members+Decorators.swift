@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Members`, then forwards it to
 /// `base`.
@@ -66,11 +66,11 @@ extension Members {
 /// before, and forwards the others to `base`.
 public struct CachingMembers<Base: Members>: Members {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public var readOnly: Int {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Moderation`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsModeration<Base: Moderation>: Moderation {
   }
 
   public func block(user: String) -> Bool {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "moderation.block",
       failure: "moderation.block_failed")
     let result = base.block(user: user)
@@ -26,7 +26,7 @@ public struct AnalyticsModeration<Base: Moderation>: Moderation {
   }
 
   public func unblock(user: String) -> Bool {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "moderation.unblock",
       failure: "moderation.unblock_failed")
     let result = base.unblock(user: user)
@@ -35,7 +35,7 @@ public struct AnalyticsModeration<Base: Moderation>: Moderation {
   }
 
   public func isBlocked(user: String) -> Bool {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "moderation.is_blocked",
       failure: "moderation.is_blocked_failed")
     let result = base.isBlocked(user: user)
@@ -44,7 +44,7 @@ public struct AnalyticsModeration<Base: Moderation>: Moderation {
   }
 
   public func dequeue() -> String? {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "moderation.dequeue",
       failure: "moderation.dequeue_failed")
     let result = base.dequeue()
@@ -53,7 +53,7 @@ public struct AnalyticsModeration<Base: Moderation>: Moderation {
   }
 
   public func nextTicketNumber() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "moderation.next_ticket_number",
       failure: "moderation.next_ticket_number_failed")
     let result = base.nextTicketNumber()
@@ -79,11 +79,11 @@ extension Moderation {
 /// before, and forwards the others to `base`.
 public struct CachingModeration<Base: Moderation>: Moderation {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func block(user: String) -> Bool {
@@ -222,35 +222,36 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
   }
 
   public func block(user: String) -> Bool {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Moderation.block(user:)",
-      arguments: ["user": LoggedCall.privateValue(user)])
+      arguments: ["user": __LoggedCall.privateValue(user)])
     return call.run {
       base.block(user: user)
     }
   }
 
   public func unblock(user: String) -> Bool {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Moderation.unblock(user:)", arguments: ["user": LoggedCall.privateValue(user)])
+      requirement: "Moderation.unblock(user:)",
+      arguments: ["user": __LoggedCall.privateValue(user)])
     return call.run {
       base.unblock(user: user)
     }
   }
 
   public func isBlocked(user: String) -> Bool {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Moderation.isBlocked(user:)",
-      arguments: ["user": LoggedCall.privateValue(user)])
+      arguments: ["user": __LoggedCall.privateValue(user)])
     return call.run {
       base.isBlocked(user: user)
     }
   }
 
   public func dequeue() -> String? {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Moderation.dequeue()",
       arguments: [:])
     return call.run {
@@ -259,7 +260,7 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
   }
 
   public func nextTicketNumber() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Moderation.nextTicketNumber()", arguments: [:])
     return call.run {

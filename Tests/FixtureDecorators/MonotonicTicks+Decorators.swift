@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `MonotonicTicks`, then forwards it to
 /// `base`.
@@ -19,7 +19,7 @@ public struct AnalyticsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 
   public func now() throws -> Instant {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "monotonic_ticks.now",
       failure: "monotonic_ticks.now_failed")
     do {
@@ -33,7 +33,7 @@ public struct AnalyticsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 
   public func resolution() throws -> Duration {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "monotonic_ticks.resolution",
       failure: "monotonic_ticks.resolution_failed")
     do {
@@ -66,11 +66,11 @@ public struct CachingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func now() throws -> Instant {
@@ -174,7 +174,7 @@ public struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 
   public func now() throws -> Instant {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "MonotonicTicks.now()",
       arguments: [:])
     return try call.run {
@@ -183,7 +183,7 @@ public struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 
   public func resolution() throws -> Duration {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "MonotonicTicks.resolution()", arguments: [:])
     return try call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `NoteStore`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func note(id: Int) -> String? {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "note_store.note",
       failure: "note_store.note_failed")
     let result = base.note(id: id)
@@ -26,7 +26,7 @@ public struct AnalyticsNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func fetchTitles(prefix: String) -> [String] {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "note_store.fetch_titles",
       failure: "note_store.fetch_titles_failed")
     let result = base.fetchTitles(prefix: prefix)
@@ -35,7 +35,7 @@ public struct AnalyticsNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func save(_ note: String) -> Bool {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "note_store.save",
       failure: "note_store.save_failed")
     let result = base.save(note)
@@ -44,7 +44,7 @@ public struct AnalyticsNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func generate(seed: Int) -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "note_store.generate",
       failure: "note_store.generate_failed")
     let result = base.generate(seed: seed)
@@ -70,11 +70,11 @@ extension NoteStore {
 /// before, and forwards the others to `base`.
 public struct CachingNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func note(id: Int) -> String? {
@@ -212,37 +212,38 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func note(id: Int) -> String? {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "NoteStore.note(id:)",
-      arguments: ["id": LoggedCall.privateValue(id)])
+      arguments: ["id": __LoggedCall.privateValue(id)])
     return call.run {
       base.note(id: id)
     }
   }
 
   public func fetchTitles(prefix: String) -> [String] {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "NoteStore.fetchTitles(prefix:)",
-      arguments: ["prefix": LoggedCall.privateValue(prefix)])
+      arguments: ["prefix": __LoggedCall.privateValue(prefix)])
     return call.run {
       base.fetchTitles(prefix: prefix)
     }
   }
 
   public func save(_ note: String) -> Bool {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "NoteStore.save(_:)",
-      arguments: ["note": LoggedCall.privateValue(note)])
+      arguments: ["note": __LoggedCall.privateValue(note)])
     return call.run {
       base.save(note)
     }
   }
 
   public func generate(seed: Int) -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "NoteStore.generate(seed:)", arguments: ["seed": LoggedCall.privateValue(seed)])
+      requirement: "NoteStore.generate(seed:)",
+      arguments: ["seed": __LoggedCall.privateValue(seed)])
     return call.run {
       base.generate(seed: seed)
     }

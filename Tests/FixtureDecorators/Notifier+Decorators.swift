@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Notifier`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsNotifier<Base: Notifier>: Notifier {
   }
 
   public func refresh(done: @escaping @Sendable () -> Void) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "notifier.refresh",
       failure: "notifier.refresh_failed")
     base.refresh {
@@ -27,7 +27,7 @@ public struct AnalyticsNotifier<Base: Notifier>: Notifier {
   }
 
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "notifier.lookup",
       failure: "notifier.lookup_failed")
     base.lookup(key) { value0, value1 in
@@ -37,7 +37,7 @@ public struct AnalyticsNotifier<Base: Notifier>: Notifier {
   }
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "notifier.validate",
       failure: "notifier.validate_failed")
     let result = base.validate(post)
@@ -63,11 +63,11 @@ extension Notifier {
 /// before, and forwards the others to `base`.
 public struct CachingNotifier<Base: Notifier>: Notifier {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func refresh(done: @escaping @Sendable () -> Void) {
@@ -196,7 +196,7 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
   }
 
   public func refresh(done: @escaping @Sendable () -> Void) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Notifier.refresh(done:)",
       arguments: [:])
     call.forwarding {
@@ -208,9 +208,9 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
   }
 
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Notifier.lookup(_:completion:)", arguments: ["key": LoggedCall.redacted],
+      requirement: "Notifier.lookup(_:completion:)", arguments: ["key": __LoggedCall.redacted],
       results: .redacted)
     call.forwarding {
       base.lookup(key) { value0, value1 in
@@ -221,9 +221,9 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
   }
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Notifier.validate(_:)",
-      arguments: ["post": LoggedCall.privateValue(post)])
+      arguments: ["post": __LoggedCall.privateValue(post)])
     return call.runResult {
       base.validate(post)
     }

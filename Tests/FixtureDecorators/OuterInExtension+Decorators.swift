@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Outer.InExtension`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsOuterInExtension<Base: Outer.InExtension>: Outer.InExtens
   }
 
   public func extended() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "in_extension.extended",
       failure: "in_extension.extended_failed")
     base.extended()
@@ -42,11 +42,11 @@ extension Outer.InExtension {
 /// before, and forwards the others to `base`.
 public struct CachingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func extended() {
@@ -135,7 +135,7 @@ public struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
   }
 
   public func extended() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Outer.InExtension.extended()", arguments: [:])
     call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Outer.Nested`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 
   public func inner() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "nested.inner", failure: "nested.inner_failed")
     base.inner()
     call.succeeded()
@@ -41,11 +41,11 @@ extension Outer.Nested {
 /// before, and forwards the others to `base`.
 public struct CachingOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func inner() {
@@ -134,7 +134,7 @@ public struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 
   public func inner() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Outer.Nested.inner()",
       arguments: [:])
     call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Parameters`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsParameters<Base: Parameters>: Parameters {
   }
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "parameters.labels",
       failure: "parameters.labels_failed")
     base.labels(unlabeled, label: name, same: same)
@@ -25,7 +25,7 @@ public struct AnalyticsParameters<Base: Parameters>: Parameters {
   }
 
   public func wildcard(_ argument0: Int) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "parameters.wildcard",
       failure: "parameters.wildcard_failed")
     base.wildcard(argument0)
@@ -33,7 +33,7 @@ public struct AnalyticsParameters<Base: Parameters>: Parameters {
   }
 
   public func inoutParameter(_ counter: inout Int) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "parameters.inout_parameter",
       failure: "parameters.inout_parameter_failed")
     base.inoutParameter(&counter)
@@ -44,7 +44,7 @@ public struct AnalyticsParameters<Base: Parameters>: Parameters {
     escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "parameters.closures",
       failure: "parameters.closures_failed")
     base.closures(
@@ -57,7 +57,7 @@ public struct AnalyticsParameters<Base: Parameters>: Parameters {
     opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
     member: Swift.Int
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "parameters.types",
       failure: "parameters.types_failed")
     base.types(
@@ -84,11 +84,11 @@ extension Parameters {
 /// before, and forwards the others to `base`.
 public struct CachingParameters<Base: Parameters>: Parameters {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
@@ -235,12 +235,12 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
   }
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.labels(_:label:same:)",
       arguments: [
-        "unlabeled": LoggedCall.privateValue(unlabeled), "name": LoggedCall.privateValue(name),
-        "same": LoggedCall.privateValue(same),
+        "unlabeled": __LoggedCall.privateValue(unlabeled), "name": __LoggedCall.privateValue(name),
+        "same": __LoggedCall.privateValue(same),
       ])
     call.run {
       base.labels(unlabeled, label: name, same: same)
@@ -248,19 +248,19 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
   }
 
   public func wildcard(_ argument0: Int) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Parameters.wildcard(_:)",
-      arguments: ["argument0": LoggedCall.privateValue(argument0)])
+      arguments: ["argument0": __LoggedCall.privateValue(argument0)])
     call.run {
       base.wildcard(argument0)
     }
   }
 
   public func inoutParameter(_ counter: inout Int) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.inoutParameter(_:)",
-      arguments: ["counter": LoggedCall.privateValue(counter)])
+      arguments: ["counter": __LoggedCall.privateValue(counter)])
     call.run {
       base.inoutParameter(&counter)
     }
@@ -270,7 +270,7 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
     escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Parameters.closures(escaping:sendable:autoclosure:optional:)", arguments: [:])
     call.run {
@@ -284,17 +284,19 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
     opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
     member: Swift.Int
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement:
         "Parameters.types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)",
       arguments: [
-        "tuple": LoggedCall.privateValue(tuple), "dictionary": LoggedCall.privateValue(dictionary),
-        "optional": LoggedCall.privateValue(optional),
-        "existential": LoggedCall.privateValue(existential),
-        "opaque": LoggedCall.privateValue(opaque), "metatype": LoggedCall.privateValue(metatype),
-        "composition": LoggedCall.privateValue(composition),
-        "member": LoggedCall.privateValue(member),
+        "tuple": __LoggedCall.privateValue(tuple),
+        "dictionary": __LoggedCall.privateValue(dictionary),
+        "optional": __LoggedCall.privateValue(optional),
+        "existential": __LoggedCall.privateValue(existential),
+        "opaque": __LoggedCall.privateValue(opaque),
+        "metatype": __LoggedCall.privateValue(metatype),
+        "composition": __LoggedCall.privateValue(composition),
+        "member": __LoggedCall.privateValue(member),
       ])
     call.run {
       base.types(

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `PostCache`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsPostCache<Base: PostCache>: PostCache {
   }
 
   public func post(id: Int) -> Post? {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "post_cache.post",
       failure: "post_cache.post_failed")
     let result = base.post(id: id)
@@ -26,7 +26,7 @@ public struct AnalyticsPostCache<Base: PostCache>: PostCache {
   }
 
   public func store(_ post: Post) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "post_cache.store",
       failure: "post_cache.store_failed")
     base.store(post)
@@ -34,7 +34,7 @@ public struct AnalyticsPostCache<Base: PostCache>: PostCache {
   }
 
   public func removeAll() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "post_cache.remove_all",
       failure: "post_cache.remove_all_failed")
     base.removeAll()
@@ -59,11 +59,11 @@ extension PostCache {
 /// before, and forwards the others to `base`.
 public struct CachingPostCache<Base: PostCache>: PostCache {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func post(id: Int) -> Post? {
@@ -177,25 +177,25 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
   }
 
   public func post(id: Int) -> Post? {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.post(id:)",
-      arguments: ["id": LoggedCall.privateValue(id)])
+      arguments: ["id": __LoggedCall.privateValue(id)])
     return call.run {
       base.post(id: id)
     }
   }
 
   public func store(_ post: Post) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.store(_:)",
-      arguments: ["post": LoggedCall.privateValue(post)])
+      arguments: ["post": __LoggedCall.privateValue(post)])
     call.run {
       base.store(post)
     }
   }
 
   public func removeAll() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "PostCache.removeAll()",
       arguments: [:])
     call.run {

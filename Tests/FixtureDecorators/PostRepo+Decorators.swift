@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `PostRepo`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsPostRepo<Base: PostRepo>: PostRepo {
   }
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "post_repo.get_post",
       failure: "post_repo.get_post_failed")
     base.getPost(id: id) { result in
@@ -29,7 +29,7 @@ public struct AnalyticsPostRepo<Base: PostRepo>: PostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["title": AnalyticsValue(title)], success: "post_created",
       failure: "post_created_failed")
     base.createPost(title: title, body: body) { result in
@@ -56,11 +56,11 @@ extension PostRepo {
 /// before, and forwards the others to `base`.
 public struct CachingPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
@@ -193,10 +193,10 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
   }
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PostRepo.getPost(id:completion:)",
-      arguments: ["id": LoggedCall.privateValue(id)])
+      arguments: ["id": __LoggedCall.privateValue(id)])
     call.forwarding {
       base.getPost(id: id) { result in
         call.finished(result)
@@ -208,10 +208,12 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PostRepo.createPost(title:body:completion:)",
-      arguments: ["title": LoggedCall.privateValue(title), "body": LoggedCall.privateValue(body)])
+      arguments: [
+        "title": __LoggedCall.privateValue(title), "body": __LoggedCall.privateValue(body),
+      ])
     call.forwarding {
       base.createPost(title: title, body: body) { result in
         call.finished(result)

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `QueryBuilder`, then forwards it to
 /// `base`.
@@ -21,7 +21,7 @@ public struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func filter(_ condition: String) -> Self {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "query_builder.filter",
       failure: "query_builder.filter_failed")
     let result = {
@@ -34,7 +34,7 @@ public struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func limit(_ count: Int) async throws -> Self {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "query_builder.limit",
       failure: "query_builder.limit_failed")
     do {
@@ -52,7 +52,7 @@ public struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func parent() -> Self? {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "query_builder.parent",
       failure: "query_builder.parent_failed")
     let result = base.parent().map {
@@ -65,7 +65,7 @@ public struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func split() -> [Self] {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "query_builder.split",
       failure: "query_builder.split_failed")
     let result = base.split().map {
@@ -78,7 +78,7 @@ public struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func count() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "query_builder.count",
       failure: "query_builder.count_failed")
     let result = base.count()
@@ -104,11 +104,11 @@ extension QueryBuilder {
 /// before, and forwards the others to `base`.
 public struct CachingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public var sql: String {
@@ -273,9 +273,9 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func filter(_ condition: String) -> Self {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.filter(_:)",
-      arguments: ["condition": LoggedCall.privateValue(condition)])
+      arguments: ["condition": __LoggedCall.privateValue(condition)])
     return call.run {
       {
         var decorator = self
@@ -286,9 +286,9 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func limit(_ count: Int) async throws -> Self {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.limit(_:)",
-      arguments: ["count": LoggedCall.privateValue(count)])
+      arguments: ["count": __LoggedCall.privateValue(count)])
     return try await call.run {
       try await {
         var decorator = self
@@ -299,7 +299,7 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func parent() -> Self? {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.parent()",
       arguments: [:])
     return call.run {
@@ -312,7 +312,7 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func split() -> [Self] {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.split()",
       arguments: [:])
     return call.run {
@@ -325,7 +325,7 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func count() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "QueryBuilder.count()",
       arguments: [:])
     return call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Reader`, then forwards it to
 /// `base`.
@@ -20,7 +20,7 @@ public final class AnalyticsReader<Base: Reader>: Reader {
   }
 
   public func read() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "reader.read", failure: "reader.read_failed")
     let result = base.read()
     call.succeeded()
@@ -48,11 +48,11 @@ extension Reader {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class CachingReader<Base: Reader>: Reader {
   public let base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func read() -> Int {
@@ -150,7 +150,7 @@ public final class LoggingReader<Base: Reader>: Reader {
   }
 
   public func read() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Reader.read()",
       arguments: [:])
     return call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Right`, then forwards it to
 /// `base`.
@@ -17,14 +17,14 @@ public struct AnalyticsRight<Base: Right>: Right {
   }
 
   public func root() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "right.root", failure: "right.root_failed")
     base.root()
     call.succeeded()
   }
 
   public func right() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "right.right", failure: "right.right_failed")
     base.right()
     call.succeeded()
@@ -48,11 +48,11 @@ extension Right {
 /// before, and forwards the others to `base`.
 public struct CachingRight<Base: Right>: Right {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func root() {
@@ -152,7 +152,7 @@ public struct LoggingRight<Base: Right>: Right {
   }
 
   public func root() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Right.root()",
       arguments: [:])
     call.run {
@@ -161,7 +161,7 @@ public struct LoggingRight<Base: Right>: Right {
   }
 
   public func right() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Right.right()",
       arguments: [:])
     call.run {

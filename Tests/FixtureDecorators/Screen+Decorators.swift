@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Screen`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ import Logging
   }
 
   public func show() {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "screen.show", failure: "screen.show_failed")
     base.show()
     call.succeeded()
@@ -41,11 +41,11 @@ extension Screen {
 /// before, and forwards the others to `base`.
 @MainActor public struct CachingScreen<Base: Screen>: Screen {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func show() {
@@ -131,7 +131,7 @@ extension Screen {
   }
 
   public func show() {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Screen.show()",
       arguments: [:])
     call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Serializer`, then forwards it to
 /// `base`.
@@ -20,7 +20,7 @@ public struct AnalyticsSerializer<Base: Serializer>: Serializer {
   public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
     _ message: Input
   ) throws -> Bytes {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "serializer.serialize",
       failure: "serializer.serialize_failed")
     do {
@@ -52,11 +52,11 @@ extension Serializer {
 public struct CachingSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
@@ -150,9 +150,9 @@ public struct LoggingSerializer<Base: Serializer>: Serializer {
   public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
     _ message: Input
   ) throws -> Bytes {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Serializer.serialize(_:)",
-      arguments: ["message": LoggedCall.privateValue(message)])
+      arguments: ["message": __LoggedCall.privateValue(message)])
     return try call.run {
       try base.serialize(message) as Bytes
     }

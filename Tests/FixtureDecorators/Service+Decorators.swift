@@ -4,7 +4,7 @@
 import FixtureCatalog
 import Foundation
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Service`, then forwards it to
 /// `base`.
@@ -20,7 +20,7 @@ public struct AnalyticsService<Base: Service>: Service {
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "service.call_as_function",
       failure: "service.call_as_function_failed")
     do {
@@ -53,11 +53,11 @@ public struct CachingService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
@@ -161,10 +161,10 @@ public struct LoggingService<Base: Service>: Service {
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Service.callAsFunction(input:)",
-      arguments: ["input": LoggedCall.privateValue(input)])
+      arguments: ["input": __LoggedCall.privateValue(input)])
     return try await call.run {
       try await base.callAsFunction(input: input)
     }

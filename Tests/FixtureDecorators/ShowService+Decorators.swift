@@ -4,7 +4,7 @@
 import FixtureCatalog
 import Foundation
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `ShowService`, then forwards it to
 /// `base`.
@@ -18,7 +18,7 @@ public struct AnalyticsShowService<Base: ShowService>: ShowService {
   }
 
   public func allShows() async -> [Show] {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "show_service.all_shows",
       failure: "show_service.all_shows_failed")
     let result = await base.allShows()
@@ -27,7 +27,7 @@ public struct AnalyticsShowService<Base: ShowService>: ShowService {
   }
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "show_service.mark_show_as_watched",
       failure: "show_service.mark_show_as_watched_failed")
     await base.markShowAsWatched(show, until: date)
@@ -52,11 +52,11 @@ extension ShowService {
 /// before, and forwards the others to `base`.
 public struct CachingShowService<Base: ShowService>: ShowService {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func allShows() async -> [Show] {
@@ -163,7 +163,7 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
   }
 
   public func allShows() async -> [Show] {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "ShowService.allShows()",
       arguments: [:])
     return await call.run {
@@ -172,10 +172,10 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
   }
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ShowService.markShowAsWatched(_:until:)",
-      arguments: ["show": LoggedCall.privateValue(show), "date": LoggedCall.privateValue(date)])
+      arguments: ["show": __LoggedCall.privateValue(show), "date": __LoggedCall.privateValue(date)])
     await call.run {
       await base.markShowAsWatched(show, until: date)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `SpanMaker`, then forwards it to
 /// `base`.
@@ -18,7 +18,7 @@ public struct AnalyticsSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 
   public func startSpan(named name: String) -> Span {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "span_maker.start_span",
       failure: "span_maker.start_span_failed")
     let result = base.startSpan(named: name)
@@ -27,7 +27,7 @@ public struct AnalyticsSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 
   public func end(_ span: Span) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "span_maker.end",
       failure: "span_maker.end_failed")
     base.end(span)
@@ -53,11 +53,11 @@ extension SpanMaker {
 public struct CachingSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func startSpan(named name: String) -> Span {
@@ -159,19 +159,19 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 
   public func startSpan(named name: String) -> Span {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "SpanMaker.startSpan(named:)",
-      arguments: ["name": LoggedCall.privateValue(name)])
+      arguments: ["name": __LoggedCall.privateValue(name)])
     return call.run {
       base.startSpan(named: name)
     }
   }
 
   public func end(_ span: Span) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "SpanMaker.end(_:)",
-      arguments: ["span": LoggedCall.privateValue(span)])
+      arguments: ["span": __LoggedCall.privateValue(span)])
     call.run {
       base.end(span)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Spelling`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   }
 
   public func `default`() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "spelling.default",
       failure: "spelling.default_failed")
     let result = base.`default`()
@@ -26,7 +26,7 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   }
 
   public func `for`(_ `in`: Int) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "spelling.for", failure: "spelling.for_failed")
     let result = base.`for`(`in`)
     call.succeeded()
@@ -34,7 +34,7 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "spelling.index",
       failure: "spelling.index_failed")
     let result = base.index(in: `in`, of: of, default: `default`)
@@ -47,7 +47,7 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(of: [Int]) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "spelling.count (all)of",
       failure: "spelling.count (all)of_failed")
     let result = base.`count (all)`(of: of)
@@ -56,7 +56,7 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(in: String) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "spelling.count (all)in",
       failure: "spelling.count (all)in_failed")
     let result = base.`count (all)`(in: `in`)
@@ -82,11 +82,11 @@ extension Spelling {
 /// before, and forwards the others to `base`.
 public struct CachingSpelling<Base: Spelling>: Spelling {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func `default`() -> Int {
@@ -250,7 +250,7 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `default`() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`default`()",
       arguments: [:])
     return call.run {
@@ -259,21 +259,21 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `for`(_ `in`: Int) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Spelling.`for`(_:)",
-      arguments: ["in": LoggedCall.privateValue(`in`)])
+      arguments: ["in": __LoggedCall.privateValue(`in`)])
     return call.run {
       base.`for`(`in`)
     }
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Spelling.index(in:of:default:)",
       arguments: [
-        "in": LoggedCall.privateValue(`in`), "of": LoggedCall.privateValue(of),
-        "default": LoggedCall.privateValue(`default`),
+        "in": __LoggedCall.privateValue(`in`), "of": __LoggedCall.privateValue(of),
+        "default": __LoggedCall.privateValue(`default`),
       ])
     return call.run {
       base.index(in: `in`, of: of, default: `default`)
@@ -285,18 +285,19 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(of: [Int]) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Spelling.`count (all)`(of:)", arguments: ["of": LoggedCall.privateValue(of)])
+      requirement: "Spelling.`count (all)`(of:)", arguments: ["of": __LoggedCall.privateValue(of)])
     return call.run {
       base.`count (all)`(of: of)
     }
   }
 
   public func `count (all)`(in: String) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "Spelling.`count (all)`(in:)", arguments: ["in": LoggedCall.privateValue(`in`)])
+      requirement: "Spelling.`count (all)`(in:)",
+      arguments: ["in": __LoggedCall.privateValue(`in`)])
     return call.run {
       base.`count (all)`(in: `in`)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `ThrowingByteEncoder`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingB
   }
 
   public func encode(into buffer: inout [UInt8]) throws {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "throwing_byte_encoder.encode",
       failure: "throwing_byte_encoder.encode_failed")
     do {
@@ -47,11 +47,11 @@ extension ThrowingByteEncoder {
 /// before, and forwards the others to `base`.
 public struct CachingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func encode(into buffer: inout [UInt8]) throws {
@@ -137,10 +137,10 @@ public struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
   }
 
   public func encode(into buffer: inout [UInt8]) throws {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "ThrowingByteEncoder.encode(into:)",
-      arguments: ["buffer": LoggedCall.privateValue(buffer)])
+      arguments: ["buffer": __LoggedCall.privateValue(buffer)])
     try call.run {
       try base.encode(into: &buffer)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Ticker`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsTicker<Base: Ticker>: Ticker {
   }
 
   public func next() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "ticker.next", failure: "ticker.next_failed")
     let result = base.next()
     call.succeeded()
@@ -46,11 +46,11 @@ extension Ticker {
 /// before, and forwards the others to `base`.
 public struct CachingTicker<Base: Ticker>: Ticker {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func next() -> Int {
@@ -150,7 +150,7 @@ public struct LoggingTicker<Base: Ticker>: Ticker {
   }
 
   public func next() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Ticker.next()",
       arguments: [:])
     return call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `TypedStore`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsTypedStore<Base: TypedStore>: TypedStore {
   }
 
   public func get(id: Int) async -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "typed_store.get_id",
       failure: "typed_store.get_id_failed")
     let result = await base.get(id: id) as Int
@@ -26,7 +26,7 @@ public struct AnalyticsTypedStore<Base: TypedStore>: TypedStore {
   }
 
   public func get(id: Int) async -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "typed_store.get_id2",
       failure: "typed_store.get_id2_failed")
     let result = await base.get(id: id) as String
@@ -52,11 +52,11 @@ extension TypedStore {
 /// before, and forwards the others to `base`.
 public struct CachingTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func get(id: Int) async -> Int {
@@ -166,18 +166,18 @@ public struct LoggingTypedStore<Base: TypedStore>: TypedStore {
   }
 
   public func get(id: Int) async -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "TypedStore.get(id:)",
-      arguments: ["id": LoggedCall.privateValue(id)])
+      arguments: ["id": __LoggedCall.privateValue(id)])
     return await call.run {
       await base.get(id: id) as Int
     }
   }
 
   public func get(id: Int) async -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "TypedStore.get(id:)",
-      arguments: ["id": LoggedCall.privateValue(id)])
+      arguments: ["id": __LoggedCall.privateValue(id)])
     return await call.run {
       await base.get(id: id) as String
     }

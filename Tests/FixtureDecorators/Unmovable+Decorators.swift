@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to an `Unmovable`, then forwards it to
 /// `base`.
@@ -29,7 +29,7 @@ public struct AnalyticsUnmovable<Base: Unmovable>: Unmovable {
   }
 
   public func count() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "unmovable.count",
       failure: "unmovable.count_failed")
     let result = base.count()
@@ -55,11 +55,11 @@ extension Unmovable {
 /// before, and forwards the others to `base`.
 public struct CachingUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
@@ -187,7 +187,7 @@ public struct LoggingUnmovable<Base: Unmovable>: Unmovable {
   }
 
   public func count() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Unmovable.count()",
       arguments: [:])
     return call.run {

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `UserRepository`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func user(named name: String) async throws -> User {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "user_repository.user",
       failure: "user_repository.user_failed")
     do {
@@ -31,7 +31,7 @@ public struct AnalyticsUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func save(_ user: User) async throws {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "user_repository.save",
       failure: "user_repository.save_failed")
     do {
@@ -44,7 +44,7 @@ public struct AnalyticsUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "user_repository.reset_password",
       failure: "user_repository.reset_password_failed")
     do throws(UserRepositoryError) {
@@ -74,11 +74,11 @@ extension UserRepository {
 /// before, and forwards the others to `base`.
 public struct CachingUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func user(named name: String) async throws -> User {
@@ -202,28 +202,29 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func user(named name: String) async throws -> User {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
-      requirement: "UserRepository.user(named:)", arguments: ["name": LoggedCall.publicValue(name)])
+      requirement: "UserRepository.user(named:)",
+      arguments: ["name": __LoggedCall.publicValue(name)])
     return try await call.run {
       try await base.user(named: name)
     }
   }
 
   public func save(_ user: User) async throws {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "UserRepository.save(_:)",
-      arguments: ["user": LoggedCall.privateValue(user)])
+      arguments: ["user": __LoggedCall.privateValue(user)])
     try await call.run {
       try await base.save(user)
     }
   }
 
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserRepository.resetPassword(for:token:)",
-      arguments: ["user": LoggedCall.privateValue(user), "token": LoggedCall.redacted],
+      arguments: ["user": __LoggedCall.privateValue(user), "token": __LoggedCall.redacted],
       results: .redacted)
     try await call.run { () async throws(UserRepositoryError) -> Void in
       try await base.resetPassword(for: user, token: token)

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `UserService`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsUserService<Base: UserService>: UserService {
   }
 
   public func authenticate(username: String, password: String) -> User? {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["username": AnalyticsValue(username)], success: "login",
       failure: "login_failed")
     let result = base.authenticate(username: username, password: password)
@@ -43,11 +43,11 @@ extension UserService {
 /// before, and forwards the others to `base`.
 public struct CachingUserService<Base: UserService>: UserService {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func authenticate(username: String, password: String) -> User? {
@@ -139,10 +139,12 @@ public struct LoggingUserService<Base: UserService>: UserService {
   }
 
   public func authenticate(username: String, password: String) -> User? {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "UserService.authenticate(username:password:)",
-      arguments: ["username": LoggedCall.publicValue(username), "password": LoggedCall.redacted],
+      arguments: [
+        "username": __LoggedCall.publicValue(username), "password": __LoggedCall.redacted,
+      ],
       results: .redacted)
     return call.run {
       base.authenticate(username: username, password: password)

@@ -4,7 +4,7 @@
 import FixtureCatalog
 import Foundation
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Vault`, then forwards it to
 /// `base`.
@@ -18,7 +18,7 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   }
 
   public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "vault.charge_card",
       failure: "vault.charge_card_failed")
     let result = base.chargeCard(
@@ -28,14 +28,14 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   }
 
   public func set(_ value: String, forKey key: String) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "vault.set", failure: "vault.set_failed")
     base.set(value, forKey: key)
     call.succeeded()
   }
 
   public func decrypt(_ data: Data) -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "vault.decrypt", failure: "vault.decrypt_failed")
     let result = base.decrypt(data)
     call.succeeded()
@@ -43,7 +43,7 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   }
 
   public func current() -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "vault.current", failure: "vault.current_failed")
     let result = base.current()
     call.succeeded()
@@ -53,7 +53,7 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   public func authorize(
     user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
   ) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "vault.authorize",
       failure: "vault.authorize_failed")
     base.authorize(user: user) { result in
@@ -63,7 +63,7 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   }
 
   public func open(_ address: URL) -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "vault.open", failure: "vault.open_failed")
     let result = base.open(address)
     call.succeeded()
@@ -71,7 +71,7 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   }
 
   public func forecast(city: String, units: String) -> String {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["city": AnalyticsValue(city), "units": AnalyticsValue(units)],
       success: "vault.forecast", failure: "vault.forecast_failed")
     let result = base.forecast(city: city, units: units)
@@ -80,7 +80,7 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   }
 
   public func unlock(pin: Int) -> Bool {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "vault.unlock", failure: "vault.unlock_failed")
     let result = base.unlock(pin: pin)
     call.succeeded()
@@ -105,11 +105,11 @@ extension Vault {
 /// before, and forwards the others to `base`.
 public struct CachingVault<Base: Vault>: Vault {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
@@ -303,12 +303,12 @@ public struct LoggingVault<Base: Vault>: Vault {
   }
 
   public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Vault.chargeCard(number:securityCode:amountCents:)",
       arguments: [
-        "number": LoggedCall.privateValue(number), "securityCode": LoggedCall.redacted,
-        "amountCents": LoggedCall.privateValue(amountCents),
+        "number": __LoggedCall.privateValue(number), "securityCode": __LoggedCall.redacted,
+        "amountCents": __LoggedCall.privateValue(amountCents),
       ],
       results: .redacted)
     return call.run {
@@ -317,9 +317,9 @@ public struct LoggingVault<Base: Vault>: Vault {
   }
 
   public func set(_ value: String, forKey key: String) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Vault.set(_:forKey:)",
-      arguments: ["value": LoggedCall.privateValue(value), "key": LoggedCall.redacted],
+      arguments: ["value": __LoggedCall.privateValue(value), "key": __LoggedCall.redacted],
       results: .redacted)
     call.run {
       base.set(value, forKey: key)
@@ -327,16 +327,16 @@ public struct LoggingVault<Base: Vault>: Vault {
   }
 
   public func decrypt(_ data: Data) -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Vault.decrypt(_:)",
-      arguments: ["data": LoggedCall.privateValue(data)])
+      arguments: ["data": __LoggedCall.privateValue(data)])
     return call.run {
       base.decrypt(data)
     }
   }
 
   public func current() -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Vault.current()",
       arguments: [:])
     return call.run {
@@ -347,10 +347,10 @@ public struct LoggingVault<Base: Vault>: Vault {
   public func authorize(
     user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
   ) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Vault.authorize(user:completion:)",
-      arguments: ["user": LoggedCall.privateValue(user)])
+      arguments: ["user": __LoggedCall.privateValue(user)])
     call.forwarding {
       base.authorize(user: user) { result in
         call.finished(result)
@@ -360,19 +360,21 @@ public struct LoggingVault<Base: Vault>: Vault {
   }
 
   public func open(_ address: URL) -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Vault.open(_:)",
-      arguments: ["address": LoggedCall.privateValue(address)])
+      arguments: ["address": __LoggedCall.privateValue(address)])
     return call.run {
       base.open(address)
     }
   }
 
   public func forecast(city: String, units: String) -> String {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "Vault.forecast(city:units:)",
-      arguments: ["city": LoggedCall.publicValue(city), "units": LoggedCall.privateValue(units)],
+      arguments: [
+        "city": __LoggedCall.publicValue(city), "units": __LoggedCall.privateValue(units),
+      ],
       results: .public)
     return call.run {
       base.forecast(city: city, units: units)
@@ -380,9 +382,9 @@ public struct LoggingVault<Base: Vault>: Vault {
   }
 
   public func unlock(pin: Int) -> Bool {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Vault.unlock(pin:)",
-      arguments: ["pin": LoggedCall.redacted], results: .redacted)
+      arguments: ["pin": __LoggedCall.redacted], results: .redacted)
     return call.run {
       base.unlock(pin: pin)
     }

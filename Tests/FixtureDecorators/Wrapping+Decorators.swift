@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Wrapping`, then forwards it to
 /// `base`.
@@ -17,7 +17,7 @@ public struct AnalyticsWrapping<Base: Wrapping>: Wrapping {
   }
 
   public func wrap(_ value: Int) -> [Int] {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "wrapping.wrap", failure: "wrapping.wrap_failed")
     let result = base.wrap(value)
     call.succeeded()
@@ -42,11 +42,11 @@ extension Wrapping {
 /// before, and forwards the others to `base`.
 public struct CachingWrapping<Base: Wrapping>: Wrapping {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func wrap(_ value: Int) -> [Int] {
@@ -135,9 +135,9 @@ public struct LoggingWrapping<Base: Wrapping>: Wrapping {
   }
 
   public func wrap(_ value: Int) -> [Int] {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Wrapping.wrap(_:)",
-      arguments: ["value": LoggedCall.privateValue(value)])
+      arguments: ["value": __LoggedCall.privateValue(value)])
     return call.run {
       base.wrap(value)
     }

@@ -3,7 +3,7 @@
 
 import FixtureCatalog
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `Writer`, then forwards it to
 /// `base`.
@@ -20,7 +20,7 @@ public final class AnalyticsWriter<Base: Writer>: Writer {
   }
 
   public func read() -> Int {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "writer.read", failure: "writer.read_failed")
     let result = base.read()
     call.succeeded()
@@ -28,7 +28,7 @@ public final class AnalyticsWriter<Base: Writer>: Writer {
   }
 
   public func write(_ value: Int) {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: [:], success: "writer.write", failure: "writer.write_failed")
     base.write(value)
     call.succeeded()
@@ -55,11 +55,11 @@ extension Writer {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class CachingWriter<Base: Writer>: Writer {
   public let base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func read() -> Int {
@@ -168,7 +168,7 @@ public final class LoggingWriter<Base: Writer>: Writer {
   }
 
   public func read() -> Int {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Writer.read()",
       arguments: [:])
     return call.run {
@@ -177,9 +177,9 @@ public final class LoggingWriter<Base: Writer>: Writer {
   }
 
   public func write(_ value: Int) {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel, requirement: "Writer.write(_:)",
-      arguments: ["value": LoggedCall.privateValue(value)])
+      arguments: ["value": __LoggedCall.privateValue(value)])
     call.run {
       base.write(value)
     }

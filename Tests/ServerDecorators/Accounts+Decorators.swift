@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to an `Accounts` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(user: String, password: String) throws -> Tokens {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.login", function: "Accounts.login(user:password:)",
       kind: spanKind)
     return try call.run {
@@ -36,7 +36,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func accessToken() throws -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.accessToken", function: "Accounts.accessToken()",
       kind: spanKind)
     return try call.run {
@@ -45,7 +45,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(email: String, password: String) -> Tokens {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.login", function: "Accounts.login(email:password:)",
       kind: spanKind)
     return call.run {
@@ -54,7 +54,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func open(user: String) -> Tokens {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.open", function: "Accounts.open(user:)", kind: spanKind)
     return call.run {
       base.open(user: user)
@@ -62,7 +62,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func pair(user: String) -> (user: String, token: String) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.pair", function: "Accounts.pair(user:)", kind: spanKind)
     return call.run {
       base.pair(user: user)
@@ -72,7 +72,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   public func authorize(
     user: String, password: String, completion: @escaping @Sendable (String) -> Void
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.authorize",
       function: "Accounts.authorize(user:password:completion:)", kind: spanKind)
     call.within {
@@ -84,7 +84,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func register(_ user: NewUser) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.register", function: "Accounts.register(_:)",
       kind: spanKind)
     call.setAttribute("user", user)
@@ -94,7 +94,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func signIn(with method: Credential) throws {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.signIn", function: "Accounts.signIn(with:)",
       kind: spanKind)
     call.setAttribute("method", method)
@@ -104,7 +104,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func remember(pair: (user: String, password: String)) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.remember", function: "Accounts.remember(pair:)",
       kind: spanKind)
     call.setAttribute("pair", pair)
@@ -114,7 +114,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func send(headers: [String: String]) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.send", function: "Accounts.send(headers:)",
       kind: spanKind)
     call.setAttribute("headers", headers)
@@ -127,7 +127,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
     jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
     key: String
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.verify",
       function: "Accounts.verify(jwt:authHeader:encryptionKey:mfaCode:pass:key:)", kind: spanKind)
     call.run {
@@ -138,7 +138,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func update(profile: Profile) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.update", function: "Accounts.update(profile:)",
       kind: spanKind)
     call.setAttribute("profile", profile)
@@ -148,7 +148,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.lookUp", function: "Accounts.lookUp(ids:count:flag:)",
       kind: spanKind)
     return call.run {
@@ -157,7 +157,7 @@ public struct TracingAccounts<Base: Accounts>: Accounts {
   }
 
   public func audit(_ user: NewUser) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Accounts.audit", function: "Accounts.audit(_:)", kind: spanKind)
     call.run {
       base.audit(user)
@@ -188,7 +188,7 @@ extension Accounts {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsAccounts<Base: Accounts>: Accounts {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -198,7 +198,7 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Accounts", prefix: prefix, dimensions: dimensions, factory: factory,
       "login(user:password:)", "accessToken()", "login(email:password:)", "open(user:)",
       "pair(user:)", "authorize(user:password:completion:)", "register(_:)", "signIn(with:)",
@@ -207,7 +207,7 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(user: String, password: String) throws -> Tokens {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     do {
       let result = try base.login(user: user, password: password)
       call.succeeded()
@@ -219,7 +219,7 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
   }
 
   public func accessToken() throws -> String {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     do {
       let result = try base.accessToken()
       call.succeeded()
@@ -231,21 +231,21 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
   }
 
   public func login(email: String, password: String) -> Tokens {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     let result = base.login(email: email, password: password)
     call.succeeded()
     return result
   }
 
   public func open(user: String) -> Tokens {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     let result = base.open(user: user)
     call.succeeded()
     return result
   }
 
   public func pair(user: String) -> (user: String, token: String) {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     let result = base.pair(user: user)
     call.succeeded()
     return result
@@ -254,7 +254,7 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
   public func authorize(
     user: String, password: String, completion: @escaping @Sendable (String) -> Void
   ) {
-    let call = MeteredCall(metrics[5])
+    let call = __MeteredCall(metrics[5])
     base.authorize(user: user, password: password) { value in
       call.succeeded()
       completion(value)
@@ -262,13 +262,13 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
   }
 
   public func register(_ user: NewUser) {
-    let call = MeteredCall(metrics[6])
+    let call = __MeteredCall(metrics[6])
     base.register(user)
     call.succeeded()
   }
 
   public func signIn(with method: Credential) throws {
-    let call = MeteredCall(metrics[7])
+    let call = __MeteredCall(metrics[7])
     do {
       try base.signIn(with: method)
       call.succeeded()
@@ -279,13 +279,13 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
   }
 
   public func remember(pair: (user: String, password: String)) {
-    let call = MeteredCall(metrics[8])
+    let call = __MeteredCall(metrics[8])
     base.remember(pair: pair)
     call.succeeded()
   }
 
   public func send(headers: [String: String]) {
-    let call = MeteredCall(metrics[9])
+    let call = __MeteredCall(metrics[9])
     base.send(headers: headers)
     call.succeeded()
   }
@@ -294,7 +294,7 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
     jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
     key: String
   ) {
-    let call = MeteredCall(metrics[10])
+    let call = __MeteredCall(metrics[10])
     base.verify(
       jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
       key: key)
@@ -302,20 +302,20 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
   }
 
   public func update(profile: Profile) {
-    let call = MeteredCall(metrics[11])
+    let call = __MeteredCall(metrics[11])
     base.update(profile: profile)
     call.succeeded()
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
-    let call = MeteredCall(metrics[12])
+    let call = __MeteredCall(metrics[12])
     let result = base.lookUp(ids: ids, count: count, flag: flag)
     call.succeeded()
     return result
   }
 
   public func audit(_ user: NewUser) {
-    let call = MeteredCall(metrics[13])
+    let call = __MeteredCall(metrics[13])
     base.audit(user)
     call.succeeded()
   }

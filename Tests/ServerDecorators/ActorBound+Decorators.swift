@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to an `ActorBound` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public actor TracingActorBound<Base: ActorBound>: ActorBound {
   }
 
   public func work() async {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "ActorBound.work", function: "ActorBound.work()", kind: spanKind)
     await call.run {
       await base.work()
@@ -58,7 +58,7 @@ extension ActorBound {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public actor MetricsActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -68,12 +68,12 @@ public actor MetricsActorBound<Base: ActorBound>: ActorBound {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "ActorBound", prefix: prefix, dimensions: dimensions, factory: factory, "work()")
   }
 
   public func work() async {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     await base.work()
     call.succeeded()
   }

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to an `Available` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -28,7 +28,7 @@ public struct TracingAvailable<Base: Available>: Available {
   }
 
   public func run() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Available.run", function: "Available.run()", kind: spanKind)
     call.run {
       base.run()
@@ -61,7 +61,7 @@ extension Available {
 @available(macOS 13, iOS 16, *)
 public struct MetricsAvailable<Base: Available>: Available {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -71,12 +71,12 @@ public struct MetricsAvailable<Base: Available>: Available {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Available", prefix: prefix, dimensions: dimensions, factory: factory, "run()")
   }
 
   public func run() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.run()
     call.succeeded()
   }

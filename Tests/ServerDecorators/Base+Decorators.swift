@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Base` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingBase<Wrapped: Base>: Base {
   }
 
   public func root() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Base.root", function: "Base.root()", kind: spanKind)
     call.run {
       base.root()
@@ -58,7 +58,7 @@ extension Base {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -68,12 +68,12 @@ public struct MetricsBase<Wrapped: Base>: Base {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Base", prefix: prefix, dimensions: dimensions, factory: factory, "root()")
   }
 
   public func root() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.root()
     call.succeeded()
   }

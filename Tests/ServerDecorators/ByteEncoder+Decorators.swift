@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `ByteEncoder` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 
   public func encode(into buffer: inout [UInt8]) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "ByteEncoder.encode", function: "ByteEncoder.encode(into:)",
       kind: spanKind)
     call.run {
@@ -59,7 +59,7 @@ extension ByteEncoder {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -69,12 +69,12 @@ public struct MetricsByteEncoder<Base: ByteEncoder>: ByteEncoder {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "ByteEncoder", prefix: prefix, dimensions: dimensions, factory: factory, "encode(into:)")
   }
 
   public func encode(into buffer: inout [UInt8]) {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.encode(into: &buffer)
     call.succeeded()
   }

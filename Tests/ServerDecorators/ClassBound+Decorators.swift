@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `ClassBound` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -30,7 +30,7 @@ public final class TracingClassBound<Base: ClassBound>: ClassBound {
   }
 
   public func ping() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "ClassBound.ping", function: "ClassBound.ping()", kind: spanKind)
     call.run {
       base.ping()
@@ -64,7 +64,7 @@ extension ClassBound {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class MetricsClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,12 +74,12 @@ public final class MetricsClassBound<Base: ClassBound>: ClassBound {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "ClassBound", prefix: prefix, dimensions: dimensions, factory: factory, "ping()")
   }
 
   public func ping() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.ping()
     call.succeeded()
   }

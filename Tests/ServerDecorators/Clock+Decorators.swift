@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Clock` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingClock<Base: Clock>: Clock {
   }
 
   public func now() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Clock.now", function: "Clock.now()", kind: spanKind)
     return call.run {
       base.now()
@@ -58,7 +58,7 @@ extension Clock {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsClock<Base: Clock>: Clock {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -68,12 +68,12 @@ public struct MetricsClock<Base: Clock>: Clock {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Clock", prefix: prefix, dimensions: dimensions, factory: factory, "now()")
   }
 
   public func now() -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.now()
     call.succeeded()
     return result

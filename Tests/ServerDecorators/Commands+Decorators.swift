@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Commands` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -31,7 +31,7 @@ public struct TracingCommands<Base: Commands>: Commands {
   }
 
   public func run(_ name: String) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Commands.run", function: "Commands.run(_:)", kind: spanKind)
     return call.run {
       base.run(name)
@@ -62,7 +62,7 @@ extension Commands {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsCommands<Base: Commands>: Commands {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -72,7 +72,7 @@ public struct MetricsCommands<Base: Commands>: Commands {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Commands", prefix: prefix, dimensions: dimensions, factory: factory, "commands",
       "run(_:)")
   }
@@ -82,7 +82,7 @@ public struct MetricsCommands<Base: Commands>: Commands {
   }
 
   public func run(_ name: String) -> Int {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     let result = base.run(name)
     call.succeeded()
     return result

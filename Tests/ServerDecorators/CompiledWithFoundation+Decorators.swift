@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 #if canImport(Foundation)
   /// Runs each call to a `CompiledWithFoundation` in a span of its own, then forwards it to
@@ -29,7 +29,7 @@ import Tracing
     }
 
     public func available() {
-      let call = TracedCall(
+      let call = __TracedCall(
         tracer: tracer, operation: "CompiledWithFoundation.available",
         function: "CompiledWithFoundation.available()", kind: spanKind)
       call.run {
@@ -64,7 +64,7 @@ import Tracing
   public struct MetricsCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
   {
     public var base: Base
-    let metrics: [RequirementMetrics]
+    let metrics: [__RequirementMetrics]
 
     /// - Parameters:
     ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,13 +74,13 @@ import Tracing
       dimensions: [(String, String)] = []
     ) {
       self.base = base
-      self.metrics = RequirementMetrics.forEach(
+      self.metrics = __RequirementMetrics.forEach(
         of: "CompiledWithFoundation", prefix: prefix, dimensions: dimensions, factory: factory,
         "available()")
     }
 
     public func available() {
-      let call = MeteredCall(metrics[0])
+      let call = __MeteredCall(metrics[0])
       base.available()
       call.succeeded()
     }

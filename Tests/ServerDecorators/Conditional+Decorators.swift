@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Conditional` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingConditional<Base: Conditional>: Conditional {
   }
 
   public func always() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Conditional.always", function: "Conditional.always()",
       kind: spanKind)
     call.run {
@@ -37,7 +37,7 @@ public struct TracingConditional<Base: Conditional>: Conditional {
 
   #if DEBUG
     public func debugOnly() {
-      let call = TracedCall(
+      let call = __TracedCall(
         tracer: tracer, operation: "Conditional.debugOnly", function: "Conditional.debugOnly()",
         kind: spanKind)
       call.run {
@@ -48,7 +48,7 @@ public struct TracingConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && os(Linux)
     public func linuxOnly() {
-      let call = TracedCall(
+      let call = __TracedCall(
         tracer: tracer, operation: "Conditional.linuxOnly", function: "Conditional.linuxOnly()",
         kind: spanKind)
       call.run {
@@ -59,7 +59,7 @@ public struct TracingConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && !os(Linux)
     public func otherwise() {
-      let call = TracedCall(
+      let call = __TracedCall(
         tracer: tracer, operation: "Conditional.otherwise", function: "Conditional.otherwise()",
         kind: spanKind)
       call.run {
@@ -92,7 +92,7 @@ extension Conditional {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsConditional<Base: Conditional>: Conditional {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -102,20 +102,20 @@ public struct MetricsConditional<Base: Conditional>: Conditional {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Conditional", prefix: prefix, dimensions: dimensions, factory: factory, "always()",
       "debugOnly()", "linuxOnly()", "otherwise()")
   }
 
   public func always() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.always()
     call.succeeded()
   }
 
   #if DEBUG
     public func debugOnly() {
-      let call = MeteredCall(metrics[1])
+      let call = __MeteredCall(metrics[1])
       base.debugOnly()
       call.succeeded()
     }
@@ -123,7 +123,7 @@ public struct MetricsConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && os(Linux)
     public func linuxOnly() {
-      let call = MeteredCall(metrics[2])
+      let call = __MeteredCall(metrics[2])
       base.linuxOnly()
       call.succeeded()
     }
@@ -131,7 +131,7 @@ public struct MetricsConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && !os(Linux)
     public func otherwise() {
-      let call = MeteredCall(metrics[3])
+      let call = __MeteredCall(metrics[3])
       base.otherwise()
       call.succeeded()
     }

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Converter` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingConverter<Base: Converter>: Converter {
   }
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Converter.convert", function: "Converter.convert(_:)",
       kind: spanKind)
     return call.run {
@@ -59,7 +59,7 @@ extension Converter {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsConverter<Base: Converter>: Converter {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -69,12 +69,12 @@ public struct MetricsConverter<Base: Converter>: Converter {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Converter", prefix: prefix, dimensions: dimensions, factory: factory, "convert(_:)")
   }
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.convert(value) as Output
     call.succeeded()
     return result

@@ -5,9 +5,9 @@ import CoreMetrics
 import FixtureCatalog
 import Foundation
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Credentials` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -28,7 +28,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   }
 
   public func login(user: String, password pw: String) -> Session {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Credentials.login", function: "Credentials.login(user:password:)",
       kind: spanKind)
     return call.run {
@@ -37,7 +37,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   }
 
   public func set(token value: String) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Credentials.set", function: "Credentials.set(token:)",
       kind: spanKind)
     call.run {
@@ -46,7 +46,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   }
 
   public func check(password argument0: String) -> Bool {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Credentials.check", function: "Credentials.check(password:)",
       kind: spanKind)
     return call.run {
@@ -55,7 +55,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Credentials.charge",
       function: "Credentials.charge(creditCardNumber:amount:code:)", kind: spanKind)
     return call.run {
@@ -64,7 +64,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   }
 
   public func accessToken() -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Credentials.accessToken", function: "Credentials.accessToken()",
       kind: spanKind)
     return call.run {
@@ -73,7 +73,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   }
 
   public func recoveryCodes(for user: String) -> [String] {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Credentials.recoveryCodes",
       function: "Credentials.recoveryCodes(for:)", kind: spanKind)
     return call.run {
@@ -84,7 +84,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   public func refresh(
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Credentials.refresh",
       function: "Credentials.refresh(_:completion:)", kind: spanKind)
     call.within {
@@ -96,7 +96,7 @@ public struct TracingCredentials<Base: Credentials>: Credentials {
   }
 
   public func upload(_ payload: String) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Credentials.upload", function: "Credentials.upload(_:)",
       kind: spanKind)
     return call.run {
@@ -128,7 +128,7 @@ extension Credentials {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsCredentials<Base: Credentials>: Credentials {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -138,7 +138,7 @@ public struct MetricsCredentials<Base: Credentials>: Credentials {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Credentials", prefix: prefix, dimensions: dimensions, factory: factory,
       "login(user:password:)", "set(token:)", "check(password:)",
       "charge(creditCardNumber:amount:code:)", "accessToken()", "recoveryCodes(for:)",
@@ -146,41 +146,41 @@ public struct MetricsCredentials<Base: Credentials>: Credentials {
   }
 
   public func login(user: String, password pw: String) -> Session {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.login(user: user, password: pw)
     call.succeeded()
     return result
   }
 
   public func set(token value: String) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.set(token: value)
     call.succeeded()
   }
 
   public func check(password argument0: String) -> Bool {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     let result = base.check(password: argument0)
     call.succeeded()
     return result
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     let result = base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
     call.succeeded()
     return result
   }
 
   public func accessToken() -> String {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     let result = base.accessToken()
     call.succeeded()
     return result
   }
 
   public func recoveryCodes(for user: String) -> [String] {
-    let call = MeteredCall(metrics[5])
+    let call = __MeteredCall(metrics[5])
     let result = base.recoveryCodes(for: user)
     call.succeeded()
     return result
@@ -189,7 +189,7 @@ public struct MetricsCredentials<Base: Credentials>: Credentials {
   public func refresh(
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
-    let call = MeteredCall(metrics[6])
+    let call = __MeteredCall(metrics[6])
     base.refresh(session) { result in
       call.finished(result)
       completion(result)
@@ -197,7 +197,7 @@ public struct MetricsCredentials<Base: Credentials>: Credentials {
   }
 
   public func upload(_ payload: String) -> Int {
-    let call = MeteredCall(metrics[7])
+    let call = __MeteredCall(metrics[7])
     let result = base.upload(payload)
     call.succeeded()
     return result

@@ -5,9 +5,9 @@ import CoreMetrics
 import FixtureCatalog
 import Foundation
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `DescribedFailure` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -56,7 +56,7 @@ public struct TracingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
   }
 
   public func retryDelay() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "DescribedFailure.retryDelay",
       function: "DescribedFailure.retryDelay()", kind: spanKind)
     return call.run {
@@ -88,7 +88,7 @@ extension DescribedFailure {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -98,7 +98,7 @@ public struct MetricsDescribedFailure<Base: DescribedFailure>: DescribedFailure 
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "DescribedFailure", prefix: prefix, dimensions: dimensions, factory: factory,
       "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "description",
       "customMirror", "code", "retryDelay()")
@@ -133,7 +133,7 @@ public struct MetricsDescribedFailure<Base: DescribedFailure>: DescribedFailure 
   }
 
   public func retryDelay() -> Int {
-    let call = MeteredCall(metrics[7])
+    let call = __MeteredCall(metrics[7])
     let result = base.retryDelay()
     call.succeeded()
     return result

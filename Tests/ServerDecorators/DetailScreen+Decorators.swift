@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `DetailScreen` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ import Tracing
   }
 
   public func show() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "DetailScreen.show", function: "DetailScreen.show()",
       kind: spanKind)
     call.run {
@@ -36,7 +36,7 @@ import Tracing
   }
 
   public func detail() -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "DetailScreen.detail", function: "DetailScreen.detail()",
       kind: spanKind)
     return call.run {
@@ -68,7 +68,7 @@ extension DetailScreen {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 @MainActor public struct MetricsDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -78,19 +78,19 @@ extension DetailScreen {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "DetailScreen", prefix: prefix, dimensions: dimensions, factory: factory, "show()",
       "detail()")
   }
 
   public func show() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.show()
     call.succeeded()
   }
 
   public func detail() -> String {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     let result = base.detail()
     call.succeeded()
     return result

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to an `Effects` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public func plain() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.plain", function: "Effects.plain()", kind: spanKind)
     call.run {
       base.plain()
@@ -35,7 +35,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public func asynchronous() async {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.asynchronous", function: "Effects.asynchronous()",
       kind: spanKind)
     await call.run {
@@ -44,7 +44,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public func throwing() throws {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.throwing", function: "Effects.throwing()", kind: spanKind)
     try call.run {
       try base.throwing()
@@ -52,7 +52,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public func both() async throws -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.both", function: "Effects.both()", kind: spanKind)
     return try await call.run {
       try await base.both()
@@ -60,7 +60,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public func typed() throws(PostError) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.typed", function: "Effects.typed()", kind: spanKind)
     try call.run { () throws(PostError) -> Void in
       try base.typed()
@@ -68,7 +68,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.rethrowing", function: "Effects.rethrowing(_:)",
       kind: spanKind)
     try call.run {
@@ -77,7 +77,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.generic", function: "Effects.generic(_:other:)",
       kind: spanKind)
     return call.run {
@@ -86,7 +86,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.parameterPack", function: "Effects.parameterPack(_:)",
       kind: spanKind)
     call.run {
@@ -99,7 +99,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public mutating func reset() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.reset", function: "Effects.reset()", kind: spanKind)
     call.run {
       base.reset()
@@ -107,7 +107,7 @@ public struct TracingEffects<Base: Effects>: Effects {
   }
 
   public nonisolated func describe() -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Effects.describe", function: "Effects.describe()", kind: spanKind)
     return call.run {
       base.describe()
@@ -138,7 +138,7 @@ extension Effects {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsEffects<Base: Effects>: Effects {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -148,26 +148,26 @@ public struct MetricsEffects<Base: Effects>: Effects {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Effects", prefix: prefix, dimensions: dimensions, factory: factory, "plain()",
       "asynchronous()", "throwing()", "both()", "typed()", "rethrowing(_:)", "generic(_:other:)",
       "parameterPack(_:)", "version()", "reset()", "describe()")
   }
 
   public func plain() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.plain()
     call.succeeded()
   }
 
   public func asynchronous() async {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     await base.asynchronous()
     call.succeeded()
   }
 
   public func throwing() throws {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     do {
       try base.throwing()
       call.succeeded()
@@ -178,7 +178,7 @@ public struct MetricsEffects<Base: Effects>: Effects {
   }
 
   public func both() async throws -> Int {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     do {
       let result = try await base.both()
       call.succeeded()
@@ -190,7 +190,7 @@ public struct MetricsEffects<Base: Effects>: Effects {
   }
 
   public func typed() throws(PostError) {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     do throws(PostError) {
       try base.typed()
       call.succeeded()
@@ -201,7 +201,7 @@ public struct MetricsEffects<Base: Effects>: Effects {
   }
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
-    let call = MeteredCall(metrics[5])
+    let call = __MeteredCall(metrics[5])
     do {
       try base.rethrowing(body)
       call.succeeded()
@@ -212,14 +212,14 @@ public struct MetricsEffects<Base: Effects>: Effects {
   }
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
-    let call = MeteredCall(metrics[6])
+    let call = __MeteredCall(metrics[6])
     let result = base.generic(value, other: other)
     call.succeeded()
     return result
   }
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
-    let call = MeteredCall(metrics[7])
+    let call = __MeteredCall(metrics[7])
     base.parameterPack(repeat each elements)
     call.succeeded()
   }
@@ -229,13 +229,13 @@ public struct MetricsEffects<Base: Effects>: Effects {
   }
 
   public mutating func reset() {
-    let call = MeteredCall(metrics[9])
+    let call = __MeteredCall(metrics[9])
     base.reset()
     call.succeeded()
   }
 
   public nonisolated func describe() -> String {
-    let call = MeteredCall(metrics[10])
+    let call = __MeteredCall(metrics[10])
     let result = base.describe()
     call.succeeded()
     return result

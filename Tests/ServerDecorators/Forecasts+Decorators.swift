@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Forecasts` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingForecasts<Base: Forecasts>: Forecasts {
   }
 
   public func celsius(of city: String) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Forecasts.celsius", function: "Forecasts.celsius(of:)",
       kind: spanKind)
     return call.run {
@@ -36,7 +36,7 @@ public struct TracingForecasts<Base: Forecasts>: Forecasts {
   }
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Forecasts.forecast",
       function: "Forecasts.forecast(city:days:metric:)", kind: spanKind)
     return call.run {
@@ -68,7 +68,7 @@ extension Forecasts {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -78,20 +78,20 @@ public struct MetricsForecasts<Base: Forecasts>: Forecasts {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Forecasts", prefix: prefix, dimensions: dimensions, factory: factory, "celsius(of:)",
       "forecast(city:days:metric:)")
   }
 
   public func celsius(of city: String) -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.celsius(of: city)
     call.succeeded()
     return result
   }
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     let result = base.forecast(city: city, days: days, metric: metric)
     call.succeeded()
     return result

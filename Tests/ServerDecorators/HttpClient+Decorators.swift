@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `HttpClient` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -29,7 +29,7 @@ public struct TracingHttpClient<Base: HttpClient>: HttpClient {
   public func get<T: Codable>(
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "HttpClient.get", function: "HttpClient.get(_:completion:)",
       kind: spanKind)
     call.within { base.get(path, completion: call.finishing(completion)) }
@@ -38,7 +38,7 @@ public struct TracingHttpClient<Base: HttpClient>: HttpClient {
   public func fetch<T: Codable>(
     _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "HttpClient.fetch", function: "HttpClient.fetch(_:completion:)",
       kind: spanKind)
     call.within { base.fetch(path, completion: call.completing(completion)) }
@@ -68,7 +68,7 @@ extension HttpClient {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -78,7 +78,7 @@ public struct MetricsHttpClient<Base: HttpClient>: HttpClient {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "HttpClient", prefix: prefix, dimensions: dimensions, factory: factory,
       "get(_:completion:)", "fetch(_:completion:)")
   }
@@ -86,14 +86,14 @@ public struct MetricsHttpClient<Base: HttpClient>: HttpClient {
   public func get<T: Codable>(
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.get(path, completion: call.finishing(completion))
   }
 
   public func fetch<T: Codable>(
     _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
   ) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.fetch(path, completion: call.completing(completion))
   }
 }

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to an `Inventory` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingInventory<Base: Inventory>: Inventory {
   }
 
   public func stock(of item: String) async -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Inventory.stock", function: "Inventory.stock(of:)",
       kind: spanKind)
     return await call.run {
@@ -36,7 +36,7 @@ public struct TracingInventory<Base: Inventory>: Inventory {
   }
 
   public func add(_ item: String) async {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Inventory.add", function: "Inventory.add(_:)", kind: spanKind)
     await call.run {
       await base.add(item)
@@ -67,7 +67,7 @@ extension Inventory {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsInventory<Base: Inventory>: Inventory {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -77,20 +77,20 @@ public struct MetricsInventory<Base: Inventory>: Inventory {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Inventory", prefix: prefix, dimensions: dimensions, factory: factory, "stock(of:)",
       "add(_:)")
   }
 
   public func stock(of item: String) async -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = await base.stock(of: item)
     call.succeeded()
     return result
   }
 
   public func add(_ item: String) async {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     await base.add(item)
     call.succeeded()
   }

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Journal` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -30,7 +30,7 @@ public final class TracingJournal<Base: Journal>: Journal {
   }
 
   public func read() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Journal.read", function: "Journal.read()", kind: spanKind)
     return call.run {
       base.read()
@@ -43,7 +43,7 @@ public final class TracingJournal<Base: Journal>: Journal {
   }
 
   public func entries() -> [String] {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Journal.entries", function: "Journal.entries()", kind: spanKind)
     return call.run {
       base.entries()
@@ -77,7 +77,7 @@ extension Journal {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class MetricsJournal<Base: Journal>: Journal {
   public let base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -87,13 +87,13 @@ public final class MetricsJournal<Base: Journal>: Journal {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Journal", prefix: prefix, dimensions: dimensions, factory: factory, "read()",
       "operationName", "entries()")
   }
 
   public func read() -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.read()
     call.succeeded()
     return result
@@ -105,7 +105,7 @@ public final class MetricsJournal<Base: Journal>: Journal {
   }
 
   public func entries() -> [String] {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     let result = base.entries()
     call.succeeded()
     return result

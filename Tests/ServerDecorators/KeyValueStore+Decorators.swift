@@ -5,9 +5,9 @@ import CoreMetrics
 import FixtureCatalog
 import Logging
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `KeyValueStore` in a span of its own, then forwards it to
 /// `_base`: a span named for the requirement, with its `code.function.name`,
@@ -40,7 +40,7 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func tracker() -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "KeyValueStore.tracker", function: "KeyValueStore.tracker()",
       kind: spanKind)
     return call.run {
@@ -49,7 +49,7 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func value(for key: String, logger: String) -> Int? {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "KeyValueStore.value",
       function: "KeyValueStore.value(for:logger:)", kind: spanKind)
     return call.run {
@@ -58,7 +58,7 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "KeyValueStore.store",
       function: "KeyValueStore.store(_:for:cache:level:)", kind: spanKind)
     call.run {
@@ -67,7 +67,7 @@ public struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func entry(base: String) -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "KeyValueStore.entry", function: "KeyValueStore.entry(base:)",
       kind: spanKind)
     return call.run {
@@ -99,7 +99,7 @@ extension KeyValueStore {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -109,7 +109,7 @@ public struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
     dimensions: [(String, String)] = []
   ) {
     self._base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "KeyValueStore", prefix: prefix, dimensions: dimensions, factory: factory, "logger",
       "base", "cache", "tracker()", "value(for:logger:)", "store(_:for:cache:level:)",
       "entry(base:)")
@@ -128,27 +128,27 @@ public struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 
   public func tracker() -> String {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     let result = _base.tracker()
     call.succeeded()
     return result
   }
 
   public func value(for key: String, logger: String) -> Int? {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     let result = _base.value(for: key, logger: logger)
     call.succeeded()
     return result
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
-    let call = MeteredCall(metrics[5])
+    let call = __MeteredCall(metrics[5])
     _base.store(value, for: key, cache: cache, level: level)
     call.succeeded()
   }
 
   public func entry(base: String) -> String {
-    let call = MeteredCall(metrics[6])
+    let call = __MeteredCall(metrics[6])
     let result = _base.entry(base: base)
     call.succeeded()
     return result

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `KeyedLookup` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -28,7 +28,7 @@ public struct TracingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 
   public func value(for key: Key) async -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "KeyedLookup.value", function: "KeyedLookup.value(for:)",
       kind: spanKind)
     return await call.run {
@@ -61,7 +61,7 @@ extension KeyedLookup {
 public struct MetricsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -71,12 +71,12 @@ public struct MetricsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "KeyedLookup", prefix: prefix, dimensions: dimensions, factory: factory, "value(for:)")
   }
 
   public func value(for key: Key) async -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = await base.value(for: key)
     call.succeeded()
     return result

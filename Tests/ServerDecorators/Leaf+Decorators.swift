@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Leaf` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
   }
 
   public func root() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Leaf.root", function: "Leaf.root()", kind: spanKind)
     call.run {
       base.root()
@@ -35,7 +35,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
   }
 
   public func left() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Leaf.left", function: "Leaf.left()", kind: spanKind)
     call.run {
       base.left()
@@ -43,7 +43,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
   }
 
   public func right() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Leaf.right", function: "Leaf.right()", kind: spanKind)
     call.run {
       base.right()
@@ -55,7 +55,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
   }
 
   public func hash(into hasher: inout Swift.Hasher) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Leaf.hash", function: "Leaf.hash(into:)", kind: spanKind)
     call.run {
       base.hash(into: &hasher)
@@ -63,7 +63,7 @@ public struct TracingLeaf<Base: Leaf>: Leaf {
   }
 
   public func leaf() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Leaf.leaf", function: "Leaf.leaf()", kind: spanKind)
     call.run {
       base.leaf()
@@ -94,7 +94,7 @@ extension Leaf {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLeaf<Base: Leaf>: Leaf {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -104,25 +104,25 @@ public struct MetricsLeaf<Base: Leaf>: Leaf {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Leaf", prefix: prefix, dimensions: dimensions, factory: factory, "root()", "left()",
       "right()", "==(_:_:)", "hash(into:)", "leaf()")
   }
 
   public func root() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.root()
     call.succeeded()
   }
 
   public func left() {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.left()
     call.succeeded()
   }
 
   public func right() {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     base.right()
     call.succeeded()
   }
@@ -132,13 +132,13 @@ public struct MetricsLeaf<Base: Leaf>: Leaf {
   }
 
   public func hash(into hasher: inout Swift.Hasher) {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     base.hash(into: &hasher)
     call.succeeded()
   }
 
   public func leaf() {
-    let call = MeteredCall(metrics[5])
+    let call = __MeteredCall(metrics[5])
     base.leaf()
     call.succeeded()
   }

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Left` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingLeft<Base: Left>: Left {
   }
 
   public func root() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Left.root", function: "Left.root()", kind: spanKind)
     call.run {
       base.root()
@@ -35,7 +35,7 @@ public struct TracingLeft<Base: Left>: Left {
   }
 
   public func left() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Left.left", function: "Left.left()", kind: spanKind)
     call.run {
       base.left()
@@ -66,7 +66,7 @@ extension Left {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLeft<Base: Left>: Left {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -76,18 +76,18 @@ public struct MetricsLeft<Base: Left>: Left {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Left", prefix: prefix, dimensions: dimensions, factory: factory, "root()", "left()")
   }
 
   public func root() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.root()
     call.succeeded()
   }
 
   public func left() {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.left()
     call.succeeded()
   }

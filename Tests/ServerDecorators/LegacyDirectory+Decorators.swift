@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `LegacyDirectory` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 
   public func displayName(for id: Int) -> String! {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "LegacyDirectory.displayName",
       function: "LegacyDirectory.displayName(for:)", kind: spanKind)
     return call.run {
@@ -59,7 +59,7 @@ extension LegacyDirectory {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -69,13 +69,13 @@ public struct MetricsLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "LegacyDirectory", prefix: prefix, dimensions: dimensions, factory: factory,
       "displayName(for:)")
   }
 
   public func displayName(for id: Int) -> String! {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.displayName(for: id)
     call.succeeded()
     return result

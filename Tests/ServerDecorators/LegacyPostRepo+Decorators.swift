@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `LegacyPostRepo` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "LegacyPostRepo.getPost",
       function: "LegacyPostRepo.getPost(id:completion:)", kind: spanKind)
     call.within {
@@ -46,7 +46,7 @@ public struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "LegacyPostRepo.createPost",
       function: "LegacyPostRepo.createPost(title:body:completion:)", kind: spanKind)
     call.within {
@@ -86,7 +86,7 @@ extension LegacyPostRepo {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -96,13 +96,13 @@ public struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "LegacyPostRepo", prefix: prefix, dimensions: dimensions, factory: factory,
       "getPost(id:completion:)", "createPost(title:body:completion:)")
   }
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.getPost(id: id) { result in
       let outcome: Swift.Result<String, any Swift.Error>
       switch result {
@@ -117,7 +117,7 @@ public struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
   ) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.createPost(title: title, body: body) { result in
       let outcome: Swift.Result<Int, any Swift.Error>
       switch result {

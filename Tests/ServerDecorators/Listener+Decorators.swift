@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Listener` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingListener<Base: Listener>: Listener {
   }
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Listener.listen", function: "Listener.listen(streamHandler:)",
       kind: spanKind)
     try await call.run {
@@ -36,7 +36,7 @@ public struct TracingListener<Base: Listener>: Listener {
   }
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Listener.subscribe", function: "Listener.subscribe(_:)",
       kind: spanKind)
     call.run {
@@ -45,7 +45,7 @@ public struct TracingListener<Base: Listener>: Listener {
   }
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Listener.each", function: "Listener.each(body:)", kind: spanKind)
     call.run {
       base.each(body: body)
@@ -76,7 +76,7 @@ extension Listener {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsListener<Base: Listener>: Listener {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -86,13 +86,13 @@ public struct MetricsListener<Base: Listener>: Listener {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Listener", prefix: prefix, dimensions: dimensions, factory: factory,
       "listen(streamHandler:)", "subscribe(_:)", "each(body:)")
   }
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     do {
       try await base.listen(streamHandler: streamHandler)
       call.succeeded()
@@ -103,13 +103,13 @@ public struct MetricsListener<Base: Listener>: Listener {
   }
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.subscribe(onValue)
     call.succeeded()
   }
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     base.each(body: body)
     call.succeeded()
   }

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `LoaderService` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingLoaderService<Base: LoaderService>: LoaderService {
   }
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "LoaderService.load", function: "LoaderService.load(completion:)",
       kind: spanKind)
     call.within {
@@ -62,7 +62,7 @@ extension LoaderService {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -72,13 +72,13 @@ public struct MetricsLoaderService<Base: LoaderService>: LoaderService {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "LoaderService", prefix: prefix, dimensions: dimensions, factory: factory,
       "load(completion:)")
   }
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.load { result in
       call.finished(result)
       completion(result)

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Lookup` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingLookup<Base: Lookup>: Lookup {
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "lookup.find", function: "Lookup.find(id:token:)", kind: spanKind)
     call.setAttribute("id", id)
     return try await call.run {
@@ -59,7 +59,7 @@ extension Lookup {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsLookup<Base: Lookup>: Lookup {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -69,12 +69,12 @@ public struct MetricsLookup<Base: Lookup>: Lookup {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Lookup", prefix: prefix, dimensions: dimensions, factory: factory, "find(id:token:)")
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     do {
       let result = try await base.find(id: id, token: token)
       call.succeeded()
@@ -120,7 +120,7 @@ public struct TimeoutLookup<Base: Lookup>: Lookup {
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    return try await TimedCall.run("Lookup.find(id:token:)", deadline: deadline) { [base] in
+    return try await __TimedCall.run("Lookup.find(id:token:)", deadline: deadline) { [base] in
       try await base.find(id: id, token: token)
     }
   }

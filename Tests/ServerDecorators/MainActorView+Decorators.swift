@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `MainActorView` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -35,7 +35,7 @@ import Tracing
   }
 
   public func render() async {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "MainActorView.render", function: "MainActorView.render()",
       kind: spanKind)
     await call.run {
@@ -70,7 +70,7 @@ extension MainActorView {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class MetricsMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -80,7 +80,7 @@ extension MainActorView {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "MainActorView", prefix: prefix, dimensions: dimensions, factory: factory, "title",
       "render()")
   }
@@ -91,7 +91,7 @@ extension MainActorView {
   }
 
   public func render() async {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     await base.render()
     call.succeeded()
   }

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Members` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -82,7 +82,7 @@ extension Members {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsMembers<Base: Members>: Members {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -92,7 +92,7 @@ public struct MetricsMembers<Base: Members>: Members {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Members", prefix: prefix, dimensions: dimensions, factory: factory, "readOnly",
       "readWrite", "effectful", "shared", "subscript(_:)", "subscript(key:)",
       "subscript(typed:as:)")

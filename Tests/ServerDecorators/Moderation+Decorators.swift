@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Moderation` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingModeration<Base: Moderation>: Moderation {
   }
 
   public func block(user: String) -> Bool {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Moderation.block", function: "Moderation.block(user:)",
       kind: spanKind)
     return call.run {
@@ -36,7 +36,7 @@ public struct TracingModeration<Base: Moderation>: Moderation {
   }
 
   public func unblock(user: String) -> Bool {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Moderation.unblock", function: "Moderation.unblock(user:)",
       kind: spanKind)
     return call.run {
@@ -45,7 +45,7 @@ public struct TracingModeration<Base: Moderation>: Moderation {
   }
 
   public func isBlocked(user: String) -> Bool {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Moderation.isBlocked", function: "Moderation.isBlocked(user:)",
       kind: spanKind)
     return call.run {
@@ -54,7 +54,7 @@ public struct TracingModeration<Base: Moderation>: Moderation {
   }
 
   public func dequeue() -> String? {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Moderation.dequeue", function: "Moderation.dequeue()",
       kind: spanKind)
     return call.run {
@@ -63,7 +63,7 @@ public struct TracingModeration<Base: Moderation>: Moderation {
   }
 
   public func nextTicketNumber() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Moderation.nextTicketNumber",
       function: "Moderation.nextTicketNumber()", kind: spanKind)
     return call.run {
@@ -95,7 +95,7 @@ extension Moderation {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsModeration<Base: Moderation>: Moderation {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -105,41 +105,41 @@ public struct MetricsModeration<Base: Moderation>: Moderation {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Moderation", prefix: prefix, dimensions: dimensions, factory: factory, "block(user:)",
       "unblock(user:)", "isBlocked(user:)", "dequeue()", "nextTicketNumber()")
   }
 
   public func block(user: String) -> Bool {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.block(user: user)
     call.succeeded()
     return result
   }
 
   public func unblock(user: String) -> Bool {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     let result = base.unblock(user: user)
     call.succeeded()
     return result
   }
 
   public func isBlocked(user: String) -> Bool {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     let result = base.isBlocked(user: user)
     call.succeeded()
     return result
   }
 
   public func dequeue() -> String? {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     let result = base.dequeue()
     call.succeeded()
     return result
   }
 
   public func nextTicketNumber() -> Int {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     let result = base.nextTicketNumber()
     call.succeeded()
     return result

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `MonotonicTicks` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -29,7 +29,7 @@ public struct TracingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 
   public func now() throws -> Instant {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "MonotonicTicks.now", function: "MonotonicTicks.now()",
       kind: spanKind)
     return try call.run {
@@ -38,7 +38,7 @@ public struct TracingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 
   public func resolution() throws -> Duration {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "MonotonicTicks.resolution",
       function: "MonotonicTicks.resolution()", kind: spanKind)
     return try call.run {
@@ -72,7 +72,7 @@ public struct MetricsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -82,13 +82,13 @@ public struct MetricsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "MonotonicTicks", prefix: prefix, dimensions: dimensions, factory: factory, "now()",
       "resolution()")
   }
 
   public func now() throws -> Instant {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     do {
       let result = try base.now()
       call.succeeded()
@@ -100,7 +100,7 @@ public struct MetricsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 
   public func resolution() throws -> Duration {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     do {
       let result = try base.resolution()
       call.succeeded()

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `NoteStore` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func note(id: Int) -> String? {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "NoteStore.note", function: "NoteStore.note(id:)", kind: spanKind)
     return call.run {
       base.note(id: id)
@@ -35,7 +35,7 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func fetchTitles(prefix: String) -> [String] {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "NoteStore.fetchTitles",
       function: "NoteStore.fetchTitles(prefix:)", kind: spanKind)
     return call.run {
@@ -44,7 +44,7 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func save(_ note: String) -> Bool {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "NoteStore.save", function: "NoteStore.save(_:)", kind: spanKind)
     return call.run {
       base.save(note)
@@ -52,7 +52,7 @@ public struct TracingNoteStore<Base: NoteStore>: NoteStore {
   }
 
   public func generate(seed: Int) -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "NoteStore.generate", function: "NoteStore.generate(seed:)",
       kind: spanKind)
     return call.run {
@@ -84,7 +84,7 @@ extension NoteStore {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -94,34 +94,34 @@ public struct MetricsNoteStore<Base: NoteStore>: NoteStore {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "NoteStore", prefix: prefix, dimensions: dimensions, factory: factory, "note(id:)",
       "fetchTitles(prefix:)", "save(_:)", "generate(seed:)")
   }
 
   public func note(id: Int) -> String? {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.note(id: id)
     call.succeeded()
     return result
   }
 
   public func fetchTitles(prefix: String) -> [String] {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     let result = base.fetchTitles(prefix: prefix)
     call.succeeded()
     return result
   }
 
   public func save(_ note: String) -> Bool {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     let result = base.save(note)
     call.succeeded()
     return result
   }
 
   public func generate(seed: Int) -> String {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     let result = base.generate(seed: seed)
     call.succeeded()
     return result

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Notifier` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
   }
 
   public func refresh(done: @escaping @Sendable () -> Void) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Notifier.refresh", function: "Notifier.refresh(done:)",
       kind: spanKind)
     call.within {
@@ -39,7 +39,7 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
   }
 
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Notifier.lookup", function: "Notifier.lookup(_:completion:)",
       kind: spanKind)
     call.within {
@@ -51,7 +51,7 @@ public struct TracingNotifier<Base: Notifier>: Notifier {
   }
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Notifier.validate", function: "Notifier.validate(_:)",
       kind: spanKind)
     return call.runResult {
@@ -83,7 +83,7 @@ extension Notifier {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsNotifier<Base: Notifier>: Notifier {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -93,13 +93,13 @@ public struct MetricsNotifier<Base: Notifier>: Notifier {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Notifier", prefix: prefix, dimensions: dimensions, factory: factory, "refresh(done:)",
       "lookup(_:completion:)", "validate(_:)")
   }
 
   public func refresh(done: @escaping @Sendable () -> Void) {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.refresh {
       call.succeeded()
       done()
@@ -107,7 +107,7 @@ public struct MetricsNotifier<Base: Notifier>: Notifier {
   }
 
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.lookup(key) { value0, value1 in
       call.succeeded()
       completion(value0, value1)
@@ -115,7 +115,7 @@ public struct MetricsNotifier<Base: Notifier>: Notifier {
   }
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     let result = base.validate(post)
     call.finished(result)
     return result

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to an `Outer.InExtension` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
   }
 
   public func extended() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Outer.InExtension.extended",
       function: "Outer.InExtension.extended()", kind: spanKind)
     call.run {
@@ -59,7 +59,7 @@ extension Outer.InExtension {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -69,13 +69,13 @@ public struct MetricsOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Outer.InExtension", prefix: prefix, dimensions: dimensions, factory: factory,
       "extended()")
   }
 
   public func extended() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.extended()
     call.succeeded()
   }

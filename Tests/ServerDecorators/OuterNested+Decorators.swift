@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to an `Outer.Nested` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 
   public func inner() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Outer.Nested.inner", function: "Outer.Nested.inner()",
       kind: spanKind)
     call.run {
@@ -59,7 +59,7 @@ extension Outer.Nested {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -69,12 +69,12 @@ public struct MetricsOuterNested<Base: Outer.Nested>: Outer.Nested {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Outer.Nested", prefix: prefix, dimensions: dimensions, factory: factory, "inner()")
   }
 
   public func inner() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.inner()
     call.succeeded()
   }

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Parameters` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingParameters<Base: Parameters>: Parameters {
   }
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Parameters.labels", function: "Parameters.labels(_:label:same:)",
       kind: spanKind)
     call.run {
@@ -36,7 +36,7 @@ public struct TracingParameters<Base: Parameters>: Parameters {
   }
 
   public func wildcard(_ argument0: Int) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Parameters.wildcard", function: "Parameters.wildcard(_:)",
       kind: spanKind)
     call.run {
@@ -45,7 +45,7 @@ public struct TracingParameters<Base: Parameters>: Parameters {
   }
 
   public func inoutParameter(_ counter: inout Int) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Parameters.inoutParameter",
       function: "Parameters.inoutParameter(_:)", kind: spanKind)
     call.run {
@@ -57,7 +57,7 @@ public struct TracingParameters<Base: Parameters>: Parameters {
     escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Parameters.closures",
       function: "Parameters.closures(escaping:sendable:autoclosure:optional:)", kind: spanKind)
     call.run {
@@ -71,7 +71,7 @@ public struct TracingParameters<Base: Parameters>: Parameters {
     opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
     member: Swift.Int
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Parameters.types",
       function:
         "Parameters.types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)",
@@ -107,7 +107,7 @@ extension Parameters {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsParameters<Base: Parameters>: Parameters {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -117,7 +117,7 @@ public struct MetricsParameters<Base: Parameters>: Parameters {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Parameters", prefix: prefix, dimensions: dimensions, factory: factory,
       "labels(_:label:same:)", "wildcard(_:)", "inoutParameter(_:)",
       "closures(escaping:sendable:autoclosure:optional:)",
@@ -125,19 +125,19 @@ public struct MetricsParameters<Base: Parameters>: Parameters {
   }
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.labels(unlabeled, label: name, same: same)
     call.succeeded()
   }
 
   public func wildcard(_ argument0: Int) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.wildcard(argument0)
     call.succeeded()
   }
 
   public func inoutParameter(_ counter: inout Int) {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     base.inoutParameter(&counter)
     call.succeeded()
   }
@@ -146,7 +146,7 @@ public struct MetricsParameters<Base: Parameters>: Parameters {
     escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     base.closures(
       escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
     call.succeeded()
@@ -157,7 +157,7 @@ public struct MetricsParameters<Base: Parameters>: Parameters {
     opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
     member: Swift.Int
   ) {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     base.types(
       tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
       opaque: opaque, metatype: metatype, composition: composition, member: member)

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `PostCache` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
   }
 
   public func post(id: Int) -> Post? {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "PostCache.post", function: "PostCache.post(id:)", kind: spanKind)
     return call.run {
       base.post(id: id)
@@ -35,7 +35,7 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
   }
 
   public func store(_ post: Post) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "PostCache.store", function: "PostCache.store(_:)", kind: spanKind)
     call.run {
       base.store(post)
@@ -43,7 +43,7 @@ public struct TracingPostCache<Base: PostCache>: PostCache {
   }
 
   public func removeAll() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "PostCache.removeAll", function: "PostCache.removeAll()",
       kind: spanKind)
     call.run {
@@ -75,7 +75,7 @@ extension PostCache {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsPostCache<Base: PostCache>: PostCache {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -85,26 +85,26 @@ public struct MetricsPostCache<Base: PostCache>: PostCache {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "PostCache", prefix: prefix, dimensions: dimensions, factory: factory, "post(id:)",
       "store(_:)", "removeAll()")
   }
 
   public func post(id: Int) -> Post? {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.post(id: id)
     call.succeeded()
     return result
   }
 
   public func store(_ post: Post) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.store(post)
     call.succeeded()
   }
 
   public func removeAll() {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     base.removeAll()
     call.succeeded()
   }

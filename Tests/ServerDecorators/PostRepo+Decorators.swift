@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `PostRepo` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingPostRepo<Base: PostRepo>: PostRepo {
   }
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "PostRepo.getPost", function: "PostRepo.getPost(id:completion:)",
       kind: spanKind)
     call.within {
@@ -41,7 +41,7 @@ public struct TracingPostRepo<Base: PostRepo>: PostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "PostRepo.createPost",
       function: "PostRepo.createPost(title:body:completion:)", kind: spanKind)
     call.within {
@@ -76,7 +76,7 @@ extension PostRepo {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -86,13 +86,13 @@ public struct MetricsPostRepo<Base: PostRepo>: PostRepo {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "PostRepo", prefix: prefix, dimensions: dimensions, factory: factory,
       "getPost(id:completion:)", "createPost(title:body:completion:)")
   }
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.getPost(id: id) { result in
       call.finished(result)
       completion(result)
@@ -102,7 +102,7 @@ public struct MetricsPostRepo<Base: PostRepo>: PostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.createPost(title: title, body: body) { result in
       call.finished(result)
       completion(result)

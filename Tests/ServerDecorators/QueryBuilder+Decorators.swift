@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `QueryBuilder` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -31,7 +31,7 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func filter(_ condition: String) -> Self {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "QueryBuilder.filter", function: "QueryBuilder.filter(_:)",
       kind: spanKind)
     return call.run {
@@ -44,7 +44,7 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func limit(_ count: Int) async throws -> Self {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "QueryBuilder.limit", function: "QueryBuilder.limit(_:)",
       kind: spanKind)
     return try await call.run {
@@ -57,7 +57,7 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func parent() -> Self? {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "QueryBuilder.parent", function: "QueryBuilder.parent()",
       kind: spanKind)
     return call.run {
@@ -70,7 +70,7 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func split() -> [Self] {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "QueryBuilder.split", function: "QueryBuilder.split()",
       kind: spanKind)
     return call.run {
@@ -83,7 +83,7 @@ public struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func count() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "QueryBuilder.count", function: "QueryBuilder.count()",
       kind: spanKind)
     return call.run {
@@ -115,7 +115,7 @@ extension QueryBuilder {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -125,7 +125,7 @@ public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "QueryBuilder", prefix: prefix, dimensions: dimensions, factory: factory, "sql",
       "filter(_:)", "limit(_:)", "parent()", "split()", "count()")
   }
@@ -135,7 +135,7 @@ public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func filter(_ condition: String) -> Self {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     let result = {
       var decorator = self
       decorator.base = $0
@@ -146,7 +146,7 @@ public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func limit(_ count: Int) async throws -> Self {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     do {
       let result = try await {
         var decorator = self
@@ -162,7 +162,7 @@ public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func parent() -> Self? {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     let result = base.parent().map {
       var decorator = self
       decorator.base = $0
@@ -173,7 +173,7 @@ public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func split() -> [Self] {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     let result = base.split().map {
       var decorator = self
       decorator.base = $0
@@ -184,7 +184,7 @@ public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 
   public func count() -> Int {
-    let call = MeteredCall(metrics[5])
+    let call = __MeteredCall(metrics[5])
     let result = base.count()
     call.succeeded()
     return result

@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Reader` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -30,7 +30,7 @@ public final class TracingReader<Base: Reader>: Reader {
   }
 
   public func read() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Reader.read", function: "Reader.read()", kind: spanKind)
     return call.run {
       base.read()
@@ -64,7 +64,7 @@ extension Reader {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class MetricsReader<Base: Reader>: Reader {
   public let base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,12 +74,12 @@ public final class MetricsReader<Base: Reader>: Reader {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Reader", prefix: prefix, dimensions: dimensions, factory: factory, "read()")
   }
 
   public func read() -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.read()
     call.succeeded()
     return result

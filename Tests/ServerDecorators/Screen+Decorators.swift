@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Screen` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ import Tracing
   }
 
   public func show() {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Screen.show", function: "Screen.show()", kind: spanKind)
     call.run {
       base.show()
@@ -58,7 +58,7 @@ extension Screen {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 @MainActor public struct MetricsScreen<Base: Screen>: Screen {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -68,12 +68,12 @@ extension Screen {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Screen", prefix: prefix, dimensions: dimensions, factory: factory, "show()")
   }
 
   public func show() {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     base.show()
     call.succeeded()
   }

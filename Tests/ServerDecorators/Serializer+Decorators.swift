@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Serializer` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -30,7 +30,7 @@ public struct TracingSerializer<Base: Serializer>: Serializer {
   public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
     _ message: Input
   ) throws -> Bytes {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Serializer.serialize", function: "Serializer.serialize(_:)",
       kind: spanKind)
     return try call.run {
@@ -63,7 +63,7 @@ extension Serializer {
 public struct MetricsSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -73,14 +73,14 @@ public struct MetricsSerializer<Base: Serializer>: Serializer {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Serializer", prefix: prefix, dimensions: dimensions, factory: factory, "serialize(_:)")
   }
 
   public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
     _ message: Input
   ) throws -> Bytes {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     do {
       let result = try base.serialize(message) as Bytes
       call.succeeded()

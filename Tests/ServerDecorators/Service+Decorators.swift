@@ -5,9 +5,9 @@ import CoreMetrics
 import FixtureCatalog
 import Foundation
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Service` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -30,7 +30,7 @@ public struct TracingService<Base: Service>: Service {
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Service.callAsFunction",
       function: "Service.callAsFunction(input:)", kind: spanKind)
     return try await call.run {
@@ -64,7 +64,7 @@ public struct MetricsService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,13 +74,13 @@ public struct MetricsService<Base: Service>: Service {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Service", prefix: prefix, dimensions: dimensions, factory: factory,
       "callAsFunction(input:)")
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     do {
       let result = try await base.callAsFunction(input: input)
       call.succeeded()
@@ -128,7 +128,8 @@ public struct TimeoutService<Base: Service>: Service {
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
-    return try await TimedCall.run("Service.callAsFunction(input:)", deadline: deadline) { [base] in
+    return try await __TimedCall.run("Service.callAsFunction(input:)", deadline: deadline) {
+      [base] in
       try await base.callAsFunction(input: input)
     }
   }

@@ -5,9 +5,9 @@ import CoreMetrics
 import FixtureCatalog
 import Foundation
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `ShowService` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -28,7 +28,7 @@ public struct TracingShowService<Base: ShowService>: ShowService {
   }
 
   public func allShows() async -> [Show] {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "ShowService.allShows", function: "ShowService.allShows()",
       kind: spanKind)
     return await call.run {
@@ -37,7 +37,7 @@ public struct TracingShowService<Base: ShowService>: ShowService {
   }
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "ShowService.markShowAsWatched",
       function: "ShowService.markShowAsWatched(_:until:)", kind: spanKind)
     await call.run {
@@ -69,7 +69,7 @@ extension ShowService {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsShowService<Base: ShowService>: ShowService {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -79,20 +79,20 @@ public struct MetricsShowService<Base: ShowService>: ShowService {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "ShowService", prefix: prefix, dimensions: dimensions, factory: factory, "allShows()",
       "markShowAsWatched(_:until:)")
   }
 
   public func allShows() async -> [Show] {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = await base.allShows()
     call.succeeded()
     return result
   }
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     await base.markShowAsWatched(show, until: date)
     call.succeeded()
   }

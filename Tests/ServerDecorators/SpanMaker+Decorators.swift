@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `SpanMaker` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -28,7 +28,7 @@ public struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 
   public func startSpan(named name: String) -> Span {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "SpanMaker.startSpan", function: "SpanMaker.startSpan(named:)",
       kind: spanKind)
     return call.run {
@@ -37,7 +37,7 @@ public struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 
   public func end(_ span: Span) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "SpanMaker.end", function: "SpanMaker.end(_:)", kind: spanKind)
     call.run {
       base.end(span)
@@ -69,7 +69,7 @@ extension SpanMaker {
 public struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -79,20 +79,20 @@ public struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "SpanMaker", prefix: prefix, dimensions: dimensions, factory: factory,
       "startSpan(named:)", "end(_:)")
   }
 
   public func startSpan(named name: String) -> Span {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.startSpan(named: name)
     call.succeeded()
     return result
   }
 
   public func end(_ span: Span) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.end(span)
     call.succeeded()
   }

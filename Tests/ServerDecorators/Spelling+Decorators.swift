@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Spelling` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `default`() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Spelling.default", function: "Spelling.`default`()",
       kind: spanKind)
     return call.run {
@@ -36,7 +36,7 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `for`(_ `in`: Int) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Spelling.for", function: "Spelling.`for`(_:)", kind: spanKind)
     return call.run {
       base.`for`(`in`)
@@ -44,7 +44,7 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Spelling.index", function: "Spelling.index(in:of:default:)",
       kind: spanKind)
     return call.run {
@@ -57,7 +57,7 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(of: [Int]) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Spelling.count (all)", function: "Spelling.`count (all)`(of:)",
       kind: spanKind)
     return call.run {
@@ -66,7 +66,7 @@ public struct TracingSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(in: String) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Spelling.count (all)", function: "Spelling.`count (all)`(in:)",
       kind: spanKind)
     return call.run {
@@ -98,7 +98,7 @@ extension Spelling {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsSpelling<Base: Spelling>: Spelling {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -108,27 +108,27 @@ public struct MetricsSpelling<Base: Spelling>: Spelling {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Spelling", prefix: prefix, dimensions: dimensions, factory: factory, "`default`()",
       "`for`(_:)", "index(in:of:default:)", "`self`", "`count (all)`(of:)", "`count (all)`(in:)")
   }
 
   public func `default`() -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.`default`()
     call.succeeded()
     return result
   }
 
   public func `for`(_ `in`: Int) -> Int {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     let result = base.`for`(`in`)
     call.succeeded()
     return result
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     let result = base.index(in: `in`, of: of, default: `default`)
     call.succeeded()
     return result
@@ -139,14 +139,14 @@ public struct MetricsSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(of: [Int]) -> Int {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     let result = base.`count (all)`(of: of)
     call.succeeded()
     return result
   }
 
   public func `count (all)`(in: String) -> Int {
-    let call = MeteredCall(metrics[5])
+    let call = __MeteredCall(metrics[5])
     let result = base.`count (all)`(in: `in`)
     call.succeeded()
     return result

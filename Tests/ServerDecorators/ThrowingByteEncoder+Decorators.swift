@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `ThrowingByteEncoder` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
   }
 
   public func encode(into buffer: inout [UInt8]) throws {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "ThrowingByteEncoder.encode",
       function: "ThrowingByteEncoder.encode(into:)", kind: spanKind)
     try call.run {
@@ -59,7 +59,7 @@ extension ThrowingByteEncoder {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -69,13 +69,13 @@ public struct MetricsThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "ThrowingByteEncoder", prefix: prefix, dimensions: dimensions, factory: factory,
       "encode(into:)")
   }
 
   public func encode(into buffer: inout [UInt8]) throws {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     do {
       try base.encode(into: &buffer)
       call.succeeded()

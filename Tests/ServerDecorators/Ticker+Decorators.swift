@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Ticker` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingTicker<Base: Ticker>: Ticker {
   }
 
   public func next() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Ticker.next", function: "Ticker.next()", kind: spanKind)
     return call.run {
       base.next()
@@ -62,7 +62,7 @@ extension Ticker {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsTicker<Base: Ticker>: Ticker {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -72,12 +72,12 @@ public struct MetricsTicker<Base: Ticker>: Ticker {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Ticker", prefix: prefix, dimensions: dimensions, factory: factory, "next()", "ticks")
   }
 
   public func next() -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.next()
     call.succeeded()
     return result

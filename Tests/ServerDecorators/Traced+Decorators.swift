@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Traced` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -55,7 +55,7 @@ extension Traced {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsTraced<Base: Traced>: Traced {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -65,7 +65,7 @@ public struct MetricsTraced<Base: Traced>: Traced {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Traced", prefix: prefix, dimensions: dimensions, factory: factory, "operationName")
   }
 

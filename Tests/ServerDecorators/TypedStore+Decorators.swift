@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `TypedStore` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingTypedStore<Base: TypedStore>: TypedStore {
   }
 
   public func get(id: Int) async -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "TypedStore.get", function: "TypedStore.get(id:)", kind: spanKind)
     return await call.run {
       await base.get(id: id) as Int
@@ -35,7 +35,7 @@ public struct TracingTypedStore<Base: TypedStore>: TypedStore {
   }
 
   public func get(id: Int) async -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "TypedStore.get", function: "TypedStore.get(id:)", kind: spanKind)
     return await call.run {
       await base.get(id: id) as String
@@ -66,7 +66,7 @@ extension TypedStore {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -76,20 +76,20 @@ public struct MetricsTypedStore<Base: TypedStore>: TypedStore {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "TypedStore", prefix: prefix, dimensions: dimensions, factory: factory, "get(id:)",
       "get(id:)")
   }
 
   public func get(id: Int) async -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = await base.get(id: id) as Int
     call.succeeded()
     return result
   }
 
   public func get(id: Int) async -> String {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     let result = await base.get(id: id) as String
     call.succeeded()
     return result

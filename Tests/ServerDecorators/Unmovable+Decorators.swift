@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to an `Unmovable` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -39,7 +39,7 @@ public struct TracingUnmovable<Base: Unmovable>: Unmovable {
   }
 
   public func count() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Unmovable.count", function: "Unmovable.count()", kind: spanKind)
     return call.run {
       base.count()
@@ -70,7 +70,7 @@ extension Unmovable {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -80,7 +80,7 @@ public struct MetricsUnmovable<Base: Unmovable>: Unmovable {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Unmovable", prefix: prefix, dimensions: dimensions, factory: factory, "watch(_:)",
       "write(_:)", "enqueue(_:)", "count()")
   }
@@ -98,7 +98,7 @@ public struct MetricsUnmovable<Base: Unmovable>: Unmovable {
   }
 
   public func count() -> Int {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     let result = base.count()
     call.succeeded()
     return result

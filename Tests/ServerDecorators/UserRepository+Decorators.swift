@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `UserRepository` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func user(named name: String) async throws -> User {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "UserRepository.user", function: "UserRepository.user(named:)",
       kind: spanKind)
     return try await call.run {
@@ -36,7 +36,7 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func save(_ user: User) async throws {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "UserRepository.save", function: "UserRepository.save(_:)",
       kind: spanKind)
     try await call.run {
@@ -45,7 +45,7 @@ public struct TracingUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "UserRepository.resetPassword",
       function: "UserRepository.resetPassword(for:token:)", kind: spanKind)
     try await call.run { () async throws(UserRepositoryError) -> Void in
@@ -77,7 +77,7 @@ extension UserRepository {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -87,13 +87,13 @@ public struct MetricsUserRepository<Base: UserRepository>: UserRepository {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "UserRepository", prefix: prefix, dimensions: dimensions, factory: factory,
       "user(named:)", "save(_:)", "resetPassword(for:token:)")
   }
 
   public func user(named name: String) async throws -> User {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     do {
       let result = try await base.user(named: name)
       call.succeeded()
@@ -105,7 +105,7 @@ public struct MetricsUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func save(_ user: User) async throws {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     do {
       try await base.save(user)
       call.succeeded()
@@ -116,7 +116,7 @@ public struct MetricsUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     do throws(UserRepositoryError) {
       try await base.resetPassword(for: user, token: token)
       call.succeeded()
@@ -161,13 +161,13 @@ public struct TimeoutUserRepository<Base: UserRepository>: UserRepository {
   }
 
   public func user(named name: String) async throws -> User {
-    return try await TimedCall.run("UserRepository.user(named:)", deadline: deadline) { [base] in
+    return try await __TimedCall.run("UserRepository.user(named:)", deadline: deadline) { [base] in
       try await base.user(named: name)
     }
   }
 
   public func save(_ user: User) async throws {
-    try await TimedCall.run("UserRepository.save(_:)", deadline: .seconds(0.05)) { [base] in
+    try await __TimedCall.run("UserRepository.save(_:)", deadline: .seconds(0.05)) { [base] in
       try await base.save(user)
     }
   }

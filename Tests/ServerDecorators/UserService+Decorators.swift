@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `UserService` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -27,7 +27,7 @@ public struct TracingUserService<Base: UserService>: UserService {
   }
 
   public func authenticate(username: String, password: String) -> User? {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "UserService.authenticate",
       function: "UserService.authenticate(username:password:)", kind: spanKind)
     return call.run {
@@ -59,7 +59,7 @@ extension UserService {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsUserService<Base: UserService>: UserService {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -69,13 +69,13 @@ public struct MetricsUserService<Base: UserService>: UserService {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "UserService", prefix: prefix, dimensions: dimensions, factory: factory,
       "authenticate(username:password:)")
   }
 
   public func authenticate(username: String, password: String) -> User? {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.authenticate(username: username, password: password)
     call.succeeded()
     return result

@@ -5,9 +5,9 @@ import CoreMetrics
 import FixtureCatalog
 import Foundation
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Vault` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -28,7 +28,7 @@ public struct TracingVault<Base: Vault>: Vault {
   }
 
   public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Vault.chargeCard",
       function: "Vault.chargeCard(number:securityCode:amountCents:)", kind: spanKind)
     return call.run {
@@ -37,7 +37,7 @@ public struct TracingVault<Base: Vault>: Vault {
   }
 
   public func set(_ value: String, forKey key: String) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Vault.set", function: "Vault.set(_:forKey:)", kind: spanKind)
     call.run {
       base.set(value, forKey: key)
@@ -45,7 +45,7 @@ public struct TracingVault<Base: Vault>: Vault {
   }
 
   public func decrypt(_ data: Data) -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Vault.decrypt", function: "Vault.decrypt(_:)", kind: spanKind)
     return call.run {
       base.decrypt(data)
@@ -53,7 +53,7 @@ public struct TracingVault<Base: Vault>: Vault {
   }
 
   public func current() -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Vault.current", function: "Vault.current()", kind: spanKind)
     return call.run {
       base.current()
@@ -63,7 +63,7 @@ public struct TracingVault<Base: Vault>: Vault {
   public func authorize(
     user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
   ) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Vault.authorize", function: "Vault.authorize(user:completion:)",
       kind: spanKind)
     call.within {
@@ -75,7 +75,7 @@ public struct TracingVault<Base: Vault>: Vault {
   }
 
   public func open(_ address: URL) -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Vault.open", function: "Vault.open(_:)", kind: spanKind)
     return call.run {
       base.open(address)
@@ -83,7 +83,7 @@ public struct TracingVault<Base: Vault>: Vault {
   }
 
   public func forecast(city: String, units: String) -> String {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Vault.forecast", function: "Vault.forecast(city:units:)",
       kind: spanKind)
     return call.run {
@@ -92,7 +92,7 @@ public struct TracingVault<Base: Vault>: Vault {
   }
 
   public func unlock(pin: Int) -> Bool {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Vault.unlock", function: "Vault.unlock(pin:)", kind: spanKind)
     return call.run {
       base.unlock(pin: pin)
@@ -123,7 +123,7 @@ extension Vault {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public struct MetricsVault<Base: Vault>: Vault {
   public var base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -133,14 +133,14 @@ public struct MetricsVault<Base: Vault>: Vault {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Vault", prefix: prefix, dimensions: dimensions, factory: factory,
       "chargeCard(number:securityCode:amountCents:)", "set(_:forKey:)", "decrypt(_:)", "current()",
       "authorize(user:completion:)", "open(_:)", "forecast(city:units:)", "unlock(pin:)")
   }
 
   public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.chargeCard(
       number: number, securityCode: securityCode, amountCents: amountCents)
     call.succeeded()
@@ -148,20 +148,20 @@ public struct MetricsVault<Base: Vault>: Vault {
   }
 
   public func set(_ value: String, forKey key: String) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.set(value, forKey: key)
     call.succeeded()
   }
 
   public func decrypt(_ data: Data) -> String {
-    let call = MeteredCall(metrics[2])
+    let call = __MeteredCall(metrics[2])
     let result = base.decrypt(data)
     call.succeeded()
     return result
   }
 
   public func current() -> String {
-    let call = MeteredCall(metrics[3])
+    let call = __MeteredCall(metrics[3])
     let result = base.current()
     call.succeeded()
     return result
@@ -170,7 +170,7 @@ public struct MetricsVault<Base: Vault>: Vault {
   public func authorize(
     user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
   ) {
-    let call = MeteredCall(metrics[4])
+    let call = __MeteredCall(metrics[4])
     base.authorize(user: user) { result in
       call.finished(result)
       completion(result)
@@ -178,21 +178,21 @@ public struct MetricsVault<Base: Vault>: Vault {
   }
 
   public func open(_ address: URL) -> Int {
-    let call = MeteredCall(metrics[5])
+    let call = __MeteredCall(metrics[5])
     let result = base.open(address)
     call.succeeded()
     return result
   }
 
   public func forecast(city: String, units: String) -> String {
-    let call = MeteredCall(metrics[6])
+    let call = __MeteredCall(metrics[6])
     let result = base.forecast(city: city, units: units)
     call.succeeded()
     return result
   }
 
   public func unlock(pin: Int) -> Bool {
-    let call = MeteredCall(metrics[7])
+    let call = __MeteredCall(metrics[7])
     let result = base.unlock(pin: pin)
     call.succeeded()
     return result

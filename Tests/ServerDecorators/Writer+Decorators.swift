@@ -4,9 +4,9 @@
 import CoreMetrics
 import FixtureCatalog
 import Tracing
-@_spi(Generated) import VeneerMetrics
-@_spi(Generated) import VeneerRuntime
-@_spi(Generated) import VeneerTracing
+import VeneerMetrics
+import VeneerRuntime
+import VeneerTracing
 
 /// Runs each call to a `Writer` in a span of its own, then forwards it to
 /// `base`: a span named for the requirement, with its `code.function.name`,
@@ -30,7 +30,7 @@ public final class TracingWriter<Base: Writer>: Writer {
   }
 
   public func read() -> Int {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Writer.read", function: "Writer.read()", kind: spanKind)
     return call.run {
       base.read()
@@ -38,7 +38,7 @@ public final class TracingWriter<Base: Writer>: Writer {
   }
 
   public func write(_ value: Int) {
-    let call = TracedCall(
+    let call = __TracedCall(
       tracer: tracer, operation: "Writer.write", function: "Writer.write(_:)", kind: spanKind)
     call.run {
       base.write(value)
@@ -72,7 +72,7 @@ extension Writer {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class MetricsWriter<Base: Writer>: Writer {
   public let base: Base
-  let metrics: [RequirementMetrics]
+  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -82,19 +82,19 @@ public final class MetricsWriter<Base: Writer>: Writer {
     dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = RequirementMetrics.forEach(
+    self.metrics = __RequirementMetrics.forEach(
       of: "Writer", prefix: prefix, dimensions: dimensions, factory: factory, "read()", "write(_:)")
   }
 
   public func read() -> Int {
-    let call = MeteredCall(metrics[0])
+    let call = __MeteredCall(metrics[0])
     let result = base.read()
     call.succeeded()
     return result
   }
 
   public func write(_ value: Int) {
-    let call = MeteredCall(metrics[1])
+    let call = __MeteredCall(metrics[1])
     base.write(value)
     call.succeeded()
   }

@@ -224,7 +224,7 @@ struct ReviewWorkflowTests {
     #expect(declared.status == 0, "\(declared.errors)")
     #expect(
       workspace.read("Sources/Generated/PostRepo+Decorators.swift")?.contains(
-        #"["id": LoggedCall.publicValue(id)], results: .public"#) == true)
+        #"["id": __LoggedCall.publicValue(id)], results: .public"#) == true)
     try workspace.write("veneer.yml", starter ?? "")
     #expect(try workspace.veneer("generate").status == 0)
     #expect(workspace.files(in: "Sources/Generated") == ["PostRepo+Decorators.swift"])

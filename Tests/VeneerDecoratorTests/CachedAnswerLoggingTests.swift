@@ -3,7 +3,7 @@ import FixtureDecorators
 import Foundation
 import Logging
 import Testing
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// With logging outside caching, a call the cache answered is logged as one: its record of how
 /// it ended says `cached`, so it is not mistaken for a call that reached the base. Also run

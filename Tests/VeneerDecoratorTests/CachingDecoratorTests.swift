@@ -2,7 +2,7 @@ import FixtureCatalog
 import FixtureDecorators
 import Foundation
 import Testing
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 @Suite("Caching decorators and the in-memory cache")
 struct CachingDecoratorTests {
@@ -53,7 +53,7 @@ struct CachingDecoratorTests {
   /// One key asked for with two types (a cache shared with the user's own keys) is no answer:
   /// neither a cached value nor a call under way of the other type is cast, and nothing traps.
   @Test func aKeyAskedForWithAnotherTypeIsComputedNotCast() async {
-    let cache = CallCache(InMemoryCache())
+    let cache = __CallCache(InMemoryCache())
     let key = CacheKey(requirement: "Shared.value()")!
     async let number: Int = cache.value(for: key, timeToLive: nil) {
       try? await Task.sleep(for: .milliseconds(50))
@@ -184,7 +184,7 @@ struct CachingDecoratorTests {
   /// Two calls share an entry only when their arguments are the same value: two spellings of
   /// `é` name two files on Linux, `-0.0` is not `0.0`, and a NaN is itself.
   @Test func keysCompareStringsByTheirBytesAndNumbersByTheirBits() throws {
-    let cache = CallCache(InMemoryCache())
+    let cache = __CallCache(InMemoryCache())
     func key<Value: Hashable>(_ value: Value) throws -> CacheKey {
       try #require(cache.key(requirement: "r", arguments: value))
     }
@@ -249,7 +249,7 @@ struct CachingDecoratorTests {
 
   /// Synchronously: a value computed before an invalidation is not stored.
   @Test func aValueComputedBeforeAnInvalidationIsNotStored() throws {
-    let cache = CallCache(InMemoryCache())
+    let cache = __CallCache(InMemoryCache())
     let key = try #require(cache.key(requirement: "Store.get() -> Int"))
     cache.invalidate("Store.get() -> Int")
     cache.store(1, for: key, timeToLive: nil)

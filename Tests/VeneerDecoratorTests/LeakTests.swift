@@ -5,7 +5,7 @@ import InMemoryTracing
 import ServerDecorators
 import Testing
 import Tracing
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 import VeneerTracing
 
 extension Profile: CustomLogStringConvertible {
@@ -177,42 +177,43 @@ struct LeakTests {
       case fast
       var description: String { "SECRET" }
     }
-    #expect(ValueDescription.private(42) == "42")
-    #expect(ValueDescription.private(Int?.none) == "nil")
-    #expect(ValueDescription.private(Optional(Optional(2.5))) == "2.5")
-    #expect(ValueDescription.private(true) == "true")
+    #expect(__ValueDescription.private(42) == "42")
+    #expect(__ValueDescription.private(Int?.none) == "nil")
+    #expect(__ValueDescription.private(Optional(Optional(2.5))) == "2.5")
+    #expect(__ValueDescription.private(true) == "true")
     let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
     for value: Any in [
       "4111111111111111", Substring("secret"), Character("x"), uuid, Date(),
       Data([1, 2]), URL(string: "https://user:pw@example.com")!, Optional("secret") as Any,
     ] {
-      #expect(ValueDescription.private(value) == "<private>", "\(type(of: value))")
+      #expect(__ValueDescription.private(value) == "<private>", "\(type(of: value))")
     }
-    #expect(ValueDescription.private(["a"]) == "Array<String> (1 elements)")
-    #expect(ValueDescription.private([4, 1, 1, 1]) == "[4, 1, 1, 1]")
-    #expect(ValueDescription.private(Set([3])) == "[3]")
+    #expect(__ValueDescription.private(["a"]) == "Array<String> (1 elements)")
+    #expect(__ValueDescription.private([4, 1, 1, 1]) == "[4, 1, 1, 1]")
+    #expect(__ValueDescription.private(Set([3])) == "[3]")
     // A case by the runtime's name for it, never the type's own description.
-    #expect(ValueDescription.private(Mode.fast) == "Mode.fast")
-    #expect(ValueDescription.error(AccountError.locked) == "AccountError.locked")
-    #expect(ValueDescription.private(Tokens(accessToken: "a", refreshToken: "b")) == "Tokens(…)")
-    #expect(ValueDescription.private(Profile(name: "a", recoveryPhrase: "b")) == "Profile(name: a)")
+    #expect(__ValueDescription.private(Mode.fast) == "Mode.fast")
+    #expect(__ValueDescription.error(AccountError.locked) == "AccountError.locked")
+    #expect(__ValueDescription.private(Tokens(accessToken: "a", refreshToken: "b")) == "Tokens(…)")
+    #expect(
+      __ValueDescription.private(Profile(name: "a", recoveryPhrase: "b")) == "Profile(name: a)")
     // Public: text by value, also in a collection; a struct still by type, a case by name; a
     // URL's password redacted whoever declared it.
-    #expect(ValueDescription.public("Paris") == "Paris")
-    #expect(ValueDescription.public(Optional("Paris")) == "Paris")
-    #expect(ValueDescription.public(["a", "b"]) == "[a, b]")
-    #expect(ValueDescription.public(uuid) == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-    #expect(ValueDescription.public(Mode.fast) == "Mode.fast")
-    #expect(ValueDescription.public(Tokens(accessToken: "a", refreshToken: "b")) == "Tokens(…)")
+    #expect(__ValueDescription.public("Paris") == "Paris")
+    #expect(__ValueDescription.public(Optional("Paris")) == "Paris")
+    #expect(__ValueDescription.public(["a", "b"]) == "[a, b]")
+    #expect(__ValueDescription.public(uuid) == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    #expect(__ValueDescription.public(Mode.fast) == "Mode.fast")
+    #expect(__ValueDescription.public(Tokens(accessToken: "a", refreshToken: "b")) == "Tokens(…)")
     #expect(
-      ValueDescription.public(URL(string: "https://ada:pw@example.com/a?b")!)
+      __ValueDescription.public(URL(string: "https://ada:pw@example.com/a?b")!)
         == "https://ada:<redacted>@example.com/a?b")
     #expect(
-      ValueDescription.public("see ftp://u:p@host/x and https://h/y")
+      __ValueDescription.public("see ftp://u:p@host/x and https://h/y")
         == "see ftp://u:<redacted>@host/x and https://h/y")
     // Full: whole, optionals unwrapped, a type's own log description still first.
-    #expect(ValueDescription.full(Mode.fast) == "SECRET")
-    #expect(ValueDescription.full(Optional("Paris")) == "Paris")
-    #expect(ValueDescription.full(Profile(name: "a", recoveryPhrase: "b")) == "Profile(name: a)")
+    #expect(__ValueDescription.full(Mode.fast) == "SECRET")
+    #expect(__ValueDescription.full(Optional("Paris")) == "Paris")
+    #expect(__ValueDescription.full(Profile(name: "a", recoveryPhrase: "b")) == "Profile(name: a)")
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import TestSupport
 import Testing
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// A user says how it is logged: a type without `CustomLogStringConvertible` is logged as its
 /// type alone (`User(…)`), since a struct may hold a secret.
@@ -52,7 +52,7 @@ struct LoggingDecoratorTests {
       encoding: .utf8
     ).split(separator: "\n", omittingEmptySubsequences: false)
     let logging = try #require(decorator.firstIndex { $0.contains("struct LoggingUserRepository") })
-    let call = try #require(decorator[logging...].firstIndex { $0.contains("LoggedCall(") })
+    let call = try #require(decorator[logging...].firstIndex { $0.contains("__LoggedCall(") })
     #expect(places.map(\.line) == [UInt(call + 1), UInt(call + 1)])
   }
 

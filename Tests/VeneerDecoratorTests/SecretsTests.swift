@@ -3,7 +3,7 @@ import FixtureDecorators
 import Foundation
 import Logging
 import Testing
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 extension Session: CustomLogStringConvertible {
   public var logDescription: String { "Session(user: \(user), token: <redacted>)" }
@@ -64,15 +64,15 @@ struct SecretsTests {
     _ = credentials.upload(String(repeating: "x", count: 10_000_000))
     let payload = recorder.records[0].metadata["payload"] ?? ""
     #expect(payload == "<private>")
-    #expect(LoggedCall.publicValue("short", limit: 5) == "short")
+    #expect(__LoggedCall.publicValue("short", limit: 5) == "short")
     // Bytes, not characters: `é` is two, and a scalar is never cut in two.
     #expect(
-      LoggedCall.publicValue("é" + String(repeating: "a", count: 9), limit: 3)
+      __LoggedCall.publicValue("é" + String(repeating: "a", count: 9), limit: 3)
         == "éa… (8 more bytes)")
-    #expect(LoggedCall.publicValue("aé", limit: 2) == "a… (2 more bytes)")
+    #expect(__LoggedCall.publicValue("aé", limit: 2) == "a… (2 more bytes)")
     // One character carrying two million combining marks is cut like any other text.
     let marked = "e" + String(repeating: "\u{301}", count: 2_000_000)
-    let cut = LoggedCall.publicValue(marked, limit: 1_024).description
+    let cut = __LoggedCall.publicValue(marked, limit: 1_024).description
     #expect(cut.utf8.count < 1_100)
     #expect(cut.hasSuffix("… (\(marked.utf8.count - 1_023) more bytes)"))
   }

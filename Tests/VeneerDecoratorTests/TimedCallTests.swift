@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// The runtime of timeout decorators under concurrency: many timed calls at once, half past
 /// their deadline, each ends once, as its deadline says. Run under Thread Sanitizer too.
@@ -11,7 +11,7 @@ struct TimedCallTests {
         let isSlow = index.isMultiple(of: 2)
         group.addTask {
           do {
-            let value = try await TimedCall.run(
+            let value = try await __TimedCall.run(
               "Work.call(\(index))", deadline: isSlow ? .milliseconds(5) : .seconds(60)
             ) {
               if isSlow { try await Task.sleep(for: .seconds(60)) }

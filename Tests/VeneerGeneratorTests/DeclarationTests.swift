@@ -42,8 +42,9 @@ struct DeclarationTests {
     #expect(file.contains(#"cache.key(requirement: "PostRepo.getPost(id:) -> String""#))
     #expect(!file.contains(#"requirement: "PostRepo.createPost(title:) -> Int""#))
     #expect(
-      file.contains(#""id": LoggedCall.publicValue(id), "slug": LoggedCall.privateValue(slug)"#))
-    #expect(file.contains(#""title": LoggedCall.publicValue(title)"#))
+      file.contains(#""id": __LoggedCall.publicValue(id), "slug": __LoggedCall.privateValue(slug)"#)
+    )
+    #expect(file.contains(#""title": __LoggedCall.publicValue(title)"#))
     #expect(file.contains("results: .public"))
     let compiled = try project.typeCheckGenerated()
     #expect(compiled.status == 0, "\(compiled.errors)")

@@ -28,7 +28,7 @@ struct ImportOrderTests {
     let imports = file.contents.split(separator: "\n").filter { $0.contains("import ") }
     #expect(
       imports == [
-        "import Logging", "import NIOCore", "@_spi(Generated) import VeneerRuntime",
+        "import Logging", "import NIOCore", "import VeneerRuntime",
         "import struct Foundation.Data", "import class Foundation.JSONDecoder",
       ])
   }

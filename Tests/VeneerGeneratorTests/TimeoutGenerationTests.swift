@@ -35,8 +35,8 @@ struct TimeoutGenerationTests {
     let file = try #require(generation.files.first).contents
     #expect(file.contains("public init(_ base: Base, deadline: Duration = .seconds(5)) {"))
     #expect(file.contains("public func withTimeout(_ deadline: Duration = .seconds(5)) ->"))
-    #expect(file.contains(#"TimedCall.run("Feed.items(page:)", deadline: deadline)"#))
-    #expect(file.contains(#"TimedCall.run("Feed.refresh()", deadline: .seconds(0.5))"#))
+    #expect(file.contains(#"__TimedCall.run("Feed.items(page:)", deadline: deadline)"#))
+    #expect(file.contains(#"__TimedCall.run("Feed.refresh()", deadline: .seconds(0.5))"#))
     let checked = try project.typeCheckGenerated(flags: ["-warnings-as-errors"])
     #expect(checked.status == 0, "\(checked.errors)")
   }
@@ -78,7 +78,7 @@ struct TimeoutGenerationTests {
       "veneer.yml": "sources: Sources\noutput: Out\n",
     ])
     #expect(project.generate().diagnostics == [])
-    #expect(!project.file("Feed+Decorators.swift").contains("TimedCall"))
+    #expect(!project.file("Feed+Decorators.swift").contains("__TimedCall"))
   }
 
   /// A protocol that is not Sendable cannot send its calls into a task of their own.
@@ -98,7 +98,7 @@ struct TimeoutGenerationTests {
         "Sources/Feed.swift:3:3: note: the timeout decorator forwards items(page:) without a "
           + "deadline: Feed is not Sendable, so its calls cannot run in a task of their own"
       ])
-    #expect(!project.file("Feed+Decorators.swift").contains("TimedCall"))
+    #expect(!project.file("Feed+Decorators.swift").contains("__TimedCall"))
   }
 
   @Test(arguments: [

@@ -115,15 +115,21 @@ struct DecoratedExpansionTests {
   /// The macro's settings reach the decorators as `veneer.yml`'s options do, checked the same.
   @Test(
     arguments: [
-      ("@Decorated(.caching(ttl: 300))", "timeToLive: .seconds(300)", nil),
-      ("@Decorated(.logging(errorLevel: \"warning\"))", "errorLevel: Logger.Level = .warning", nil),
-      ("@Decorated(.caching(ttl: -1))", nil, "'ttl' must be a positive number of seconds"),
-      ("@Decorated(.caching(ttl: 60 * 5))", nil, "a setting of @Decorated is a labelled literal"),
-      ("@Decorated(.logging(level: \"loud\"))", nil, "'level' must be a log level"),
+      ("@Decorated(.caching(ttl: .seconds(300)))", "timeToLive: .seconds(300)", nil),
+      ("@Decorated(.caching(ttl: .milliseconds(1_500)))", "timeToLive: .seconds(1.5)", nil),
+      ("@Decorated(.logging(errorLevel: .warning))", "errorLevel: Logger.Level = .warning", nil),
+      ("@Decorated(.analytics(naming: .kebabCase))", "\"store.value\"", nil),
+      ("@Decorated(.timeout(.seconds(2)))", "= .seconds(2)", nil),
+      (
+        "@Decorated(.caching(ttl: .seconds(-1)))", nil, "'ttl' must be a positive number of seconds"
+      ),
+      ("@Decorated(.caching(ttl: .seconds(60 * 5)))", nil, "a setting of @Decorated is a literal"),
+      ("@Decorated(.logging(level: .loud))", nil, "a setting of @Decorated is a literal"),
+      ("@Decorated(.caching(tll: .seconds(1)))", nil, "'.caching' has no setting 'tll'"),
     ] as [(String, String?, String?)])
   func settingsAreVeneerYMLsOptions(attribute: String, expected: String?, error: String?) throws {
     let source = """
-      public protocol Store {
+      public protocol Store: Sendable {
         // veneer: cache
         func value(key: String) async throws -> Int
       }
@@ -142,6 +148,79 @@ struct DecoratedExpansionTests {
       #expect(
         context.diagnostics.contains { $0.message.hasPrefix(error) },
         "\(context.diagnostics.map(\.message))")
+    }
+  }
+
+  /// The peers and extensions of `attribute` on a `Store` with two requirements, and what the
+  /// expansion said, each with the text it points at.
+  static func expand(_ attribute: String) throws -> (
+    peers: [String], extensions: [String], diagnostics: [(message: String, at: String)]
+  ) {
+    let source = """
+      public protocol Store: Sendable {
+        func value(id: Int) async throws -> Int
+        func store(_ value: Int, id: Int) async throws
+      }
+      """
+    let proto = try #require(
+      Parser.parse(source: source).statements.first?.item.as(ProtocolDeclSyntax.self))
+    let context = BasicMacroExpansionContext()
+    let node = AttributeSyntax(stringLiteral: attribute)
+    let peers = try DecoratedMacro.expansion(of: node, providingPeersOf: proto, in: context)
+    let extensions = try DecoratedMacro.expansion(
+      of: node, attachedTo: proto, providingExtensionsOf: TypeSyntax(stringLiteral: "Store"),
+      conformingTo: [], in: context)
+    return (
+      peers.map(\.trimmedDescription), extensions.map(\.trimmedDescription),
+      context.diagnostics.filter { $0.diagMessage.severity != .note }.map {
+        ($0.message, $0.node.trimmedDescription)
+      }
+    )
+  }
+
+  /// `cached:` and `public:` declare as `// veneer: cache` and `public(…)` do, checked the same,
+  /// and a mistake is reported at the string that makes it.
+  @Test func declarationsInTheAttributeAreAnnotations() throws {
+    let declared = try Self.expand(
+      #"@Decorated(.logging, .caching, public: ["id"], cached: ["value(id:)"])"#)
+    #expect(declared.diagnostics.isEmpty, "\(declared.diagnostics)")
+    let logging = try #require(declared.peers.first { $0.contains("struct LoggingStore") })
+    #expect(logging.contains(#"arguments: ["id": __LoggedCall.publicValue(id)]"#), "\(logging)")
+    let caching = try #require(declared.peers.first { $0.contains("struct CachingStore") })
+    #expect(caching.contains("cache.key(requirement: \"Store.value(id:)"))
+    #expect(!caching.contains("Store.store("))
+
+    let misspelt = try Self.expand(#"@Decorated(.caching, cached: ["value(id:)", "valeu"])"#)
+    #expect(misspelt.peers.isEmpty)
+    #expect(
+      misspelt.diagnostics.map(\.message) == [
+        "'annotations' names 'valeu', which is not a requirement of Store; did you mean 'value'?"
+      ])
+    #expect(misspelt.diagnostics.first?.at == #""valeu""#)
+
+    let notAName = try Self.expand(#"@Decorated(.logging, public: ["id)"])"#)
+    #expect(notAName.diagnostics.first?.message.hasPrefix("'public' lists parameters") == true)
+  }
+
+  /// `behindPreprocessorFlag:` puts the decorators and the helpers under its condition, which
+  /// must be one and nothing more.
+  @Test func aFlagCompilesTheDecoratorsOnlyUnderItsCondition() throws {
+    let flagged = try Self.expand(#"@Decorated(.logging, behindPreprocessorFlag: "DEBUG")"#)
+    #expect(flagged.diagnostics.isEmpty)
+    #expect(flagged.peers.count == 1)
+    #expect(flagged.peers.first?.hasPrefix("#if DEBUG\n") == true)
+    #expect(flagged.peers.first?.hasSuffix("\n#endif") == true)
+    #expect(flagged.peers.first?.contains("public struct LoggingStore<Base: Store>") == true)
+    let helpers = try #require(flagged.extensions.first)
+    #expect(helpers.hasPrefix("extension Store {\n#if DEBUG\n"))
+    #expect(helpers.contains("func withLogging("))
+    for condition in ["", "DEBUG\n#endif", "A /* */", "\\(x)", "os(Linux) &&"] {
+      let refused = try Self.expand(
+        "@Decorated(.logging, behindPreprocessorFlag: \(swiftStringLiteral(condition)))")
+      #expect(refused.peers.isEmpty, "\(condition)")
+      #expect(
+        refused.diagnostics.first?.message.hasPrefix("'behindPreprocessorFlag' is a compilation")
+          == true, "\(condition): \(refused.diagnostics)")
     }
   }
 
@@ -226,4 +305,11 @@ final class TemporaryDirectory {
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// `text` as a Swift string literal.
+func swiftStringLiteral(_ text: String) -> String {
+  "\""
+    + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+    .replacingOccurrences(of: "\"", with: "\\\"") + "\""
 }

@@ -1,10 +1,7 @@
 import InMemoryTracing
 import Testing
 import Tracing
-@_spi(Generated) import VeneerMacros
-// Tracing decorators import what an app without them need not build: the file that asks for
-// them imports them too.
-@_spi(Generated) import VeneerTracing
+import VeneerMacros
 
 @Decorated(.tracing)
 public protocol Forecasts: Sendable {

@@ -65,10 +65,12 @@ struct SnippetTests {
           }
 
           public func authenticate(username: String, password: String) -> User? {
-            let call = LoggedCall(
+            let call = __LoggedCall(
               logger: logger, level: level, errorLevel: errorLevel,
               requirement: "UserService.authenticate(username:password:)",
-              arguments: ["username": LoggedCall.privateValue(username), "password": LoggedCall.redacted],
+              arguments: [
+                "username": __LoggedCall.privateValue(username), "password": __LoggedCall.redacted,
+              ],
               results: .redacted)
             return call.run {
               base.authenticate(username: username, password: password)
@@ -117,7 +119,7 @@ struct SnippetTests {
           }
 
           public func load(completion: @escaping (Result<[String], Error>) -> Void) {
-            let call = TrackedCall(
+            let call = __TrackedCall(
               tracker: tracker, properties: [:], success: "loader_service.load",
               failure: "loader_service.load_failed")
             base.load { result in
@@ -159,11 +161,11 @@ struct SnippetTests {
         /// before, and forwards the others to `base`.
         public struct CachingPostRepo<Base: PostRepo>: PostRepo {
           public var base: Base
-          let cache: CallCache
+          let cache: __CallCache
 
           public init(_ base: Base, cache: any DecoratorCache) {
             self.base = base
-            self.cache = CallCache(cache)
+            self.cache = __CallCache(cache)
           }
 
           public func getPost(id: Int) async throws -> Post {
@@ -228,11 +230,11 @@ struct SnippetTests {
         /// before, and forwards the others to `base`.
         public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
           public var base: Base
-          let cache: CallCache
+          let cache: __CallCache
 
           public init(_ base: Base, cache: any DecoratorCache) {
             self.base = base
-            self.cache = CallCache(cache)
+            self.cache = __CallCache(cache)
           }
 
           public func getPost(id: Int, completion: (Result<Post>) -> Void) {
@@ -377,7 +379,7 @@ struct SnippetTests {
           }
 
           public func allShows(page: Int) async -> [String] {
-            let call = TracedCall(
+            let call = __TracedCall(
               tracer: tracer, operation: "shows.list", function: "ShowService.allShows(page:)",
               kind: spanKind)
             call.setAttribute("page", page)

@@ -27,7 +27,7 @@ bool veneer_set_once(uint8_t *flag);
 /// Whether `*flag` has been set by `veneer_set_once`, read atomically.
 bool veneer_is_set(uint8_t *flag);
 
-/// Counts the logged calls under way whose answer a caching decorator may mark (CallAnswer), so
+/// Counts the logged calls under way whose answer a caching decorator may mark (__CallAnswer), so
 /// that a cache hit looks up no task-local while there are none: one relaxed atomic each.
 void veneer_answers_bind(void);
 void veneer_answers_unbind(void);

@@ -26,16 +26,26 @@ package struct BuiltInDecorator: Sendable {
   package let isOptIn: Bool
   /// The library of Veneer's its decorators import, a product of the `veneer` package.
   package let runtimeModule: String
+  /// The declarations of other libraries its decorators' own signatures name (a default
+  /// argument's `InstrumentationSystem`), as scoped imports: `protocol Tracing.Tracer`.
+  /// `VeneerMacros` re-exports them, and nothing else of those libraries, so that
+  /// `import VeneerMacros` is all a file needs and none of their other names clash with an
+  /// app's (CoreMetrics' `Timer` and Foundation's).
+  package let signatureNames: [String]
   /// What it does to an instance method's call, when that is all it does and a protocol that
   /// asks for it by annotation should hear which members it forwards as they are: `logged`
   /// ("only instance methods are logged").
   let instanceMethodsOnly: String?
+  /// The name of the method its template adds to the protocol to wrap a value in one of its
+  /// decorators: `withLogging`.
+  package let compositionHelper: String
 
   init(
     name: String, annotations: [String: [String: AnnotationArgumentKind]],
     storage: [(name: String, summary: String)] = [], plan: DecoratorPlanKind? = nil,
     options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime",
-    instanceMethodsOnly: String? = nil
+    signatureNames: [String] = [], instanceMethodsOnly: String? = nil,
+    compositionHelper: String? = nil
   ) {
     self.name = name
     self.annotations = annotations
@@ -44,7 +54,9 @@ package struct BuiltInDecorator: Sendable {
     self.options = options
     self.isOptIn = isOptIn
     self.runtimeModule = runtimeModule
+    self.signatureNames = signatureNames
     self.instanceMethodsOnly = instanceMethodsOnly
+    self.compositionHelper = compositionHelper ?? "with" + name
   }
 
   /// Its name as users type it: `logging`.
@@ -56,20 +68,29 @@ package struct BuiltInDecorator: Sendable {
 }
 
 /// One setting of a built-in under `options:` in `veneer.yml`, such as `caching: {ttl: 300}`,
-/// and how it is checked and kept.
+/// and how it is checked and kept; `@Decorated` takes the same settings, typed
+/// (`.caching(ttl: .seconds(300))`).
 package struct BuiltInOption: Sendable {
   package let name: String
   package let value: Value
+  /// Whether `@Decorated` takes it as its built-in's first argument, unlabelled:
+  /// `.timeout(.seconds(2))`.
+  package let isUnlabeledInMacro: Bool
 
-  package init(_ name: String, _ value: Value) {
+  package init(_ name: String, _ value: Value, unlabeledInMacro: Bool = false) {
     self.name = name
     self.value = value
+    self.isUnlabeledInMacro = unlabeledInMacro
   }
 
   package enum Value: Sendable {
     /// One of some words (`level: info`); `described` names them in errors: "a log level
-    /// (trace, debug, …)".
-    case word([String], described: String, set: @Sendable (inout RenderOptions, String) -> Void)
+    /// (trace, debug, …)". `@Decorated` takes it as a case of `swiftType` whose names are the
+    /// words (`Logger.Level`), or of an enum of its own with the words as lower camel case
+    /// (`.snakeCase` for `snake_case`) when there is none.
+    case word(
+      [String], described: String, swiftType: String? = nil,
+      set: @Sendable (inout RenderOptions, String) -> Void)
     /// A whole number in a range (`capacity: 500`); `counting` says of what: "entries".
     case wholeNumber(
       ClosedRange<Int>, counting: String, set: @Sendable (inout RenderOptions, Int) -> Void)

@@ -6,7 +6,7 @@ import VeneerModel
 ///
 /// - **Private** unless declared: the runtime then writes numbers, flags and enum cases without
 ///   a payload by value, text as `<private>` and any other value as its type
-///   (`ValueDescription.private`, `VNRDisclosurePrivate`), whatever the value is called.
+///   (`__ValueDescription.private`, `VNRDisclosurePrivate`), whatever the value is called.
 /// - **Public** where the user declared it: `public(name, result)` on the requirement or its
 ///   protocol; naming an argument in `analytics(properties:)` or `tracing(attributes:)` declares
 ///   it for that destination alone. Text is then written by value, a struct still as its type.

@@ -212,8 +212,7 @@ package struct RequirementPlan: Sendable {
   }
 
   /// Attributes of a requirement that say how its base's implementation is compiled or called
-  /// (`@inlinable` on SwiftNIO's `wrapOutboundOut`), not what a decorator's must be: an
-  /// inlinable decorator could not call the runtime's `@_spi(Generated)` interface. So are
+  /// (`@inlinable` on SwiftNIO's `wrapOutboundOut`), not what a decorator's must be. So are
   /// result builders, named `…Builder` by convention (swift-parsing's `@ParserBuilder var
   /// body`), which would build the decorator's forwarding body.
   /// So are attributes that give a member a symbol of its own or change its ABI

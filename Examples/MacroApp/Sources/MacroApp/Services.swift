@@ -1,4 +1,4 @@
-@_spi(Generated) import VeneerMacros
+import VeneerMacros
 
 public struct Post: Hashable, Codable, Sendable {
   public var id: Int
@@ -9,17 +9,19 @@ public struct Session: Hashable, Codable, Sendable {
   public var token: String
 }
 
-/// Posts, read over the network.
-@Decorated(.logging, .analytics, .caching(ttl: 300))
+/// Posts, read over the network: `getPost(id:)` only reads, so it is declared cacheable, and
+/// `id` is no secret, so it is declared public.
+@Decorated(
+  .logging(level: .info), .analytics, .caching(ttl: .seconds(300)), public: ["id"],
+  cached: ["getPost(id:)"])
 public protocol PostRepo: Sendable {
-  // veneer: cache
   func getPost(id: Int) async throws -> Post
   // veneer: redact(password)
   func login(user: String, password: String) async throws -> Session
 }
 
 /// A request-response step, generic over what goes in and what comes out.
-@Decorated(.logging, .timeout(seconds: 2))
+@Decorated(.logging, .timeout(.seconds(2)))
 public protocol Service<Input, Output>: Sendable {
   associatedtype Input: Sendable
   associatedtype Output: Sendable

@@ -4,5 +4,6 @@ extension BuiltInDecorator {
     name: "Intercepting",
     annotations: ["intercepting": [:]],
     storage: [("hooks", "the intercepting decorator's advice: `hooks`")],
-    plan: DecoratorPlanKind(InterceptionPlan.self))
+    plan: DecoratorPlanKind(InterceptionPlan.self),
+    compositionHelper: "intercepted")
 }

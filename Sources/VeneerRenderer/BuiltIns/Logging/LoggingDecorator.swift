@@ -13,14 +13,19 @@ extension BuiltInDecorator {
     options: [
       BuiltInOption(
         "level",
-        .word(RenderOptions.logLevels, described: logLevelsDescribed) { $0.logLevel = $1 }),
+        .word(
+          RenderOptions.logLevels, described: logLevelsDescribed, swiftType: "Logger.Level"
+        ) { $0.logLevel = $1 }),
       BuiltInOption(
         "error_level",
-        .word(RenderOptions.logLevels, described: logLevelsDescribed) { $0.logErrorLevel = $1 }),
+        .word(
+          RenderOptions.logLevels, described: logLevelsDescribed, swiftType: "Logger.Level"
+        ) { $0.logErrorLevel = $1 }),
       BuiltInOption(
         "value_limit", .wholeNumber(1...(1 << 20), counting: "characters") { $0.logValueLimit = $1 }
       ),
     ],
+    signatureNames: ["struct Logging.Logger"],
     instanceMethodsOnly: "logged")
 
   private static let logLevelsDescribed =

@@ -12,11 +12,11 @@ final class LoggingPlan: DecoratorPlan {
     "logMetadata": .init(
       .text,
       "logger metadata of the arguments, private unless declared public, secrets redacted: "
-        + "`[\"id\": LoggedCall.privateValue(id)]`",
+        + "`[\"id\": __LoggedCall.privateValue(id)]`",
       { $0.logMetadata }),
     "logCallOptions": .init(
       .text,
-      "`LoggedCall`'s arguments after `arguments:` when not its defaults: `, results: .public` "
+      "`__LoggedCall`'s arguments after `arguments:` when not its defaults: `, results: .public` "
         + "for `public(result)`, `, results: .redacted` for a secret result, `, results: .full, "
         + "errors: .full` for `log(full)`; else empty",
       { $0.logCallOptions }),
@@ -39,10 +39,10 @@ final class LoggingPlan: DecoratorPlan {
       loggable.map { parameter in
         let value =
           switch plan.disclosure(of: parameter) {
-          case .redacted: "LoggedCall.redacted"
-          case .private: "LoggedCall.privateValue(\(parameter.name)\(valueLimit))"
-          case .public: "LoggedCall.publicValue(\(parameter.name)\(valueLimit))"
-          case .full: "LoggedCall.fullValue(\(parameter.name)\(valueLimit))"
+          case .redacted: "__LoggedCall.redacted"
+          case .private: "__LoggedCall.privateValue(\(parameter.name)\(valueLimit))"
+          case .public: "__LoggedCall.publicValue(\(parameter.name)\(valueLimit))"
+          case .full: "__LoggedCall.fullValue(\(parameter.name)\(valueLimit))"
           }
         return (parameter.key, value)
       })

@@ -6,5 +6,6 @@ extension BuiltInDecorator {
     annotations: ["metrics": [:]],
     storage: [("metrics", "the metrics decorator's metrics: `metrics`")],
     isOptIn: true,
-    runtimeModule: "VeneerMetrics")
+    runtimeModule: "VeneerMetrics",
+    signatureNames: ["protocol CoreMetrics.MetricsFactory", "enum CoreMetrics.MetricsSystem"])
 }

@@ -6,6 +6,6 @@ extension BuiltInDecorator {
     annotations: ["timeout": ["seconds": .lifetime]],
     storage: [("deadline", "the timeout decorator's deadline for calls: `deadline`")],
     plan: DecoratorPlanKind(TimeoutPlan.self),
-    options: [BuiltInOption("seconds", .templateValue(.lifetime))],
+    options: [BuiltInOption("seconds", .templateValue(.lifetime), unlabeledInMacro: true)],
     isOptIn: true)
 }

@@ -9,7 +9,7 @@ final class TimeoutPlan: DecoratorPlan {
   static let templateMembers: [String: TemplateMember<TimeoutPlan>] = [
     "timedCall": .init(
       .optional(.text),
-      "`try await TimedCall.run(\"PostRepo.getPost(id:)\", deadline: deadline) { [base] in try "
+      "`try await __TimedCall.run(\"PostRepo.getPost(id:)\", deadline: deadline) { [base] in try "
         + "await base.getPost(id: id) }` for an async throwing method with Sendable parts; else "
         + "nothing, and a note says why",
       { $0.timedCall })
@@ -30,7 +30,7 @@ final class TimeoutPlan: DecoratorPlan {
     }
     let deadline = plan.secondsLiteral("seconds", keys: ["timeout"]) ?? plan.storage["deadline"]
     timedCall =
-      "try await TimedCall.run(\(plan.qualifiedSelectorLiteral), deadline: \(deadline)) { "
+      "try await __TimedCall.run(\(plan.qualifiedSelectorLiteral), deadline: \(deadline)) { "
       + "[\(plan.storage.base)] in \(plan.forwardCall) }"
   }
 

@@ -10,5 +10,9 @@ extension BuiltInDecorator {
     ],
     plan: DecoratorPlanKind(TracingPlan.self),
     isOptIn: true,
-    runtimeModule: "VeneerTracing")
+    runtimeModule: "VeneerTracing",
+    signatureNames: [
+      "protocol Tracing.Tracer", "enum Tracing.SpanKind",
+      "enum Instrumentation.InstrumentationSystem",
+    ])
 }

@@ -2,7 +2,7 @@
 // Decorators of PaymentGateway, declared in Payments.swift.
 
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Tracks an analytics event for each call to a `PaymentGateway`, then forwards it to
 /// `base`.
@@ -16,7 +16,7 @@ public struct AnalyticsPaymentGateway<Base: PaymentGateway>: PaymentGateway {
   }
 
   public func charge(cardNumber: String, amountInCents: Int) async throws -> Receipt {
-    let call = TrackedCall(
+    let call = __TrackedCall(
       tracker: tracker, properties: ["amountInCents": AnalyticsValue(amountInCents)],
       success: "payment_succeeded", failure: "payment_declined")
     do {
@@ -64,11 +64,12 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
   }
 
   public func charge(cardNumber: String, amountInCents: Int) async throws -> Receipt {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PaymentGateway.charge(cardNumber:amountInCents:)",
       arguments: [
-        "cardNumber": LoggedCall.redacted, "amountInCents": LoggedCall.privateValue(amountInCents),
+        "cardNumber": __LoggedCall.redacted,
+        "amountInCents": __LoggedCall.privateValue(amountInCents),
       ],
       results: .redacted)
     return try await call.run {
@@ -77,10 +78,10 @@ public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
   }
 
   public func refund(_ receipt: Receipt) async throws {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "PaymentGateway.refund(_:)",
-      arguments: ["receipt": LoggedCall.privateValue(receipt)])
+      arguments: ["receipt": __LoggedCall.privateValue(receipt)])
     try await call.run {
       try await base.refund(receipt)
     }

@@ -2,17 +2,17 @@
 // Decorators of WeatherService, declared in Weather.swift.
 
 import Logging
-@_spi(Generated) import VeneerRuntime
+import VeneerRuntime
 
 /// Answers calls to a `WeatherService` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
 public struct CachingWeatherService<Base: WeatherService>: WeatherService {
   public var base: Base
-  let cache: CallCache
+  let cache: __CallCache
 
   public init(_ base: Base, cache: any DecoratorCache) {
     self.base = base
-    self.cache = CallCache(cache)
+    self.cache = __CallCache(cache)
   }
 
   public func forecast(city: String) async throws(WeatherError) -> Forecast {
@@ -72,10 +72,10 @@ public struct LoggingWeatherService<Base: WeatherService>: WeatherService {
   }
 
   public func forecast(city: String) async throws(WeatherError) -> Forecast {
-    let call = LoggedCall(
+    let call = __LoggedCall(
       logger: logger, level: level, errorLevel: errorLevel,
       requirement: "WeatherService.forecast(city:)",
-      arguments: ["city": LoggedCall.publicValue(city)])
+      arguments: ["city": __LoggedCall.publicValue(city)])
     return try await call.run { () async throws(WeatherError) -> Forecast in
       try await base.forecast(city: city)
     }
