@@ -17,4 +17,19 @@ package enum AnnotationArgumentKind: String, Sendable, CaseIterable {
   case parameters
   /// A positive number of seconds, at most a hundred years.
   case lifetime
+
+  /// What it takes, in the annotation reference's words.
+  package var summary: String {
+    switch self {
+    case .number: "a number: `3`, `0.5`"
+    case .string: "a string literal: `\"post_created\"`"
+    case .bool: "`true` or `false`"
+    case .text: "a string literal or a name"
+    case .names: "a name, or a list of names: `[a, b]`"
+    case .parameters:
+      "the requirement's parameters, by name or argument label, so only on a requirement: "
+        + "`[id, title]`"
+    case .lifetime: "a positive number of seconds, at most a hundred years"
+    }
+  }
 }

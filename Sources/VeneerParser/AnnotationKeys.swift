@@ -15,15 +15,29 @@ package struct AnnotationKeys: Sendable {
     self.names = names
   }
 
-  /// The keys every decorator reads, whichever templates are in use:
-  /// - `redact(password)`: never log or track these parameters (by name or argument label);
-  ///   `redact(result)`: never log what the requirement returns.
-  /// - `public(city, result)`: these parameters (by name or argument label) and the result may
-  ///   be written whole; every other value is private, whatever it is called.
-  /// - `log(full)`: every value of this requirement (or protocol) is public, errors included.
-  /// - `invalidates(getPost)`: a call clears the cached results of the named requirements.
-  /// - `skip`: leave the protocol undecorated, or forward the requirement untouched;
-  ///   `skip(logging)` limits that to the named templates.
+  /// The keys every decorator reads, whichever templates are in use, each with what it says.
+  package static let commonUses: [String: AnnotationUse] = [
+    "public": AnnotationUse(
+      "public(name, …, result)",
+      onProtocol: "these parameters of any requirement (by name or argument label) may be shown",
+      onRequirement:
+        "these parameters, and the result, may be shown; every other value is private, "
+        + "whatever it is called"),
+    "redact": AnnotationUse(
+      "redact(name, …)", onProtocol: "never write parameters of these names",
+      onRequirement:
+        "never write these parameters (by name or label); `redact(result)`: nor the result"),
+    "log": AnnotationUse(
+      "log(full)", onProtocol: "write every requirement's values whole, errors included",
+      onRequirement: "the same, for this requirement"),
+    "invalidates": AnnotationUse(
+      "invalidates(requirement, …)", onProtocol: nil,
+      onRequirement: "a call clears the named requirements' cached results"),
+    "skip": AnnotationUse(
+      "skip, skip(template, …)", onProtocol: "do not decorate it",
+      onRequirement: "forward it untouched; `skip(logging)` limits that to those templates"),
+  ]
+
   package static let common: AnnotationKeys = {
     var keys = AnnotationKeys(takesNames)
     for key in takesNames { keys.declaredArguments[key] = [:] }
@@ -45,7 +59,7 @@ package struct AnnotationKeys: Sendable {
   }
 
   /// The common keys, whose arguments are names without labels.
-  private static let takesNames: Set<String> = ["redact", "public", "invalidates", "skip", "log"]
+  private static let takesNames = Set(commonUses.keys)
 
   /// What `log(…)` takes: how much of a value may leave the process.
   package static let logDisclosures: Set<String> = ["full"]

@@ -6,23 +6,32 @@ public let productsFolder: URL =
   ? Bundle.main.bundleURL.deletingLastPathComponent() : Bundle.main.bundleURL
 
 /// Type-checks Swift files in Swift 6 mode against the package's built modules, as a user's
-/// target would compile them; returns the exit status and the compiler's errors.
-public func typeCheck(_ files: [String], flags: [String] = []) throws -> (
+/// target would compile them; returns the exit status and the compiler's errors. With
+/// `macros`, against the modules built for the host, where `VeneerMacros` is, with its plugin.
+public func typeCheck(_ files: [String], flags: [String] = [], macros: Bool = false) throws -> (
   status: Int32, errors: String
 ) {
+  let suffix = macros ? "-tool" : ""
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments =
     ["swiftc", "-typecheck", "-swift-version", "6"]
-    + ["-I", productsFolder.appendingPathComponent("Modules").path]
+    + ["-I", productsFolder.appendingPathComponent("Modules\(suffix)").path]
     // The runtime's C module by its module map: a search of the products folder would also
     // meet the Objective-C front end's, built twice (for the plugins' tool too), and refuse the
     // second as a redefinition.
     + [
       "-Xcc",
       "-fmodule-map-file="
-        + productsFolder.appendingPathComponent("CVeneerRuntime.build/module.modulemap").path,
+        + productsFolder.appendingPathComponent("CVeneerRuntime\(suffix).build/module.modulemap")
+        .path,
     ]
+    + (macros
+      ? [
+        "-load-plugin-executable",
+        productsFolder.appendingPathComponent("VeneerMacrosPlugin-tool").path
+          + "#VeneerMacrosPlugin",
+      ] : [])
     + flags + files
   let errors = Pipe()
   process.standardError = errors

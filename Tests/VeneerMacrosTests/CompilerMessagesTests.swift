@@ -21,19 +21,7 @@ struct CompilerMessagesTests {
     }
 
     """.write(toFile: file, atomically: true, encoding: .utf8)
-    // The macro's library and plugin are built for the host, beside the test bundle.
-    let modules = productsFolder.appendingPathComponent("Modules-tool")
-    let plugin = productsFolder.appendingPathComponent("VeneerMacrosPlugin-tool").path
-    let result = try runProcess(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      [
-        "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
-        "-Xcc",
-        "-fmodule-map-file="
-          + productsFolder.appendingPathComponent("CVeneerRuntime-tool.build/module.modulemap")
-          .path,
-        "-load-plugin-executable", plugin + "#VeneerMacrosPlugin", file,
-      ])
+    let result = try typeCheck([file], macros: true)
     return result.errors.split(separator: "\n").filter { $0.contains(": error: ") }.map {
       String($0[$0.range(of: ": error: ")!.upperBound...])
         .replacingOccurrences(of: " (from macro 'Decorated')", with: "")

@@ -13,6 +13,9 @@ package struct BuiltInDecorator: Sendable {
   package let name: String
   /// The annotation keys it reads, each with its labelled arguments: `tracing(span:attributes:)`.
   package let annotations: [String: [String: AnnotationArgumentKind]]
+  /// What each of its keys says, for the annotation reference: its own name's, unless said,
+  /// "decorate with it" on a protocol and its settings on a requirement.
+  package let annotationUses: [String: AnnotationUse]
   /// Its decorators' stored properties beside `base`, each with what it holds, in the words of
   /// `Templates/REFERENCE.md`: templates read them as `plan.storage.tracer`.
   package let storage: [(name: String, summary: String)]
@@ -45,10 +48,18 @@ package struct BuiltInDecorator: Sendable {
     storage: [(name: String, summary: String)] = [], plan: DecoratorPlanKind? = nil,
     options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime",
     signatureNames: [String] = [], instanceMethodsOnly: String? = nil,
-    compositionHelper: String? = nil
+    compositionHelper: String? = nil, annotationUses: [String: AnnotationUse] = [:]
   ) {
     self.name = name
     self.annotations = annotations
+    self.annotationUses = annotations.reduce(into: annotationUses) { uses, entry in
+      guard uses[entry.key] == nil else { return }
+      let labels = entry.value.keys.sorted().map { "\($0): \(entry.value[$0]!.rawValue)" }
+      uses[entry.key] = AnnotationUse(
+        labels.isEmpty ? entry.key : "\(entry.key)(\(labels.joined(separator: ", ")))",
+        onProtocol: "decorate it with the \(name) template",
+        onRequirement: labels.isEmpty ? nil : "the \(name) template's settings for this one")
+    }
     self.storage = storage
     self.plan = plan
     self.options = options

@@ -1,3 +1,5 @@
+import VeneerModel
+
 extension BuiltInDecorator {
   /// Answers calls that only read from a cache, keyed by requirement and arguments; a call
   /// that changes something invalidates what it names.
@@ -10,5 +12,16 @@ extension BuiltInDecorator {
       BuiltInOption("ttl", .seconds { $0.cacheTimeToLive = $1 }),
       BuiltInOption(
         "capacity", .wholeNumber(1...Int.max, counting: "entries") { $0.cacheCapacity = $1 }),
+    ],
+    annotationUses: [
+      "cache": AnnotationUse(
+        "cache, cache(ttl: lifetime)",
+        onProtocol: "declares nothing: a bare `cache` here is a warning, since caching is "
+          + "declared per requirement",
+        onRequirement: "declares that it only reads, so its results may be cached (for `ttl` "
+          + "seconds); nothing else is ever cached"),
+      "caching": AnnotationUse(
+        "caching, caching(ttl: lifetime)", onProtocol: "decorate it with the Caching template",
+        onRequirement: "the same as `cache`"),
     ])
 }

@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 
-/// The README's manifests are the examples' `Package.swift`, which CI builds and runs, but for
-/// the line that finds Veneer: copied as written, each resolves and builds.
-@Suite("README manifests")
-struct ReadmeManifestTests {
+/// The manifests of the front ends' guide are the examples' `Package.swift`, which CI builds and
+/// runs, but for the line that finds Veneer: copied as written, each resolves and builds.
+@Suite("The guide's manifests")
+struct GuideManifestTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The Swift code blocks of the README that are manifests.
+  static let guide = "Documentation/FrontEnds.md"
+
+  /// The Swift code blocks of the guide that are manifests.
   static func readmeManifests() throws -> [String] {
-    let readme = try String(
-      contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: root.appendingPathComponent(guide), encoding: .utf8)
     return readme.components(separatedBy: "```swift\n").dropFirst().compactMap { block in
       let code = block.components(separatedBy: "```").first ?? ""
       return code.hasPrefix("// swift-tools-version:") ? code : nil
@@ -28,7 +29,7 @@ struct ReadmeManifestTests {
       with: #".package(name: "veneer", path: "../veneer")"#)
     #expect(asShown != manifest, "the example no longer finds Veneer at ../..")
     let shown = try Self.readmeManifests()
-    #expect(shown.contains { $0.hasPrefix(asShown) }, "README.md lacks \(example)'s manifest")
+    #expect(shown.contains { $0.hasPrefix(asShown) }, "\(Self.guide) lacks \(example)'s manifest")
     // Every product a target uses comes from a package the manifest declares.
     for product in ["VeneerRuntime", "Logging", "VeneerPlugin"] where manifest.contains(product) {
       let package = product == "Logging" ? "swift-log" : "veneer"
@@ -45,10 +46,10 @@ struct ReadmeManifestTests {
   /// rejects. Scripts/plugin-build-cost makes the same change in CI, by path, and builds it.
   @Test func thePrebuiltSnippetNamesThePackageAsSwiftPMDoes() throws {
     let readme = try String(
-      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "### Prebuilt or from source").last)
+      contentsOf: Self.root.appendingPathComponent(Self.guide), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## Prebuilt or from source").last)
     let snippet = try #require(
-      section.components(separatedBy: "```swift\n").dropFirst().first?
+      section.components(separatedBy: "```swift fragment\n").dropFirst().first?
         .components(separatedBy: "```").first)
     let dependency = try #require(
       snippet.split(separator: "\n").first { $0.contains("veneer-plugins.git") })
