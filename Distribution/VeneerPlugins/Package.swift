@@ -10,7 +10,7 @@ import PackageDescription
 
 let veneer: Target = .binaryTarget(
   name: "veneer",
-  url: "https://github.com/veneer-swift/veneer/releases/download/0.7.0/veneer.artifactbundle.zip",
+  url: "https://github.com/veneer-swift/veneer/releases/download/0.8.0/veneer.artifactbundle.zip",
   checksum: "0000000000000000000000000000000000000000000000000000000000000000")
 
 let package = Package(

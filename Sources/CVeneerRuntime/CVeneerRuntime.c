@@ -67,3 +67,13 @@ void veneer_answers_unbind(void) {
 bool veneer_answers_are_bound(void) {
   return atomic_load_explicit(&veneer_bound_answers, memory_order_relaxed) != 0;
 }
+
+static _Atomic bool veneer_policies = false;
+
+void veneer_policy_made(void) {
+  atomic_store_explicit(&veneer_policies, true, memory_order_relaxed);
+}
+
+bool veneer_policies_exist(void) {
+  return atomic_load_explicit(&veneer_policies, memory_order_relaxed);
+}

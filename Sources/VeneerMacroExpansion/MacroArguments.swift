@@ -54,16 +54,17 @@ struct MacroArguments {
         let declaration = "public(\(names.map(\.0).joined(separator: ", ")))"
         annotations.append(
           ("  \(Self.quoted(protocolName)): \(Self.quoted(declaration))", Syntax(argument)))
-      case "cached":
-        guard let names = Self.strings(argument, report: report) else { return nil }
+      case let label? where Self.declarations[label] != nil:
+        guard let names = Self.strings(argument, report: report), let key = Self.declarations[label]
+        else { return nil }
         for (name, element) in names {
           guard Self.isRequirementName(name) else {
             report(
-              "'cached' lists requirements by name or selector ('post(id:)'): '\(name)' is not one",
+              "'\(label)' lists requirements by name or selector ('post(id:)'): '\(name)' is not one",
               element)
             return nil
           }
-          annotations.append(("  \(Self.quoted(protocolName + "." + name)): cache", element))
+          annotations.append(("  \(Self.quoted(protocolName + "." + name)): \(key)", element))
         }
       case "behindPreprocessorFlag":
         guard let text = Self.string(argument.expression), Self.isCondition(text) else {
@@ -88,6 +89,13 @@ struct MacroArguments {
       for (line, origin) in annotations { add(line, from: origin) }
     }
   }
+
+  /// The annotation key each of `@Decorated`'s lists of requirements stands for, as the
+  /// built-ins' descriptors declare them: `cached` for `cache`.
+  private static let declarations = Dictionary(
+    uniqueKeysWithValues: BuiltInDecorators.all.compactMap(\.declarations).map {
+      ($0.macroLabel, $0.key)
+    })
 
   /// The argument a diagnostic of the configuration's is about, or the attribute.
   func node(at location: VeneerModel.SourceLocation?) -> Syntax {

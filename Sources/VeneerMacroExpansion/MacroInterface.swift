@@ -43,8 +43,15 @@ package enum MacroInterface {
       "/// - Parameters:",
       "///   - public: the parameters (or `result`) whose values its decorators may write, as",
       "///     `// veneer: public(…)` on the protocol declares them; every other value is private.",
-      "///   - cached: the requirements a caching decorator answers from its cache, as",
-      "///     `// veneer: cache` on each declares it; every other call is forwarded.",
+    ]
+    for builtIn in builtIns {
+      guard let declarations = builtIn.declarations else { continue }
+      lines += [
+        "///   - \(declarations.macroLabel): the requirements declared as `// veneer: "
+          + "\(declarations.key)` above each would declare them, for the \(builtIn.name) decorator."
+      ]
+    }
+    lines += [
       "///   - behindPreprocessorFlag: a compilation condition the decorators are generated under",
       "///     (`\"DEBUG\"`): in other builds there are none.",
       "@attached(",
@@ -57,9 +64,14 @@ package enum MacroInterface {
       builtIns.map { "named(\($0.compositionHelper))" }, first: "  names: ", then: "  ")
     lines[lines.count - 1] += ")"
     lines += [
-      "public macro Decorated(",
-      "  _ decorator: Decorator, _ more: Decorator..., public: [String] = [], cached: [String] = [],",
-      "  behindPreprocessorFlag: String? = nil",
+      "public macro Decorated("
+    ]
+    let parameters =
+      ["_ decorator: Decorator", "_ more: Decorator...", "public: [String] = []"]
+      + builtIns.compactMap(\.declarations).map { "\($0.macroLabel): [String] = []" }
+      + ["behindPreprocessorFlag: String? = nil"]
+    lines += filled(parameters, first: "  ", then: "  ")
+    lines += [
       ") = #externalMacro(module: \"VeneerMacrosPlugin\", type: \"DecoratedMacro\")",
       "",
       "extension Decorator {",
@@ -70,7 +82,7 @@ package enum MacroInterface {
       let type =
         builtIn.options.contains { macroType(of: $0) != nil }
         ? "\(builtIn.name)Decorator()" : "Decorator()"
-      lines.append("  public static let \(builtIn.typedName) = \(type)")
+      lines.append("  public static let \(memberName(of: builtIn)) = \(type)")
     }
     lines.append("}")
     for builtIn in builtIns {
@@ -86,7 +98,8 @@ package enum MacroInterface {
     }
     guard !options.isEmpty else { return [] }
     var lines = [
-      "/// `.\(builtIn.typedName)`, or `.\(builtIn.typedName)(…)` with its settings: those of",
+      "/// `.\(memberName(of: builtIn))`, or `.\(memberName(of: builtIn))(…)` with its settings: "
+        + "those of",
       "/// `options: \(builtIn.typedName):` in `veneer.yml`.",
       "public final class \(builtIn.name)Decorator: Decorator, @unchecked Sendable {",
     ]
@@ -136,6 +149,12 @@ package enum MacroInterface {
       case .names, .parameters: "[String]"
       }
     }
+  }
+
+  /// `circuitBreaker` for CircuitBreaker: its member of `Decorator`, which the macro finds again
+  /// in any case.
+  package static func memberName(of builtIn: BuiltInDecorator) -> String {
+    builtIn.name.prefix(1).lowercased() + builtIn.name.dropFirst()
   }
 
   /// `errorLevel` for `error_level`: the argument label of a setting.

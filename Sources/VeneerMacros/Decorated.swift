@@ -29,21 +29,25 @@
 /// - Parameters:
 ///   - public: the parameters (or `result`) whose values its decorators may write, as
 ///     `// veneer: public(…)` on the protocol declares them; every other value is private.
-///   - cached: the requirements a caching decorator answers from its cache, as
-///     `// veneer: cache` on each declares it; every other call is forwarded.
+/// - cached: the requirements declared as `// veneer: cache` above each would declare them, for the
+/// Caching decorator.
+/// - idempotent: the requirements declared as `// veneer: idempotent` above each would declare
+/// them, for the Retry decorator.
 ///   - behindPreprocessorFlag: a compilation condition the decorators are generated under
 ///     (`"DEBUG"`): in other builds there are none.
 @attached(
   peer,
   names: prefixed(Logging), prefixed(Analytics), prefixed(Caching), prefixed(Intercepting),
-  prefixed(Tracing), prefixed(Metrics), prefixed(Timeout))
+  prefixed(Tracing), prefixed(Metrics), prefixed(Timeout), prefixed(Retry),
+  prefixed(CircuitBreaker), prefixed(Bulkhead), prefixed(RateLimit))
 @attached(
   extension,
   names: named(withLogging), named(withAnalytics), named(withCaching), named(intercepted),
-  named(withTracing), named(withMetrics), named(withTimeout))
+  named(withTracing), named(withMetrics), named(withTimeout), named(withRetry),
+  named(withCircuitBreaker), named(withBulkhead), named(withRateLimit))
 public macro Decorated(
   _ decorator: Decorator, _ more: Decorator..., public: [String] = [], cached: [String] = [],
-  behindPreprocessorFlag: String? = nil
+  idempotent: [String] = [], behindPreprocessorFlag: String? = nil
 ) = #externalMacro(module: "VeneerMacrosPlugin", type: "DecoratedMacro")
 
 extension Decorator {
@@ -69,6 +73,19 @@ extension Decorator {
 
   /// Gives each async throwing call a deadline.
   public static let timeout = TimeoutDecorator()
+
+  /// Makes a failed call again, after a growing wait with full jitter, where its requirement is
+  /// declared idempotent.
+  public static let retry = RetryDecorator()
+
+  /// Fails calls at once while too many fail, as resilience4j's breakers do.
+  public static let circuitBreaker = CircuitBreakerDecorator()
+
+  /// Lets at most so many calls run at once, as resilience4j's bulkheads do.
+  public static let bulkhead = BulkheadDecorator()
+
+  /// Lets calls through at a rate, a token bucket's.
+  public static let rateLimit = RateLimitDecorator()
 }
 
 /// `.logging`, or `.logging(…)` with its settings: those of
@@ -115,6 +132,48 @@ public final class CachingDecorator: Decorator, @unchecked Sendable {
 public final class TimeoutDecorator: Decorator, @unchecked Sendable {
   /// `.timeout` with these settings; each left out keeps its default.
   public func callAsFunction(_ seconds: Duration) -> Decorator {
+    self
+  }
+}
+
+/// `.retry`, or `.retry(…)` with its settings: those of
+/// `options: retry:` in `veneer.yml`.
+public final class RetryDecorator: Decorator, @unchecked Sendable {
+  /// `.retry` with these settings; each left out keeps its default.
+  public func callAsFunction(attempts: Double? = nil) -> Decorator {
+    self
+  }
+}
+
+/// `.circuitBreaker`, or `.circuitBreaker(…)` with its settings: those of
+/// `options: circuitbreaker:` in `veneer.yml`.
+public final class CircuitBreakerDecorator: Decorator, @unchecked Sendable {
+  /// `.circuitbreaker` with these settings; each left out keeps its default.
+  public func callAsFunction(
+    failureRate: Double? = nil, openInterval: Duration? = nil
+  ) -> Decorator {
+    self
+  }
+}
+
+/// `.bulkhead`, or `.bulkhead(…)` with its settings: those of
+/// `options: bulkhead:` in `veneer.yml`.
+public final class BulkheadDecorator: Decorator, @unchecked Sendable {
+  /// `.bulkhead` with these settings; each left out keeps its default.
+  public func callAsFunction(
+    maxCalls: Double? = nil, maxWaiting: Double? = nil, maxWait: Duration? = nil
+  ) -> Decorator {
+    self
+  }
+}
+
+/// `.rateLimit`, or `.rateLimit(…)` with its settings: those of
+/// `options: ratelimit:` in `veneer.yml`.
+public final class RateLimitDecorator: Decorator, @unchecked Sendable {
+  /// `.ratelimit` with these settings; each left out keeps its default.
+  public func callAsFunction(
+    permits: Double? = nil, burst: Double? = nil, maxWait: Duration? = nil
+  ) -> Decorator {
     self
   }
 }

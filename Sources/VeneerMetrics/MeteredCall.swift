@@ -10,10 +10,21 @@ import VeneerRuntime
 /// the dimensions `protocol` and `requirement` and any given to the decorator; the timer asks to
 /// be shown in seconds.
 /// Generated code's, not an API for users.
+///
+/// What a resilience decorator inside did to a call is recorded too, in metrics made the first
+/// time it happens: `PREFIX.retries` counts the calls made again, `PREFIX.rejections` the calls
+/// a policy refused (with the dimension `policy`: `circuit_breaker`, `bulkhead`, `rate_limit`),
+/// and the gauge `PREFIX.circuit_breaker.state` says where the breaker was at the last call (0
+/// closed, 1 half-open, 2 open).
 public struct __RequirementMetrics: Sendable {
   public let calls: Counter
   public let failures: Counter
   public let duration: Timer
+  /// `PostRepo.getPost(id:)`: the requirement as resilience decorators name it.
+  public let qualifiedName: String
+  private let prefix: String
+  private let dimensions: [(String, String)]
+  private let factory: any MetricsFactory
 
   public init(
     namespace: String, requirement: String, prefix: String, dimensions: [(String, String)],
@@ -25,6 +36,28 @@ public struct __RequirementMetrics: Sendable {
     duration = Timer(
       label: "\(prefix).call.duration", dimensions: dimensions, preferredDisplayUnit: .seconds,
       factory: factory)
+    qualifiedName = namespace + "." + requirement
+    self.prefix = prefix
+    self.dimensions = dimensions
+    self.factory = factory
+  }
+
+  /// Records what resilience decorators inside did to a call.
+  public func record(_ observed: __CallAnswer.Observed) {
+    if observed.retries > 0 {
+      Counter(label: "\(prefix).retries", dimensions: dimensions, factory: factory)
+        .increment(by: observed.retries)
+    }
+    if let rejection = observed.rejection {
+      Counter(
+        label: "\(prefix).rejections", dimensions: dimensions + [("policy", "\(rejection)")],
+        factory: factory
+      ).increment()
+    }
+    if let state = observed.breakerState {
+      Gauge(label: "\(prefix).circuit_breaker.state", dimensions: dimensions, factory: factory)
+        .record(state == .closed ? 0 : state == .halfOpen ? 1 : 2)
+    }
   }
 
   /// The metrics of each requirement of a protocol, in order.
@@ -43,13 +76,66 @@ public struct __RequirementMetrics: Sendable {
 /// One call through a metrics decorator: counted, timed, and counted again if it fails.
 /// Generated code's, not an API for users.
 public struct __MeteredCall: __CallLifeCycle {
-  private let metrics: __RequirementMetrics
+  @usableFromInline let metrics: __RequirementMetrics
   /// When the call started, by `veneer_monotonic_nanoseconds`: a plain integer, where a
   /// `ContinuousClock.Instant` is copied through value witnesses in a decorator's code.
   private let start = veneer_monotonic_nanoseconds()
 
   public init(_ metrics: __RequirementMetrics) {
     self.metrics = metrics
+  }
+
+  /// Runs `body`, the call to the base, and records it by how it ended, with what resilience
+  /// decorators inside did to it.
+  @inlinable
+  public func run<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure)
+    -> Value
+  {
+    do throws(Failure) {
+      let value = try __CallAnswer.observing(metrics.qualifiedName, body, observe: metrics.record)
+      succeeded()
+      return value
+    } catch {
+      failed()
+      throw error
+    }
+  }
+
+  /// The same for an asynchronous `body`.
+  @inlinable
+  public func run<Value, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    do throws(Failure) {
+      let value = try await __CallAnswer.observing(
+        metrics.qualifiedName, isolation: isolation, body, observe: metrics.record)
+      succeeded()
+      return value
+    } catch {
+      failed()
+      throw error
+    }
+  }
+
+  /// Runs `body`, which returns a `Result`, and records the call by the result.
+  @inlinable
+  public func runResult<Success, Failure: Error, Thrown: Error>(
+    _ body: () throws(Thrown) -> Result<Success, Failure>
+  ) throws(Thrown) -> Result<Success, Failure> {
+    let result = try run(body)
+    if case .failure = result { metrics.failures.increment() }
+    return result
+  }
+
+  /// The same for an asynchronous `body`.
+  @inlinable
+  public func runResult<Success, Failure: Error, Thrown: Error>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws(Thrown) -> Result<Success, Failure>
+  ) async throws(Thrown) -> Result<Success, Failure> {
+    let result = try await run(isolation: isolation, body)
+    if case .failure = result { metrics.failures.increment() }
+    return result
   }
 
   /// Records the call and its duration.

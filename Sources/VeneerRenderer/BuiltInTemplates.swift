@@ -104,6 +104,75 @@ package enum BuiltInTemplates {
 
         """#),
     TemplateSource(
+      name: "Bulkhead", path: "Templates/Bulkhead.stencil",
+      text: #"""
+        {# Lets at most so many calls run at once, as resilience4j's bulkheads do: the next ones wait in a bounded queue, first come first served, or throw BulkheadFullError at once; a waiting call is a suspended task, never a spinning one. Async throwing methods whose errors are untyped; options: max_calls, max_waiting, max_wait. #}
+        {# imports: VeneerRuntime #}
+        {{ plan.conditionsOpening }}
+        /// Calls {{ plan.article }} `{{ plan.protocolName }}` through a bulkhead, then forwards it to
+        /// `{{ plan.storage.base }}`: at most so many at once, the next ones waiting their turn or refused
+        /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.bulkhead }}: Bulkhead
+
+        /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) {
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.bulkhead }} = bulkhead
+        }
+        {% for r in plan.requirements %}
+
+        {{ r.conditionsOpening }}
+        {% if not r.admittedCall or r|skips:"bulkhead" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        {% if r.outcome == "none" %}
+        {{ r.effectsPrefix }}{{ r.admittedCall }} { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% else %}
+        return {{ r.effectsPrefix }}{{ r.admittedCall }} { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
+
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, calling it through `bulkhead`.
+        {{ plan.memberAccess }}func withBulkhead(_ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, bulkhead: bulkhead)
+        }
+
+        /// This `{{ plan.protocolName }}`, calling it through `bulkhead`, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withBulkhead(_ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, bulkhead: bulkhead)
+        }
+        }
+        {{ plan.conditionsClosing }}
+
+        """#),
+    TemplateSource(
       name: "Caching", path: "Templates/Caching.stencil",
       text: #"""
         {# Answers repeated calls from a cache; failures are never cached. #}
@@ -219,6 +288,76 @@ package enum BuiltInTemplates {
         @_disfavoredOverload
         {{ plan.memberAccess }}func withCaching(maximumEntryCount: Int = {{ plan.cacheCapacity }}) -> {{ plan.existentialType }} {
         {{ decorator }}(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
+        }
+        }
+        {{ plan.conditionsClosing }}
+
+        """#),
+    TemplateSource(
+      name: "CircuitBreaker", path: "Templates/CircuitBreaker.stencil",
+      text: #"""
+        {# Fails calls at once while too many fail, as resilience4j's breakers do: closed, it counts failures over a sliding window; past the failure rate it opens for an interval, each call throwing CircuitBreakerOpenError; then half-open probe calls close it or open it again. Throwing methods whose errors are untyped; options: failure_rate, open_interval. #}
+        {# imports: VeneerRuntime #}
+        {{ plan.conditionsOpening }}
+        /// Calls {{ plan.article }} `{{ plan.protocolName }}` through a circuit breaker, then forwards it to
+        /// `{{ plan.storage.base }}`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+        /// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+        /// are forwarded as they are.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.breaker }}: CircuitBreaker
+
+        /// - Parameter breaker: its breaker; one of its own unless given one to share.
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) {
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.breaker }} = breaker
+        }
+        {% for r in plan.requirements %}
+
+        {{ r.conditionsOpening }}
+        {% if not r.brokenCall or r|skips:"circuitbreaker" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        {% if r.outcome == "none" %}
+        {{ r.effectsPrefix }}{{ r.brokenCall }} { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% else %}
+        return {{ r.effectsPrefix }}{{ r.brokenCall }} { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
+
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, calling it through `breaker`.
+        {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, breaker: breaker)
+        }
+
+        /// This `{{ plan.protocolName }}`, calling it through `breaker`, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, breaker: breaker)
         }
         }
         {{ plan.conditionsClosing }}
@@ -449,28 +588,18 @@ package enum BuiltInTemplates {
         {{ r.completionForward }}
         }
         {% endif %}
-        {% else %}
-        {% if r.isThrowing %}
-        {{ r.doStatement }} {
-        {% endif %}
-        {% if r.outcome == "none" %}
+        {% elif r.outcome == "none" %}
+        {{ r.effectsPrefix }}{{ r.names.call }}.run { {{ r.typedClosureSignature }}
         {{ r.forwardCall }}
-        {{ r.names.call }}.succeeded()
-        {% else %}
-        let {{ r.names.result }} = {{ r.forwardCall }}
-        {% if r.outcome == "result" %}
-        {{ r.names.call }}.finished({{ r.names.result }})
-        {% else %}
-        {{ r.names.call }}.succeeded()
-        {% endif %}
-        return {{ r.names.result }}
-        {% endif %}
-        {% if r.isThrowing %}
-        } catch {
-        {{ r.names.call }}.failed()
-        throw error
         }
-        {% endif %}
+        {% elif r.outcome == "result" %}
+        return {{ r.effectsPrefix }}{{ r.names.call }}.runResult { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% else %}
+        return {{ r.effectsPrefix }}{{ r.names.call }}.run { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
         {% endif %}
         }
         {% endif %}
@@ -491,6 +620,149 @@ package enum BuiltInTemplates {
         @_disfavoredOverload
         {{ plan.memberAccess }}func withMetrics(_ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ plan.existentialType }} {
         {{ decorator }}(self, factory: factory, prefix: prefix, dimensions: dimensions)
+        }
+        }
+        {{ plan.conditionsClosing }}
+
+        """#),
+    TemplateSource(
+      name: "RateLimit", path: "Templates/RateLimit.stencil",
+      text: #"""
+        {# Lets calls through at a rate, a token bucket's: so many a second on average, a burst after a quiet spell; a call that finds no token waits for one up to a limit, or throws RateLimitExceededError. Async throwing methods whose errors are untyped; options: permits (a second), burst, max_wait. #}
+        {# imports: VeneerRuntime #}
+        {{ plan.conditionsOpening }}
+        /// Calls {{ plan.article }} `{{ plan.protocolName }}` through a rate limiter, then forwards it to
+        /// `{{ plan.storage.base }}`: a call waits for a token up to the limiter's limit, or is refused with
+        /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.rateLimiter }}: RateLimiter
+
+        /// - Parameter limiter: its limiter; one of its own unless given one to share.
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) {
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.rateLimiter }} = limiter
+        }
+        {% for r in plan.requirements %}
+
+        {{ r.conditionsOpening }}
+        {% if not r.limitedCall or r|skips:"ratelimit" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        {% if r.outcome == "none" %}
+        {{ r.effectsPrefix }}{{ r.limitedCall }} { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% else %}
+        return {{ r.effectsPrefix }}{{ r.limitedCall }} { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
+
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, calling it through `limiter`.
+        {{ plan.memberAccess }}func withRateLimit(_ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, limiter: limiter)
+        }
+
+        /// This `{{ plan.protocolName }}`, calling it through `limiter`, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withRateLimit(_ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, limiter: limiter)
+        }
+        }
+        {{ plan.conditionsClosing }}
+
+        """#),
+    TemplateSource(
+      name: "Retry", path: "Templates/Retry.stencil",
+      text: #"""
+        {# Makes a failed call again, after a growing wait with full jitter, where its requirement is declared idempotent: // veneer: idempotent (or idempotent(attempts: 5)); nothing else is ever retried. Only errors that say they are retryable (RetryableError, TimeoutError) are retried, unless the policy says otherwise. #}
+        {# imports: VeneerRuntime #}
+        {{ plan.conditionsOpening }}
+        /// Makes a failed call to {{ plan.article }} `{{ plan.protocolName }}` again, where its requirement is declared
+        /// idempotent, then forwards it to `{{ plan.storage.base }}`: as often as its policy allows, after a wait
+        /// that grows and is spread by jitter, and only for errors the policy retries. Every other
+        /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ plan.memberAccess }}let {{ plan.storage.retryPolicy }}: RetryPolicy
+        let {{ plan.storage.policyClock }}: PolicyClock
+
+        /// - Parameters:
+        ///   - policy: how many attempts, how long between them, and which errors are retried.
+        ///   - clock: what the waits are measured on.
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, policy: RetryPolicy = RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) {
+        self.{{ plan.storage.base }} = base
+        self.{{ plan.storage.retryPolicy }} = policy
+        self.{{ plan.storage.policyClock }} = PolicyClock(clock)
+        }
+        {% for r in plan.requirements %}
+
+        {{ r.conditionsOpening }}
+        {% if not r.retriedCall or r|skips:"retry" %}
+        {{ r.forwardingImplementation }}
+        {% else %}
+        {{ r.declaration }} {
+        {% if r.outcome == "none" %}
+        {{ r.effectsPrefix }}{{ r.retriedCall }} { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% else %}
+        return {{ r.effectsPrefix }}{{ r.retriedCall }} { {{ r.typedClosureSignature }}
+        {{ r.forwardCall }}
+        }
+        {% endif %}
+        }
+        {% endif %}
+        {{ r.conditionsClosing }}
+        {% endfor %}
+        }
+
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        extension {{ plan.protocolName }} {
+        /// This `{{ plan.protocolName }}`, making failed calls of its idempotent requirements again.
+        {{ plan.memberAccess }}func withRetry(_ policy: RetryPolicy = RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ decorator }}<Self> {
+        {{ decorator }}(self, policy: policy, clock: clock)
+        }
+
+        /// This `{{ plan.protocolName }}`, retrying as `policy` says, for an existential.
+        @_disfavoredOverload
+        {{ plan.memberAccess }}func withRetry(_ policy: RetryPolicy = RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ plan.existentialType }} {
+        {{ decorator }}(self, policy: policy, clock: clock)
         }
         }
         {{ plan.conditionsClosing }}

@@ -140,11 +140,9 @@ package struct ProtocolPlan: Sendable {
             planning: decoratorPlans, diagnostics: &diagnostics)))
     }
     requirementReferences = requirements
-    if decoratorPlans.contains(DecoratorPlans.position(of: AnalyticsPlan.self)) {
-      diagnostics += AnalyticsPlan.clashes(in: requirements.map(\.value), of: proto)
-    }
-    if decoratorPlans.contains(DecoratorPlans.position(of: CachingPlan.self)) {
-      diagnostics += CachingPlan.undeclared(in: requirements.map(\.value), of: proto)
+    for (position, kind) in DecoratorPlans.all.enumerated() where decoratorPlans.contains(position)
+    {
+      diagnostics += kind.protocolDiagnostics(requirements.map(\.value), proto)
     }
     diagnostics += Self.passedByNotes(proto, allRequirements)
     diagnostics += Disclosure.unmatchedNames(

@@ -503,7 +503,8 @@ private struct ArgumentListSplit {
   var closerAndSuffix: ByteSlice
   /// Whether the list is in square brackets: a collection literal.
   var isCollection: Bool
-  /// Whether the line opens a body (`{` at its end), as declarations do.
+  /// Whether the line opens a body (`{` at its end, or a trailing closure's `{ (…) -> T in`), as
+  /// declarations do: its closing bracket goes on a line of its own.
   var isDeclaration: Bool
 
   /// The split of `bytes`, whose arguments replace those in `arguments`.
@@ -557,9 +558,12 @@ private struct ArgumentListSplit {
           let isAssignedTuple =
             index == bytes.count - 1 && openIndex >= 3
             && bytes[(openIndex - 3)..<openIndex].spells(" = ")
+          let opensClosure =
+            bytes.last == UInt8(ascii: "{")
+            || (bytes[index...].starts(with: ") { ".utf8) && bytes.count >= 3
+              && bytes[(bytes.count - 3)...].spells(" in"))
           isDeclaration =
-            byte == UInt8(ascii: ")")
-            && (bytes.last == UInt8(ascii: "{") || isAssignedTuple || isTypeAlias(bytes))
+            byte == UInt8(ascii: ")") && (opensClosure || isAssignedTuple || isTypeAlias(bytes))
           return
         }
       case UInt8(ascii: ",") where openIndex != nil && depth == 1:

@@ -1,17 +1,21 @@
 import CVeneerRuntime
 
-/// Whether a call a logging decorator forwarded was answered by a caching decorator inside it,
-/// from its cache or by waiting for the same call already under way, rather than by the base:
-/// the logging decorator's records of how the call ended then say `cached`.
+/// What happened inside a call a decorator forwarded, that the decorator could not see from its
+/// outcome: a caching decorator inside answered it, from its cache or by waiting for the same
+/// call already under way; a retrying decorator made it again; a circuit breaker, bulkhead or
+/// rate limiter refused it. A logging decorator's records say so (`cached=true`, `retries=2`,
+/// `rejected=circuit_breaker`); a metrics decorator counts it; a tracing decorator records it on
+/// the span.
 ///
-/// Bound as a task-local around the forwarded call and its records, and only while the call is
-/// logged. A caching decorator marks it for its own requirement only, so a cache hit deep in the
-/// base's work (another service's cache, reached from inside the call) does not mark the call;
-/// a record reads it for its own call only, by number. A completion handler called later, from
-/// elsewhere, finds none: only a cache answers at once.
+/// Bound as a task-local around the forwarded call: by a logging decorator while the call is
+/// logged, and by a metrics or tracing decorator once the process has made a resilience policy
+/// (before, no retry or refusal can happen). A decorator inside marks every bound answer of its
+/// own requirement, so a cache hit deep in the base's work (another service's cache, reached from
+/// inside the call) does not mark the call; a logging record reads its own call's, by number.
+/// A completion handler called later, from elsewhere, finds none: only a cache answers at once.
 ///
 /// Generated code's, not an API for users: it changes with the templates.
-/// `@unchecked Sendable`: `flags` is only read and written atomically.
+/// `@unchecked Sendable`: `flags` and `retries` are only read and written atomically.
 public final class __CallAnswer: @unchecked Sendable {
   /// How a caching decorator answered a call without its base.
   public enum Kind: Int, Sendable {
@@ -21,24 +25,64 @@ public final class __CallAnswer: @unchecked Sendable {
     case callInFlight
   }
 
+  /// Which policy refused a call, as records name it.
+  public enum Rejection: Int, Sendable, CaseIterable, CustomStringConvertible {
+    case circuitBreaker = 2
+    case bulkhead
+    case rateLimit
+
+    /// `circuit_breaker`, `bulkhead` or `rate_limit`, as records, metrics and spans write it.
+    public var description: String {
+      switch self {
+      case .circuitBreaker: "circuit_breaker"
+      case .bulkhead: "bulkhead"
+      case .rateLimit: "rate_limit"
+      }
+    }
+  }
+
+  /// What happened inside a call, as its answer recorded it.
+  public struct Observed: Sendable, Equatable {
+    /// How many times a retrying decorator made the call again.
+    public var retries: Int
+    /// The policy that refused the call, if one did.
+    public var rejection: Rejection?
+    /// Where the circuit breaker the call went through was when the call reached it.
+    public var breakerState: CircuitBreaker.State?
+
+    /// Whether anything happened at all.
+    public var isEmpty: Bool { retries == 0 && rejection == nil && breakerState == nil }
+  }
+
   @TaskLocal static var current: __CallAnswer?
 
-  /// The logged call's number.
+  /// The logged call's number; 0 for an answer a metrics or tracing decorator bound.
   private let call: UInt64
-  /// The requirement the logging decorator forwarded, as `__LoggedCall` names it.
-  private let requirement: StaticString
-  /// One flag per `Kind`, set once by `veneer_set_once`.
+  /// The requirement the decorator forwarded, as it names it: `PostRepo.getPost(id:)`.
+  private let requirement: String
+  /// The answer bound around this one, which a mark reaches too.
+  private let outer: __CallAnswer?
+  /// One flag per `Kind`, per `Rejection`, then per breaker state; each set once by
+  /// `veneer_set_once`.
   private let flags: UnsafeMutablePointer<UInt8>
+  private let retries: UnsafeMutablePointer<UInt64>
 
-  private init(call: UInt64, requirement: StaticString) {
+  private static let breakerStates: [CircuitBreaker.State] = [.closed, .open, .halfOpen]
+  private static let flagCount = 5 + breakerStates.count
+
+  private init(call: UInt64, requirement: String) {
     self.call = call
     self.requirement = requirement
-    flags = .allocate(capacity: 2)
-    flags.initialize(repeating: 0, count: 2)
+    outer = Self.current
+    flags = .allocate(capacity: Self.flagCount)
+    flags.initialize(repeating: 0, count: Self.flagCount)
+    retries = .allocate(capacity: 1)
+    retries.initialize(to: 0)
   }
 
   deinit {
     flags.deallocate()
+    retries.deallocate()
   }
 
   /// How the logged call numbered `call` was answered, if it is under way here and was not
@@ -50,15 +94,30 @@ public final class __CallAnswer: @unchecked Sendable {
     return nil
   }
 
-  /// Runs `body` with an answer for the logged call `call` bound, for a caching decorator
-  /// inside it to mark.
+  /// What happened inside the logged call numbered `call`, if it is under way here.
+  static func observed(inCall call: UInt64) -> Observed? {
+    guard let answer = current, answer.call == call else { return nil }
+    return answer.observed
+  }
+
+  private var observed: Observed {
+    Observed(
+      retries: Int(veneer_load(retries)),
+      rejection: Rejection.allCases.first { veneer_is_set(flags + $0.rawValue) },
+      breakerState: Self.breakerStates.indices.first { veneer_is_set(flags + 5 + $0) }.map {
+        Self.breakerStates[$0]
+      })
+  }
+
+  /// Runs `body` with an answer for the logged call `call` bound, for a decorator inside it to
+  /// mark.
   @usableFromInline
   static func binding<Value, Failure: Error>(
     call: UInt64, requirement: StaticString, _ body: () throws(Failure) -> Value
   ) throws(Failure) -> Value {
     veneer_answers_bind()
     defer { veneer_answers_unbind() }
-    return try $current.withValue(__CallAnswer(call: call, requirement: requirement)) {
+    return try $current.withValue(__CallAnswer(call: call, requirement: "\(requirement)")) {
       () -> Result<Value, Failure> in
       do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
     }.get()
@@ -73,33 +132,125 @@ public final class __CallAnswer: @unchecked Sendable {
     veneer_answers_bind()
     defer { veneer_answers_unbind() }
     return try await $current.withValue(
-      __CallAnswer(call: call, requirement: requirement),
+      __CallAnswer(call: call, requirement: "\(requirement)"),
       operation: { () async -> Result<Value, Failure> in
         do throws(Failure) { return .success(try await body()) } catch { return .failure(error) }
       }, isolation: isolation
     ).get()
   }
 
-  /// Whether any logged call is under way with an answer bound: a caching decorator marks its
-  /// answers only then. Inlinable: most answers come with no logged call under way, and then
-  /// cost one atomic read.
+  /// Runs `body`, the forwarded call of `requirement`, and hands `observe` what happened inside
+  /// it, when anything did; a metrics or tracing decorator calls it. Before the process has made
+  /// a resilience policy it only runs `body`: nothing but a cache can mark a call then, and these
+  /// decorators do not say how a cache answered.
+  @inlinable
+  public static func observing<Value, Failure: Error>(
+    _ requirement: String, _ body: () throws(Failure) -> Value,
+    observe: (Observed) -> Void
+  ) throws(Failure) -> Value {
+    guard veneer_policies_exist() else { return try body() }
+    return try observingBound(requirement, body, observe: observe)
+  }
+
+  @usableFromInline
+  static func observingBound<Value, Failure: Error>(
+    _ requirement: String, _ body: () throws(Failure) -> Value,
+    observe: (Observed) -> Void
+  ) throws(Failure) -> Value {
+    let answer = __CallAnswer(call: 0, requirement: requirement)
+    veneer_answers_bind()
+    defer {
+      veneer_answers_unbind()
+      let observed = answer.observed
+      if !observed.isEmpty { observe(observed) }
+    }
+    return try $current.withValue(answer) { () -> Result<Value, Failure> in
+      do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
+    }.get()
+  }
+
+  /// The same for an asynchronous `body`.
+  @inlinable
+  public static func observing<Value, Failure: Error>(
+    _ requirement: String, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws(Failure) -> Value, observe: (Observed) -> Void
+  ) async throws(Failure) -> Value {
+    guard veneer_policies_exist() else { return try await body() }
+    return try await observingBound(requirement, isolation: isolation, body, observe: observe)
+  }
+
+  @usableFromInline
+  static func observingBound<Value, Failure: Error>(
+    _ requirement: String, isolation: isolated (any Actor)?,
+    _ body: () async throws(Failure) -> Value, observe: (Observed) -> Void
+  ) async throws(Failure) -> Value {
+    let answer = __CallAnswer(call: 0, requirement: requirement)
+    veneer_answers_bind()
+    defer {
+      veneer_answers_unbind()
+      let observed = answer.observed
+      if !observed.isEmpty { observe(observed) }
+    }
+    return try await $current.withValue(
+      answer,
+      operation: { () async -> Result<Value, Failure> in
+        do throws(Failure) { return .success(try await body()) } catch { return .failure(error) }
+      }, isolation: isolation
+    ).get()
+  }
+
+  /// Whether any call is under way with an answer bound: a caching decorator marks its answers
+  /// only then. Inlinable: most answers come with no call under way, and then cost one atomic
+  /// read.
   @inlinable
   public static var anyIsBound: Bool { veneer_answers_are_bound() }
 
-  /// Marks the logged call under way, if it is a call of `requirement` (a cache key's, which
-  /// may add ` -> ResultType`), as answered so.
+  /// Marks the calls under way of `requirement` (a cache key's, which may add ` -> ResultType`)
+  /// as answered so.
   public static func mark(_ kind: Kind, requirement: String) {
-    guard let answer = current, answer.isCall(of: requirement) else { return }
-    _ = veneer_set_once(answer.flags + kind.rawValue)
+    forEachBound(of: requirement) { _ = veneer_set_once($0.flags + kind.rawValue) }
+  }
+
+  /// Marks the calls under way of `requirement` as made once more.
+  static func noteRetry(requirement: StaticString) {
+    guard anyIsBound else { return }
+    forEachBound(of: "\(requirement)") { veneer_increment($0.retries) }
+  }
+
+  /// Marks the calls under way of `requirement` as refused by `policy`.
+  static func noteRejection(_ policy: Rejection, requirement: StaticString) {
+    guard anyIsBound else { return }
+    forEachBound(of: "\(requirement)") { _ = veneer_set_once($0.flags + policy.rawValue) }
+  }
+
+  /// Marks the calls under way of `requirement` as having found their breaker in `state`.
+  static func noteBreakerState(_ state: CircuitBreaker.State, requirement: StaticString) {
+    guard anyIsBound, let index = breakerStates.firstIndex(of: state) else { return }
+    forEachBound(of: "\(requirement)") { _ = veneer_set_once($0.flags + 5 + index) }
+  }
+
+  private static func forEachBound(of requirement: String, _ mark: (__CallAnswer) -> Void) {
+    var answer = current
+    while let bound = answer {
+      if bound.isCall(of: requirement) { mark(bound) }
+      answer = bound.outer
+    }
   }
 
   private func isCall(of keyRequirement: String) -> Bool {
-    requirement.withUTF8Buffer { logged in
-      var key = keyRequirement
-      return key.withUTF8 { key in
+    var logged = requirement
+    var key = keyRequirement
+    return logged.withUTF8 { logged in
+      key.withUTF8 { key in
         key.count >= logged.count && key.starts(with: logged)
           && (key.count == logged.count || key[logged.count...].starts(with: " -> ".utf8))
       }
     }
   }
+}
+
+/// Called by each resilience policy when it is made: from then on, metrics and tracing
+/// decorators bind an answer around the calls they forward, to see retries and refusals.
+func policyMade() {
+  veneer_policy_made()
 }

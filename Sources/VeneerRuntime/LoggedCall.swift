@@ -248,12 +248,19 @@ public struct __LoggedCall: __CallLifeCycle {
   /// duration.
   @usableFromInline var isLogged: Bool { id != 0 }
 
-  /// `metadata` with `cached`, when a caching decorator inside answered the call: `true` from
-  /// its cache, `in-flight` by sharing the same call under way.
+  /// `metadata` with `cached`, when a caching decorator inside answered the call (`true` from
+  /// its cache, `in-flight` by sharing the same call under way), `retries` when a retrying one
+  /// made it again, and `rejected` when a policy refused it.
   private func answered(_ metadata: Logger.Metadata) -> Logger.Metadata {
-    guard isLogged, let kind = __CallAnswer.kind(ofCall: id) else { return metadata }
+    guard isLogged else { return metadata }
     var metadata = metadata
-    metadata["cached"] = kind == .cache ? "true" : "in-flight"
+    if let kind = __CallAnswer.kind(ofCall: id) {
+      metadata["cached"] = kind == .cache ? "true" : "in-flight"
+    }
+    if let observed = __CallAnswer.observed(inCall: id) {
+      if observed.retries > 0 { metadata["retries"] = "\(observed.retries)" }
+      if let rejection = observed.rejection { metadata["rejected"] = "\(rejection)" }
+    }
     return metadata
   }
 

@@ -12,6 +12,8 @@ import VeneerRuntime
 /// `@unchecked Sendable`: `endedFlag` is only read and written atomically.
 public final class __TracedCall: __CallLifeCycle, @unchecked Sendable {
   public let span: any Span
+  /// `PostRepo.getPost(id:)`: the requirement as resilience decorators name it.
+  @usableFromInline let function: String
   private let callerContext: InstrumentationContext?
   /// Set, atomically, when the span has ended: one byte, where a lock object per call cost a
   /// tenth of a traced call.
@@ -25,6 +27,7 @@ public final class __TracedCall: __CallLifeCycle, @unchecked Sendable {
   public init(tracer: any Tracer, operation: String, function: String, kind: SpanKind) {
     let callerContext = InstrumentationContext.current
     self.callerContext = callerContext
+    self.function = function
     // The context read once: the tracer would read it again.
     span = tracer.startAnySpan(operation, context: callerContext ?? .topLevel, ofKind: kind)
     endedFlag = .allocate(capacity: 1)
@@ -108,7 +111,11 @@ public final class __TracedCall: __CallLifeCycle, @unchecked Sendable {
     -> Value
   {
     let outcome = InstrumentationContext.withValue(span.context) { () -> Result<Value, Failure> in
-      do throws(Failure) { return .success(try body()) } catch { return .failure(error) }
+      do throws(Failure) {
+        return .success(try __CallAnswer.observing(function, body, observe: record))
+      } catch {
+        return .failure(error)
+      }
     }
     if case .failure = outcome { finished(outcome) }
     return try outcome.get()
@@ -120,10 +127,27 @@ public final class __TracedCall: __CallLifeCycle, @unchecked Sendable {
   ) async throws(Failure) -> Value {
     let outcome = await InstrumentationContext.withValue(span.context, isolation: isolation) {
       () async -> Result<Value, Failure> in
-      do throws(Failure) { return .success(try await body()) } catch { return .failure(error) }
+      do throws(Failure) {
+        return .success(
+          try await __CallAnswer.observing(function, body, observe: record))
+      } catch {
+        return .failure(error)
+      }
     }
     if case .failure = outcome { finished(outcome) }
     return try outcome.get()
+  }
+
+  /// Records on the span what resilience decorators inside did to the call:
+  /// `veneer.retries`, `veneer.rejected` (the policy) and `veneer.circuit_breaker.state`.
+  @usableFromInline
+  func record(_ observed: __CallAnswer.Observed) {
+    guard span.isRecording else { return }
+    if observed.retries > 0 { span.attributes["veneer.retries"] = observed.retries }
+    if let rejection = observed.rejection { span.attributes["veneer.rejected"] = "\(rejection)" }
+    if let state = observed.breakerState {
+      span.attributes["veneer.circuit_breaker.state"] = state.rawValue
+    }
   }
 
   /// Runs the completion handler in the caller's context.

@@ -78,30 +78,3 @@ extension ActorBound {
     MainActorDeliveryActorBound(self)
   }
 }
-
-/// Calls an `ActorBound` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public actor RetryActorBound<Base: ActorBound>: ActorBound {
-  public let base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func work() async {
-    await base.work()
-  }
-}
-
-extension ActorBound {
-  /// This `ActorBound`, retrying failed async calls.
-  public var withRetries: RetryActorBound<Self> {
-    RetryActorBound(self)
-  }
-}

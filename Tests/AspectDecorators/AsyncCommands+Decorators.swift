@@ -77,30 +77,3 @@ extension AsyncCommands {
     MainActorDeliveryAsyncCommands(self)
   }
 }
-
-/// Calls an `AsyncCommands` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryAsyncCommands<Base: AsyncCommands>: AsyncCommands {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public var commands: [String: any Sendable] {
-    base.commands
-  }
-}
-
-extension AsyncCommands {
-  /// This `AsyncCommands`, retrying failed async calls.
-  public var withRetries: RetryAsyncCommands<Self> {
-    RetryAsyncCommands(self)
-  }
-}

@@ -81,32 +81,3 @@ extension Available {
     MainActorDeliveryAvailable(self)
   }
 }
-
-/// Calls an `Available` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-@available(macOS 13, iOS 16, *)
-public struct RetryAvailable<Base: Available>: Available {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func run() {
-    base.run()
-  }
-}
-
-@available(macOS 13, iOS 16, *)
-extension Available {
-  /// This `Available`, retrying failed async calls.
-  public var withRetries: RetryAvailable<Self> {
-    RetryAvailable(self)
-  }
-}

@@ -75,30 +75,3 @@ extension Base {
     MainActorDeliveryBase(self)
   }
 }
-
-/// Calls a `Base` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryBase<Wrapped: Base>: Base {
-  public var base: Wrapped
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Wrapped,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func root() {
-    base.root()
-  }
-}
-
-extension Base {
-  /// This `Base`, retrying failed async calls.
-  public var withRetries: RetryBase<Self> {
-    RetryBase(self)
-  }
-}

@@ -77,30 +77,3 @@ extension ByteEncoder {
     MainActorDeliveryByteEncoder(self)
   }
 }
-
-/// Calls a `ByteEncoder` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryByteEncoder<Base: ByteEncoder>: ByteEncoder {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func encode(into buffer: inout [UInt8]) {
-    base.encode(into: &buffer)
-  }
-}
-
-extension ByteEncoder {
-  /// This `ByteEncoder`, retrying failed async calls.
-  public var withRetries: RetryByteEncoder<Self> {
-    RetryByteEncoder(self)
-  }
-}

@@ -77,30 +77,3 @@ extension ClassBound {
     MainActorDeliveryClassBound(self)
   }
 }
-
-/// Calls a `ClassBound` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public final class RetryClassBound<Base: ClassBound>: ClassBound {
-  public let base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func ping() {
-    base.ping()
-  }
-}
-
-extension ClassBound {
-  /// This `ClassBound`, retrying failed async calls.
-  public var withRetries: RetryClassBound<Self> {
-    RetryClassBound(self)
-  }
-}

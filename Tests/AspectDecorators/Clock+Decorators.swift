@@ -75,30 +75,3 @@ extension Clock {
     MainActorDeliveryClock(self)
   }
 }
-
-/// Calls a `Clock` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryClock<Base: Clock>: Clock {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func now() -> Int {
-    base.now()
-  }
-}
-
-extension Clock {
-  /// This `Clock`, retrying failed async calls.
-  public var withRetries: RetryClock<Self> {
-    RetryClock(self)
-  }
-}

@@ -87,34 +87,3 @@ extension Commands {
     MainActorDeliveryCommands(self)
   }
 }
-
-/// Calls a `Commands` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryCommands<Base: Commands>: Commands {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public var commands: [String: Int] {
-    base.commands
-  }
-
-  public func run(_ name: String) -> Int {
-    base.run(name)
-  }
-}
-
-extension Commands {
-  /// This `Commands`, retrying failed async calls.
-  public var withRetries: RetryCommands<Self> {
-    RetryCommands(self)
-  }
-}

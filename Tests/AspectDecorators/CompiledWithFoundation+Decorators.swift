@@ -85,32 +85,3 @@ import VeneerRuntime
     }
   }
 #endif
-
-#if canImport(Foundation)
-  /// Calls a `CompiledWithFoundation` again when an async call fails, a bounded number of times,
-  /// waiting longer before each attempt.
-  public struct RetryCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation {
-    public var base: Base
-    public let sleep: @Sendable (Swift.Duration) async -> Void
-
-    /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-    public init(
-      _ base: Base,
-      sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-    ) {
-      self.base = base
-      self.sleep = sleep
-    }
-
-    public func available() {
-      base.available()
-    }
-  }
-
-  extension CompiledWithFoundation {
-    /// This `CompiledWithFoundation`, retrying failed async calls.
-    public var withRetries: RetryCompiledWithFoundation<Self> {
-      RetryCompiledWithFoundation(self)
-    }
-  }
-#endif

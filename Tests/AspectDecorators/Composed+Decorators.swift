@@ -87,34 +87,3 @@ extension Composed {
     MainActorDeliveryComposed(self)
   }
 }
-
-/// Calls a `Composed` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryComposed<Base: Composed>: Composed {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public var body: String {
-    return base.body
-  }
-
-  public var tagged: String {
-    return base.tagged
-  }
-}
-
-extension Composed {
-  /// This `Composed`, retrying failed async calls.
-  public var withRetries: RetryComposed<Self> {
-    RetryComposed(self)
-  }
-}

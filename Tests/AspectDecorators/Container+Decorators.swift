@@ -84,33 +84,3 @@ extension Container {
     MainActorDeliveryContainer(self)
   }
 }
-
-/// Calls a `Container` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryContainer<Base: Container>: Container {
-  public typealias Item = Base.Item
-  public typealias Index = Base.Index
-  public typealias Items = Base.Items
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public var items: Items {
-    base.items
-  }
-}
-
-extension Container {
-  /// This `Container`, retrying failed async calls.
-  public var withRetries: RetryContainer<Self> {
-    RetryContainer(self)
-  }
-}

@@ -75,30 +75,3 @@ extension Converter {
     MainActorDeliveryConverter(self)
   }
 }
-
-/// Calls a `Converter` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryConverter<Base: Converter>: Converter {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
-    base.convert(value) as Output
-  }
-}
-
-extension Converter {
-  /// This `Converter`, retrying failed async calls.
-  public var withRetries: RetryConverter<Self> {
-    RetryConverter(self)
-  }
-}

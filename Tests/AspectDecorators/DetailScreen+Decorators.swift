@@ -89,34 +89,3 @@ extension DetailScreen {
     MainActorDeliveryDetailScreen(self)
   }
 }
-
-/// Calls a `DetailScreen` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-@MainActor public struct RetryDetailScreen<Base: DetailScreen>: DetailScreen {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func show() {
-    base.show()
-  }
-
-  public func detail() -> String {
-    base.detail()
-  }
-}
-
-extension DetailScreen {
-  /// This `DetailScreen`, retrying failed async calls.
-  public var withRetries: RetryDetailScreen<Self> {
-    RetryDetailScreen(self)
-  }
-}

@@ -87,34 +87,3 @@ extension Forecasts {
     MainActorDeliveryForecasts(self)
   }
 }
-
-/// Calls a `Forecasts` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryForecasts<Base: Forecasts>: Forecasts {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func celsius(of city: String) -> Int {
-    base.celsius(of: city)
-  }
-
-  public func forecast(city: String, days: Int, metric: Bool) -> Int {
-    base.forecast(city: city, days: days, metric: metric)
-  }
-}
-
-extension Forecasts {
-  /// This `Forecasts`, retrying failed async calls.
-  public var withRetries: RetryForecasts<Self> {
-    RetryForecasts(self)
-  }
-}

@@ -101,38 +101,3 @@ extension HttpClient {
     MainActorDeliveryHttpClient(self)
   }
 }
-
-/// Calls a `HttpClient` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryHttpClient<Base: HttpClient>: HttpClient {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func get<T: Codable>(
-    _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
-  ) {
-    base.get(path, completion: completion)
-  }
-
-  public func fetch<T: Codable>(
-    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
-  ) {
-    base.fetch(path, completion: completion)
-  }
-}
-
-extension HttpClient {
-  /// This `HttpClient`, retrying failed async calls.
-  public var withRetries: RetryHttpClient<Self> {
-    RetryHttpClient(self)
-  }
-}

@@ -89,34 +89,3 @@ extension Inventory {
     MainActorDeliveryInventory(self)
   }
 }
-
-/// Calls an `Inventory` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryInventory<Base: Inventory>: Inventory {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func stock(of item: String) async -> Int {
-    await base.stock(of: item)
-  }
-
-  public func add(_ item: String) async {
-    await base.add(item)
-  }
-}
-
-extension Inventory {
-  /// This `Inventory`, retrying failed async calls.
-  public var withRetries: RetryInventory<Self> {
-    RetryInventory(self)
-  }
-}

@@ -102,39 +102,3 @@ extension Journal {
     MainActorDeliveryJournal(self)
   }
 }
-
-/// Calls a `Journal` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public final class RetryJournal<Base: Journal>: Journal {
-  public let base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func read() -> Int {
-    base.read()
-  }
-
-  public var operationName: String {
-    get { base.operationName }
-    set { base.operationName = newValue }
-  }
-
-  public func entries() -> [String] {
-    base.entries()
-  }
-}
-
-extension Journal {
-  /// This `Journal`, retrying failed async calls.
-  public var withRetries: RetryJournal<Self> {
-    RetryJournal(self)
-  }
-}

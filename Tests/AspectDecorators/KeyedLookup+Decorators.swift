@@ -81,31 +81,3 @@ extension KeyedLookup {
     MainActorDeliveryKeyedLookup(self)
   }
 }
-
-/// Calls a `KeyedLookup` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryKeyedLookup<Base: KeyedLookup>: KeyedLookup {
-  public typealias Key = Base.Key
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func value(for key: Key) async -> Int {
-    await base.value(for: key)
-  }
-}
-
-extension KeyedLookup {
-  /// This `KeyedLookup`, retrying failed async calls.
-  public var withRetries: RetryKeyedLookup<Self> {
-    RetryKeyedLookup(self)
-  }
-}

@@ -87,34 +87,3 @@ extension Left {
     MainActorDeliveryLeft(self)
   }
 }
-
-/// Calls a `Left` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryLeft<Base: Left>: Left {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func root() {
-    base.root()
-  }
-
-  public func left() {
-    base.left()
-  }
-}
-
-extension Left {
-  /// This `Left`, retrying failed async calls.
-  public var withRetries: RetryLeft<Self> {
-    RetryLeft(self)
-  }
-}

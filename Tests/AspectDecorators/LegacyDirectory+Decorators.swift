@@ -77,30 +77,3 @@ extension LegacyDirectory {
     MainActorDeliveryLegacyDirectory(self)
   }
 }
-
-/// Calls a `LegacyDirectory` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func displayName(for id: Int) -> String! {
-    base.displayName(for: id)
-  }
-}
-
-extension LegacyDirectory {
-  /// This `LegacyDirectory`, retrying failed async calls.
-  public var withRetries: RetryLegacyDirectory<Self> {
-    RetryLegacyDirectory(self)
-  }
-}

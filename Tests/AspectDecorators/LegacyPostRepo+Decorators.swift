@@ -95,36 +95,3 @@ extension LegacyPostRepo {
     MainActorDeliveryLegacyPostRepo(self)
   }
 }
-
-/// Calls a `LegacyPostRepo` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
-    base.getPost(id: id, completion: completion)
-  }
-
-  public func createPost(
-    title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
-  ) {
-    base.createPost(title: title, body: body, completion: completion)
-  }
-}
-
-extension LegacyPostRepo {
-  /// This `LegacyPostRepo`, retrying failed async calls.
-  public var withRetries: RetryLegacyPostRepo<Self> {
-    RetryLegacyPostRepo(self)
-  }
-}

@@ -79,30 +79,3 @@ extension LoaderService {
     MainActorDeliveryLoaderService(self)
   }
 }
-
-/// Calls a `LoaderService` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryLoaderService<Base: LoaderService>: LoaderService {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
-    base.load(completion: completion)
-  }
-}
-
-extension LoaderService {
-  /// This `LoaderService`, retrying failed async calls.
-  public var withRetries: RetryLoaderService<Self> {
-    RetryLoaderService(self)
-  }
-}

@@ -79,39 +79,3 @@ extension Lookup {
     MainActorDeliveryLookup(self)
   }
 }
-
-/// Calls a `Lookup` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryLookup<Base: Lookup>: Lookup {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func find(id: Int, token: String) async throws -> String {
-    var attempt = 1
-    while true {
-      do {
-        return try await base.find(id: id, token: token)
-      } catch {
-        guard attempt < 3, !Task.isCancelled else { throw error }
-        await sleep(.seconds(0.1) * attempt)
-        attempt += 1
-      }
-    }
-  }
-}
-
-extension Lookup {
-  /// This `Lookup`, retrying failed async calls.
-  public var withRetries: RetryLookup<Self> {
-    RetryLookup(self)
-  }
-}

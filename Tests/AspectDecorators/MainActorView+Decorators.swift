@@ -93,35 +93,3 @@ extension MainActorView {
     MainActorDeliveryMainActorView(self)
   }
 }
-
-/// Calls a `MainActorView` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-@MainActor public final class RetryMainActorView<Base: MainActorView>: MainActorView {
-  public let base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public var title: String {
-    get { base.title }
-    set { base.title = newValue }
-  }
-
-  public func render() async {
-    await base.render()
-  }
-}
-
-extension MainActorView {
-  /// This `MainActorView`, retrying failed async calls.
-  public var withRetries: RetryMainActorView<Self> {
-    RetryMainActorView(self)
-  }
-}

@@ -95,36 +95,3 @@ extension MonotonicTicks {
     MainActorDeliveryMonotonicTicks(self)
   }
 }
-
-/// Calls a `MonotonicTicks` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
-  public typealias Instant = Base.Instant
-  public typealias Duration = Base.Duration
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func now() throws -> Instant {
-    try base.now()
-  }
-
-  public func resolution() throws -> Duration {
-    try base.resolution()
-  }
-}
-
-extension MonotonicTicks {
-  /// This `MonotonicTicks`, retrying failed async calls.
-  public var withRetries: RetryMonotonicTicks<Self> {
-    RetryMonotonicTicks(self)
-  }
-}

@@ -103,38 +103,3 @@ extension Notifier {
     MainActorDeliveryNotifier(self)
   }
 }
-
-/// Calls a `Notifier` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryNotifier<Base: Notifier>: Notifier {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func refresh(done: @escaping @Sendable () -> Void) {
-    base.refresh(done: done)
-  }
-
-  public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
-    base.lookup(key, completion: completion)
-  }
-
-  public func validate(_ post: Post) -> Result<Post, PostError> {
-    base.validate(post)
-  }
-}
-
-extension Notifier {
-  /// This `Notifier`, retrying failed async calls.
-  public var withRetries: RetryNotifier<Self> {
-    RetryNotifier(self)
-  }
-}

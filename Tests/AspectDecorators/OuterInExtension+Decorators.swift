@@ -77,30 +77,3 @@ extension Outer.InExtension {
     MainActorDeliveryOuterInExtension(self)
   }
 }
-
-/// Calls an `Outer.InExtension` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func extended() {
-    base.extended()
-  }
-}
-
-extension Outer.InExtension {
-  /// This `Outer.InExtension`, retrying failed async calls.
-  public var withRetries: RetryOuterInExtension<Self> {
-    RetryOuterInExtension(self)
-  }
-}

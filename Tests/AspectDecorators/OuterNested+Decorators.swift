@@ -77,30 +77,3 @@ extension Outer.Nested {
     MainActorDeliveryOuterNested(self)
   }
 }
-
-/// Calls an `Outer.Nested` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryOuterNested<Base: Outer.Nested>: Outer.Nested {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func inner() {
-    base.inner()
-  }
-}
-
-extension Outer.Nested {
-  /// This `Outer.Nested`, retrying failed async calls.
-  public var withRetries: RetryOuterNested<Self> {
-    RetryOuterNested(self)
-  }
-}

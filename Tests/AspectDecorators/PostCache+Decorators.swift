@@ -99,38 +99,3 @@ extension PostCache {
     MainActorDeliveryPostCache(self)
   }
 }
-
-/// Calls a `PostCache` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryPostCache<Base: PostCache>: PostCache {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func post(id: Int) -> Post? {
-    base.post(id: id)
-  }
-
-  public func store(_ post: Post) {
-    base.store(post)
-  }
-
-  public func removeAll() {
-    base.removeAll()
-  }
-}
-
-extension PostCache {
-  /// This `PostCache`, retrying failed async calls.
-  public var withRetries: RetryPostCache<Self> {
-    RetryPostCache(self)
-  }
-}

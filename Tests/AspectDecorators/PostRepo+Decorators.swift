@@ -97,36 +97,3 @@ extension PostRepo {
     MainActorDeliveryPostRepo(self)
   }
 }
-
-/// Calls a `PostRepo` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryPostRepo<Base: PostRepo>: PostRepo {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
-    base.getPost(id: id, completion: completion)
-  }
-
-  public func createPost(
-    title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
-  ) {
-    base.createPost(title: title, body: body, completion: completion)
-  }
-}
-
-extension PostRepo {
-  /// This `PostRepo`, retrying failed async calls.
-  public var withRetries: RetryPostRepo<Self> {
-    RetryPostRepo(self)
-  }
-}

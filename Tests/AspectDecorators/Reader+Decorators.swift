@@ -75,30 +75,3 @@ extension Reader {
     MainActorDeliveryReader(self)
   }
 }
-
-/// Calls a `Reader` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public final class RetryReader<Base: Reader>: Reader {
-  public let base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func read() -> Int {
-    base.read()
-  }
-}
-
-extension Reader {
-  /// This `Reader`, retrying failed async calls.
-  public var withRetries: RetryReader<Self> {
-    RetryReader(self)
-  }
-}

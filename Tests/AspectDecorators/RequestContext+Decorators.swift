@@ -78,30 +78,3 @@ extension RequestContext {
     MainActorDeliveryRequestContext(self)
   }
 }
-
-/// Calls a `RequestContext` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryRequestContext<Base: RequestContext>: RequestContext {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public var logger: Logger {
-    base.logger
-  }
-}
-
-extension RequestContext {
-  /// This `RequestContext`, retrying failed async calls.
-  public var withRetries: RetryRequestContext<Self> {
-    RetryRequestContext(self)
-  }
-}

@@ -87,34 +87,3 @@ extension Right {
     MainActorDeliveryRight(self)
   }
 }
-
-/// Calls a `Right` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryRight<Base: Right>: Right {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func root() {
-    base.root()
-  }
-
-  public func right() {
-    base.right()
-  }
-}
-
-extension Right {
-  /// This `Right`, retrying failed async calls.
-  public var withRetries: RetryRight<Self> {
-    RetryRight(self)
-  }
-}

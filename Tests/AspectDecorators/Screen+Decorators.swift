@@ -75,30 +75,3 @@ extension Screen {
     MainActorDeliveryScreen(self)
   }
 }
-
-/// Calls a `Screen` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-@MainActor public struct RetryScreen<Base: Screen>: Screen {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func show() {
-    base.show()
-  }
-}
-
-extension Screen {
-  /// This `Screen`, retrying failed async calls.
-  public var withRetries: RetryScreen<Self> {
-    RetryScreen(self)
-  }
-}

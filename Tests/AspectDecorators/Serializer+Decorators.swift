@@ -86,33 +86,3 @@ extension Serializer {
     MainActorDeliverySerializer(self)
   }
 }
-
-/// Calls a `Serializer` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetrySerializer<Base: Serializer>: Serializer {
-  public typealias Input = Base.Input
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
-    _ message: Input
-  ) throws -> Bytes {
-    try base.serialize(message) as Bytes
-  }
-}
-
-extension Serializer {
-  /// This `Serializer`, retrying failed async calls.
-  public var withRetries: RetrySerializer<Self> {
-    RetrySerializer(self)
-  }
-}

@@ -92,34 +92,3 @@ extension ShowService {
     MainActorDeliveryShowService(self)
   }
 }
-
-/// Calls a `ShowService` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryShowService<Base: ShowService>: ShowService {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func allShows() async -> [Show] {
-    await base.allShows()
-  }
-
-  public func markShowAsWatched(_ show: Show, until date: Date) async {
-    await base.markShowAsWatched(show, until: date)
-  }
-}
-
-extension ShowService {
-  /// This `ShowService`, retrying failed async calls.
-  public var withRetries: RetryShowService<Self> {
-    RetryShowService(self)
-  }
-}

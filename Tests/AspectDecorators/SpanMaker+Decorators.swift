@@ -90,35 +90,3 @@ extension SpanMaker {
     MainActorDeliverySpanMaker(self)
   }
 }
-
-/// Calls a `SpanMaker` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetrySpanMaker<Base: SpanMaker>: SpanMaker {
-  public typealias Span = Base.Span
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func startSpan(named name: String) -> Span {
-    base.startSpan(named: name)
-  }
-
-  public func end(_ span: Span) {
-    base.end(span)
-  }
-}
-
-extension SpanMaker {
-  /// This `SpanMaker`, retrying failed async calls.
-  public var withRetries: RetrySpanMaker<Self> {
-    RetrySpanMaker(self)
-  }
-}

@@ -77,30 +77,3 @@ extension ThrowingByteEncoder {
     MainActorDeliveryThrowingByteEncoder(self)
   }
 }
-
-/// Calls a `ThrowingByteEncoder` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func encode(into buffer: inout [UInt8]) throws {
-    try base.encode(into: &buffer)
-  }
-}
-
-extension ThrowingByteEncoder {
-  /// This `ThrowingByteEncoder`, retrying failed async calls.
-  public var withRetries: RetryThrowingByteEncoder<Self> {
-    RetryThrowingByteEncoder(self)
-  }
-}

@@ -87,34 +87,3 @@ extension Ticker {
     MainActorDeliveryTicker(self)
   }
 }
-
-/// Calls a `Ticker` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryTicker<Base: Ticker>: Ticker {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func next() -> Int {
-    base.next()
-  }
-
-  public var ticks: Int {
-    base.ticks
-  }
-}
-
-extension Ticker {
-  /// This `Ticker`, retrying failed async calls.
-  public var withRetries: RetryTicker<Self> {
-    RetryTicker(self)
-  }
-}

@@ -78,31 +78,3 @@ extension Traced {
     MainActorDeliveryTraced(self)
   }
 }
-
-/// Calls a `Traced` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryTraced<Base: Traced>: Traced {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public var operationName: String {
-    get { base.operationName }
-    nonmutating set { base.operationName = newValue }
-  }
-}
-
-extension Traced {
-  /// This `Traced`, retrying failed async calls.
-  public var withRetries: RetryTraced<Self> {
-    RetryTraced(self)
-  }
-}

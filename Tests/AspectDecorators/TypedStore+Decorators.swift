@@ -91,34 +91,3 @@ extension TypedStore {
     MainActorDeliveryTypedStore(self)
   }
 }
-
-/// Calls a `TypedStore` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryTypedStore<Base: TypedStore>: TypedStore {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func get(id: Int) async -> Int {
-    await base.get(id: id) as Int
-  }
-
-  public func get(id: Int) async -> String {
-    await base.get(id: id) as String
-  }
-}
-
-extension TypedStore {
-  /// This `TypedStore`, retrying failed async calls.
-  public var withRetries: RetryTypedStore<Self> {
-    RetryTypedStore(self)
-  }
-}

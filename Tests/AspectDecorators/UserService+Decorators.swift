@@ -77,30 +77,3 @@ extension UserService {
     MainActorDeliveryUserService(self)
   }
 }
-
-/// Calls a `UserService` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryUserService<Base: UserService>: UserService {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func authenticate(username: String, password: String) -> User? {
-    base.authenticate(username: username, password: password)
-  }
-}
-
-extension UserService {
-  /// This `UserService`, retrying failed async calls.
-  public var withRetries: RetryUserService<Self> {
-    RetryUserService(self)
-  }
-}

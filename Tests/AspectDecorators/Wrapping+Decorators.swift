@@ -75,30 +75,3 @@ extension Wrapping {
     MainActorDeliveryWrapping(self)
   }
 }
-
-/// Calls a `Wrapping` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public struct RetryWrapping<Base: Wrapping>: Wrapping {
-  public var base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func wrap(_ value: Int) -> [Int] {
-    base.wrap(value)
-  }
-}
-
-extension Wrapping {
-  /// This `Wrapping`, retrying failed async calls.
-  public var withRetries: RetryWrapping<Self> {
-    RetryWrapping(self)
-  }
-}

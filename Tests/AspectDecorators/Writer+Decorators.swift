@@ -87,34 +87,3 @@ extension Writer {
     MainActorDeliveryWriter(self)
   }
 }
-
-/// Calls a `Writer` again when an async call fails, a bounded number of times,
-/// waiting longer before each attempt.
-public final class RetryWriter<Base: Writer>: Writer {
-  public let base: Base
-  public let sleep: @Sendable (Swift.Duration) async -> Void
-
-  /// - Parameter sleep: how to wait between attempts, replaceable in tests.
-  public init(
-    _ base: Base,
-    sleep: @escaping @Sendable (Swift.Duration) async -> Void = { try? await Task.sleep(for: $0) }
-  ) {
-    self.base = base
-    self.sleep = sleep
-  }
-
-  public func read() -> Int {
-    base.read()
-  }
-
-  public func write(_ value: Int) {
-    base.write(value)
-  }
-}
-
-extension Writer {
-  /// This `Writer`, retrying failed async calls.
-  public var withRetries: RetryWriter<Self> {
-    RetryWriter(self)
-  }
-}

@@ -13,7 +13,7 @@ public protocol UserService: Sendable {
 }
 
 public protocol UserRepository: Sendable {
-  // veneer: cache, public(name), retry(attempts: 5, backoff: 0.25)
+  // veneer: cache, public(name), idempotent(attempts: 5)
   func user(named name: String) async throws -> User
   // veneer: timeout(seconds: 0.05)
   func save(_ user: User) async throws

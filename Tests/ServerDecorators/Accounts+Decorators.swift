@@ -208,47 +208,37 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
 
   public func login(user: String, password: String) throws -> Tokens {
     let call = __MeteredCall(metrics[0])
-    do {
-      let result = try base.login(user: user, password: password)
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try call.run {
+      try base.login(user: user, password: password)
     }
   }
 
   public func accessToken() throws -> String {
     let call = __MeteredCall(metrics[1])
-    do {
-      let result = try base.accessToken()
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try call.run {
+      try base.accessToken()
     }
   }
 
   public func login(email: String, password: String) -> Tokens {
     let call = __MeteredCall(metrics[2])
-    let result = base.login(email: email, password: password)
-    call.succeeded()
-    return result
+    return call.run {
+      base.login(email: email, password: password)
+    }
   }
 
   public func open(user: String) -> Tokens {
     let call = __MeteredCall(metrics[3])
-    let result = base.open(user: user)
-    call.succeeded()
-    return result
+    return call.run {
+      base.open(user: user)
+    }
   }
 
   public func pair(user: String) -> (user: String, token: String) {
     let call = __MeteredCall(metrics[4])
-    let result = base.pair(user: user)
-    call.succeeded()
-    return result
+    return call.run {
+      base.pair(user: user)
+    }
   }
 
   public func authorize(
@@ -263,31 +253,30 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
 
   public func register(_ user: NewUser) {
     let call = __MeteredCall(metrics[6])
-    base.register(user)
-    call.succeeded()
+    call.run {
+      base.register(user)
+    }
   }
 
   public func signIn(with method: Credential) throws {
     let call = __MeteredCall(metrics[7])
-    do {
+    try call.run {
       try base.signIn(with: method)
-      call.succeeded()
-    } catch {
-      call.failed()
-      throw error
     }
   }
 
   public func remember(pair: (user: String, password: String)) {
     let call = __MeteredCall(metrics[8])
-    base.remember(pair: pair)
-    call.succeeded()
+    call.run {
+      base.remember(pair: pair)
+    }
   }
 
   public func send(headers: [String: String]) {
     let call = __MeteredCall(metrics[9])
-    base.send(headers: headers)
-    call.succeeded()
+    call.run {
+      base.send(headers: headers)
+    }
   }
 
   public func verify(
@@ -295,29 +284,32 @@ public struct MetricsAccounts<Base: Accounts>: Accounts {
     key: String
   ) {
     let call = __MeteredCall(metrics[10])
-    base.verify(
-      jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
-      key: key)
-    call.succeeded()
+    call.run {
+      base.verify(
+        jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode,
+        pass: pass, key: key)
+    }
   }
 
   public func update(profile: Profile) {
     let call = __MeteredCall(metrics[11])
-    base.update(profile: profile)
-    call.succeeded()
+    call.run {
+      base.update(profile: profile)
+    }
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
     let call = __MeteredCall(metrics[12])
-    let result = base.lookUp(ids: ids, count: count, flag: flag)
-    call.succeeded()
-    return result
+    return call.run {
+      base.lookUp(ids: ids, count: count, flag: flag)
+    }
   }
 
   public func audit(_ user: NewUser) {
     let call = __MeteredCall(metrics[13])
-    base.audit(user)
-    call.succeeded()
+    call.run {
+      base.audit(user)
+    }
   }
 }
 
@@ -428,5 +420,400 @@ extension Accounts {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Accounts {
     TimeoutAccounts(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to an `Accounts` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryAccounts<Base: Accounts>: Accounts {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func login(user: String, password: String) throws -> Tokens {
+    try base.login(user: user, password: password)
+  }
+
+  public func accessToken() throws -> String {
+    try base.accessToken()
+  }
+
+  public func login(email: String, password: String) -> Tokens {
+    base.login(email: email, password: password)
+  }
+
+  public func open(user: String) -> Tokens {
+    base.open(user: user)
+  }
+
+  public func pair(user: String) -> (user: String, token: String) {
+    base.pair(user: user)
+  }
+
+  public func authorize(
+    user: String, password: String, completion: @escaping @Sendable (String) -> Void
+  ) {
+    base.authorize(user: user, password: password, completion: completion)
+  }
+
+  public func register(_ user: NewUser) {
+    base.register(user)
+  }
+
+  public func signIn(with method: Credential) throws {
+    try base.signIn(with: method)
+  }
+
+  public func remember(pair: (user: String, password: String)) {
+    base.remember(pair: pair)
+  }
+
+  public func send(headers: [String: String]) {
+    base.send(headers: headers)
+  }
+
+  public func verify(
+    jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
+    key: String
+  ) {
+    base.verify(
+      jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
+      key: key)
+  }
+
+  public func update(profile: Profile) {
+    base.update(profile: profile)
+  }
+
+  public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
+    base.lookUp(ids: ids, count: count, flag: flag)
+  }
+
+  public func audit(_ user: NewUser) {
+    base.audit(user)
+  }
+}
+
+extension Accounts {
+  /// This `Accounts`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryAccounts<Self> {
+    RetryAccounts(self, policy: policy, clock: clock)
+  }
+
+  /// This `Accounts`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Accounts {
+    RetryAccounts(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `Accounts` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerAccounts<Base: Accounts>: Accounts {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func login(user: String, password: String) throws -> Tokens {
+    return try breaker.run("Accounts.login(user:password:)") {
+      try base.login(user: user, password: password)
+    }
+  }
+
+  public func accessToken() throws -> String {
+    return try breaker.run("Accounts.accessToken()") {
+      try base.accessToken()
+    }
+  }
+
+  public func login(email: String, password: String) -> Tokens {
+    base.login(email: email, password: password)
+  }
+
+  public func open(user: String) -> Tokens {
+    base.open(user: user)
+  }
+
+  public func pair(user: String) -> (user: String, token: String) {
+    base.pair(user: user)
+  }
+
+  public func authorize(
+    user: String, password: String, completion: @escaping @Sendable (String) -> Void
+  ) {
+    base.authorize(user: user, password: password, completion: completion)
+  }
+
+  public func register(_ user: NewUser) {
+    base.register(user)
+  }
+
+  public func signIn(with method: Credential) throws {
+    try breaker.run("Accounts.signIn(with:)") {
+      try base.signIn(with: method)
+    }
+  }
+
+  public func remember(pair: (user: String, password: String)) {
+    base.remember(pair: pair)
+  }
+
+  public func send(headers: [String: String]) {
+    base.send(headers: headers)
+  }
+
+  public func verify(
+    jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
+    key: String
+  ) {
+    base.verify(
+      jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
+      key: key)
+  }
+
+  public func update(profile: Profile) {
+    base.update(profile: profile)
+  }
+
+  public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
+    base.lookUp(ids: ids, count: count, flag: flag)
+  }
+
+  public func audit(_ user: NewUser) {
+    base.audit(user)
+  }
+}
+
+extension Accounts {
+  /// This `Accounts`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerAccounts<Self> {
+    CircuitBreakerAccounts(self, breaker: breaker)
+  }
+
+  /// This `Accounts`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Accounts {
+    CircuitBreakerAccounts(self, breaker: breaker)
+  }
+}
+
+/// Calls an `Accounts` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadAccounts<Base: Accounts>: Accounts {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func login(user: String, password: String) throws -> Tokens {
+    try base.login(user: user, password: password)
+  }
+
+  public func accessToken() throws -> String {
+    try base.accessToken()
+  }
+
+  public func login(email: String, password: String) -> Tokens {
+    base.login(email: email, password: password)
+  }
+
+  public func open(user: String) -> Tokens {
+    base.open(user: user)
+  }
+
+  public func pair(user: String) -> (user: String, token: String) {
+    base.pair(user: user)
+  }
+
+  public func authorize(
+    user: String, password: String, completion: @escaping @Sendable (String) -> Void
+  ) {
+    base.authorize(user: user, password: password, completion: completion)
+  }
+
+  public func register(_ user: NewUser) {
+    base.register(user)
+  }
+
+  public func signIn(with method: Credential) throws {
+    try base.signIn(with: method)
+  }
+
+  public func remember(pair: (user: String, password: String)) {
+    base.remember(pair: pair)
+  }
+
+  public func send(headers: [String: String]) {
+    base.send(headers: headers)
+  }
+
+  public func verify(
+    jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
+    key: String
+  ) {
+    base.verify(
+      jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
+      key: key)
+  }
+
+  public func update(profile: Profile) {
+    base.update(profile: profile)
+  }
+
+  public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
+    base.lookUp(ids: ids, count: count, flag: flag)
+  }
+
+  public func audit(_ user: NewUser) {
+    base.audit(user)
+  }
+}
+
+extension Accounts {
+  /// This `Accounts`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadAccounts<Self> {
+    BulkheadAccounts(self, bulkhead: bulkhead)
+  }
+
+  /// This `Accounts`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Accounts {
+    BulkheadAccounts(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `Accounts` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitAccounts<Base: Accounts>: Accounts {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func login(user: String, password: String) throws -> Tokens {
+    try base.login(user: user, password: password)
+  }
+
+  public func accessToken() throws -> String {
+    try base.accessToken()
+  }
+
+  public func login(email: String, password: String) -> Tokens {
+    base.login(email: email, password: password)
+  }
+
+  public func open(user: String) -> Tokens {
+    base.open(user: user)
+  }
+
+  public func pair(user: String) -> (user: String, token: String) {
+    base.pair(user: user)
+  }
+
+  public func authorize(
+    user: String, password: String, completion: @escaping @Sendable (String) -> Void
+  ) {
+    base.authorize(user: user, password: password, completion: completion)
+  }
+
+  public func register(_ user: NewUser) {
+    base.register(user)
+  }
+
+  public func signIn(with method: Credential) throws {
+    try base.signIn(with: method)
+  }
+
+  public func remember(pair: (user: String, password: String)) {
+    base.remember(pair: pair)
+  }
+
+  public func send(headers: [String: String]) {
+    base.send(headers: headers)
+  }
+
+  public func verify(
+    jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
+    key: String
+  ) {
+    base.verify(
+      jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode, pass: pass,
+      key: key)
+  }
+
+  public func update(profile: Profile) {
+    base.update(profile: profile)
+  }
+
+  public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
+    base.lookUp(ids: ids, count: count, flag: flag)
+  }
+
+  public func audit(_ user: NewUser) {
+    base.audit(user)
+  }
+}
+
+extension Accounts {
+  /// This `Accounts`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitAccounts<Self> {
+    RateLimitAccounts(self, limiter: limiter)
+  }
+
+  /// This `Accounts`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Accounts {
+    RateLimitAccounts(self, limiter: limiter)
   }
 }

@@ -74,8 +74,9 @@ public actor MetricsActorBound<Base: ActorBound>: ActorBound {
 
   public func work() async {
     let call = __MeteredCall(metrics[0])
-    await base.work()
-    call.succeeded()
+    await call.run {
+      await base.work()
+    }
   }
 }
 
@@ -127,5 +128,158 @@ extension ActorBound {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any ActorBound {
     TimeoutActorBound(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to an `ActorBound` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public actor RetryActorBound<Base: ActorBound>: ActorBound {
+  public let base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func work() async {
+    await base.work()
+  }
+}
+
+extension ActorBound {
+  /// This `ActorBound`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryActorBound<Self> {
+    RetryActorBound(self, policy: policy, clock: clock)
+  }
+
+  /// This `ActorBound`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any ActorBound {
+    RetryActorBound(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `ActorBound` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public actor CircuitBreakerActorBound<Base: ActorBound>: ActorBound {
+  public let base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func work() async {
+    await base.work()
+  }
+}
+
+extension ActorBound {
+  /// This `ActorBound`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerActorBound<Self> {
+    CircuitBreakerActorBound(self, breaker: breaker)
+  }
+
+  /// This `ActorBound`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any ActorBound {
+    CircuitBreakerActorBound(self, breaker: breaker)
+  }
+}
+
+/// Calls an `ActorBound` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public actor BulkheadActorBound<Base: ActorBound>: ActorBound {
+  public let base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func work() async {
+    await base.work()
+  }
+}
+
+extension ActorBound {
+  /// This `ActorBound`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadActorBound<Self> {
+    BulkheadActorBound(self, bulkhead: bulkhead)
+  }
+
+  /// This `ActorBound`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any ActorBound {
+    BulkheadActorBound(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `ActorBound` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public actor RateLimitActorBound<Base: ActorBound>: ActorBound {
+  public let base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func work() async {
+    await base.work()
+  }
+}
+
+extension ActorBound {
+  /// This `ActorBound`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitActorBound<Self> {
+    RateLimitActorBound(self, limiter: limiter)
+  }
+
+  /// This `ActorBound`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any ActorBound {
+    RateLimitActorBound(self, limiter: limiter)
   }
 }

@@ -123,3 +123,156 @@ extension AsyncCommands {
     TimeoutAsyncCommands(self, deadline: deadline)
   }
 }
+
+/// Makes a failed call to an `AsyncCommands` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public var commands: [String: any Sendable] {
+    base.commands
+  }
+}
+
+extension AsyncCommands {
+  /// This `AsyncCommands`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryAsyncCommands<Self> {
+    RetryAsyncCommands(self, policy: policy, clock: clock)
+  }
+
+  /// This `AsyncCommands`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any AsyncCommands {
+    RetryAsyncCommands(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `AsyncCommands` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public var commands: [String: any Sendable] {
+    base.commands
+  }
+}
+
+extension AsyncCommands {
+  /// This `AsyncCommands`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerAsyncCommands<Self> {
+    CircuitBreakerAsyncCommands(self, breaker: breaker)
+  }
+
+  /// This `AsyncCommands`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any AsyncCommands {
+    CircuitBreakerAsyncCommands(self, breaker: breaker)
+  }
+}
+
+/// Calls an `AsyncCommands` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public var commands: [String: any Sendable] {
+    base.commands
+  }
+}
+
+extension AsyncCommands {
+  /// This `AsyncCommands`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadAsyncCommands<Self> {
+    BulkheadAsyncCommands(self, bulkhead: bulkhead)
+  }
+
+  /// This `AsyncCommands`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any AsyncCommands {
+    BulkheadAsyncCommands(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `AsyncCommands` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public var commands: [String: any Sendable] {
+    base.commands
+  }
+}
+
+extension AsyncCommands {
+  /// This `AsyncCommands`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitAsyncCommands<Self> {
+    RateLimitAsyncCommands(self, limiter: limiter)
+  }
+
+  /// This `AsyncCommands`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any AsyncCommands {
+    RateLimitAsyncCommands(self, limiter: limiter)
+  }
+}

@@ -77,8 +77,9 @@ public struct MetricsAvailable<Base: Available>: Available {
 
   public func run() {
     let call = __MeteredCall(metrics[0])
-    base.run()
-    call.succeeded()
+    call.run {
+      base.run()
+    }
   }
 }
 
@@ -133,5 +134,166 @@ extension Available {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Available {
     TimeoutAvailable(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to an `Available` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+@available(macOS 13, iOS 16, *)
+public struct RetryAvailable<Base: Available>: Available {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func run() {
+    base.run()
+  }
+}
+
+@available(macOS 13, iOS 16, *)
+extension Available {
+  /// This `Available`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryAvailable<Self> {
+    RetryAvailable(self, policy: policy, clock: clock)
+  }
+
+  /// This `Available`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Available {
+    RetryAvailable(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `Available` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+@available(macOS 13, iOS 16, *)
+public struct CircuitBreakerAvailable<Base: Available>: Available {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func run() {
+    base.run()
+  }
+}
+
+@available(macOS 13, iOS 16, *)
+extension Available {
+  /// This `Available`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerAvailable<Self> {
+    CircuitBreakerAvailable(self, breaker: breaker)
+  }
+
+  /// This `Available`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Available {
+    CircuitBreakerAvailable(self, breaker: breaker)
+  }
+}
+
+/// Calls an `Available` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+@available(macOS 13, iOS 16, *)
+public struct BulkheadAvailable<Base: Available>: Available {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func run() {
+    base.run()
+  }
+}
+
+@available(macOS 13, iOS 16, *)
+extension Available {
+  /// This `Available`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadAvailable<Self> {
+    BulkheadAvailable(self, bulkhead: bulkhead)
+  }
+
+  /// This `Available`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Available {
+    BulkheadAvailable(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `Available` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+@available(macOS 13, iOS 16, *)
+public struct RateLimitAvailable<Base: Available>: Available {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func run() {
+    base.run()
+  }
+}
+
+@available(macOS 13, iOS 16, *)
+extension Available {
+  /// This `Available`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitAvailable<Self> {
+    RateLimitAvailable(self, limiter: limiter)
+  }
+
+  /// This `Available`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Available {
+    RateLimitAvailable(self, limiter: limiter)
   }
 }

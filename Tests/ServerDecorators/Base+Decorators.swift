@@ -74,8 +74,9 @@ public struct MetricsBase<Wrapped: Base>: Base {
 
   public func root() {
     let call = __MeteredCall(metrics[0])
-    base.root()
-    call.succeeded()
+    call.run {
+      base.root()
+    }
   }
 }
 
@@ -127,5 +128,156 @@ extension Base {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Base {
     TimeoutBase(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Base` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryBase<Wrapped: Base>: Base {
+  public var base: Wrapped
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Wrapped, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func root() {
+    base.root()
+  }
+}
+
+extension Base {
+  /// This `Base`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryBase<Self> {
+    RetryBase(self, policy: policy, clock: clock)
+  }
+
+  /// This `Base`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Base {
+    RetryBase(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Base` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerBase<Wrapped: Base>: Base {
+  public var base: Wrapped
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Wrapped, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func root() {
+    base.root()
+  }
+}
+
+extension Base {
+  /// This `Base`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerBase<Self> {
+    CircuitBreakerBase(self, breaker: breaker)
+  }
+
+  /// This `Base`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Base {
+    CircuitBreakerBase(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Base` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadBase<Wrapped: Base>: Base {
+  public var base: Wrapped
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Wrapped, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func root() {
+    base.root()
+  }
+}
+
+extension Base {
+  /// This `Base`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadBase<Self> {
+    BulkheadBase(self, bulkhead: bulkhead)
+  }
+
+  /// This `Base`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(_ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) -> any Base {
+    BulkheadBase(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Base` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitBase<Wrapped: Base>: Base {
+  public var base: Wrapped
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Wrapped, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func root() {
+    base.root()
+  }
+}
+
+extension Base {
+  /// This `Base`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitBase<Self> {
+    RateLimitBase(self, limiter: limiter)
+  }
+
+  /// This `Base`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Base {
+    RateLimitBase(self, limiter: limiter)
   }
 }

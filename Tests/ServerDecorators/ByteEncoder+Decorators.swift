@@ -75,8 +75,9 @@ public struct MetricsByteEncoder<Base: ByteEncoder>: ByteEncoder {
 
   public func encode(into buffer: inout [UInt8]) {
     let call = __MeteredCall(metrics[0])
-    base.encode(into: &buffer)
-    call.succeeded()
+    call.run {
+      base.encode(into: &buffer)
+    }
   }
 }
 
@@ -128,5 +129,158 @@ extension ByteEncoder {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any ByteEncoder {
     TimeoutByteEncoder(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `ByteEncoder` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryByteEncoder<Base: ByteEncoder>: ByteEncoder {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func encode(into buffer: inout [UInt8]) {
+    base.encode(into: &buffer)
+  }
+}
+
+extension ByteEncoder {
+  /// This `ByteEncoder`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryByteEncoder<Self> {
+    RetryByteEncoder(self, policy: policy, clock: clock)
+  }
+
+  /// This `ByteEncoder`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any ByteEncoder {
+    RetryByteEncoder(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `ByteEncoder` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerByteEncoder<Base: ByteEncoder>: ByteEncoder {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func encode(into buffer: inout [UInt8]) {
+    base.encode(into: &buffer)
+  }
+}
+
+extension ByteEncoder {
+  /// This `ByteEncoder`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerByteEncoder<Self> {
+    CircuitBreakerByteEncoder(self, breaker: breaker)
+  }
+
+  /// This `ByteEncoder`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any ByteEncoder {
+    CircuitBreakerByteEncoder(self, breaker: breaker)
+  }
+}
+
+/// Calls a `ByteEncoder` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadByteEncoder<Base: ByteEncoder>: ByteEncoder {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func encode(into buffer: inout [UInt8]) {
+    base.encode(into: &buffer)
+  }
+}
+
+extension ByteEncoder {
+  /// This `ByteEncoder`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadByteEncoder<Self> {
+    BulkheadByteEncoder(self, bulkhead: bulkhead)
+  }
+
+  /// This `ByteEncoder`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any ByteEncoder {
+    BulkheadByteEncoder(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `ByteEncoder` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitByteEncoder<Base: ByteEncoder>: ByteEncoder {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func encode(into buffer: inout [UInt8]) {
+    base.encode(into: &buffer)
+  }
+}
+
+extension ByteEncoder {
+  /// This `ByteEncoder`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitByteEncoder<Self> {
+    RateLimitByteEncoder(self, limiter: limiter)
+  }
+
+  /// This `ByteEncoder`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any ByteEncoder {
+    RateLimitByteEncoder(self, limiter: limiter)
   }
 }

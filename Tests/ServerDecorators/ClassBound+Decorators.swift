@@ -80,8 +80,9 @@ public final class MetricsClassBound<Base: ClassBound>: ClassBound {
 
   public func ping() {
     let call = __MeteredCall(metrics[0])
-    base.ping()
-    call.succeeded()
+    call.run {
+      base.ping()
+    }
   }
 }
 
@@ -136,5 +137,170 @@ extension ClassBound {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any ClassBound {
     TimeoutClassBound(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `ClassBound` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class RetryClassBound<Base: ClassBound>: ClassBound {
+  public let base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func ping() {
+    base.ping()
+  }
+}
+
+extension ClassBound {
+  /// This `ClassBound`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryClassBound<Self> {
+    RetryClassBound(self, policy: policy, clock: clock)
+  }
+
+  /// This `ClassBound`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any ClassBound {
+    RetryClassBound(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `ClassBound` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class CircuitBreakerClassBound<Base: ClassBound>: ClassBound {
+  public let base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func ping() {
+    base.ping()
+  }
+}
+
+extension ClassBound {
+  /// This `ClassBound`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerClassBound<Self> {
+    CircuitBreakerClassBound(self, breaker: breaker)
+  }
+
+  /// This `ClassBound`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any ClassBound {
+    CircuitBreakerClassBound(self, breaker: breaker)
+  }
+}
+
+/// Calls a `ClassBound` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class BulkheadClassBound<Base: ClassBound>: ClassBound {
+  public let base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func ping() {
+    base.ping()
+  }
+}
+
+extension ClassBound {
+  /// This `ClassBound`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadClassBound<Self> {
+    BulkheadClassBound(self, bulkhead: bulkhead)
+  }
+
+  /// This `ClassBound`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any ClassBound {
+    BulkheadClassBound(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `ClassBound` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class RateLimitClassBound<Base: ClassBound>: ClassBound {
+  public let base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func ping() {
+    base.ping()
+  }
+}
+
+extension ClassBound {
+  /// This `ClassBound`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitClassBound<Self> {
+    RateLimitClassBound(self, limiter: limiter)
+  }
+
+  /// This `ClassBound`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any ClassBound {
+    RateLimitClassBound(self, limiter: limiter)
   }
 }

@@ -74,9 +74,9 @@ public struct MetricsClock<Base: Clock>: Clock {
 
   public func now() -> Int {
     let call = __MeteredCall(metrics[0])
-    let result = base.now()
-    call.succeeded()
-    return result
+    return call.run {
+      base.now()
+    }
   }
 }
 
@@ -128,5 +128,158 @@ extension Clock {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Clock {
     TimeoutClock(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Clock` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryClock<Base: Clock>: Clock {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func now() -> Int {
+    base.now()
+  }
+}
+
+extension Clock {
+  /// This `Clock`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryClock<Self> {
+    RetryClock(self, policy: policy, clock: clock)
+  }
+
+  /// This `Clock`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Clock {
+    RetryClock(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Clock` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerClock<Base: Clock>: Clock {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func now() -> Int {
+    base.now()
+  }
+}
+
+extension Clock {
+  /// This `Clock`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerClock<Self> {
+    CircuitBreakerClock(self, breaker: breaker)
+  }
+
+  /// This `Clock`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Clock {
+    CircuitBreakerClock(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Clock` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadClock<Base: Clock>: Clock {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func now() -> Int {
+    base.now()
+  }
+}
+
+extension Clock {
+  /// This `Clock`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadClock<Self> {
+    BulkheadClock(self, bulkhead: bulkhead)
+  }
+
+  /// This `Clock`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Clock {
+    BulkheadClock(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Clock` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitClock<Base: Clock>: Clock {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func now() -> Int {
+    base.now()
+  }
+}
+
+extension Clock {
+  /// This `Clock`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitClock<Self> {
+    RateLimitClock(self, limiter: limiter)
+  }
+
+  /// This `Clock`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Clock {
+    RateLimitClock(self, limiter: limiter)
   }
 }

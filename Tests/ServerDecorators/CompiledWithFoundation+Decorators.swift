@@ -81,8 +81,9 @@ import VeneerTracing
 
     public func available() {
       let call = __MeteredCall(metrics[0])
-      base.available()
-      call.succeeded()
+      call.run {
+        base.available()
+      }
     }
   }
 
@@ -137,6 +138,172 @@ import VeneerTracing
     @_disfavoredOverload
     public func withTimeout(_ deadline: Duration) -> any CompiledWithFoundation {
       TimeoutCompiledWithFoundation(self, deadline: deadline)
+    }
+  }
+#endif
+
+#if canImport(Foundation)
+  /// Makes a failed call to a `CompiledWithFoundation` again, where its requirement is declared
+  /// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+  /// that grows and is spread by jitter, and only for errors the policy retries. Every other
+  /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+  public struct RetryCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation {
+    public var base: Base
+    public let retryPolicy: RetryPolicy
+    let policyClock: PolicyClock
+
+    /// - Parameters:
+    ///   - policy: how many attempts, how long between them, and which errors are retried.
+    ///   - clock: what the waits are measured on.
+    public init(
+      _ base: Base, policy: RetryPolicy = RetryPolicy(),
+      clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+    ) {
+      self.base = base
+      self.retryPolicy = policy
+      self.policyClock = PolicyClock(clock)
+    }
+
+    public func available() {
+      base.available()
+    }
+  }
+
+  extension CompiledWithFoundation {
+    /// This `CompiledWithFoundation`, making failed calls of its idempotent requirements again.
+    public func withRetry(
+      _ policy: RetryPolicy = RetryPolicy(),
+      clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+    ) -> RetryCompiledWithFoundation<Self> {
+      RetryCompiledWithFoundation(self, policy: policy, clock: clock)
+    }
+
+    /// This `CompiledWithFoundation`, retrying as `policy` says, for an existential.
+    @_disfavoredOverload
+    public func withRetry(
+      _ policy: RetryPolicy = RetryPolicy(),
+      clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+    ) -> any CompiledWithFoundation {
+      RetryCompiledWithFoundation(self, policy: policy, clock: clock)
+    }
+  }
+#endif
+
+#if canImport(Foundation)
+  /// Calls a `CompiledWithFoundation` through a circuit breaker, then forwards it to
+  /// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+  /// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+  /// are forwarded as they are.
+  public struct CircuitBreakerCompiledWithFoundation<Base: CompiledWithFoundation>:
+    CompiledWithFoundation
+  {
+    public var base: Base
+    public let breaker: CircuitBreaker
+
+    /// - Parameter breaker: its breaker; one of its own unless given one to share.
+    public init(
+      _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    ) {
+      self.base = base
+      self.breaker = breaker
+    }
+
+    public func available() {
+      base.available()
+    }
+  }
+
+  extension CompiledWithFoundation {
+    /// This `CompiledWithFoundation`, calling it through `breaker`.
+    public func withCircuitBreaker(
+      _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    ) -> CircuitBreakerCompiledWithFoundation<Self> {
+      CircuitBreakerCompiledWithFoundation(self, breaker: breaker)
+    }
+
+    /// This `CompiledWithFoundation`, calling it through `breaker`, for an existential.
+    @_disfavoredOverload
+    public func withCircuitBreaker(
+      _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    ) -> any CompiledWithFoundation {
+      CircuitBreakerCompiledWithFoundation(self, breaker: breaker)
+    }
+  }
+#endif
+
+#if canImport(Foundation)
+  /// Calls a `CompiledWithFoundation` through a bulkhead, then forwards it to
+  /// `base`: at most so many at once, the next ones waiting their turn or refused
+  /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+  public struct BulkheadCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
+  {
+    public var base: Base
+    public let bulkhead: Bulkhead
+
+    /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+    public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+      self.base = base
+      self.bulkhead = bulkhead
+    }
+
+    public func available() {
+      base.available()
+    }
+  }
+
+  extension CompiledWithFoundation {
+    /// This `CompiledWithFoundation`, calling it through `bulkhead`.
+    public func withBulkhead(
+      _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    ) -> BulkheadCompiledWithFoundation<Self> {
+      BulkheadCompiledWithFoundation(self, bulkhead: bulkhead)
+    }
+
+    /// This `CompiledWithFoundation`, calling it through `bulkhead`, for an existential.
+    @_disfavoredOverload
+    public func withBulkhead(
+      _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    ) -> any CompiledWithFoundation {
+      BulkheadCompiledWithFoundation(self, bulkhead: bulkhead)
+    }
+  }
+#endif
+
+#if canImport(Foundation)
+  /// Calls a `CompiledWithFoundation` through a rate limiter, then forwards it to
+  /// `base`: a call waits for a token up to the limiter's limit, or is refused with
+  /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+  public struct RateLimitCompiledWithFoundation<Base: CompiledWithFoundation>:
+    CompiledWithFoundation
+  {
+    public var base: Base
+    public let rateLimiter: RateLimiter
+
+    /// - Parameter limiter: its limiter; one of its own unless given one to share.
+    public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+      self.base = base
+      self.rateLimiter = limiter
+    }
+
+    public func available() {
+      base.available()
+    }
+  }
+
+  extension CompiledWithFoundation {
+    /// This `CompiledWithFoundation`, calling it through `limiter`.
+    public func withRateLimit(
+      _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    ) -> RateLimitCompiledWithFoundation<Self> {
+      RateLimitCompiledWithFoundation(self, limiter: limiter)
+    }
+
+    /// This `CompiledWithFoundation`, calling it through `limiter`, for an existential.
+    @_disfavoredOverload
+    public func withRateLimit(
+      _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    ) -> any CompiledWithFoundation {
+      RateLimitCompiledWithFoundation(self, limiter: limiter)
     }
   }
 #endif

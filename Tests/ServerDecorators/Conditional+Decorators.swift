@@ -109,31 +109,35 @@ public struct MetricsConditional<Base: Conditional>: Conditional {
 
   public func always() {
     let call = __MeteredCall(metrics[0])
-    base.always()
-    call.succeeded()
+    call.run {
+      base.always()
+    }
   }
 
   #if DEBUG
     public func debugOnly() {
       let call = __MeteredCall(metrics[1])
-      base.debugOnly()
-      call.succeeded()
+      call.run {
+        base.debugOnly()
+      }
     }
   #endif
 
   #if !DEBUG && os(Linux)
     public func linuxOnly() {
       let call = __MeteredCall(metrics[2])
-      base.linuxOnly()
-      call.succeeded()
+      call.run {
+        base.linuxOnly()
+      }
     }
   #endif
 
   #if !DEBUG && !os(Linux)
     public func otherwise() {
       let call = __MeteredCall(metrics[3])
-      base.otherwise()
-      call.succeeded()
+      call.run {
+        base.otherwise()
+      }
     }
   #endif
 }
@@ -204,5 +208,230 @@ extension Conditional {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Conditional {
     TimeoutConditional(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Conditional` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryConditional<Base: Conditional>: Conditional {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func always() {
+    base.always()
+  }
+
+  #if DEBUG
+    public func debugOnly() {
+      base.debugOnly()
+    }
+  #endif
+
+  #if !DEBUG && os(Linux)
+    public func linuxOnly() {
+      base.linuxOnly()
+    }
+  #endif
+
+  #if !DEBUG && !os(Linux)
+    public func otherwise() {
+      base.otherwise()
+    }
+  #endif
+}
+
+extension Conditional {
+  /// This `Conditional`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryConditional<Self> {
+    RetryConditional(self, policy: policy, clock: clock)
+  }
+
+  /// This `Conditional`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Conditional {
+    RetryConditional(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Conditional` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerConditional<Base: Conditional>: Conditional {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func always() {
+    base.always()
+  }
+
+  #if DEBUG
+    public func debugOnly() {
+      base.debugOnly()
+    }
+  #endif
+
+  #if !DEBUG && os(Linux)
+    public func linuxOnly() {
+      base.linuxOnly()
+    }
+  #endif
+
+  #if !DEBUG && !os(Linux)
+    public func otherwise() {
+      base.otherwise()
+    }
+  #endif
+}
+
+extension Conditional {
+  /// This `Conditional`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerConditional<Self> {
+    CircuitBreakerConditional(self, breaker: breaker)
+  }
+
+  /// This `Conditional`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Conditional {
+    CircuitBreakerConditional(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Conditional` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadConditional<Base: Conditional>: Conditional {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func always() {
+    base.always()
+  }
+
+  #if DEBUG
+    public func debugOnly() {
+      base.debugOnly()
+    }
+  #endif
+
+  #if !DEBUG && os(Linux)
+    public func linuxOnly() {
+      base.linuxOnly()
+    }
+  #endif
+
+  #if !DEBUG && !os(Linux)
+    public func otherwise() {
+      base.otherwise()
+    }
+  #endif
+}
+
+extension Conditional {
+  /// This `Conditional`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadConditional<Self> {
+    BulkheadConditional(self, bulkhead: bulkhead)
+  }
+
+  /// This `Conditional`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Conditional {
+    BulkheadConditional(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Conditional` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitConditional<Base: Conditional>: Conditional {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func always() {
+    base.always()
+  }
+
+  #if DEBUG
+    public func debugOnly() {
+      base.debugOnly()
+    }
+  #endif
+
+  #if !DEBUG && os(Linux)
+    public func linuxOnly() {
+      base.linuxOnly()
+    }
+  #endif
+
+  #if !DEBUG && !os(Linux)
+    public func otherwise() {
+      base.otherwise()
+    }
+  #endif
+}
+
+extension Conditional {
+  /// This `Conditional`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitConditional<Self> {
+    RateLimitConditional(self, limiter: limiter)
+  }
+
+  /// This `Conditional`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Conditional {
+    RateLimitConditional(self, limiter: limiter)
   }
 }

@@ -75,9 +75,9 @@ public struct MetricsConverter<Base: Converter>: Converter {
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
     let call = __MeteredCall(metrics[0])
-    let result = base.convert(value) as Output
-    call.succeeded()
-    return result
+    return call.run {
+      base.convert(value) as Output
+    }
   }
 }
 
@@ -129,5 +129,158 @@ extension Converter {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Converter {
     TimeoutConverter(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Converter` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryConverter<Base: Converter>: Converter {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
+    base.convert(value) as Output
+  }
+}
+
+extension Converter {
+  /// This `Converter`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryConverter<Self> {
+    RetryConverter(self, policy: policy, clock: clock)
+  }
+
+  /// This `Converter`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Converter {
+    RetryConverter(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Converter` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerConverter<Base: Converter>: Converter {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
+    base.convert(value) as Output
+  }
+}
+
+extension Converter {
+  /// This `Converter`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerConverter<Self> {
+    CircuitBreakerConverter(self, breaker: breaker)
+  }
+
+  /// This `Converter`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Converter {
+    CircuitBreakerConverter(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Converter` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadConverter<Base: Converter>: Converter {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
+    base.convert(value) as Output
+  }
+}
+
+extension Converter {
+  /// This `Converter`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadConverter<Self> {
+    BulkheadConverter(self, bulkhead: bulkhead)
+  }
+
+  /// This `Converter`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Converter {
+    BulkheadConverter(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Converter` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitConverter<Base: Converter>: Converter {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
+    base.convert(value) as Output
+  }
+}
+
+extension Converter {
+  /// This `Converter`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitConverter<Self> {
+    RateLimitConverter(self, limiter: limiter)
+  }
+
+  /// This `Converter`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Converter {
+    RateLimitConverter(self, limiter: limiter)
   }
 }

@@ -147,43 +147,44 @@ public struct MetricsCredentials<Base: Credentials>: Credentials {
 
   public func login(user: String, password pw: String) -> Session {
     let call = __MeteredCall(metrics[0])
-    let result = base.login(user: user, password: pw)
-    call.succeeded()
-    return result
+    return call.run {
+      base.login(user: user, password: pw)
+    }
   }
 
   public func set(token value: String) {
     let call = __MeteredCall(metrics[1])
-    base.set(token: value)
-    call.succeeded()
+    call.run {
+      base.set(token: value)
+    }
   }
 
   public func check(password argument0: String) -> Bool {
     let call = __MeteredCall(metrics[2])
-    let result = base.check(password: argument0)
-    call.succeeded()
-    return result
+    return call.run {
+      base.check(password: argument0)
+    }
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
     let call = __MeteredCall(metrics[3])
-    let result = base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
-    call.succeeded()
-    return result
+    return call.run {
+      base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
+    }
   }
 
   public func accessToken() -> String {
     let call = __MeteredCall(metrics[4])
-    let result = base.accessToken()
-    call.succeeded()
-    return result
+    return call.run {
+      base.accessToken()
+    }
   }
 
   public func recoveryCodes(for user: String) -> [String] {
     let call = __MeteredCall(metrics[5])
-    let result = base.recoveryCodes(for: user)
-    call.succeeded()
-    return result
+    return call.run {
+      base.recoveryCodes(for: user)
+    }
   }
 
   public func refresh(
@@ -198,9 +199,9 @@ public struct MetricsCredentials<Base: Credentials>: Credentials {
 
   public func upload(_ payload: String) -> Int {
     let call = __MeteredCall(metrics[7])
-    let result = base.upload(payload)
-    call.succeeded()
-    return result
+    return call.run {
+      base.upload(payload)
+    }
   }
 }
 
@@ -282,5 +283,278 @@ extension Credentials {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Credentials {
     TimeoutCredentials(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Credentials` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryCredentials<Base: Credentials>: Credentials {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func login(user: String, password pw: String) -> Session {
+    base.login(user: user, password: pw)
+  }
+
+  public func set(token value: String) {
+    base.set(token: value)
+  }
+
+  public func check(password argument0: String) -> Bool {
+    base.check(password: argument0)
+  }
+
+  public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
+    base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
+  }
+
+  public func accessToken() -> String {
+    base.accessToken()
+  }
+
+  public func recoveryCodes(for user: String) -> [String] {
+    base.recoveryCodes(for: user)
+  }
+
+  public func refresh(
+    _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
+  ) {
+    base.refresh(session, completion: completion)
+  }
+
+  public func upload(_ payload: String) -> Int {
+    base.upload(payload)
+  }
+}
+
+extension Credentials {
+  /// This `Credentials`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryCredentials<Self> {
+    RetryCredentials(self, policy: policy, clock: clock)
+  }
+
+  /// This `Credentials`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Credentials {
+    RetryCredentials(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Credentials` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerCredentials<Base: Credentials>: Credentials {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func login(user: String, password pw: String) -> Session {
+    base.login(user: user, password: pw)
+  }
+
+  public func set(token value: String) {
+    base.set(token: value)
+  }
+
+  public func check(password argument0: String) -> Bool {
+    base.check(password: argument0)
+  }
+
+  public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
+    base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
+  }
+
+  public func accessToken() -> String {
+    base.accessToken()
+  }
+
+  public func recoveryCodes(for user: String) -> [String] {
+    base.recoveryCodes(for: user)
+  }
+
+  public func refresh(
+    _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
+  ) {
+    base.refresh(session, completion: completion)
+  }
+
+  public func upload(_ payload: String) -> Int {
+    base.upload(payload)
+  }
+}
+
+extension Credentials {
+  /// This `Credentials`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerCredentials<Self> {
+    CircuitBreakerCredentials(self, breaker: breaker)
+  }
+
+  /// This `Credentials`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Credentials {
+    CircuitBreakerCredentials(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Credentials` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadCredentials<Base: Credentials>: Credentials {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func login(user: String, password pw: String) -> Session {
+    base.login(user: user, password: pw)
+  }
+
+  public func set(token value: String) {
+    base.set(token: value)
+  }
+
+  public func check(password argument0: String) -> Bool {
+    base.check(password: argument0)
+  }
+
+  public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
+    base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
+  }
+
+  public func accessToken() -> String {
+    base.accessToken()
+  }
+
+  public func recoveryCodes(for user: String) -> [String] {
+    base.recoveryCodes(for: user)
+  }
+
+  public func refresh(
+    _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
+  ) {
+    base.refresh(session, completion: completion)
+  }
+
+  public func upload(_ payload: String) -> Int {
+    base.upload(payload)
+  }
+}
+
+extension Credentials {
+  /// This `Credentials`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadCredentials<Self> {
+    BulkheadCredentials(self, bulkhead: bulkhead)
+  }
+
+  /// This `Credentials`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Credentials {
+    BulkheadCredentials(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Credentials` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitCredentials<Base: Credentials>: Credentials {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func login(user: String, password pw: String) -> Session {
+    base.login(user: user, password: pw)
+  }
+
+  public func set(token value: String) {
+    base.set(token: value)
+  }
+
+  public func check(password argument0: String) -> Bool {
+    base.check(password: argument0)
+  }
+
+  public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
+    base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
+  }
+
+  public func accessToken() -> String {
+    base.accessToken()
+  }
+
+  public func recoveryCodes(for user: String) -> [String] {
+    base.recoveryCodes(for: user)
+  }
+
+  public func refresh(
+    _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
+  ) {
+    base.refresh(session, completion: completion)
+  }
+
+  public func upload(_ payload: String) -> Int {
+    base.upload(payload)
+  }
+}
+
+extension Credentials {
+  /// This `Credentials`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitCredentials<Self> {
+    RateLimitCredentials(self, limiter: limiter)
+  }
+
+  /// This `Credentials`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Credentials {
+    RateLimitCredentials(self, limiter: limiter)
   }
 }

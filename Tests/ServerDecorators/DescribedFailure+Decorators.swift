@@ -134,9 +134,9 @@ public struct MetricsDescribedFailure<Base: DescribedFailure>: DescribedFailure 
 
   public func retryDelay() -> Int {
     let call = __MeteredCall(metrics[7])
-    let result = base.retryDelay()
-    call.succeeded()
-    return result
+    return call.run {
+      base.retryDelay()
+    }
   }
 }
 
@@ -216,5 +216,270 @@ extension DescribedFailure {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any DescribedFailure {
     TimeoutDescribedFailure(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `DescribedFailure` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public var errorDescription: String? {
+    base.errorDescription
+  }
+
+  public var failureReason: String? {
+    base.failureReason
+  }
+
+  public var recoverySuggestion: String? {
+    base.recoverySuggestion
+  }
+
+  public var helpAnchor: String? {
+    base.helpAnchor
+  }
+
+  public var description: Swift.String {
+    base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
+  public var code: Int {
+    base.code
+  }
+
+  public func retryDelay() -> Int {
+    base.retryDelay()
+  }
+}
+
+extension DescribedFailure {
+  /// This `DescribedFailure`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryDescribedFailure<Self> {
+    RetryDescribedFailure(self, policy: policy, clock: clock)
+  }
+
+  /// This `DescribedFailure`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any DescribedFailure {
+    RetryDescribedFailure(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `DescribedFailure` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public var errorDescription: String? {
+    base.errorDescription
+  }
+
+  public var failureReason: String? {
+    base.failureReason
+  }
+
+  public var recoverySuggestion: String? {
+    base.recoverySuggestion
+  }
+
+  public var helpAnchor: String? {
+    base.helpAnchor
+  }
+
+  public var description: Swift.String {
+    base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
+  public var code: Int {
+    base.code
+  }
+
+  public func retryDelay() -> Int {
+    base.retryDelay()
+  }
+}
+
+extension DescribedFailure {
+  /// This `DescribedFailure`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerDescribedFailure<Self> {
+    CircuitBreakerDescribedFailure(self, breaker: breaker)
+  }
+
+  /// This `DescribedFailure`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any DescribedFailure {
+    CircuitBreakerDescribedFailure(self, breaker: breaker)
+  }
+}
+
+/// Calls a `DescribedFailure` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public var errorDescription: String? {
+    base.errorDescription
+  }
+
+  public var failureReason: String? {
+    base.failureReason
+  }
+
+  public var recoverySuggestion: String? {
+    base.recoverySuggestion
+  }
+
+  public var helpAnchor: String? {
+    base.helpAnchor
+  }
+
+  public var description: Swift.String {
+    base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
+  public var code: Int {
+    base.code
+  }
+
+  public func retryDelay() -> Int {
+    base.retryDelay()
+  }
+}
+
+extension DescribedFailure {
+  /// This `DescribedFailure`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadDescribedFailure<Self> {
+    BulkheadDescribedFailure(self, bulkhead: bulkhead)
+  }
+
+  /// This `DescribedFailure`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any DescribedFailure {
+    BulkheadDescribedFailure(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `DescribedFailure` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public var errorDescription: String? {
+    base.errorDescription
+  }
+
+  public var failureReason: String? {
+    base.failureReason
+  }
+
+  public var recoverySuggestion: String? {
+    base.recoverySuggestion
+  }
+
+  public var helpAnchor: String? {
+    base.helpAnchor
+  }
+
+  public var description: Swift.String {
+    base.description
+  }
+
+  public var customMirror: Swift.Mirror {
+    base.customMirror
+  }
+
+  public var code: Int {
+    base.code
+  }
+
+  public func retryDelay() -> Int {
+    base.retryDelay()
+  }
+}
+
+extension DescribedFailure {
+  /// This `DescribedFailure`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitDescribedFailure<Self> {
+    RateLimitDescribedFailure(self, limiter: limiter)
+  }
+
+  /// This `DescribedFailure`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any DescribedFailure {
+    RateLimitDescribedFailure(self, limiter: limiter)
   }
 }

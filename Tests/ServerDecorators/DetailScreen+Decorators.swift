@@ -85,15 +85,16 @@ extension DetailScreen {
 
   public func show() {
     let call = __MeteredCall(metrics[0])
-    base.show()
-    call.succeeded()
+    call.run {
+      base.show()
+    }
   }
 
   public func detail() -> String {
     let call = __MeteredCall(metrics[1])
-    let result = base.detail()
-    call.succeeded()
-    return result
+    return call.run {
+      base.detail()
+    }
   }
 }
 
@@ -149,5 +150,174 @@ extension DetailScreen {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any DetailScreen {
     TimeoutDetailScreen(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `DetailScreen` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+@MainActor public struct RetryDetailScreen<Base: DetailScreen>: DetailScreen {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func show() {
+    base.show()
+  }
+
+  public func detail() -> String {
+    base.detail()
+  }
+}
+
+extension DetailScreen {
+  /// This `DetailScreen`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryDetailScreen<Self> {
+    RetryDetailScreen(self, policy: policy, clock: clock)
+  }
+
+  /// This `DetailScreen`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any DetailScreen {
+    RetryDetailScreen(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `DetailScreen` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+@MainActor public struct CircuitBreakerDetailScreen<Base: DetailScreen>: DetailScreen {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func show() {
+    base.show()
+  }
+
+  public func detail() -> String {
+    base.detail()
+  }
+}
+
+extension DetailScreen {
+  /// This `DetailScreen`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerDetailScreen<Self> {
+    CircuitBreakerDetailScreen(self, breaker: breaker)
+  }
+
+  /// This `DetailScreen`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any DetailScreen {
+    CircuitBreakerDetailScreen(self, breaker: breaker)
+  }
+}
+
+/// Calls a `DetailScreen` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+@MainActor public struct BulkheadDetailScreen<Base: DetailScreen>: DetailScreen {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func show() {
+    base.show()
+  }
+
+  public func detail() -> String {
+    base.detail()
+  }
+}
+
+extension DetailScreen {
+  /// This `DetailScreen`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadDetailScreen<Self> {
+    BulkheadDetailScreen(self, bulkhead: bulkhead)
+  }
+
+  /// This `DetailScreen`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any DetailScreen {
+    BulkheadDetailScreen(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `DetailScreen` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+@MainActor public struct RateLimitDetailScreen<Base: DetailScreen>: DetailScreen {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func show() {
+    base.show()
+  }
+
+  public func detail() -> String {
+    base.detail()
+  }
+}
+
+extension DetailScreen {
+  /// This `DetailScreen`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitDetailScreen<Self> {
+    RateLimitDetailScreen(self, limiter: limiter)
+  }
+
+  /// This `DetailScreen`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any DetailScreen {
+    RateLimitDetailScreen(self, limiter: limiter)
   }
 }

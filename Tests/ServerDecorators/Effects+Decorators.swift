@@ -156,72 +156,58 @@ public struct MetricsEffects<Base: Effects>: Effects {
 
   public func plain() {
     let call = __MeteredCall(metrics[0])
-    base.plain()
-    call.succeeded()
+    call.run {
+      base.plain()
+    }
   }
 
   public func asynchronous() async {
     let call = __MeteredCall(metrics[1])
-    await base.asynchronous()
-    call.succeeded()
+    await call.run {
+      await base.asynchronous()
+    }
   }
 
   public func throwing() throws {
     let call = __MeteredCall(metrics[2])
-    do {
+    try call.run {
       try base.throwing()
-      call.succeeded()
-    } catch {
-      call.failed()
-      throw error
     }
   }
 
   public func both() async throws -> Int {
     let call = __MeteredCall(metrics[3])
-    do {
-      let result = try await base.both()
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try await call.run {
+      try await base.both()
     }
   }
 
   public func typed() throws(PostError) {
     let call = __MeteredCall(metrics[4])
-    do throws(PostError) {
+    try call.run { () throws(PostError) -> Void in
       try base.typed()
-      call.succeeded()
-    } catch {
-      call.failed()
-      throw error
     }
   }
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
     let call = __MeteredCall(metrics[5])
-    do {
+    try call.run {
       try base.rethrowing(body)
-      call.succeeded()
-    } catch {
-      call.failed()
-      throw error
     }
   }
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
     let call = __MeteredCall(metrics[6])
-    let result = base.generic(value, other: other)
-    call.succeeded()
-    return result
+    return call.run {
+      base.generic(value, other: other)
+    }
   }
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
     let call = __MeteredCall(metrics[7])
-    base.parameterPack(repeat each elements)
-    call.succeeded()
+    call.run {
+      base.parameterPack(repeat each elements)
+    }
   }
 
   public static func version() -> String {
@@ -230,15 +216,16 @@ public struct MetricsEffects<Base: Effects>: Effects {
 
   public mutating func reset() {
     let call = __MeteredCall(metrics[9])
-    base.reset()
-    call.succeeded()
+    call.run {
+      base.reset()
+    }
   }
 
   public nonisolated func describe() -> String {
     let call = __MeteredCall(metrics[10])
-    let result = base.describe()
-    call.succeeded()
-    return result
+    return call.run {
+      base.describe()
+    }
   }
 }
 
@@ -330,5 +317,326 @@ extension Effects {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Effects {
     TimeoutEffects(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to an `Effects` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryEffects<Base: Effects>: Effects {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func plain() {
+    base.plain()
+  }
+
+  public func asynchronous() async {
+    await base.asynchronous()
+  }
+
+  public func throwing() throws {
+    try base.throwing()
+  }
+
+  public func both() async throws -> Int {
+    try await base.both()
+  }
+
+  public func typed() throws(PostError) {
+    try base.typed()
+  }
+
+  public func rethrowing(_ body: () throws -> Void) rethrows {
+    try base.rethrowing(body)
+  }
+
+  public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
+    base.generic(value, other: other)
+  }
+
+  public func parameterPack<each Element>(_ elements: repeat each Element) {
+    base.parameterPack(repeat each elements)
+  }
+
+  public static func version() -> String {
+    Base.version()
+  }
+
+  public mutating func reset() {
+    base.reset()
+  }
+
+  public nonisolated func describe() -> String {
+    base.describe()
+  }
+}
+
+extension Effects {
+  /// This `Effects`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryEffects<Self> {
+    RetryEffects(self, policy: policy, clock: clock)
+  }
+
+  /// This `Effects`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Effects {
+    RetryEffects(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `Effects` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerEffects<Base: Effects>: Effects {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func plain() {
+    base.plain()
+  }
+
+  public func asynchronous() async {
+    await base.asynchronous()
+  }
+
+  public func throwing() throws {
+    try breaker.run("Effects.throwing()") {
+      try base.throwing()
+    }
+  }
+
+  public func both() async throws -> Int {
+    return try await breaker.run("Effects.both()") {
+      try await base.both()
+    }
+  }
+
+  public func typed() throws(PostError) {
+    try base.typed()
+  }
+
+  public func rethrowing(_ body: () throws -> Void) rethrows {
+    try base.rethrowing(body)
+  }
+
+  public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
+    base.generic(value, other: other)
+  }
+
+  public func parameterPack<each Element>(_ elements: repeat each Element) {
+    base.parameterPack(repeat each elements)
+  }
+
+  public static func version() -> String {
+    Base.version()
+  }
+
+  public mutating func reset() {
+    base.reset()
+  }
+
+  public nonisolated func describe() -> String {
+    base.describe()
+  }
+}
+
+extension Effects {
+  /// This `Effects`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerEffects<Self> {
+    CircuitBreakerEffects(self, breaker: breaker)
+  }
+
+  /// This `Effects`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Effects {
+    CircuitBreakerEffects(self, breaker: breaker)
+  }
+}
+
+/// Calls an `Effects` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadEffects<Base: Effects>: Effects {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func plain() {
+    base.plain()
+  }
+
+  public func asynchronous() async {
+    await base.asynchronous()
+  }
+
+  public func throwing() throws {
+    try base.throwing()
+  }
+
+  public func both() async throws -> Int {
+    return try await bulkhead.run("Effects.both()") {
+      try await base.both()
+    }
+  }
+
+  public func typed() throws(PostError) {
+    try base.typed()
+  }
+
+  public func rethrowing(_ body: () throws -> Void) rethrows {
+    try base.rethrowing(body)
+  }
+
+  public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
+    base.generic(value, other: other)
+  }
+
+  public func parameterPack<each Element>(_ elements: repeat each Element) {
+    base.parameterPack(repeat each elements)
+  }
+
+  public static func version() -> String {
+    Base.version()
+  }
+
+  public mutating func reset() {
+    base.reset()
+  }
+
+  public nonisolated func describe() -> String {
+    base.describe()
+  }
+}
+
+extension Effects {
+  /// This `Effects`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadEffects<Self> {
+    BulkheadEffects(self, bulkhead: bulkhead)
+  }
+
+  /// This `Effects`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Effects {
+    BulkheadEffects(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `Effects` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitEffects<Base: Effects>: Effects {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func plain() {
+    base.plain()
+  }
+
+  public func asynchronous() async {
+    await base.asynchronous()
+  }
+
+  public func throwing() throws {
+    try base.throwing()
+  }
+
+  public func both() async throws -> Int {
+    return try await rateLimiter.run("Effects.both()") {
+      try await base.both()
+    }
+  }
+
+  public func typed() throws(PostError) {
+    try base.typed()
+  }
+
+  public func rethrowing(_ body: () throws -> Void) rethrows {
+    try base.rethrowing(body)
+  }
+
+  public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
+    base.generic(value, other: other)
+  }
+
+  public func parameterPack<each Element>(_ elements: repeat each Element) {
+    base.parameterPack(repeat each elements)
+  }
+
+  public static func version() -> String {
+    Base.version()
+  }
+
+  public mutating func reset() {
+    base.reset()
+  }
+
+  public nonisolated func describe() -> String {
+    base.describe()
+  }
+}
+
+extension Effects {
+  /// This `Effects`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitEffects<Self> {
+    RateLimitEffects(self, limiter: limiter)
+  }
+
+  /// This `Effects`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Effects {
+    RateLimitEffects(self, limiter: limiter)
   }
 }

@@ -85,16 +85,16 @@ public struct MetricsForecasts<Base: Forecasts>: Forecasts {
 
   public func celsius(of city: String) -> Int {
     let call = __MeteredCall(metrics[0])
-    let result = base.celsius(of: city)
-    call.succeeded()
-    return result
+    return call.run {
+      base.celsius(of: city)
+    }
   }
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
     let call = __MeteredCall(metrics[1])
-    let result = base.forecast(city: city, days: days, metric: metric)
-    call.succeeded()
-    return result
+    return call.run {
+      base.forecast(city: city, days: days, metric: metric)
+    }
   }
 }
 
@@ -150,5 +150,174 @@ extension Forecasts {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Forecasts {
     TimeoutForecasts(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Forecasts` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryForecasts<Base: Forecasts>: Forecasts {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func celsius(of city: String) -> Int {
+    base.celsius(of: city)
+  }
+
+  public func forecast(city: String, days: Int, metric: Bool) -> Int {
+    base.forecast(city: city, days: days, metric: metric)
+  }
+}
+
+extension Forecasts {
+  /// This `Forecasts`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryForecasts<Self> {
+    RetryForecasts(self, policy: policy, clock: clock)
+  }
+
+  /// This `Forecasts`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Forecasts {
+    RetryForecasts(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Forecasts` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerForecasts<Base: Forecasts>: Forecasts {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func celsius(of city: String) -> Int {
+    base.celsius(of: city)
+  }
+
+  public func forecast(city: String, days: Int, metric: Bool) -> Int {
+    base.forecast(city: city, days: days, metric: metric)
+  }
+}
+
+extension Forecasts {
+  /// This `Forecasts`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerForecasts<Self> {
+    CircuitBreakerForecasts(self, breaker: breaker)
+  }
+
+  /// This `Forecasts`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Forecasts {
+    CircuitBreakerForecasts(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Forecasts` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadForecasts<Base: Forecasts>: Forecasts {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func celsius(of city: String) -> Int {
+    base.celsius(of: city)
+  }
+
+  public func forecast(city: String, days: Int, metric: Bool) -> Int {
+    base.forecast(city: city, days: days, metric: metric)
+  }
+}
+
+extension Forecasts {
+  /// This `Forecasts`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadForecasts<Self> {
+    BulkheadForecasts(self, bulkhead: bulkhead)
+  }
+
+  /// This `Forecasts`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Forecasts {
+    BulkheadForecasts(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Forecasts` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitForecasts<Base: Forecasts>: Forecasts {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func celsius(of city: String) -> Int {
+    base.celsius(of: city)
+  }
+
+  public func forecast(city: String, days: Int, metric: Bool) -> Int {
+    base.forecast(city: city, days: days, metric: metric)
+  }
+}
+
+extension Forecasts {
+  /// This `Forecasts`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitForecasts<Self> {
+    RateLimitForecasts(self, limiter: limiter)
+  }
+
+  /// This `Forecasts`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Forecasts {
+    RateLimitForecasts(self, limiter: limiter)
   }
 }

@@ -156,3 +156,188 @@ extension HttpClient {
     TimeoutHttpClient(self, deadline: deadline)
   }
 }
+
+/// Makes a failed call to a `HttpClient` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryHttpClient<Base: HttpClient>: HttpClient {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func get<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) {
+    base.get(path, completion: completion)
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
+  }
+}
+
+extension HttpClient {
+  /// This `HttpClient`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryHttpClient<Self> {
+    RetryHttpClient(self, policy: policy, clock: clock)
+  }
+
+  /// This `HttpClient`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any HttpClient {
+    RetryHttpClient(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `HttpClient` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerHttpClient<Base: HttpClient>: HttpClient {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func get<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) {
+    base.get(path, completion: completion)
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
+  }
+}
+
+extension HttpClient {
+  /// This `HttpClient`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerHttpClient<Self> {
+    CircuitBreakerHttpClient(self, breaker: breaker)
+  }
+
+  /// This `HttpClient`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any HttpClient {
+    CircuitBreakerHttpClient(self, breaker: breaker)
+  }
+}
+
+/// Calls a `HttpClient` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadHttpClient<Base: HttpClient>: HttpClient {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func get<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) {
+    base.get(path, completion: completion)
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
+  }
+}
+
+extension HttpClient {
+  /// This `HttpClient`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadHttpClient<Self> {
+    BulkheadHttpClient(self, bulkhead: bulkhead)
+  }
+
+  /// This `HttpClient`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any HttpClient {
+    BulkheadHttpClient(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `HttpClient` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitHttpClient<Base: HttpClient>: HttpClient {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func get<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
+  ) {
+    base.get(path, completion: completion)
+  }
+
+  public func fetch<T: Codable>(
+    _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
+  ) {
+    base.fetch(path, completion: completion)
+  }
+}
+
+extension HttpClient {
+  /// This `HttpClient`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitHttpClient<Self> {
+    RateLimitHttpClient(self, limiter: limiter)
+  }
+
+  /// This `HttpClient`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any HttpClient {
+    RateLimitHttpClient(self, limiter: limiter)
+  }
+}

@@ -84,15 +84,16 @@ public struct MetricsInventory<Base: Inventory>: Inventory {
 
   public func stock(of item: String) async -> Int {
     let call = __MeteredCall(metrics[0])
-    let result = await base.stock(of: item)
-    call.succeeded()
-    return result
+    return await call.run {
+      await base.stock(of: item)
+    }
   }
 
   public func add(_ item: String) async {
     let call = __MeteredCall(metrics[1])
-    await base.add(item)
-    call.succeeded()
+    await call.run {
+      await base.add(item)
+    }
   }
 }
 
@@ -148,5 +149,174 @@ extension Inventory {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Inventory {
     TimeoutInventory(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to an `Inventory` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryInventory<Base: Inventory>: Inventory {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func stock(of item: String) async -> Int {
+    await base.stock(of: item)
+  }
+
+  public func add(_ item: String) async {
+    await base.add(item)
+  }
+}
+
+extension Inventory {
+  /// This `Inventory`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryInventory<Self> {
+    RetryInventory(self, policy: policy, clock: clock)
+  }
+
+  /// This `Inventory`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Inventory {
+    RetryInventory(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `Inventory` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerInventory<Base: Inventory>: Inventory {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func stock(of item: String) async -> Int {
+    await base.stock(of: item)
+  }
+
+  public func add(_ item: String) async {
+    await base.add(item)
+  }
+}
+
+extension Inventory {
+  /// This `Inventory`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerInventory<Self> {
+    CircuitBreakerInventory(self, breaker: breaker)
+  }
+
+  /// This `Inventory`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Inventory {
+    CircuitBreakerInventory(self, breaker: breaker)
+  }
+}
+
+/// Calls an `Inventory` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadInventory<Base: Inventory>: Inventory {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func stock(of item: String) async -> Int {
+    await base.stock(of: item)
+  }
+
+  public func add(_ item: String) async {
+    await base.add(item)
+  }
+}
+
+extension Inventory {
+  /// This `Inventory`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadInventory<Self> {
+    BulkheadInventory(self, bulkhead: bulkhead)
+  }
+
+  /// This `Inventory`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Inventory {
+    BulkheadInventory(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `Inventory` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitInventory<Base: Inventory>: Inventory {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func stock(of item: String) async -> Int {
+    await base.stock(of: item)
+  }
+
+  public func add(_ item: String) async {
+    await base.add(item)
+  }
+}
+
+extension Inventory {
+  /// This `Inventory`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitInventory<Self> {
+    RateLimitInventory(self, limiter: limiter)
+  }
+
+  /// This `Inventory`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Inventory {
+    RateLimitInventory(self, limiter: limiter)
   }
 }

@@ -129,29 +129,30 @@ public struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 
   public func tracker() -> String {
     let call = __MeteredCall(metrics[3])
-    let result = _base.tracker()
-    call.succeeded()
-    return result
+    return call.run {
+      _base.tracker()
+    }
   }
 
   public func value(for key: String, logger: String) -> Int? {
     let call = __MeteredCall(metrics[4])
-    let result = _base.value(for: key, logger: logger)
-    call.succeeded()
-    return result
+    return call.run {
+      _base.value(for: key, logger: logger)
+    }
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
     let call = __MeteredCall(metrics[5])
-    _base.store(value, for: key, cache: cache, level: level)
-    call.succeeded()
+    call.run {
+      _base.store(value, for: key, cache: cache, level: level)
+    }
   }
 
   public func entry(base: String) -> String {
     let call = __MeteredCall(metrics[6])
-    let result = _base.entry(base: base)
-    call.succeeded()
-    return result
+    return call.run {
+      _base.entry(base: base)
+    }
   }
 }
 
@@ -227,5 +228,254 @@ extension KeyValueStore {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any KeyValueStore {
     TimeoutKeyValueStore(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `KeyValueStore` again, where its requirement is declared
+/// idempotent, then forwards it to `_base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+  public var _base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self._base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public var logger: Logger {
+    _base.logger
+  }
+
+  public var base: String {
+    _base.base
+  }
+
+  public var cache: [String: Int] {
+    _base.cache
+  }
+
+  public func tracker() -> String {
+    _base.tracker()
+  }
+
+  public func value(for key: String, logger: String) -> Int? {
+    _base.value(for: key, logger: logger)
+  }
+
+  public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
+    _base.store(value, for: key, cache: cache, level: level)
+  }
+
+  public func entry(base: String) -> String {
+    _base.entry(base: base)
+  }
+}
+
+extension KeyValueStore {
+  /// This `KeyValueStore`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryKeyValueStore<Self> {
+    RetryKeyValueStore(self, policy: policy, clock: clock)
+  }
+
+  /// This `KeyValueStore`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any KeyValueStore {
+    RetryKeyValueStore(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `KeyValueStore` through a circuit breaker, then forwards it to
+/// `_base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+  public var _base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self._base = base
+    self.breaker = breaker
+  }
+
+  public var logger: Logger {
+    _base.logger
+  }
+
+  public var base: String {
+    _base.base
+  }
+
+  public var cache: [String: Int] {
+    _base.cache
+  }
+
+  public func tracker() -> String {
+    _base.tracker()
+  }
+
+  public func value(for key: String, logger: String) -> Int? {
+    _base.value(for: key, logger: logger)
+  }
+
+  public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
+    _base.store(value, for: key, cache: cache, level: level)
+  }
+
+  public func entry(base: String) -> String {
+    _base.entry(base: base)
+  }
+}
+
+extension KeyValueStore {
+  /// This `KeyValueStore`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerKeyValueStore<Self> {
+    CircuitBreakerKeyValueStore(self, breaker: breaker)
+  }
+
+  /// This `KeyValueStore`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any KeyValueStore {
+    CircuitBreakerKeyValueStore(self, breaker: breaker)
+  }
+}
+
+/// Calls a `KeyValueStore` through a bulkhead, then forwards it to
+/// `_base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+  public var _base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self._base = base
+    self.bulkhead = bulkhead
+  }
+
+  public var logger: Logger {
+    _base.logger
+  }
+
+  public var base: String {
+    _base.base
+  }
+
+  public var cache: [String: Int] {
+    _base.cache
+  }
+
+  public func tracker() -> String {
+    _base.tracker()
+  }
+
+  public func value(for key: String, logger: String) -> Int? {
+    _base.value(for: key, logger: logger)
+  }
+
+  public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
+    _base.store(value, for: key, cache: cache, level: level)
+  }
+
+  public func entry(base: String) -> String {
+    _base.entry(base: base)
+  }
+}
+
+extension KeyValueStore {
+  /// This `KeyValueStore`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadKeyValueStore<Self> {
+    BulkheadKeyValueStore(self, bulkhead: bulkhead)
+  }
+
+  /// This `KeyValueStore`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any KeyValueStore {
+    BulkheadKeyValueStore(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `KeyValueStore` through a rate limiter, then forwards it to
+/// `_base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+  public var _base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self._base = base
+    self.rateLimiter = limiter
+  }
+
+  public var logger: Logger {
+    _base.logger
+  }
+
+  public var base: String {
+    _base.base
+  }
+
+  public var cache: [String: Int] {
+    _base.cache
+  }
+
+  public func tracker() -> String {
+    _base.tracker()
+  }
+
+  public func value(for key: String, logger: String) -> Int? {
+    _base.value(for: key, logger: logger)
+  }
+
+  public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
+    _base.store(value, for: key, cache: cache, level: level)
+  }
+
+  public func entry(base: String) -> String {
+    _base.entry(base: base)
+  }
+}
+
+extension KeyValueStore {
+  /// This `KeyValueStore`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitKeyValueStore<Self> {
+    RateLimitKeyValueStore(self, limiter: limiter)
+  }
+
+  /// This `KeyValueStore`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any KeyValueStore {
+    RateLimitKeyValueStore(self, limiter: limiter)
   }
 }

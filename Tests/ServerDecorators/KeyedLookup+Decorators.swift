@@ -77,9 +77,9 @@ public struct MetricsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
 
   public func value(for key: Key) async -> Int {
     let call = __MeteredCall(metrics[0])
-    let result = await base.value(for: key)
-    call.succeeded()
-    return result
+    return await call.run {
+      await base.value(for: key)
+    }
   }
 }
 
@@ -132,5 +132,162 @@ extension KeyedLookup {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any KeyedLookup {
     TimeoutKeyedLookup(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `KeyedLookup` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+  public typealias Key = Base.Key
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func value(for key: Key) async -> Int {
+    await base.value(for: key)
+  }
+}
+
+extension KeyedLookup {
+  /// This `KeyedLookup`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryKeyedLookup<Self> {
+    RetryKeyedLookup(self, policy: policy, clock: clock)
+  }
+
+  /// This `KeyedLookup`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any KeyedLookup {
+    RetryKeyedLookup(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `KeyedLookup` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+  public typealias Key = Base.Key
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func value(for key: Key) async -> Int {
+    await base.value(for: key)
+  }
+}
+
+extension KeyedLookup {
+  /// This `KeyedLookup`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerKeyedLookup<Self> {
+    CircuitBreakerKeyedLookup(self, breaker: breaker)
+  }
+
+  /// This `KeyedLookup`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any KeyedLookup {
+    CircuitBreakerKeyedLookup(self, breaker: breaker)
+  }
+}
+
+/// Calls a `KeyedLookup` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+  public typealias Key = Base.Key
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func value(for key: Key) async -> Int {
+    await base.value(for: key)
+  }
+}
+
+extension KeyedLookup {
+  /// This `KeyedLookup`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadKeyedLookup<Self> {
+    BulkheadKeyedLookup(self, bulkhead: bulkhead)
+  }
+
+  /// This `KeyedLookup`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any KeyedLookup {
+    BulkheadKeyedLookup(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `KeyedLookup` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+  public typealias Key = Base.Key
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func value(for key: Key) async -> Int {
+    await base.value(for: key)
+  }
+}
+
+extension KeyedLookup {
+  /// This `KeyedLookup`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitKeyedLookup<Self> {
+    RateLimitKeyedLookup(self, limiter: limiter)
+  }
+
+  /// This `KeyedLookup`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any KeyedLookup {
+    RateLimitKeyedLookup(self, limiter: limiter)
   }
 }

@@ -111,20 +111,23 @@ public struct MetricsLeaf<Base: Leaf>: Leaf {
 
   public func root() {
     let call = __MeteredCall(metrics[0])
-    base.root()
-    call.succeeded()
+    call.run {
+      base.root()
+    }
   }
 
   public func left() {
     let call = __MeteredCall(metrics[1])
-    base.left()
-    call.succeeded()
+    call.run {
+      base.left()
+    }
   }
 
   public func right() {
     let call = __MeteredCall(metrics[2])
-    base.right()
-    call.succeeded()
+    call.run {
+      base.right()
+    }
   }
 
   public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
@@ -133,14 +136,16 @@ public struct MetricsLeaf<Base: Leaf>: Leaf {
 
   public func hash(into hasher: inout Swift.Hasher) {
     let call = __MeteredCall(metrics[4])
-    base.hash(into: &hasher)
-    call.succeeded()
+    call.run {
+      base.hash(into: &hasher)
+    }
   }
 
   public func leaf() {
     let call = __MeteredCall(metrics[5])
-    base.leaf()
-    call.succeeded()
+    call.run {
+      base.leaf()
+    }
   }
 }
 
@@ -212,5 +217,236 @@ extension Leaf {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Leaf {
     TimeoutLeaf(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Leaf` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryLeaf<Base: Leaf>: Leaf {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+
+  public func right() {
+    base.right()
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    lhs.base == rhs.base
+  }
+
+  public func hash(into hasher: inout Swift.Hasher) {
+    base.hash(into: &hasher)
+  }
+
+  public func leaf() {
+    base.leaf()
+  }
+}
+
+extension Leaf {
+  /// This `Leaf`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryLeaf<Self> {
+    RetryLeaf(self, policy: policy, clock: clock)
+  }
+
+  /// This `Leaf`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Leaf {
+    RetryLeaf(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Leaf` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerLeaf<Base: Leaf>: Leaf {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+
+  public func right() {
+    base.right()
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    lhs.base == rhs.base
+  }
+
+  public func hash(into hasher: inout Swift.Hasher) {
+    base.hash(into: &hasher)
+  }
+
+  public func leaf() {
+    base.leaf()
+  }
+}
+
+extension Leaf {
+  /// This `Leaf`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerLeaf<Self> {
+    CircuitBreakerLeaf(self, breaker: breaker)
+  }
+
+  /// This `Leaf`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Leaf {
+    CircuitBreakerLeaf(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Leaf` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadLeaf<Base: Leaf>: Leaf {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+
+  public func right() {
+    base.right()
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    lhs.base == rhs.base
+  }
+
+  public func hash(into hasher: inout Swift.Hasher) {
+    base.hash(into: &hasher)
+  }
+
+  public func leaf() {
+    base.leaf()
+  }
+}
+
+extension Leaf {
+  /// This `Leaf`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadLeaf<Self> {
+    BulkheadLeaf(self, bulkhead: bulkhead)
+  }
+
+  /// This `Leaf`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(_ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) -> any Leaf {
+    BulkheadLeaf(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Leaf` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitLeaf<Base: Leaf>: Leaf {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+
+  public func right() {
+    base.right()
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    lhs.base == rhs.base
+  }
+
+  public func hash(into hasher: inout Swift.Hasher) {
+    base.hash(into: &hasher)
+  }
+
+  public func leaf() {
+    base.leaf()
+  }
+}
+
+extension Leaf {
+  /// This `Leaf`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitLeaf<Self> {
+    RateLimitLeaf(self, limiter: limiter)
+  }
+
+  /// This `Leaf`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Leaf {
+    RateLimitLeaf(self, limiter: limiter)
   }
 }

@@ -82,14 +82,16 @@ public struct MetricsLeft<Base: Left>: Left {
 
   public func root() {
     let call = __MeteredCall(metrics[0])
-    base.root()
-    call.succeeded()
+    call.run {
+      base.root()
+    }
   }
 
   public func left() {
     let call = __MeteredCall(metrics[1])
-    base.left()
-    call.succeeded()
+    call.run {
+      base.left()
+    }
   }
 }
 
@@ -145,5 +147,172 @@ extension Left {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Left {
     TimeoutLeft(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Left` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryLeft<Base: Left>: Left {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+}
+
+extension Left {
+  /// This `Left`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryLeft<Self> {
+    RetryLeft(self, policy: policy, clock: clock)
+  }
+
+  /// This `Left`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Left {
+    RetryLeft(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Left` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerLeft<Base: Left>: Left {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+}
+
+extension Left {
+  /// This `Left`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerLeft<Self> {
+    CircuitBreakerLeft(self, breaker: breaker)
+  }
+
+  /// This `Left`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Left {
+    CircuitBreakerLeft(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Left` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadLeft<Base: Left>: Left {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+}
+
+extension Left {
+  /// This `Left`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadLeft<Self> {
+    BulkheadLeft(self, bulkhead: bulkhead)
+  }
+
+  /// This `Left`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(_ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) -> any Left {
+    BulkheadLeft(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Left` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitLeft<Base: Left>: Left {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func left() {
+    base.left()
+  }
+}
+
+extension Left {
+  /// This `Left`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitLeft<Self> {
+    RateLimitLeft(self, limiter: limiter)
+  }
+
+  /// This `Left`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Left {
+    RateLimitLeft(self, limiter: limiter)
   }
 }

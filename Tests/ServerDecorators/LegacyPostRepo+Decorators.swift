@@ -186,3 +186,180 @@ extension LegacyPostRepo {
     TimeoutLegacyPostRepo(self, deadline: deadline)
   }
 }
+
+/// Makes a failed call to a `LegacyPostRepo` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension LegacyPostRepo {
+  /// This `LegacyPostRepo`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryLegacyPostRepo<Self> {
+    RetryLegacyPostRepo(self, policy: policy, clock: clock)
+  }
+
+  /// This `LegacyPostRepo`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any LegacyPostRepo {
+    RetryLegacyPostRepo(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `LegacyPostRepo` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension LegacyPostRepo {
+  /// This `LegacyPostRepo`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerLegacyPostRepo<Self> {
+    CircuitBreakerLegacyPostRepo(self, breaker: breaker)
+  }
+
+  /// This `LegacyPostRepo`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any LegacyPostRepo {
+    CircuitBreakerLegacyPostRepo(self, breaker: breaker)
+  }
+}
+
+/// Calls a `LegacyPostRepo` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension LegacyPostRepo {
+  /// This `LegacyPostRepo`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadLegacyPostRepo<Self> {
+    BulkheadLegacyPostRepo(self, bulkhead: bulkhead)
+  }
+
+  /// This `LegacyPostRepo`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any LegacyPostRepo {
+    BulkheadLegacyPostRepo(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `LegacyPostRepo` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension LegacyPostRepo {
+  /// This `LegacyPostRepo`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitLegacyPostRepo<Self> {
+    RateLimitLegacyPostRepo(self, limiter: limiter)
+  }
+
+  /// This `LegacyPostRepo`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any LegacyPostRepo {
+    RateLimitLegacyPostRepo(self, limiter: limiter)
+  }
+}

@@ -93,25 +93,23 @@ public struct MetricsListener<Base: Listener>: Listener {
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
     let call = __MeteredCall(metrics[0])
-    do {
+    try await call.run {
       try await base.listen(streamHandler: streamHandler)
-      call.succeeded()
-    } catch {
-      call.failed()
-      throw error
     }
   }
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
     let call = __MeteredCall(metrics[1])
-    base.subscribe(onValue)
-    call.succeeded()
+    call.run {
+      base.subscribe(onValue)
+    }
   }
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
     let call = __MeteredCall(metrics[2])
-    base.each(body: body)
-    call.succeeded()
+    call.run {
+      base.each(body: body)
+    }
   }
 }
 
@@ -171,5 +169,196 @@ extension Listener {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Listener {
     TimeoutListener(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Listener` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryListener<Base: Listener>: Listener {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
+    try await base.listen(streamHandler: streamHandler)
+  }
+
+  public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
+    base.subscribe(onValue)
+  }
+
+  public func each(body: @escaping @Sendable (Int) -> Void) {
+    base.each(body: body)
+  }
+}
+
+extension Listener {
+  /// This `Listener`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryListener<Self> {
+    RetryListener(self, policy: policy, clock: clock)
+  }
+
+  /// This `Listener`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Listener {
+    RetryListener(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Listener` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerListener<Base: Listener>: Listener {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
+    try await breaker.run("Listener.listen(streamHandler:)") {
+      try await base.listen(streamHandler: streamHandler)
+    }
+  }
+
+  public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
+    base.subscribe(onValue)
+  }
+
+  public func each(body: @escaping @Sendable (Int) -> Void) {
+    base.each(body: body)
+  }
+}
+
+extension Listener {
+  /// This `Listener`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerListener<Self> {
+    CircuitBreakerListener(self, breaker: breaker)
+  }
+
+  /// This `Listener`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Listener {
+    CircuitBreakerListener(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Listener` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadListener<Base: Listener>: Listener {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
+    try await bulkhead.run("Listener.listen(streamHandler:)") {
+      try await base.listen(streamHandler: streamHandler)
+    }
+  }
+
+  public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
+    base.subscribe(onValue)
+  }
+
+  public func each(body: @escaping @Sendable (Int) -> Void) {
+    base.each(body: body)
+  }
+}
+
+extension Listener {
+  /// This `Listener`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadListener<Self> {
+    BulkheadListener(self, bulkhead: bulkhead)
+  }
+
+  /// This `Listener`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Listener {
+    BulkheadListener(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Listener` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitListener<Base: Listener>: Listener {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
+    try await rateLimiter.run("Listener.listen(streamHandler:)") {
+      try await base.listen(streamHandler: streamHandler)
+    }
+  }
+
+  public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
+    base.subscribe(onValue)
+  }
+
+  public func each(body: @escaping @Sendable (Int) -> Void) {
+    base.each(body: body)
+  }
+}
+
+extension Listener {
+  /// This `Listener`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitListener<Self> {
+    RateLimitListener(self, limiter: limiter)
+  }
+
+  /// This `Listener`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Listener {
+    RateLimitListener(self, limiter: limiter)
   }
 }

@@ -136,3 +136,156 @@ extension LoaderService {
     TimeoutLoaderService(self, deadline: deadline)
   }
 }
+
+/// Makes a failed call to a `LoaderService` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryLoaderService<Base: LoaderService>: LoaderService {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
+    base.load(completion: completion)
+  }
+}
+
+extension LoaderService {
+  /// This `LoaderService`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryLoaderService<Self> {
+    RetryLoaderService(self, policy: policy, clock: clock)
+  }
+
+  /// This `LoaderService`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any LoaderService {
+    RetryLoaderService(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `LoaderService` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerLoaderService<Base: LoaderService>: LoaderService {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
+    base.load(completion: completion)
+  }
+}
+
+extension LoaderService {
+  /// This `LoaderService`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerLoaderService<Self> {
+    CircuitBreakerLoaderService(self, breaker: breaker)
+  }
+
+  /// This `LoaderService`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any LoaderService {
+    CircuitBreakerLoaderService(self, breaker: breaker)
+  }
+}
+
+/// Calls a `LoaderService` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadLoaderService<Base: LoaderService>: LoaderService {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
+    base.load(completion: completion)
+  }
+}
+
+extension LoaderService {
+  /// This `LoaderService`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadLoaderService<Self> {
+    BulkheadLoaderService(self, bulkhead: bulkhead)
+  }
+
+  /// This `LoaderService`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any LoaderService {
+    BulkheadLoaderService(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `LoaderService` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitLoaderService<Base: LoaderService>: LoaderService {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
+    base.load(completion: completion)
+  }
+}
+
+extension LoaderService {
+  /// This `LoaderService`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitLoaderService<Self> {
+    RateLimitLoaderService(self, limiter: limiter)
+  }
+
+  /// This `LoaderService`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any LoaderService {
+    RateLimitLoaderService(self, limiter: limiter)
+  }
+}

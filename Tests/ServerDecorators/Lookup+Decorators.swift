@@ -75,13 +75,8 @@ public struct MetricsLookup<Base: Lookup>: Lookup {
 
   public func find(id: Int, token: String) async throws -> String {
     let call = __MeteredCall(metrics[0])
-    do {
-      let result = try await base.find(id: id, token: token)
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try await call.run {
+      try await base.find(id: id, token: token)
     }
   }
 }
@@ -136,5 +131,164 @@ extension Lookup {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Lookup {
     TimeoutLookup(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Lookup` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryLookup<Base: Lookup>: Lookup {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func find(id: Int, token: String) async throws -> String {
+    try await base.find(id: id, token: token)
+  }
+}
+
+extension Lookup {
+  /// This `Lookup`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryLookup<Self> {
+    RetryLookup(self, policy: policy, clock: clock)
+  }
+
+  /// This `Lookup`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Lookup {
+    RetryLookup(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Lookup` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerLookup<Base: Lookup>: Lookup {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func find(id: Int, token: String) async throws -> String {
+    return try await breaker.run("Lookup.find(id:token:)") {
+      try await base.find(id: id, token: token)
+    }
+  }
+}
+
+extension Lookup {
+  /// This `Lookup`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerLookup<Self> {
+    CircuitBreakerLookup(self, breaker: breaker)
+  }
+
+  /// This `Lookup`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Lookup {
+    CircuitBreakerLookup(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Lookup` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadLookup<Base: Lookup>: Lookup {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func find(id: Int, token: String) async throws -> String {
+    return try await bulkhead.run("Lookup.find(id:token:)") {
+      try await base.find(id: id, token: token)
+    }
+  }
+}
+
+extension Lookup {
+  /// This `Lookup`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadLookup<Self> {
+    BulkheadLookup(self, bulkhead: bulkhead)
+  }
+
+  /// This `Lookup`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Lookup {
+    BulkheadLookup(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Lookup` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitLookup<Base: Lookup>: Lookup {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func find(id: Int, token: String) async throws -> String {
+    return try await rateLimiter.run("Lookup.find(id:token:)") {
+      try await base.find(id: id, token: token)
+    }
+  }
+}
+
+extension Lookup {
+  /// This `Lookup`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitLookup<Self> {
+    RateLimitLookup(self, limiter: limiter)
+  }
+
+  /// This `Lookup`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Lookup {
+    RateLimitLookup(self, limiter: limiter)
   }
 }

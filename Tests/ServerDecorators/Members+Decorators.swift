@@ -209,3 +209,268 @@ extension Members {
     TimeoutMembers(self, deadline: deadline)
   }
 }
+
+/// Makes a failed call to a `Members` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryMembers<Base: Members>: Members {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public var readOnly: Int {
+    base.readOnly
+  }
+
+  public var readWrite: String {
+    get { base.readWrite }
+    set { base.readWrite = newValue }
+  }
+
+  public var effectful: Celsius {
+    get async throws {
+      try await base.effectful
+    }
+  }
+
+  public static var shared: Int {
+    Base.shared
+  }
+
+  public subscript(index: Int) -> String {
+    base[index]
+  }
+
+  public subscript(key key: String) -> Int? {
+    get { base[key: key] }
+    set { base[key: key] = newValue }
+  }
+
+  public subscript<T>(typed index: Int, as type: T.Type) -> T? {
+    base[typed: index, as: type]
+  }
+}
+
+extension Members {
+  /// This `Members`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryMembers<Self> {
+    RetryMembers(self, policy: policy, clock: clock)
+  }
+
+  /// This `Members`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Members {
+    RetryMembers(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Members` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerMembers<Base: Members>: Members {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public var readOnly: Int {
+    base.readOnly
+  }
+
+  public var readWrite: String {
+    get { base.readWrite }
+    set { base.readWrite = newValue }
+  }
+
+  public var effectful: Celsius {
+    get async throws {
+      try await base.effectful
+    }
+  }
+
+  public static var shared: Int {
+    Base.shared
+  }
+
+  public subscript(index: Int) -> String {
+    base[index]
+  }
+
+  public subscript(key key: String) -> Int? {
+    get { base[key: key] }
+    set { base[key: key] = newValue }
+  }
+
+  public subscript<T>(typed index: Int, as type: T.Type) -> T? {
+    base[typed: index, as: type]
+  }
+}
+
+extension Members {
+  /// This `Members`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerMembers<Self> {
+    CircuitBreakerMembers(self, breaker: breaker)
+  }
+
+  /// This `Members`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Members {
+    CircuitBreakerMembers(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Members` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadMembers<Base: Members>: Members {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public var readOnly: Int {
+    base.readOnly
+  }
+
+  public var readWrite: String {
+    get { base.readWrite }
+    set { base.readWrite = newValue }
+  }
+
+  public var effectful: Celsius {
+    get async throws {
+      try await base.effectful
+    }
+  }
+
+  public static var shared: Int {
+    Base.shared
+  }
+
+  public subscript(index: Int) -> String {
+    base[index]
+  }
+
+  public subscript(key key: String) -> Int? {
+    get { base[key: key] }
+    set { base[key: key] = newValue }
+  }
+
+  public subscript<T>(typed index: Int, as type: T.Type) -> T? {
+    base[typed: index, as: type]
+  }
+}
+
+extension Members {
+  /// This `Members`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadMembers<Self> {
+    BulkheadMembers(self, bulkhead: bulkhead)
+  }
+
+  /// This `Members`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Members {
+    BulkheadMembers(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Members` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitMembers<Base: Members>: Members {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public var readOnly: Int {
+    base.readOnly
+  }
+
+  public var readWrite: String {
+    get { base.readWrite }
+    set { base.readWrite = newValue }
+  }
+
+  public var effectful: Celsius {
+    get async throws {
+      try await base.effectful
+    }
+  }
+
+  public static var shared: Int {
+    Base.shared
+  }
+
+  public subscript(index: Int) -> String {
+    base[index]
+  }
+
+  public subscript(key key: String) -> Int? {
+    get { base[key: key] }
+    set { base[key: key] = newValue }
+  }
+
+  public subscript<T>(typed index: Int, as type: T.Type) -> T? {
+    base[typed: index, as: type]
+  }
+}
+
+extension Members {
+  /// This `Members`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitMembers<Self> {
+    RateLimitMembers(self, limiter: limiter)
+  }
+
+  /// This `Members`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Members {
+    RateLimitMembers(self, limiter: limiter)
+  }
+}

@@ -112,37 +112,37 @@ public struct MetricsModeration<Base: Moderation>: Moderation {
 
   public func block(user: String) -> Bool {
     let call = __MeteredCall(metrics[0])
-    let result = base.block(user: user)
-    call.succeeded()
-    return result
+    return call.run {
+      base.block(user: user)
+    }
   }
 
   public func unblock(user: String) -> Bool {
     let call = __MeteredCall(metrics[1])
-    let result = base.unblock(user: user)
-    call.succeeded()
-    return result
+    return call.run {
+      base.unblock(user: user)
+    }
   }
 
   public func isBlocked(user: String) -> Bool {
     let call = __MeteredCall(metrics[2])
-    let result = base.isBlocked(user: user)
-    call.succeeded()
-    return result
+    return call.run {
+      base.isBlocked(user: user)
+    }
   }
 
   public func dequeue() -> String? {
     let call = __MeteredCall(metrics[3])
-    let result = base.dequeue()
-    call.succeeded()
-    return result
+    return call.run {
+      base.dequeue()
+    }
   }
 
   public func nextTicketNumber() -> Int {
     let call = __MeteredCall(metrics[4])
-    let result = base.nextTicketNumber()
-    call.succeeded()
-    return result
+    return call.run {
+      base.nextTicketNumber()
+    }
   }
 }
 
@@ -210,5 +210,222 @@ extension Moderation {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Moderation {
     TimeoutModeration(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Moderation` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryModeration<Base: Moderation>: Moderation {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func block(user: String) -> Bool {
+    base.block(user: user)
+  }
+
+  public func unblock(user: String) -> Bool {
+    base.unblock(user: user)
+  }
+
+  public func isBlocked(user: String) -> Bool {
+    base.isBlocked(user: user)
+  }
+
+  public func dequeue() -> String? {
+    base.dequeue()
+  }
+
+  public func nextTicketNumber() -> Int {
+    base.nextTicketNumber()
+  }
+}
+
+extension Moderation {
+  /// This `Moderation`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryModeration<Self> {
+    RetryModeration(self, policy: policy, clock: clock)
+  }
+
+  /// This `Moderation`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Moderation {
+    RetryModeration(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Moderation` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerModeration<Base: Moderation>: Moderation {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func block(user: String) -> Bool {
+    base.block(user: user)
+  }
+
+  public func unblock(user: String) -> Bool {
+    base.unblock(user: user)
+  }
+
+  public func isBlocked(user: String) -> Bool {
+    base.isBlocked(user: user)
+  }
+
+  public func dequeue() -> String? {
+    base.dequeue()
+  }
+
+  public func nextTicketNumber() -> Int {
+    base.nextTicketNumber()
+  }
+}
+
+extension Moderation {
+  /// This `Moderation`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerModeration<Self> {
+    CircuitBreakerModeration(self, breaker: breaker)
+  }
+
+  /// This `Moderation`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Moderation {
+    CircuitBreakerModeration(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Moderation` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadModeration<Base: Moderation>: Moderation {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func block(user: String) -> Bool {
+    base.block(user: user)
+  }
+
+  public func unblock(user: String) -> Bool {
+    base.unblock(user: user)
+  }
+
+  public func isBlocked(user: String) -> Bool {
+    base.isBlocked(user: user)
+  }
+
+  public func dequeue() -> String? {
+    base.dequeue()
+  }
+
+  public func nextTicketNumber() -> Int {
+    base.nextTicketNumber()
+  }
+}
+
+extension Moderation {
+  /// This `Moderation`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadModeration<Self> {
+    BulkheadModeration(self, bulkhead: bulkhead)
+  }
+
+  /// This `Moderation`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Moderation {
+    BulkheadModeration(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Moderation` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitModeration<Base: Moderation>: Moderation {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func block(user: String) -> Bool {
+    base.block(user: user)
+  }
+
+  public func unblock(user: String) -> Bool {
+    base.unblock(user: user)
+  }
+
+  public func isBlocked(user: String) -> Bool {
+    base.isBlocked(user: user)
+  }
+
+  public func dequeue() -> String? {
+    base.dequeue()
+  }
+
+  public func nextTicketNumber() -> Int {
+    base.nextTicketNumber()
+  }
+}
+
+extension Moderation {
+  /// This `Moderation`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitModeration<Self> {
+    RateLimitModeration(self, limiter: limiter)
+  }
+
+  /// This `Moderation`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Moderation {
+    RateLimitModeration(self, limiter: limiter)
   }
 }

@@ -89,25 +89,15 @@ public struct MetricsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
 
   public func now() throws -> Instant {
     let call = __MeteredCall(metrics[0])
-    do {
-      let result = try base.now()
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try call.run {
+      try base.now()
     }
   }
 
   public func resolution() throws -> Duration {
     let call = __MeteredCall(metrics[1])
-    do {
-      let result = try base.resolution()
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try call.run {
+      try base.resolution()
     }
   }
 }
@@ -166,5 +156,186 @@ extension MonotonicTicks {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any MonotonicTicks {
     TimeoutMonotonicTicks(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `MonotonicTicks` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+  public typealias Instant = Base.Instant
+  public typealias Duration = Base.Duration
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func now() throws -> Instant {
+    try base.now()
+  }
+
+  public func resolution() throws -> Duration {
+    try base.resolution()
+  }
+}
+
+extension MonotonicTicks {
+  /// This `MonotonicTicks`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryMonotonicTicks<Self> {
+    RetryMonotonicTicks(self, policy: policy, clock: clock)
+  }
+
+  /// This `MonotonicTicks`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any MonotonicTicks {
+    RetryMonotonicTicks(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `MonotonicTicks` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+  public typealias Instant = Base.Instant
+  public typealias Duration = Base.Duration
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func now() throws -> Instant {
+    return try breaker.run("MonotonicTicks.now()") {
+      try base.now()
+    }
+  }
+
+  public func resolution() throws -> Duration {
+    return try breaker.run("MonotonicTicks.resolution()") {
+      try base.resolution()
+    }
+  }
+}
+
+extension MonotonicTicks {
+  /// This `MonotonicTicks`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerMonotonicTicks<Self> {
+    CircuitBreakerMonotonicTicks(self, breaker: breaker)
+  }
+
+  /// This `MonotonicTicks`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any MonotonicTicks {
+    CircuitBreakerMonotonicTicks(self, breaker: breaker)
+  }
+}
+
+/// Calls a `MonotonicTicks` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+  public typealias Instant = Base.Instant
+  public typealias Duration = Base.Duration
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func now() throws -> Instant {
+    try base.now()
+  }
+
+  public func resolution() throws -> Duration {
+    try base.resolution()
+  }
+}
+
+extension MonotonicTicks {
+  /// This `MonotonicTicks`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadMonotonicTicks<Self> {
+    BulkheadMonotonicTicks(self, bulkhead: bulkhead)
+  }
+
+  /// This `MonotonicTicks`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any MonotonicTicks {
+    BulkheadMonotonicTicks(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `MonotonicTicks` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+  public typealias Instant = Base.Instant
+  public typealias Duration = Base.Duration
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func now() throws -> Instant {
+    try base.now()
+  }
+
+  public func resolution() throws -> Duration {
+    try base.resolution()
+  }
+}
+
+extension MonotonicTicks {
+  /// This `MonotonicTicks`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitMonotonicTicks<Self> {
+    RateLimitMonotonicTicks(self, limiter: limiter)
+  }
+
+  /// This `MonotonicTicks`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any MonotonicTicks {
+    RateLimitMonotonicTicks(self, limiter: limiter)
   }
 }

@@ -101,30 +101,30 @@ public struct MetricsNoteStore<Base: NoteStore>: NoteStore {
 
   public func note(id: Int) -> String? {
     let call = __MeteredCall(metrics[0])
-    let result = base.note(id: id)
-    call.succeeded()
-    return result
+    return call.run {
+      base.note(id: id)
+    }
   }
 
   public func fetchTitles(prefix: String) -> [String] {
     let call = __MeteredCall(metrics[1])
-    let result = base.fetchTitles(prefix: prefix)
-    call.succeeded()
-    return result
+    return call.run {
+      base.fetchTitles(prefix: prefix)
+    }
   }
 
   public func save(_ note: String) -> Bool {
     let call = __MeteredCall(metrics[2])
-    let result = base.save(note)
-    call.succeeded()
-    return result
+    return call.run {
+      base.save(note)
+    }
   }
 
   public func generate(seed: Int) -> String {
     let call = __MeteredCall(metrics[3])
-    let result = base.generate(seed: seed)
-    call.succeeded()
-    return result
+    return call.run {
+      base.generate(seed: seed)
+    }
   }
 }
 
@@ -188,5 +188,206 @@ extension NoteStore {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any NoteStore {
     TimeoutNoteStore(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `NoteStore` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryNoteStore<Base: NoteStore>: NoteStore {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func note(id: Int) -> String? {
+    base.note(id: id)
+  }
+
+  public func fetchTitles(prefix: String) -> [String] {
+    base.fetchTitles(prefix: prefix)
+  }
+
+  public func save(_ note: String) -> Bool {
+    base.save(note)
+  }
+
+  public func generate(seed: Int) -> String {
+    base.generate(seed: seed)
+  }
+}
+
+extension NoteStore {
+  /// This `NoteStore`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryNoteStore<Self> {
+    RetryNoteStore(self, policy: policy, clock: clock)
+  }
+
+  /// This `NoteStore`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any NoteStore {
+    RetryNoteStore(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `NoteStore` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerNoteStore<Base: NoteStore>: NoteStore {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func note(id: Int) -> String? {
+    base.note(id: id)
+  }
+
+  public func fetchTitles(prefix: String) -> [String] {
+    base.fetchTitles(prefix: prefix)
+  }
+
+  public func save(_ note: String) -> Bool {
+    base.save(note)
+  }
+
+  public func generate(seed: Int) -> String {
+    base.generate(seed: seed)
+  }
+}
+
+extension NoteStore {
+  /// This `NoteStore`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerNoteStore<Self> {
+    CircuitBreakerNoteStore(self, breaker: breaker)
+  }
+
+  /// This `NoteStore`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any NoteStore {
+    CircuitBreakerNoteStore(self, breaker: breaker)
+  }
+}
+
+/// Calls a `NoteStore` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadNoteStore<Base: NoteStore>: NoteStore {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func note(id: Int) -> String? {
+    base.note(id: id)
+  }
+
+  public func fetchTitles(prefix: String) -> [String] {
+    base.fetchTitles(prefix: prefix)
+  }
+
+  public func save(_ note: String) -> Bool {
+    base.save(note)
+  }
+
+  public func generate(seed: Int) -> String {
+    base.generate(seed: seed)
+  }
+}
+
+extension NoteStore {
+  /// This `NoteStore`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadNoteStore<Self> {
+    BulkheadNoteStore(self, bulkhead: bulkhead)
+  }
+
+  /// This `NoteStore`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any NoteStore {
+    BulkheadNoteStore(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `NoteStore` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitNoteStore<Base: NoteStore>: NoteStore {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func note(id: Int) -> String? {
+    base.note(id: id)
+  }
+
+  public func fetchTitles(prefix: String) -> [String] {
+    base.fetchTitles(prefix: prefix)
+  }
+
+  public func save(_ note: String) -> Bool {
+    base.save(note)
+  }
+
+  public func generate(seed: Int) -> String {
+    base.generate(seed: seed)
+  }
+}
+
+extension NoteStore {
+  /// This `NoteStore`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitNoteStore<Self> {
+    RateLimitNoteStore(self, limiter: limiter)
+  }
+
+  /// This `NoteStore`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any NoteStore {
+    RateLimitNoteStore(self, limiter: limiter)
   }
 }

@@ -116,9 +116,9 @@ public struct MetricsNotifier<Base: Notifier>: Notifier {
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
     let call = __MeteredCall(metrics[2])
-    let result = base.validate(post)
-    call.finished(result)
-    return result
+    return call.runResult {
+      base.validate(post)
+    }
   }
 }
 
@@ -178,5 +178,190 @@ extension Notifier {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Notifier {
     TimeoutNotifier(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Notifier` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryNotifier<Base: Notifier>: Notifier {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func refresh(done: @escaping @Sendable () -> Void) {
+    base.refresh(done: done)
+  }
+
+  public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+    base.lookup(key, completion: completion)
+  }
+
+  public func validate(_ post: Post) -> Result<Post, PostError> {
+    base.validate(post)
+  }
+}
+
+extension Notifier {
+  /// This `Notifier`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryNotifier<Self> {
+    RetryNotifier(self, policy: policy, clock: clock)
+  }
+
+  /// This `Notifier`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Notifier {
+    RetryNotifier(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Notifier` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerNotifier<Base: Notifier>: Notifier {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func refresh(done: @escaping @Sendable () -> Void) {
+    base.refresh(done: done)
+  }
+
+  public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+    base.lookup(key, completion: completion)
+  }
+
+  public func validate(_ post: Post) -> Result<Post, PostError> {
+    base.validate(post)
+  }
+}
+
+extension Notifier {
+  /// This `Notifier`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerNotifier<Self> {
+    CircuitBreakerNotifier(self, breaker: breaker)
+  }
+
+  /// This `Notifier`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Notifier {
+    CircuitBreakerNotifier(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Notifier` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadNotifier<Base: Notifier>: Notifier {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func refresh(done: @escaping @Sendable () -> Void) {
+    base.refresh(done: done)
+  }
+
+  public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+    base.lookup(key, completion: completion)
+  }
+
+  public func validate(_ post: Post) -> Result<Post, PostError> {
+    base.validate(post)
+  }
+}
+
+extension Notifier {
+  /// This `Notifier`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadNotifier<Self> {
+    BulkheadNotifier(self, bulkhead: bulkhead)
+  }
+
+  /// This `Notifier`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Notifier {
+    BulkheadNotifier(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Notifier` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitNotifier<Base: Notifier>: Notifier {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func refresh(done: @escaping @Sendable () -> Void) {
+    base.refresh(done: done)
+  }
+
+  public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
+    base.lookup(key, completion: completion)
+  }
+
+  public func validate(_ post: Post) -> Result<Post, PostError> {
+    base.validate(post)
+  }
+}
+
+extension Notifier {
+  /// This `Notifier`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitNotifier<Self> {
+    RateLimitNotifier(self, limiter: limiter)
+  }
+
+  /// This `Notifier`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Notifier {
+    RateLimitNotifier(self, limiter: limiter)
   }
 }

@@ -76,8 +76,9 @@ public struct MetricsOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
 
   public func extended() {
     let call = __MeteredCall(metrics[0])
-    base.extended()
-    call.succeeded()
+    call.run {
+      base.extended()
+    }
   }
 }
 
@@ -129,5 +130,158 @@ extension Outer.InExtension {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Outer.InExtension {
     TimeoutOuterInExtension(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to an `Outer.InExtension` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func extended() {
+    base.extended()
+  }
+}
+
+extension Outer.InExtension {
+  /// This `Outer.InExtension`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryOuterInExtension<Self> {
+    RetryOuterInExtension(self, policy: policy, clock: clock)
+  }
+
+  /// This `Outer.InExtension`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Outer.InExtension {
+    RetryOuterInExtension(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `Outer.InExtension` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func extended() {
+    base.extended()
+  }
+}
+
+extension Outer.InExtension {
+  /// This `Outer.InExtension`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerOuterInExtension<Self> {
+    CircuitBreakerOuterInExtension(self, breaker: breaker)
+  }
+
+  /// This `Outer.InExtension`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Outer.InExtension {
+    CircuitBreakerOuterInExtension(self, breaker: breaker)
+  }
+}
+
+/// Calls an `Outer.InExtension` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func extended() {
+    base.extended()
+  }
+}
+
+extension Outer.InExtension {
+  /// This `Outer.InExtension`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadOuterInExtension<Self> {
+    BulkheadOuterInExtension(self, bulkhead: bulkhead)
+  }
+
+  /// This `Outer.InExtension`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Outer.InExtension {
+    BulkheadOuterInExtension(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `Outer.InExtension` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func extended() {
+    base.extended()
+  }
+}
+
+extension Outer.InExtension {
+  /// This `Outer.InExtension`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitOuterInExtension<Self> {
+    RateLimitOuterInExtension(self, limiter: limiter)
+  }
+
+  /// This `Outer.InExtension`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Outer.InExtension {
+    RateLimitOuterInExtension(self, limiter: limiter)
   }
 }

@@ -75,8 +75,9 @@ public struct MetricsOuterNested<Base: Outer.Nested>: Outer.Nested {
 
   public func inner() {
     let call = __MeteredCall(metrics[0])
-    base.inner()
-    call.succeeded()
+    call.run {
+      base.inner()
+    }
   }
 }
 
@@ -128,5 +129,158 @@ extension Outer.Nested {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Outer.Nested {
     TimeoutOuterNested(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to an `Outer.Nested` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryOuterNested<Base: Outer.Nested>: Outer.Nested {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func inner() {
+    base.inner()
+  }
+}
+
+extension Outer.Nested {
+  /// This `Outer.Nested`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryOuterNested<Self> {
+    RetryOuterNested(self, policy: policy, clock: clock)
+  }
+
+  /// This `Outer.Nested`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Outer.Nested {
+    RetryOuterNested(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `Outer.Nested` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerOuterNested<Base: Outer.Nested>: Outer.Nested {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func inner() {
+    base.inner()
+  }
+}
+
+extension Outer.Nested {
+  /// This `Outer.Nested`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerOuterNested<Self> {
+    CircuitBreakerOuterNested(self, breaker: breaker)
+  }
+
+  /// This `Outer.Nested`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Outer.Nested {
+    CircuitBreakerOuterNested(self, breaker: breaker)
+  }
+}
+
+/// Calls an `Outer.Nested` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadOuterNested<Base: Outer.Nested>: Outer.Nested {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func inner() {
+    base.inner()
+  }
+}
+
+extension Outer.Nested {
+  /// This `Outer.Nested`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadOuterNested<Self> {
+    BulkheadOuterNested(self, bulkhead: bulkhead)
+  }
+
+  /// This `Outer.Nested`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Outer.Nested {
+    BulkheadOuterNested(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `Outer.Nested` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitOuterNested<Base: Outer.Nested>: Outer.Nested {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func inner() {
+    base.inner()
+  }
+}
+
+extension Outer.Nested {
+  /// This `Outer.Nested`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitOuterNested<Self> {
+    RateLimitOuterNested(self, limiter: limiter)
+  }
+
+  /// This `Outer.Nested`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Outer.Nested {
+    RateLimitOuterNested(self, limiter: limiter)
   }
 }

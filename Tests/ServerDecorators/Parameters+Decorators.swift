@@ -126,20 +126,23 @@ public struct MetricsParameters<Base: Parameters>: Parameters {
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
     let call = __MeteredCall(metrics[0])
-    base.labels(unlabeled, label: name, same: same)
-    call.succeeded()
+    call.run {
+      base.labels(unlabeled, label: name, same: same)
+    }
   }
 
   public func wildcard(_ argument0: Int) {
     let call = __MeteredCall(metrics[1])
-    base.wildcard(argument0)
-    call.succeeded()
+    call.run {
+      base.wildcard(argument0)
+    }
   }
 
   public func inoutParameter(_ counter: inout Int) {
     let call = __MeteredCall(metrics[2])
-    base.inoutParameter(&counter)
-    call.succeeded()
+    call.run {
+      base.inoutParameter(&counter)
+    }
   }
 
   public func closures(
@@ -147,9 +150,10 @@ public struct MetricsParameters<Base: Parameters>: Parameters {
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
     let call = __MeteredCall(metrics[3])
-    base.closures(
-      escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
-    call.succeeded()
+    call.run {
+      base.closures(
+        escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+    }
   }
 
   public func types(
@@ -158,10 +162,11 @@ public struct MetricsParameters<Base: Parameters>: Parameters {
     member: Swift.Int
   ) {
     let call = __MeteredCall(metrics[4])
-    base.types(
-      tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
-      opaque: opaque, metatype: metatype, composition: composition, member: member)
-    call.succeeded()
+    call.run {
+      base.types(
+        tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
+        opaque: opaque, metatype: metatype, composition: composition, member: member)
+    }
   }
 }
 
@@ -239,5 +244,262 @@ extension Parameters {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Parameters {
     TimeoutParameters(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Parameters` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryParameters<Base: Parameters>: Parameters {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func labels(_ unlabeled: Int, label name: String, same: Bool) {
+    base.labels(unlabeled, label: name, same: same)
+  }
+
+  public func wildcard(_ argument0: Int) {
+    base.wildcard(argument0)
+  }
+
+  public func inoutParameter(_ counter: inout Int) {
+    base.inoutParameter(&counter)
+  }
+
+  public func closures(
+    escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
+    autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
+  ) {
+    base.closures(
+      escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+  }
+
+  public func types(
+    tuple: (Int, name: String), dictionary: [String: [Int]], optional: Int?, existential: any Error,
+    opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
+    member: Swift.Int
+  ) {
+    base.types(
+      tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
+      opaque: opaque, metatype: metatype, composition: composition, member: member)
+  }
+}
+
+extension Parameters {
+  /// This `Parameters`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryParameters<Self> {
+    RetryParameters(self, policy: policy, clock: clock)
+  }
+
+  /// This `Parameters`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Parameters {
+    RetryParameters(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Parameters` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerParameters<Base: Parameters>: Parameters {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func labels(_ unlabeled: Int, label name: String, same: Bool) {
+    base.labels(unlabeled, label: name, same: same)
+  }
+
+  public func wildcard(_ argument0: Int) {
+    base.wildcard(argument0)
+  }
+
+  public func inoutParameter(_ counter: inout Int) {
+    base.inoutParameter(&counter)
+  }
+
+  public func closures(
+    escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
+    autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
+  ) {
+    base.closures(
+      escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+  }
+
+  public func types(
+    tuple: (Int, name: String), dictionary: [String: [Int]], optional: Int?, existential: any Error,
+    opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
+    member: Swift.Int
+  ) {
+    base.types(
+      tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
+      opaque: opaque, metatype: metatype, composition: composition, member: member)
+  }
+}
+
+extension Parameters {
+  /// This `Parameters`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerParameters<Self> {
+    CircuitBreakerParameters(self, breaker: breaker)
+  }
+
+  /// This `Parameters`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Parameters {
+    CircuitBreakerParameters(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Parameters` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadParameters<Base: Parameters>: Parameters {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func labels(_ unlabeled: Int, label name: String, same: Bool) {
+    base.labels(unlabeled, label: name, same: same)
+  }
+
+  public func wildcard(_ argument0: Int) {
+    base.wildcard(argument0)
+  }
+
+  public func inoutParameter(_ counter: inout Int) {
+    base.inoutParameter(&counter)
+  }
+
+  public func closures(
+    escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
+    autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
+  ) {
+    base.closures(
+      escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+  }
+
+  public func types(
+    tuple: (Int, name: String), dictionary: [String: [Int]], optional: Int?, existential: any Error,
+    opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
+    member: Swift.Int
+  ) {
+    base.types(
+      tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
+      opaque: opaque, metatype: metatype, composition: composition, member: member)
+  }
+}
+
+extension Parameters {
+  /// This `Parameters`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadParameters<Self> {
+    BulkheadParameters(self, bulkhead: bulkhead)
+  }
+
+  /// This `Parameters`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Parameters {
+    BulkheadParameters(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Parameters` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitParameters<Base: Parameters>: Parameters {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func labels(_ unlabeled: Int, label name: String, same: Bool) {
+    base.labels(unlabeled, label: name, same: same)
+  }
+
+  public func wildcard(_ argument0: Int) {
+    base.wildcard(argument0)
+  }
+
+  public func inoutParameter(_ counter: inout Int) {
+    base.inoutParameter(&counter)
+  }
+
+  public func closures(
+    escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
+    autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
+  ) {
+    base.closures(
+      escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
+  }
+
+  public func types(
+    tuple: (Int, name: String), dictionary: [String: [Int]], optional: Int?, existential: any Error,
+    opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
+    member: Swift.Int
+  ) {
+    base.types(
+      tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,
+      opaque: opaque, metatype: metatype, composition: composition, member: member)
+  }
+}
+
+extension Parameters {
+  /// This `Parameters`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitParameters<Self> {
+    RateLimitParameters(self, limiter: limiter)
+  }
+
+  /// This `Parameters`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Parameters {
+    RateLimitParameters(self, limiter: limiter)
   }
 }

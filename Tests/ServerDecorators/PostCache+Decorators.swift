@@ -92,21 +92,23 @@ public struct MetricsPostCache<Base: PostCache>: PostCache {
 
   public func post(id: Int) -> Post? {
     let call = __MeteredCall(metrics[0])
-    let result = base.post(id: id)
-    call.succeeded()
-    return result
+    return call.run {
+      base.post(id: id)
+    }
   }
 
   public func store(_ post: Post) {
     let call = __MeteredCall(metrics[1])
-    base.store(post)
-    call.succeeded()
+    call.run {
+      base.store(post)
+    }
   }
 
   public func removeAll() {
     let call = __MeteredCall(metrics[2])
-    base.removeAll()
-    call.succeeded()
+    call.run {
+      base.removeAll()
+    }
   }
 }
 
@@ -166,5 +168,190 @@ extension PostCache {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any PostCache {
     TimeoutPostCache(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `PostCache` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryPostCache<Base: PostCache>: PostCache {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func post(id: Int) -> Post? {
+    base.post(id: id)
+  }
+
+  public func store(_ post: Post) {
+    base.store(post)
+  }
+
+  public func removeAll() {
+    base.removeAll()
+  }
+}
+
+extension PostCache {
+  /// This `PostCache`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryPostCache<Self> {
+    RetryPostCache(self, policy: policy, clock: clock)
+  }
+
+  /// This `PostCache`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any PostCache {
+    RetryPostCache(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `PostCache` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerPostCache<Base: PostCache>: PostCache {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func post(id: Int) -> Post? {
+    base.post(id: id)
+  }
+
+  public func store(_ post: Post) {
+    base.store(post)
+  }
+
+  public func removeAll() {
+    base.removeAll()
+  }
+}
+
+extension PostCache {
+  /// This `PostCache`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerPostCache<Self> {
+    CircuitBreakerPostCache(self, breaker: breaker)
+  }
+
+  /// This `PostCache`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any PostCache {
+    CircuitBreakerPostCache(self, breaker: breaker)
+  }
+}
+
+/// Calls a `PostCache` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadPostCache<Base: PostCache>: PostCache {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func post(id: Int) -> Post? {
+    base.post(id: id)
+  }
+
+  public func store(_ post: Post) {
+    base.store(post)
+  }
+
+  public func removeAll() {
+    base.removeAll()
+  }
+}
+
+extension PostCache {
+  /// This `PostCache`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadPostCache<Self> {
+    BulkheadPostCache(self, bulkhead: bulkhead)
+  }
+
+  /// This `PostCache`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any PostCache {
+    BulkheadPostCache(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `PostCache` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitPostCache<Base: PostCache>: PostCache {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func post(id: Int) -> Post? {
+    base.post(id: id)
+  }
+
+  public func store(_ post: Post) {
+    base.store(post)
+  }
+
+  public func removeAll() {
+    base.removeAll()
+  }
+}
+
+extension PostCache {
+  /// This `PostCache`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitPostCache<Self> {
+    RateLimitPostCache(self, limiter: limiter)
+  }
+
+  /// This `PostCache`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any PostCache {
+    RateLimitPostCache(self, limiter: limiter)
   }
 }

@@ -166,3 +166,180 @@ extension PostRepo {
     TimeoutPostRepo(self, deadline: deadline)
   }
 }
+
+/// Makes a failed call to a `PostRepo` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryPostRepo<Base: PostRepo>: PostRepo {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension PostRepo {
+  /// This `PostRepo`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryPostRepo<Self> {
+    RetryPostRepo(self, policy: policy, clock: clock)
+  }
+
+  /// This `PostRepo`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any PostRepo {
+    RetryPostRepo(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `PostRepo` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerPostRepo<Base: PostRepo>: PostRepo {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension PostRepo {
+  /// This `PostRepo`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerPostRepo<Self> {
+    CircuitBreakerPostRepo(self, breaker: breaker)
+  }
+
+  /// This `PostRepo`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any PostRepo {
+    CircuitBreakerPostRepo(self, breaker: breaker)
+  }
+}
+
+/// Calls a `PostRepo` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadPostRepo<Base: PostRepo>: PostRepo {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension PostRepo {
+  /// This `PostRepo`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadPostRepo<Self> {
+    BulkheadPostRepo(self, bulkhead: bulkhead)
+  }
+
+  /// This `PostRepo`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any PostRepo {
+    BulkheadPostRepo(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `PostRepo` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitPostRepo<Base: PostRepo>: PostRepo {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
+    base.getPost(id: id, completion: completion)
+  }
+
+  public func createPost(
+    title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
+  ) {
+    base.createPost(title: title, body: body, completion: completion)
+  }
+}
+
+extension PostRepo {
+  /// This `PostRepo`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitPostRepo<Self> {
+    RateLimitPostRepo(self, limiter: limiter)
+  }
+
+  /// This `PostRepo`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any PostRepo {
+    RateLimitPostRepo(self, limiter: limiter)
+  }
+}

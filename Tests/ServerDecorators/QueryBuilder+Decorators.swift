@@ -136,58 +136,53 @@ public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 
   public func filter(_ condition: String) -> Self {
     let call = __MeteredCall(metrics[1])
-    let result = {
-      var decorator = self
-      decorator.base = $0
-      return decorator
-    }(base.filter(condition))
-    call.succeeded()
-    return result
+    return call.run {
+      {
+        var decorator = self
+        decorator.base = $0
+        return decorator
+      }(base.filter(condition))
+    }
   }
 
   public func limit(_ count: Int) async throws -> Self {
     let call = __MeteredCall(metrics[2])
-    do {
-      let result = try await {
+    return try await call.run {
+      try await {
         var decorator = self
         decorator.base = $0
         return decorator
       }(base.limit(count))
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
     }
   }
 
   public func parent() -> Self? {
     let call = __MeteredCall(metrics[3])
-    let result = base.parent().map {
-      var decorator = self
-      decorator.base = $0
-      return decorator
+    return call.run {
+      base.parent().map {
+        var decorator = self
+        decorator.base = $0
+        return decorator
+      }
     }
-    call.succeeded()
-    return result
   }
 
   public func split() -> [Self] {
     let call = __MeteredCall(metrics[4])
-    let result = base.split().map {
-      var decorator = self
-      decorator.base = $0
-      return decorator
+    return call.run {
+      base.split().map {
+        var decorator = self
+        decorator.base = $0
+        return decorator
+      }
     }
-    call.succeeded()
-    return result
   }
 
   public func count() -> Int {
     let call = __MeteredCall(metrics[5])
-    let result = base.count()
-    call.succeeded()
-    return result
+    return call.run {
+      base.count()
+    }
   }
 }
 
@@ -275,5 +270,302 @@ extension QueryBuilder {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any QueryBuilder {
     TimeoutQueryBuilder(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `QueryBuilder` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public var sql: String {
+    base.sql
+  }
+
+  public func filter(_ condition: String) -> Self {
+    {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.filter(condition))
+  }
+
+  public func limit(_ count: Int) async throws -> Self {
+    try await {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.limit(count))
+  }
+
+  public func parent() -> Self? {
+    base.parent().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func split() -> [Self] {
+    base.split().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension QueryBuilder {
+  /// This `QueryBuilder`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryQueryBuilder<Self> {
+    RetryQueryBuilder(self, policy: policy, clock: clock)
+  }
+
+  /// This `QueryBuilder`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any QueryBuilder {
+    RetryQueryBuilder(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `QueryBuilder` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public var sql: String {
+    base.sql
+  }
+
+  public func filter(_ condition: String) -> Self {
+    {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.filter(condition))
+  }
+
+  public func limit(_ count: Int) async throws -> Self {
+    try await {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.limit(count))
+  }
+
+  public func parent() -> Self? {
+    base.parent().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func split() -> [Self] {
+    base.split().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension QueryBuilder {
+  /// This `QueryBuilder`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerQueryBuilder<Self> {
+    CircuitBreakerQueryBuilder(self, breaker: breaker)
+  }
+
+  /// This `QueryBuilder`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any QueryBuilder {
+    CircuitBreakerQueryBuilder(self, breaker: breaker)
+  }
+}
+
+/// Calls a `QueryBuilder` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public var sql: String {
+    base.sql
+  }
+
+  public func filter(_ condition: String) -> Self {
+    {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.filter(condition))
+  }
+
+  public func limit(_ count: Int) async throws -> Self {
+    try await {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.limit(count))
+  }
+
+  public func parent() -> Self? {
+    base.parent().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func split() -> [Self] {
+    base.split().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension QueryBuilder {
+  /// This `QueryBuilder`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadQueryBuilder<Self> {
+    BulkheadQueryBuilder(self, bulkhead: bulkhead)
+  }
+
+  /// This `QueryBuilder`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any QueryBuilder {
+    BulkheadQueryBuilder(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `QueryBuilder` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public var sql: String {
+    base.sql
+  }
+
+  public func filter(_ condition: String) -> Self {
+    {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.filter(condition))
+  }
+
+  public func limit(_ count: Int) async throws -> Self {
+    try await {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }(base.limit(count))
+  }
+
+  public func parent() -> Self? {
+    base.parent().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func split() -> [Self] {
+    base.split().map {
+      var decorator = self
+      decorator.base = $0
+      return decorator
+    }
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension QueryBuilder {
+  /// This `QueryBuilder`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitQueryBuilder<Self> {
+    RateLimitQueryBuilder(self, limiter: limiter)
+  }
+
+  /// This `QueryBuilder`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any QueryBuilder {
+    RateLimitQueryBuilder(self, limiter: limiter)
   }
 }

@@ -82,14 +82,16 @@ public struct MetricsRight<Base: Right>: Right {
 
   public func root() {
     let call = __MeteredCall(metrics[0])
-    base.root()
-    call.succeeded()
+    call.run {
+      base.root()
+    }
   }
 
   public func right() {
     let call = __MeteredCall(metrics[1])
-    base.right()
-    call.succeeded()
+    call.run {
+      base.right()
+    }
   }
 }
 
@@ -145,5 +147,174 @@ extension Right {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Right {
     TimeoutRight(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Right` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryRight<Base: Right>: Right {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func right() {
+    base.right()
+  }
+}
+
+extension Right {
+  /// This `Right`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryRight<Self> {
+    RetryRight(self, policy: policy, clock: clock)
+  }
+
+  /// This `Right`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Right {
+    RetryRight(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Right` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerRight<Base: Right>: Right {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func right() {
+    base.right()
+  }
+}
+
+extension Right {
+  /// This `Right`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerRight<Self> {
+    CircuitBreakerRight(self, breaker: breaker)
+  }
+
+  /// This `Right`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Right {
+    CircuitBreakerRight(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Right` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadRight<Base: Right>: Right {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func right() {
+    base.right()
+  }
+}
+
+extension Right {
+  /// This `Right`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadRight<Self> {
+    BulkheadRight(self, bulkhead: bulkhead)
+  }
+
+  /// This `Right`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Right {
+    BulkheadRight(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Right` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitRight<Base: Right>: Right {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func root() {
+    base.root()
+  }
+
+  public func right() {
+    base.right()
+  }
+}
+
+extension Right {
+  /// This `Right`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitRight<Self> {
+    RateLimitRight(self, limiter: limiter)
+  }
+
+  /// This `Right`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Right {
+    RateLimitRight(self, limiter: limiter)
   }
 }

@@ -74,8 +74,9 @@ extension Screen {
 
   public func show() {
     let call = __MeteredCall(metrics[0])
-    base.show()
-    call.succeeded()
+    call.run {
+      base.show()
+    }
   }
 }
 
@@ -127,5 +128,158 @@ extension Screen {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Screen {
     TimeoutScreen(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Screen` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+@MainActor public struct RetryScreen<Base: Screen>: Screen {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func show() {
+    base.show()
+  }
+}
+
+extension Screen {
+  /// This `Screen`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryScreen<Self> {
+    RetryScreen(self, policy: policy, clock: clock)
+  }
+
+  /// This `Screen`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Screen {
+    RetryScreen(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Screen` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+@MainActor public struct CircuitBreakerScreen<Base: Screen>: Screen {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func show() {
+    base.show()
+  }
+}
+
+extension Screen {
+  /// This `Screen`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerScreen<Self> {
+    CircuitBreakerScreen(self, breaker: breaker)
+  }
+
+  /// This `Screen`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Screen {
+    CircuitBreakerScreen(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Screen` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+@MainActor public struct BulkheadScreen<Base: Screen>: Screen {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func show() {
+    base.show()
+  }
+}
+
+extension Screen {
+  /// This `Screen`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadScreen<Self> {
+    BulkheadScreen(self, bulkhead: bulkhead)
+  }
+
+  /// This `Screen`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Screen {
+    BulkheadScreen(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Screen` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+@MainActor public struct RateLimitScreen<Base: Screen>: Screen {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func show() {
+    base.show()
+  }
+}
+
+extension Screen {
+  /// This `Screen`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitScreen<Self> {
+    RateLimitScreen(self, limiter: limiter)
+  }
+
+  /// This `Screen`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Screen {
+    RateLimitScreen(self, limiter: limiter)
   }
 }

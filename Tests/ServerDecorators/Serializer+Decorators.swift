@@ -81,13 +81,8 @@ public struct MetricsSerializer<Base: Serializer>: Serializer {
     _ message: Input
   ) throws -> Bytes {
     let call = __MeteredCall(metrics[0])
-    do {
-      let result = try base.serialize(message) as Bytes
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try call.run {
+      try base.serialize(message) as Bytes
     }
   }
 }
@@ -143,5 +138,172 @@ extension Serializer {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Serializer<Input> {
     TimeoutSerializer(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Serializer` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetrySerializer<Base: Serializer>: Serializer {
+  public typealias Input = Base.Input
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
+    _ message: Input
+  ) throws -> Bytes {
+    try base.serialize(message) as Bytes
+  }
+}
+
+extension Serializer {
+  /// This `Serializer`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetrySerializer<Self> {
+    RetrySerializer(self, policy: policy, clock: clock)
+  }
+
+  /// This `Serializer`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Serializer<Input> {
+    RetrySerializer(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Serializer` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerSerializer<Base: Serializer>: Serializer {
+  public typealias Input = Base.Input
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
+    _ message: Input
+  ) throws -> Bytes {
+    return try breaker.run("Serializer.serialize(_:)") {
+      try base.serialize(message) as Bytes
+    }
+  }
+}
+
+extension Serializer {
+  /// This `Serializer`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerSerializer<Self> {
+    CircuitBreakerSerializer(self, breaker: breaker)
+  }
+
+  /// This `Serializer`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Serializer<Input> {
+    CircuitBreakerSerializer(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Serializer` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadSerializer<Base: Serializer>: Serializer {
+  public typealias Input = Base.Input
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
+    _ message: Input
+  ) throws -> Bytes {
+    try base.serialize(message) as Bytes
+  }
+}
+
+extension Serializer {
+  /// This `Serializer`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadSerializer<Self> {
+    BulkheadSerializer(self, bulkhead: bulkhead)
+  }
+
+  /// This `Serializer`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Serializer<Input> {
+    BulkheadSerializer(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Serializer` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitSerializer<Base: Serializer>: Serializer {
+  public typealias Input = Base.Input
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
+    _ message: Input
+  ) throws -> Bytes {
+    try base.serialize(message) as Bytes
+  }
+}
+
+extension Serializer {
+  /// This `Serializer`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitSerializer<Self> {
+    RateLimitSerializer(self, limiter: limiter)
+  }
+
+  /// This `Serializer`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Serializer<Input> {
+    RateLimitSerializer(self, limiter: limiter)
   }
 }

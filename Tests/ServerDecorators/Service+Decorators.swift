@@ -81,13 +81,8 @@ public struct MetricsService<Base: Service>: Service {
 
   public func callAsFunction(input: Input) async throws -> Output {
     let call = __MeteredCall(metrics[0])
-    do {
-      let result = try await base.callAsFunction(input: input)
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try await call.run {
+      try await base.callAsFunction(input: input)
     }
   }
 }
@@ -145,5 +140,172 @@ extension Service {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Service<Input, Output> {
     TimeoutService(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Service` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryService<Base: Service>: Service {
+  public typealias Input = Base.Input
+  public typealias Output = Base.Output
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func callAsFunction(input: Input) async throws -> Output {
+    try await base.callAsFunction(input: input)
+  }
+}
+
+extension Service {
+  /// This `Service`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryService<Self> {
+    RetryService(self, policy: policy, clock: clock)
+  }
+
+  /// This `Service`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Service<Input, Output> {
+    RetryService(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Service` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerService<Base: Service>: Service {
+  public typealias Input = Base.Input
+  public typealias Output = Base.Output
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func callAsFunction(input: Input) async throws -> Output {
+    return try await breaker.run("Service.callAsFunction(input:)") {
+      try await base.callAsFunction(input: input)
+    }
+  }
+}
+
+extension Service {
+  /// This `Service`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerService<Self> {
+    CircuitBreakerService(self, breaker: breaker)
+  }
+
+  /// This `Service`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Service<Input, Output> {
+    CircuitBreakerService(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Service` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadService<Base: Service>: Service {
+  public typealias Input = Base.Input
+  public typealias Output = Base.Output
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func callAsFunction(input: Input) async throws -> Output {
+    return try await bulkhead.run("Service.callAsFunction(input:)") {
+      try await base.callAsFunction(input: input)
+    }
+  }
+}
+
+extension Service {
+  /// This `Service`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadService<Self> {
+    BulkheadService(self, bulkhead: bulkhead)
+  }
+
+  /// This `Service`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Service<Input, Output> {
+    BulkheadService(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Service` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitService<Base: Service>: Service {
+  public typealias Input = Base.Input
+  public typealias Output = Base.Output
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func callAsFunction(input: Input) async throws -> Output {
+    return try await rateLimiter.run("Service.callAsFunction(input:)") {
+      try await base.callAsFunction(input: input)
+    }
+  }
+}
+
+extension Service {
+  /// This `Service`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitService<Self> {
+    RateLimitService(self, limiter: limiter)
+  }
+
+  /// This `Service`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Service<Input, Output> {
+    RateLimitService(self, limiter: limiter)
   }
 }

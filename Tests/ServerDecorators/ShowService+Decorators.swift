@@ -86,15 +86,16 @@ public struct MetricsShowService<Base: ShowService>: ShowService {
 
   public func allShows() async -> [Show] {
     let call = __MeteredCall(metrics[0])
-    let result = await base.allShows()
-    call.succeeded()
-    return result
+    return await call.run {
+      await base.allShows()
+    }
   }
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
     let call = __MeteredCall(metrics[1])
-    await base.markShowAsWatched(show, until: date)
-    call.succeeded()
+    await call.run {
+      await base.markShowAsWatched(show, until: date)
+    }
   }
 }
 
@@ -150,5 +151,174 @@ extension ShowService {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any ShowService {
     TimeoutShowService(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `ShowService` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryShowService<Base: ShowService>: ShowService {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func allShows() async -> [Show] {
+    await base.allShows()
+  }
+
+  public func markShowAsWatched(_ show: Show, until date: Date) async {
+    await base.markShowAsWatched(show, until: date)
+  }
+}
+
+extension ShowService {
+  /// This `ShowService`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryShowService<Self> {
+    RetryShowService(self, policy: policy, clock: clock)
+  }
+
+  /// This `ShowService`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any ShowService {
+    RetryShowService(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `ShowService` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerShowService<Base: ShowService>: ShowService {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func allShows() async -> [Show] {
+    await base.allShows()
+  }
+
+  public func markShowAsWatched(_ show: Show, until date: Date) async {
+    await base.markShowAsWatched(show, until: date)
+  }
+}
+
+extension ShowService {
+  /// This `ShowService`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerShowService<Self> {
+    CircuitBreakerShowService(self, breaker: breaker)
+  }
+
+  /// This `ShowService`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any ShowService {
+    CircuitBreakerShowService(self, breaker: breaker)
+  }
+}
+
+/// Calls a `ShowService` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadShowService<Base: ShowService>: ShowService {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func allShows() async -> [Show] {
+    await base.allShows()
+  }
+
+  public func markShowAsWatched(_ show: Show, until date: Date) async {
+    await base.markShowAsWatched(show, until: date)
+  }
+}
+
+extension ShowService {
+  /// This `ShowService`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadShowService<Self> {
+    BulkheadShowService(self, bulkhead: bulkhead)
+  }
+
+  /// This `ShowService`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any ShowService {
+    BulkheadShowService(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `ShowService` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitShowService<Base: ShowService>: ShowService {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func allShows() async -> [Show] {
+    await base.allShows()
+  }
+
+  public func markShowAsWatched(_ show: Show, until date: Date) async {
+    await base.markShowAsWatched(show, until: date)
+  }
+}
+
+extension ShowService {
+  /// This `ShowService`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitShowService<Self> {
+    RateLimitShowService(self, limiter: limiter)
+  }
+
+  /// This `ShowService`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any ShowService {
+    RateLimitShowService(self, limiter: limiter)
   }
 }

@@ -86,15 +86,16 @@ public struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
 
   public func startSpan(named name: String) -> Span {
     let call = __MeteredCall(metrics[0])
-    let result = base.startSpan(named: name)
-    call.succeeded()
-    return result
+    return call.run {
+      base.startSpan(named: name)
+    }
   }
 
   public func end(_ span: Span) {
     let call = __MeteredCall(metrics[1])
-    base.end(span)
-    call.succeeded()
+    call.run {
+      base.end(span)
+    }
   }
 }
 
@@ -151,5 +152,178 @@ extension SpanMaker {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any SpanMaker {
     TimeoutSpanMaker(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `SpanMaker` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetrySpanMaker<Base: SpanMaker>: SpanMaker {
+  public typealias Span = Base.Span
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func startSpan(named name: String) -> Span {
+    base.startSpan(named: name)
+  }
+
+  public func end(_ span: Span) {
+    base.end(span)
+  }
+}
+
+extension SpanMaker {
+  /// This `SpanMaker`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetrySpanMaker<Self> {
+    RetrySpanMaker(self, policy: policy, clock: clock)
+  }
+
+  /// This `SpanMaker`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any SpanMaker {
+    RetrySpanMaker(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `SpanMaker` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerSpanMaker<Base: SpanMaker>: SpanMaker {
+  public typealias Span = Base.Span
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func startSpan(named name: String) -> Span {
+    base.startSpan(named: name)
+  }
+
+  public func end(_ span: Span) {
+    base.end(span)
+  }
+}
+
+extension SpanMaker {
+  /// This `SpanMaker`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerSpanMaker<Self> {
+    CircuitBreakerSpanMaker(self, breaker: breaker)
+  }
+
+  /// This `SpanMaker`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any SpanMaker {
+    CircuitBreakerSpanMaker(self, breaker: breaker)
+  }
+}
+
+/// Calls a `SpanMaker` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadSpanMaker<Base: SpanMaker>: SpanMaker {
+  public typealias Span = Base.Span
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func startSpan(named name: String) -> Span {
+    base.startSpan(named: name)
+  }
+
+  public func end(_ span: Span) {
+    base.end(span)
+  }
+}
+
+extension SpanMaker {
+  /// This `SpanMaker`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadSpanMaker<Self> {
+    BulkheadSpanMaker(self, bulkhead: bulkhead)
+  }
+
+  /// This `SpanMaker`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any SpanMaker {
+    BulkheadSpanMaker(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `SpanMaker` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitSpanMaker<Base: SpanMaker>: SpanMaker {
+  public typealias Span = Base.Span
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func startSpan(named name: String) -> Span {
+    base.startSpan(named: name)
+  }
+
+  public func end(_ span: Span) {
+    base.end(span)
+  }
+}
+
+extension SpanMaker {
+  /// This `SpanMaker`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitSpanMaker<Self> {
+    RateLimitSpanMaker(self, limiter: limiter)
+  }
+
+  /// This `SpanMaker`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any SpanMaker {
+    RateLimitSpanMaker(self, limiter: limiter)
   }
 }

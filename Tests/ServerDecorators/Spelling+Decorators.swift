@@ -115,23 +115,23 @@ public struct MetricsSpelling<Base: Spelling>: Spelling {
 
   public func `default`() -> Int {
     let call = __MeteredCall(metrics[0])
-    let result = base.`default`()
-    call.succeeded()
-    return result
+    return call.run {
+      base.`default`()
+    }
   }
 
   public func `for`(_ `in`: Int) -> Int {
     let call = __MeteredCall(metrics[1])
-    let result = base.`for`(`in`)
-    call.succeeded()
-    return result
+    return call.run {
+      base.`for`(`in`)
+    }
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
     let call = __MeteredCall(metrics[2])
-    let result = base.index(in: `in`, of: of, default: `default`)
-    call.succeeded()
-    return result
+    return call.run {
+      base.index(in: `in`, of: of, default: `default`)
+    }
   }
 
   public var `self`: Int {
@@ -140,16 +140,16 @@ public struct MetricsSpelling<Base: Spelling>: Spelling {
 
   public func `count (all)`(of: [Int]) -> Int {
     let call = __MeteredCall(metrics[4])
-    let result = base.`count (all)`(of: of)
-    call.succeeded()
-    return result
+    return call.run {
+      base.`count (all)`(of: of)
+    }
   }
 
   public func `count (all)`(in: String) -> Int {
     let call = __MeteredCall(metrics[5])
-    let result = base.`count (all)`(in: `in`)
-    call.succeeded()
-    return result
+    return call.run {
+      base.`count (all)`(in: `in`)
+    }
   }
 }
 
@@ -221,5 +221,238 @@ extension Spelling {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Spelling {
     TimeoutSpelling(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Spelling` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetrySpelling<Base: Spelling>: Spelling {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func `default`() -> Int {
+    base.`default`()
+  }
+
+  public func `for`(_ `in`: Int) -> Int {
+    base.`for`(`in`)
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
+  }
+
+  public var `self`: Int {
+    base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
+  }
+}
+
+extension Spelling {
+  /// This `Spelling`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetrySpelling<Self> {
+    RetrySpelling(self, policy: policy, clock: clock)
+  }
+
+  /// This `Spelling`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Spelling {
+    RetrySpelling(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Spelling` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerSpelling<Base: Spelling>: Spelling {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func `default`() -> Int {
+    base.`default`()
+  }
+
+  public func `for`(_ `in`: Int) -> Int {
+    base.`for`(`in`)
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
+  }
+
+  public var `self`: Int {
+    base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
+  }
+}
+
+extension Spelling {
+  /// This `Spelling`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerSpelling<Self> {
+    CircuitBreakerSpelling(self, breaker: breaker)
+  }
+
+  /// This `Spelling`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Spelling {
+    CircuitBreakerSpelling(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Spelling` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadSpelling<Base: Spelling>: Spelling {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func `default`() -> Int {
+    base.`default`()
+  }
+
+  public func `for`(_ `in`: Int) -> Int {
+    base.`for`(`in`)
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
+  }
+
+  public var `self`: Int {
+    base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
+  }
+}
+
+extension Spelling {
+  /// This `Spelling`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadSpelling<Self> {
+    BulkheadSpelling(self, bulkhead: bulkhead)
+  }
+
+  /// This `Spelling`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Spelling {
+    BulkheadSpelling(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Spelling` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitSpelling<Base: Spelling>: Spelling {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func `default`() -> Int {
+    base.`default`()
+  }
+
+  public func `for`(_ `in`: Int) -> Int {
+    base.`for`(`in`)
+  }
+
+  public func index(in: [Int], of: Int, default: Int) -> Int {
+    base.index(in: `in`, of: of, default: `default`)
+  }
+
+  public var `self`: Int {
+    base.`self`
+  }
+
+  public func `count (all)`(of: [Int]) -> Int {
+    base.`count (all)`(of: of)
+  }
+
+  public func `count (all)`(in: String) -> Int {
+    base.`count (all)`(in: `in`)
+  }
+}
+
+extension Spelling {
+  /// This `Spelling`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitSpelling<Self> {
+    RateLimitSpelling(self, limiter: limiter)
+  }
+
+  /// This `Spelling`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Spelling {
+    RateLimitSpelling(self, limiter: limiter)
   }
 }

@@ -76,12 +76,8 @@ public struct MetricsThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
 
   public func encode(into buffer: inout [UInt8]) throws {
     let call = __MeteredCall(metrics[0])
-    do {
+    try call.run {
       try base.encode(into: &buffer)
-      call.succeeded()
-    } catch {
-      call.failed()
-      throw error
     }
   }
 }
@@ -134,5 +130,160 @@ extension ThrowingByteEncoder {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any ThrowingByteEncoder {
     TimeoutThrowingByteEncoder(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `ThrowingByteEncoder` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func encode(into buffer: inout [UInt8]) throws {
+    try base.encode(into: &buffer)
+  }
+}
+
+extension ThrowingByteEncoder {
+  /// This `ThrowingByteEncoder`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryThrowingByteEncoder<Self> {
+    RetryThrowingByteEncoder(self, policy: policy, clock: clock)
+  }
+
+  /// This `ThrowingByteEncoder`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any ThrowingByteEncoder {
+    RetryThrowingByteEncoder(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `ThrowingByteEncoder` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func encode(into buffer: inout [UInt8]) throws {
+    try breaker.run("ThrowingByteEncoder.encode(into:)") {
+      try base.encode(into: &buffer)
+    }
+  }
+}
+
+extension ThrowingByteEncoder {
+  /// This `ThrowingByteEncoder`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerThrowingByteEncoder<Self> {
+    CircuitBreakerThrowingByteEncoder(self, breaker: breaker)
+  }
+
+  /// This `ThrowingByteEncoder`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any ThrowingByteEncoder {
+    CircuitBreakerThrowingByteEncoder(self, breaker: breaker)
+  }
+}
+
+/// Calls a `ThrowingByteEncoder` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func encode(into buffer: inout [UInt8]) throws {
+    try base.encode(into: &buffer)
+  }
+}
+
+extension ThrowingByteEncoder {
+  /// This `ThrowingByteEncoder`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadThrowingByteEncoder<Self> {
+    BulkheadThrowingByteEncoder(self, bulkhead: bulkhead)
+  }
+
+  /// This `ThrowingByteEncoder`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any ThrowingByteEncoder {
+    BulkheadThrowingByteEncoder(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `ThrowingByteEncoder` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func encode(into buffer: inout [UInt8]) throws {
+    try base.encode(into: &buffer)
+  }
+}
+
+extension ThrowingByteEncoder {
+  /// This `ThrowingByteEncoder`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitThrowingByteEncoder<Self> {
+    RateLimitThrowingByteEncoder(self, limiter: limiter)
+  }
+
+  /// This `ThrowingByteEncoder`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any ThrowingByteEncoder {
+    RateLimitThrowingByteEncoder(self, limiter: limiter)
   }
 }

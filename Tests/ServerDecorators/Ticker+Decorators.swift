@@ -78,9 +78,9 @@ public struct MetricsTicker<Base: Ticker>: Ticker {
 
   public func next() -> Int {
     let call = __MeteredCall(metrics[0])
-    let result = base.next()
-    call.succeeded()
-    return result
+    return call.run {
+      base.next()
+    }
   }
 
   public var ticks: Int {
@@ -140,5 +140,174 @@ extension Ticker {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Ticker {
     TimeoutTicker(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Ticker` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryTicker<Base: Ticker>: Ticker {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func next() -> Int {
+    base.next()
+  }
+
+  public var ticks: Int {
+    base.ticks
+  }
+}
+
+extension Ticker {
+  /// This `Ticker`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryTicker<Self> {
+    RetryTicker(self, policy: policy, clock: clock)
+  }
+
+  /// This `Ticker`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Ticker {
+    RetryTicker(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Ticker` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerTicker<Base: Ticker>: Ticker {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func next() -> Int {
+    base.next()
+  }
+
+  public var ticks: Int {
+    base.ticks
+  }
+}
+
+extension Ticker {
+  /// This `Ticker`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerTicker<Self> {
+    CircuitBreakerTicker(self, breaker: breaker)
+  }
+
+  /// This `Ticker`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Ticker {
+    CircuitBreakerTicker(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Ticker` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadTicker<Base: Ticker>: Ticker {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func next() -> Int {
+    base.next()
+  }
+
+  public var ticks: Int {
+    base.ticks
+  }
+}
+
+extension Ticker {
+  /// This `Ticker`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadTicker<Self> {
+    BulkheadTicker(self, bulkhead: bulkhead)
+  }
+
+  /// This `Ticker`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Ticker {
+    BulkheadTicker(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Ticker` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitTicker<Base: Ticker>: Ticker {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func next() -> Int {
+    base.next()
+  }
+
+  public var ticks: Int {
+    base.ticks
+  }
+}
+
+extension Ticker {
+  /// This `Ticker`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitTicker<Self> {
+    RateLimitTicker(self, limiter: limiter)
+  }
+
+  /// This `Ticker`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Ticker {
+    RateLimitTicker(self, limiter: limiter)
   }
 }

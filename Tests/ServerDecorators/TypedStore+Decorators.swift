@@ -83,16 +83,16 @@ public struct MetricsTypedStore<Base: TypedStore>: TypedStore {
 
   public func get(id: Int) async -> Int {
     let call = __MeteredCall(metrics[0])
-    let result = await base.get(id: id) as Int
-    call.succeeded()
-    return result
+    return await call.run {
+      await base.get(id: id) as Int
+    }
   }
 
   public func get(id: Int) async -> String {
     let call = __MeteredCall(metrics[1])
-    let result = await base.get(id: id) as String
-    call.succeeded()
-    return result
+    return await call.run {
+      await base.get(id: id) as String
+    }
   }
 }
 
@@ -148,5 +148,174 @@ extension TypedStore {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any TypedStore {
     TimeoutTypedStore(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `TypedStore` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryTypedStore<Base: TypedStore>: TypedStore {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func get(id: Int) async -> Int {
+    await base.get(id: id) as Int
+  }
+
+  public func get(id: Int) async -> String {
+    await base.get(id: id) as String
+  }
+}
+
+extension TypedStore {
+  /// This `TypedStore`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryTypedStore<Self> {
+    RetryTypedStore(self, policy: policy, clock: clock)
+  }
+
+  /// This `TypedStore`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any TypedStore {
+    RetryTypedStore(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `TypedStore` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerTypedStore<Base: TypedStore>: TypedStore {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func get(id: Int) async -> Int {
+    await base.get(id: id) as Int
+  }
+
+  public func get(id: Int) async -> String {
+    await base.get(id: id) as String
+  }
+}
+
+extension TypedStore {
+  /// This `TypedStore`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerTypedStore<Self> {
+    CircuitBreakerTypedStore(self, breaker: breaker)
+  }
+
+  /// This `TypedStore`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any TypedStore {
+    CircuitBreakerTypedStore(self, breaker: breaker)
+  }
+}
+
+/// Calls a `TypedStore` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadTypedStore<Base: TypedStore>: TypedStore {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func get(id: Int) async -> Int {
+    await base.get(id: id) as Int
+  }
+
+  public func get(id: Int) async -> String {
+    await base.get(id: id) as String
+  }
+}
+
+extension TypedStore {
+  /// This `TypedStore`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadTypedStore<Self> {
+    BulkheadTypedStore(self, bulkhead: bulkhead)
+  }
+
+  /// This `TypedStore`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any TypedStore {
+    BulkheadTypedStore(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `TypedStore` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitTypedStore<Base: TypedStore>: TypedStore {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func get(id: Int) async -> Int {
+    await base.get(id: id) as Int
+  }
+
+  public func get(id: Int) async -> String {
+    await base.get(id: id) as String
+  }
+}
+
+extension TypedStore {
+  /// This `TypedStore`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitTypedStore<Self> {
+    RateLimitTypedStore(self, limiter: limiter)
+  }
+
+  /// This `TypedStore`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any TypedStore {
+    RateLimitTypedStore(self, limiter: limiter)
   }
 }

@@ -99,9 +99,9 @@ public struct MetricsUnmovable<Base: Unmovable>: Unmovable {
 
   public func count() -> Int {
     let call = __MeteredCall(metrics[3])
-    let result = base.count()
-    call.succeeded()
-    return result
+    return call.run {
+      base.count()
+    }
   }
 }
 
@@ -165,5 +165,206 @@ extension Unmovable {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Unmovable {
     TimeoutUnmovable(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to an `Unmovable` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryUnmovable<Base: Unmovable>: Unmovable {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
+    try base.watch(body)
+  }
+
+  public func write(_ bytes: RawSpan) -> Int {
+    base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension Unmovable {
+  /// This `Unmovable`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryUnmovable<Self> {
+    RetryUnmovable(self, policy: policy, clock: clock)
+  }
+
+  /// This `Unmovable`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Unmovable {
+    RetryUnmovable(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls an `Unmovable` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerUnmovable<Base: Unmovable>: Unmovable {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
+    try base.watch(body)
+  }
+
+  public func write(_ bytes: RawSpan) -> Int {
+    base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension Unmovable {
+  /// This `Unmovable`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerUnmovable<Self> {
+    CircuitBreakerUnmovable(self, breaker: breaker)
+  }
+
+  /// This `Unmovable`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Unmovable {
+    CircuitBreakerUnmovable(self, breaker: breaker)
+  }
+}
+
+/// Calls an `Unmovable` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadUnmovable<Base: Unmovable>: Unmovable {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
+    try base.watch(body)
+  }
+
+  public func write(_ bytes: RawSpan) -> Int {
+    base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension Unmovable {
+  /// This `Unmovable`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadUnmovable<Self> {
+    BulkheadUnmovable(self, bulkhead: bulkhead)
+  }
+
+  /// This `Unmovable`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Unmovable {
+    BulkheadUnmovable(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls an `Unmovable` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitUnmovable<Base: Unmovable>: Unmovable {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
+    try base.watch(body)
+  }
+
+  public func write(_ bytes: RawSpan) -> Int {
+    base.write(bytes)
+  }
+
+  public func enqueue(_ job: consuming ExecutorJob) {
+    base.enqueue(job)
+  }
+
+  public func count() -> Int {
+    base.count()
+  }
+}
+
+extension Unmovable {
+  /// This `Unmovable`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitUnmovable<Self> {
+    RateLimitUnmovable(self, limiter: limiter)
+  }
+
+  /// This `Unmovable`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Unmovable {
+    RateLimitUnmovable(self, limiter: limiter)
   }
 }

@@ -94,35 +94,22 @@ public struct MetricsUserRepository<Base: UserRepository>: UserRepository {
 
   public func user(named name: String) async throws -> User {
     let call = __MeteredCall(metrics[0])
-    do {
-      let result = try await base.user(named: name)
-      call.succeeded()
-      return result
-    } catch {
-      call.failed()
-      throw error
+    return try await call.run {
+      try await base.user(named: name)
     }
   }
 
   public func save(_ user: User) async throws {
     let call = __MeteredCall(metrics[1])
-    do {
+    try await call.run {
       try await base.save(user)
-      call.succeeded()
-    } catch {
-      call.failed()
-      throw error
     }
   }
 
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
     let call = __MeteredCall(metrics[2])
-    do throws(UserRepositoryError) {
+    try await call.run { () async throws(UserRepositoryError) -> Void in
       try await base.resetPassword(for: user, token: token)
-      call.succeeded()
-    } catch {
-      call.failed()
-      throw error
     }
   }
 }
@@ -187,5 +174,206 @@ extension UserRepository {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any UserRepository {
     TimeoutUserRepository(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `UserRepository` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryUserRepository<Base: UserRepository>: UserRepository {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func user(named name: String) async throws -> User {
+    return try await __RetriedCall.run(
+      "UserRepository.user(named:)", policy: retryPolicy.attempts(5), clock: policyClock
+    ) {
+      try await base.user(named: name)
+    }
+  }
+
+  public func save(_ user: User) async throws {
+    try await base.save(user)
+  }
+
+  public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
+    try await base.resetPassword(for: user, token: token)
+  }
+}
+
+extension UserRepository {
+  /// This `UserRepository`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryUserRepository<Self> {
+    RetryUserRepository(self, policy: policy, clock: clock)
+  }
+
+  /// This `UserRepository`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any UserRepository {
+    RetryUserRepository(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `UserRepository` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerUserRepository<Base: UserRepository>: UserRepository {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func user(named name: String) async throws -> User {
+    return try await breaker.run("UserRepository.user(named:)") {
+      try await base.user(named: name)
+    }
+  }
+
+  public func save(_ user: User) async throws {
+    try await breaker.run("UserRepository.save(_:)") {
+      try await base.save(user)
+    }
+  }
+
+  public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
+    try await base.resetPassword(for: user, token: token)
+  }
+}
+
+extension UserRepository {
+  /// This `UserRepository`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerUserRepository<Self> {
+    CircuitBreakerUserRepository(self, breaker: breaker)
+  }
+
+  /// This `UserRepository`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any UserRepository {
+    CircuitBreakerUserRepository(self, breaker: breaker)
+  }
+}
+
+/// Calls a `UserRepository` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadUserRepository<Base: UserRepository>: UserRepository {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func user(named name: String) async throws -> User {
+    return try await bulkhead.run("UserRepository.user(named:)") {
+      try await base.user(named: name)
+    }
+  }
+
+  public func save(_ user: User) async throws {
+    try await bulkhead.run("UserRepository.save(_:)") {
+      try await base.save(user)
+    }
+  }
+
+  public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
+    try await base.resetPassword(for: user, token: token)
+  }
+}
+
+extension UserRepository {
+  /// This `UserRepository`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadUserRepository<Self> {
+    BulkheadUserRepository(self, bulkhead: bulkhead)
+  }
+
+  /// This `UserRepository`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any UserRepository {
+    BulkheadUserRepository(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `UserRepository` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitUserRepository<Base: UserRepository>: UserRepository {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func user(named name: String) async throws -> User {
+    return try await rateLimiter.run("UserRepository.user(named:)") {
+      try await base.user(named: name)
+    }
+  }
+
+  public func save(_ user: User) async throws {
+    try await rateLimiter.run("UserRepository.save(_:)") {
+      try await base.save(user)
+    }
+  }
+
+  public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
+    try await base.resetPassword(for: user, token: token)
+  }
+}
+
+extension UserRepository {
+  /// This `UserRepository`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitUserRepository<Self> {
+    RateLimitUserRepository(self, limiter: limiter)
+  }
+
+  /// This `UserRepository`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any UserRepository {
+    RateLimitUserRepository(self, limiter: limiter)
   }
 }

@@ -141,30 +141,30 @@ public struct MetricsVault<Base: Vault>: Vault {
 
   public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
     let call = __MeteredCall(metrics[0])
-    let result = base.chargeCard(
-      number: number, securityCode: securityCode, amountCents: amountCents)
-    call.succeeded()
-    return result
+    return call.run {
+      base.chargeCard(number: number, securityCode: securityCode, amountCents: amountCents)
+    }
   }
 
   public func set(_ value: String, forKey key: String) {
     let call = __MeteredCall(metrics[1])
-    base.set(value, forKey: key)
-    call.succeeded()
+    call.run {
+      base.set(value, forKey: key)
+    }
   }
 
   public func decrypt(_ data: Data) -> String {
     let call = __MeteredCall(metrics[2])
-    let result = base.decrypt(data)
-    call.succeeded()
-    return result
+    return call.run {
+      base.decrypt(data)
+    }
   }
 
   public func current() -> String {
     let call = __MeteredCall(metrics[3])
-    let result = base.current()
-    call.succeeded()
-    return result
+    return call.run {
+      base.current()
+    }
   }
 
   public func authorize(
@@ -179,23 +179,23 @@ public struct MetricsVault<Base: Vault>: Vault {
 
   public func open(_ address: URL) -> Int {
     let call = __MeteredCall(metrics[5])
-    let result = base.open(address)
-    call.succeeded()
-    return result
+    return call.run {
+      base.open(address)
+    }
   }
 
   public func forecast(city: String, units: String) -> String {
     let call = __MeteredCall(metrics[6])
-    let result = base.forecast(city: city, units: units)
-    call.succeeded()
-    return result
+    return call.run {
+      base.forecast(city: city, units: units)
+    }
   }
 
   public func unlock(pin: Int) -> Bool {
     let call = __MeteredCall(metrics[7])
-    let result = base.unlock(pin: pin)
-    call.succeeded()
-    return result
+    return call.run {
+      base.unlock(pin: pin)
+    }
   }
 }
 
@@ -277,5 +277,278 @@ extension Vault {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Vault {
     TimeoutVault(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Vault` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryVault<Base: Vault>: Vault {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
+    base.chargeCard(number: number, securityCode: securityCode, amountCents: amountCents)
+  }
+
+  public func set(_ value: String, forKey key: String) {
+    base.set(value, forKey: key)
+  }
+
+  public func decrypt(_ data: Data) -> String {
+    base.decrypt(data)
+  }
+
+  public func current() -> String {
+    base.current()
+  }
+
+  public func authorize(
+    user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
+  ) {
+    base.authorize(user: user, completion: completion)
+  }
+
+  public func open(_ address: URL) -> Int {
+    base.open(address)
+  }
+
+  public func forecast(city: String, units: String) -> String {
+    base.forecast(city: city, units: units)
+  }
+
+  public func unlock(pin: Int) -> Bool {
+    base.unlock(pin: pin)
+  }
+}
+
+extension Vault {
+  /// This `Vault`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryVault<Self> {
+    RetryVault(self, policy: policy, clock: clock)
+  }
+
+  /// This `Vault`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Vault {
+    RetryVault(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Vault` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerVault<Base: Vault>: Vault {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
+    base.chargeCard(number: number, securityCode: securityCode, amountCents: amountCents)
+  }
+
+  public func set(_ value: String, forKey key: String) {
+    base.set(value, forKey: key)
+  }
+
+  public func decrypt(_ data: Data) -> String {
+    base.decrypt(data)
+  }
+
+  public func current() -> String {
+    base.current()
+  }
+
+  public func authorize(
+    user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
+  ) {
+    base.authorize(user: user, completion: completion)
+  }
+
+  public func open(_ address: URL) -> Int {
+    base.open(address)
+  }
+
+  public func forecast(city: String, units: String) -> String {
+    base.forecast(city: city, units: units)
+  }
+
+  public func unlock(pin: Int) -> Bool {
+    base.unlock(pin: pin)
+  }
+}
+
+extension Vault {
+  /// This `Vault`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerVault<Self> {
+    CircuitBreakerVault(self, breaker: breaker)
+  }
+
+  /// This `Vault`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Vault {
+    CircuitBreakerVault(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Vault` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadVault<Base: Vault>: Vault {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
+    base.chargeCard(number: number, securityCode: securityCode, amountCents: amountCents)
+  }
+
+  public func set(_ value: String, forKey key: String) {
+    base.set(value, forKey: key)
+  }
+
+  public func decrypt(_ data: Data) -> String {
+    base.decrypt(data)
+  }
+
+  public func current() -> String {
+    base.current()
+  }
+
+  public func authorize(
+    user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
+  ) {
+    base.authorize(user: user, completion: completion)
+  }
+
+  public func open(_ address: URL) -> Int {
+    base.open(address)
+  }
+
+  public func forecast(city: String, units: String) -> String {
+    base.forecast(city: city, units: units)
+  }
+
+  public func unlock(pin: Int) -> Bool {
+    base.unlock(pin: pin)
+  }
+}
+
+extension Vault {
+  /// This `Vault`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadVault<Self> {
+    BulkheadVault(self, bulkhead: bulkhead)
+  }
+
+  /// This `Vault`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Vault {
+    BulkheadVault(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Vault` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitVault<Base: Vault>: Vault {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
+    base.chargeCard(number: number, securityCode: securityCode, amountCents: amountCents)
+  }
+
+  public func set(_ value: String, forKey key: String) {
+    base.set(value, forKey: key)
+  }
+
+  public func decrypt(_ data: Data) -> String {
+    base.decrypt(data)
+  }
+
+  public func current() -> String {
+    base.current()
+  }
+
+  public func authorize(
+    user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
+  ) {
+    base.authorize(user: user, completion: completion)
+  }
+
+  public func open(_ address: URL) -> Int {
+    base.open(address)
+  }
+
+  public func forecast(city: String, units: String) -> String {
+    base.forecast(city: city, units: units)
+  }
+
+  public func unlock(pin: Int) -> Bool {
+    base.unlock(pin: pin)
+  }
+}
+
+extension Vault {
+  /// This `Vault`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitVault<Self> {
+    RateLimitVault(self, limiter: limiter)
+  }
+
+  /// This `Vault`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Vault {
+    RateLimitVault(self, limiter: limiter)
   }
 }

@@ -74,9 +74,9 @@ public struct MetricsWrapping<Base: Wrapping>: Wrapping {
 
   public func wrap(_ value: Int) -> [Int] {
     let call = __MeteredCall(metrics[0])
-    let result = base.wrap(value)
-    call.succeeded()
-    return result
+    return call.run {
+      base.wrap(value)
+    }
   }
 }
 
@@ -128,5 +128,158 @@ extension Wrapping {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Wrapping {
     TimeoutWrapping(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Wrapping` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+public struct RetryWrapping<Base: Wrapping>: Wrapping {
+  public var base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func wrap(_ value: Int) -> [Int] {
+    base.wrap(value)
+  }
+}
+
+extension Wrapping {
+  /// This `Wrapping`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryWrapping<Self> {
+    RetryWrapping(self, policy: policy, clock: clock)
+  }
+
+  /// This `Wrapping`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Wrapping {
+    RetryWrapping(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Wrapping` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+public struct CircuitBreakerWrapping<Base: Wrapping>: Wrapping {
+  public var base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func wrap(_ value: Int) -> [Int] {
+    base.wrap(value)
+  }
+}
+
+extension Wrapping {
+  /// This `Wrapping`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerWrapping<Self> {
+    CircuitBreakerWrapping(self, breaker: breaker)
+  }
+
+  /// This `Wrapping`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Wrapping {
+    CircuitBreakerWrapping(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Wrapping` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct BulkheadWrapping<Base: Wrapping>: Wrapping {
+  public var base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func wrap(_ value: Int) -> [Int] {
+    base.wrap(value)
+  }
+}
+
+extension Wrapping {
+  /// This `Wrapping`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadWrapping<Self> {
+    BulkheadWrapping(self, bulkhead: bulkhead)
+  }
+
+  /// This `Wrapping`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Wrapping {
+    BulkheadWrapping(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Wrapping` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+public struct RateLimitWrapping<Base: Wrapping>: Wrapping {
+  public var base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func wrap(_ value: Int) -> [Int] {
+    base.wrap(value)
+  }
+}
+
+extension Wrapping {
+  /// This `Wrapping`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitWrapping<Self> {
+    RateLimitWrapping(self, limiter: limiter)
+  }
+
+  /// This `Wrapping`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Wrapping {
+    RateLimitWrapping(self, limiter: limiter)
   }
 }

@@ -88,15 +88,16 @@ public final class MetricsWriter<Base: Writer>: Writer {
 
   public func read() -> Int {
     let call = __MeteredCall(metrics[0])
-    let result = base.read()
-    call.succeeded()
-    return result
+    return call.run {
+      base.read()
+    }
   }
 
   public func write(_ value: Int) {
     let call = __MeteredCall(metrics[1])
-    base.write(value)
-    call.succeeded()
+    call.run {
+      base.write(value)
+    }
   }
 }
 
@@ -155,5 +156,186 @@ extension Writer {
   @_disfavoredOverload
   public func withTimeout(_ deadline: Duration) -> any Writer {
     TimeoutWriter(self, deadline: deadline)
+  }
+}
+
+/// Makes a failed call to a `Writer` again, where its requirement is declared
+/// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
+/// that grows and is spread by jitter, and only for errors the policy retries. Every other
+/// requirement is forwarded as it is, and a cancelled task stops retrying at once.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class RetryWriter<Base: Writer>: Writer {
+  public let base: Base
+  public let retryPolicy: RetryPolicy
+  let policyClock: PolicyClock
+
+  /// - Parameters:
+  ///   - policy: how many attempts, how long between them, and which errors are retried.
+  ///   - clock: what the waits are measured on.
+  public init(
+    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) {
+    self.base = base
+    self.retryPolicy = policy
+    self.policyClock = PolicyClock(clock)
+  }
+
+  public func read() -> Int {
+    base.read()
+  }
+
+  public func write(_ value: Int) {
+    base.write(value)
+  }
+}
+
+extension Writer {
+  /// This `Writer`, making failed calls of its idempotent requirements again.
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> RetryWriter<Self> {
+    RetryWriter(self, policy: policy, clock: clock)
+  }
+
+  /// This `Writer`, retrying as `policy` says, for an existential.
+  @_disfavoredOverload
+  public func withRetry(
+    _ policy: RetryPolicy = RetryPolicy(),
+    clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
+  ) -> any Writer {
+    RetryWriter(self, policy: policy, clock: clock)
+  }
+}
+
+/// Calls a `Writer` through a circuit breaker, then forwards it to
+/// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
+/// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
+/// are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class CircuitBreakerWriter<Base: Writer>: Writer {
+  public let base: Base
+  public let breaker: CircuitBreaker
+
+  /// - Parameter breaker: its breaker; one of its own unless given one to share.
+  public init(
+    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) {
+    self.base = base
+    self.breaker = breaker
+  }
+
+  public func read() -> Int {
+    base.read()
+  }
+
+  public func write(_ value: Int) {
+    base.write(value)
+  }
+}
+
+extension Writer {
+  /// This `Writer`, calling it through `breaker`.
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> CircuitBreakerWriter<Self> {
+    CircuitBreakerWriter(self, breaker: breaker)
+  }
+
+  /// This `Writer`, calling it through `breaker`, for an existential.
+  @_disfavoredOverload
+  public func withCircuitBreaker(
+    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+  ) -> any Writer {
+    CircuitBreakerWriter(self, breaker: breaker)
+  }
+}
+
+/// Calls a `Writer` through a bulkhead, then forwards it to
+/// `base`: at most so many at once, the next ones waiting their turn or refused
+/// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class BulkheadWriter<Base: Writer>: Writer {
+  public let base: Base
+  public let bulkhead: Bulkhead
+
+  /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
+  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    self.base = base
+    self.bulkhead = bulkhead
+  }
+
+  public func read() -> Int {
+    base.read()
+  }
+
+  public func write(_ value: Int) {
+    base.write(value)
+  }
+}
+
+extension Writer {
+  /// This `Writer`, calling it through `bulkhead`.
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> BulkheadWriter<Self> {
+    BulkheadWriter(self, bulkhead: bulkhead)
+  }
+
+  /// This `Writer`, calling it through `bulkhead`, for an existential.
+  @_disfavoredOverload
+  public func withBulkhead(
+    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+  ) -> any Writer {
+    BulkheadWriter(self, bulkhead: bulkhead)
+  }
+}
+
+/// Calls a `Writer` through a rate limiter, then forwards it to
+/// `base`: a call waits for a token up to the limiter's limit, or is refused with
+/// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
+///
+/// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+/// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+public final class RateLimitWriter<Base: Writer>: Writer {
+  public let base: Base
+  public let rateLimiter: RateLimiter
+
+  /// - Parameter limiter: its limiter; one of its own unless given one to share.
+  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    self.base = base
+    self.rateLimiter = limiter
+  }
+
+  public func read() -> Int {
+    base.read()
+  }
+
+  public func write(_ value: Int) {
+    base.write(value)
+  }
+}
+
+extension Writer {
+  /// This `Writer`, calling it through `limiter`.
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> RateLimitWriter<Self> {
+    RateLimitWriter(self, limiter: limiter)
+  }
+
+  /// This `Writer`, calling it through `limiter`, for an existential.
+  @_disfavoredOverload
+  public func withRateLimit(
+    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+  ) -> any Writer {
+    RateLimitWriter(self, limiter: limiter)
   }
 }

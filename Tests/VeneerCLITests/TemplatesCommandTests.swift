@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VeneerRenderer
 
@@ -13,9 +14,12 @@ struct TemplatesCommandTests {
       result.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
         == swift + ["For"] + objectiveC)
     #expect(objectiveC.contains("Logging") && swift.contains("Timeout"))
+    // Names in a column as wide as the longest and two spaces.
+    let column = swift.map(\.count).max()! + 2
     #expect(
       result.output.contains(
-        "Logging       Logs each call with its arguments (secrets redacted), then its result or error, "
+        "Logging".padding(toLength: column, withPad: " ", startingAt: 0)
+          + "Logs each call with its arguments (secrets redacted), then its result or error, "
           + "how long it took, and whether a cache inside answered it.\n"))
   }
 

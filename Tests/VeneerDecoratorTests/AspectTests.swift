@@ -34,9 +34,9 @@ final class FlakyService: Service, @unchecked Sendable {
   }
 }
 
-@Suite("Example aspects: Delay, Guard, MainActor delivery, Retry")
+@Suite("Example aspects: Delay, Guard, MainActor delivery")
 struct AspectTests {
-  static let aspects = ["Delay", "Guard", "MainActorDelivery", "Retry"].map {
+  static let aspects = ["Delay", "Guard", "MainActorDelivery"].map {
     repositoryRoot.appendingPathComponent("Templates/Aspects/\($0).stencil").path
   }
 
@@ -54,7 +54,7 @@ struct AspectTests {
       regenerate: swift run veneer generate --sources Tests/FixtureCatalog --output \
       Tests/AspectDecorators --all --import FixtureCatalog --import VeneerRuntime \
       --template Templates/Aspects/Delay.stencil --template Templates/Aspects/Guard.stencil \
-      --template Templates/Aspects/MainActorDelivery.stencil --template Templates/Aspects/Retry.stencil
+      --template Templates/Aspects/MainActorDelivery.stencil
       """)
   }
 
@@ -106,31 +106,5 @@ struct AspectTests {
     }
     #expect(delivered.0 == true)
     #expect(delivered.1 == ["a", "b"])
-  }
-
-  @Test func retryRetriesWithGrowingBackoffUpToItsLimit() async throws {
-    let sleeps = RecordedSleeps()
-    let recovering = FlakyService(failures: 2)
-    #expect(try await RetryService(recovering, sleep: sleeps.sleep)(input: "four") == 4)
-    #expect(recovering.calls == 3)
-    #expect(sleeps.durations == [.milliseconds(100), .milliseconds(200)])
-
-    let broken = FlakyService(failures: 10)
-    await #expect(throws: TestFailure.self) {
-      try await RetryService(broken, sleep: sleeps.sleep)(input: "four")
-    }
-    #expect(broken.calls == 3)
-  }
-
-  /// `// veneer: retry(attempts: 5, backoff: 0.25)` on a requirement sets its own limit.
-  @Test func retryFollowsTheAnnotation() async throws {
-    let counter = CallCounter()
-    let sleeps = RecordedSleeps()
-    let repository = RetryUserRepository(
-      CountingUserRepository(counter: counter), sleep: sleeps.sleep)
-    await #expect(throws: TestFailure.self) { try await repository.user(named: "missing") }
-    #expect(counter.count("user") == 5)
-    #expect(
-      sleeps.durations == [.milliseconds(250), .milliseconds(500), .milliseconds(750), .seconds(1)])
   }
 }

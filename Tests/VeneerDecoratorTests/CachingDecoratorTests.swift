@@ -108,7 +108,9 @@ struct CachingDecoratorTests {
   @Test func valuesExpireAfterTheirTimeToLive() async throws {
     let clock = ManualClock()
     let counter = CallCounter()
-    let cache = InMemoryCache(defaultTimeToLive: .seconds(60), now: { clock.now })
+    let origin = ContinuousClock.now
+    let cache = InMemoryCache(
+      defaultTimeToLive: .seconds(60), now: { clock.continuous(from: origin) })
     let service = LengthService(counter: counter).withCaching(cache)
     _ = try await service(input: "a")
     clock.advance(by: .seconds(59))

@@ -12,9 +12,10 @@ struct StressTests {
   /// A tiny cache on a clock that jumps forward on every read, so entries expire mid-run.
   func jumpyCache(capacity: Int) -> InMemoryCache {
     let clock = ManualClock()
+    let origin = ContinuousClock.now
     return InMemoryCache(maximumEntryCount: capacity, defaultTimeToLive: .milliseconds(300)) {
       clock.advance(by: .milliseconds(1))
-      return clock.now
+      return clock.continuous(from: origin)
     }
   }
 

@@ -280,6 +280,12 @@ struct DisclosurePropertyTests {
     "metrics": ".withMetrics(metrics)",
     "intercepting": ".intercepted { _ in }",
     "timeout": ".withTimeout(.seconds(60))",
+    "retry": ".withRetry()",
+    // A breaker that never opens: every call must reach the base to be counted.
+    "circuitbreaker":
+      ".withCircuitBreaker(CircuitBreaker(policy: CircuitBreaker.Policy(minimumCalls: 1_000_000)))",
+    "bulkhead": ".withBulkhead()",
+    "ratelimit": ".withRateLimit(RateLimiter(policy: RateLimiter.Policy(permits: 1_000_000)))",
   ]
 
   static let recorders = #"""
@@ -290,7 +296,9 @@ struct DisclosurePropertyTests {
     import Tracing
     import VeneerRuntime
 
-    struct Leak: Error { var secret: String }
+    // Retryable, so that a retrying decorator would make a failed call again wherever it is not
+    // held back by the declaration rule: no requirement here is declared idempotent.
+    struct Leak: RetryableError { var secret: String }
 
     struct PrintingHandler: LogHandler {
       var metadata: Logger.Metadata = [:]
@@ -363,7 +371,11 @@ struct DisclosurePropertyTests {
 
       """
     for proto in protocols {
-      let annotations = Self.composition.keys.sorted() + proto.annotations
+      // Each built-in by the key its descriptor declares: `circuitBreaker`.
+      let annotations =
+        Self.composition.keys.sorted().map { name in
+          BuiltInDecorators.named(name)?.annotations.keys.first { $0.lowercased() == name } ?? name
+        } + proto.annotations
       sources += "// veneer: \(annotations.joined(separator: ", "))\n"
       sources += "public protocol \(proto.name): Sendable {\n"
       sources += proto.methods.map(\.requirement).joined(separator: "\n") + "\n}\n\n"
@@ -436,7 +448,8 @@ struct DisclosurePropertyTests {
         let reached = output.split(separator: "\n").first {
           $0.hasPrefix("CALLS \(proto.name).\(method.name) ")
         }.map { Int($0.split(separator: " ").last ?? "") ?? 0 }
-        // Twice called; once answered from a cache only where declared, and never a failure.
+        // Twice called; once answered from a cache only where declared, and never a failure;
+        // never retried, since nothing is declared idempotent.
         #expect(
           reached == (method.isCached && !method.fails ? 1 : 2),
           "\(place): reached the base \(reached ?? 0) times")

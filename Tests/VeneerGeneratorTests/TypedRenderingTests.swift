@@ -79,23 +79,24 @@ struct TypedRenderingTests {
   /// A template declares what its annotation takes, and annotations are checked against it as
   /// built-ins' are: the string that once ran as a closure is an error at its line.
   @Test func aTemplatesDeclaredArgumentsAreCheckedAtTheAnnotation() throws {
-    let retry = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Templates/Aspects/Retry.stencil").standardizedFileURL.path
     for (annotation, expected) in [
       (
-        #"retry(attempts: "3, { print(\"INJECTED\"); return true }()")"#,
-        #"Sources/P.swift:3:14: error: 'retry(attempts:)' must be a number, not "3, { print(\"INJECTED\"); return true }()""#
+        #"repeat(attempts: "3, { print(\"INJECTED\"); return true }()")"#,
+        #"Sources/P.swift:3:14: error: 'repeat(attempts:)' must be a number, not "3, { print(\"INJECTED\"); return true }()""#
       ),
       (
-        "retry(atempts: 3)",
-        "Sources/P.swift:3:14: error: 'retry' has no argument 'atempts'; did you mean 'attempts'?"
+        "repeat(atempts: 3)",
+        "Sources/P.swift:3:14: error: 'repeat' has no argument 'atempts'; did you mean 'attempts'?"
       ),
     ] {
       let project = try Project([
         "Sources/P.swift":
-          "// veneer: retry\npublic protocol P {\n  // veneer: \(annotation)\n"
+          "// veneer: repeat\npublic protocol P {\n  // veneer: \(annotation)\n"
           + "  func a() async throws -> Int\n}\n",
-        "veneer.yml": "sources: Sources\noutput: Out\ntemplates: [\(retry)]\n",
+        "Repeat.stencil":
+          "{# Calls again. #}\n{# arguments: attempts: number #}\n"
+          + "{% for r in plan.requirements %}// {{ r.annotations.repeat.attempts }}\n{% endfor %}",
+        "veneer.yml": "sources: Sources\noutput: Out\ntemplates: [Repeat.stencil]\n",
       ])
       let (generation, diagnostics) = project.generate()
       #expect(generation.hasErrors)

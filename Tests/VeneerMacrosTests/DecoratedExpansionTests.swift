@@ -105,10 +105,10 @@ struct DecoratedExpansionTests {
         ProtocolDeclSyntax.self))
     let context = BasicMacroExpansionContext()
     let peers = try DecoratedMacro.expansion(
-      of: "@Decorated(.logging, .retry)", providingPeersOf: proto, in: context)
+      of: "@Decorated(.logging, .audit)", providingPeersOf: proto, in: context)
     #expect(peers.isEmpty)
     #expect(
-      context.diagnostics.map(\.message).first?.hasPrefix("'.retry' is not a built-in decorator")
+      context.diagnostics.map(\.message).first?.hasPrefix("'.audit' is not a built-in decorator")
         == true)
   }
 

@@ -26,7 +26,7 @@ struct MacroInterfaceTests {
   func eachBuiltInIsTypedInTheMacro(name: String) throws {
     let builtIn = try #require(BuiltInDecorators.named(name))
     let source = MacroInterface.source
-    #expect(source.contains("public static let \(builtIn.typedName) = "))
+    #expect(source.contains("public static let \(MacroInterface.memberName(of: builtIn)) = "))
     #expect(source.contains("prefixed(\(builtIn.name))"))
     #expect(source.contains("named(\(builtIn.compositionHelper))"))
     for option in builtIn.options {

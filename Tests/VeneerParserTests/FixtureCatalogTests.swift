@@ -10,7 +10,7 @@ struct FixtureCatalogTests {
 
   @Test func catalogParsesWithoutDiagnostics() {
     #expect(catalog.diagnostics == [])
-    #expect(catalog.protocols.count == 70)
+    #expect(catalog.protocols.count == 71)
   }
 
   @Test func showServiceIsAsyncSendableAndAnnotated() throws {

@@ -33,4 +33,9 @@ void veneer_answers_bind(void);
 void veneer_answers_unbind(void);
 bool veneer_answers_are_bound(void);
 
+/// Whether the process has made a resilience policy (a retrying decorator's, a circuit breaker,
+/// a bulkhead, a rate limiter): until it has, metrics and tracing decorators bind no answer.
+void veneer_policy_made(void);
+bool veneer_policies_exist(void);
+
 #endif

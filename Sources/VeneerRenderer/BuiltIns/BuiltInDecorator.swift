@@ -42,14 +42,26 @@ package struct BuiltInDecorator: Sendable {
   /// The name of the method its template adds to the protocol to wrap a value in one of its
   /// decorators: `withLogging`.
   package let compositionHelper: String
+  /// The requirements it acts on only where declared, and how `@Decorated` lists them.
+  package let declarations: Declarations?
+
+  /// A declaration a built-in acts on, made per requirement: `cache` for caching.
+  package struct Declarations: Sendable {
+    /// The argument of `@Decorated` that lists the requirements: `cached`.
+    package let macroLabel: String
+    /// The annotation each of those gets: `cache`.
+    package let key: String
+  }
 
   init(
     name: String, annotations: [String: [String: AnnotationArgumentKind]],
     storage: [(name: String, summary: String)] = [], plan: DecoratorPlanKind? = nil,
     options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime",
     signatureNames: [String] = [], instanceMethodsOnly: String? = nil,
-    compositionHelper: String? = nil, annotationUses: [String: AnnotationUse] = [:]
+    compositionHelper: String? = nil, annotationUses: [String: AnnotationUse] = [:],
+    declarations: Declarations? = nil
   ) {
+    self.declarations = declarations
     self.name = name
     self.annotations = annotations
     self.annotationUses = annotations.reduce(into: annotationUses) { uses, entry in
@@ -120,7 +132,8 @@ package enum BuiltInDecorators {
   /// Each built-in; a new one is registered here. In a fixed order: the position of what a
   /// built-in plans is its place in a requirement's plan.
   package static let all: [BuiltInDecorator] = [
-    .logging, .analytics, .caching, .intercepting, .tracing, .metrics, .timeout,
+    .logging, .analytics, .caching, .intercepting, .tracing, .metrics, .timeout, .retry,
+    .circuitBreaker, .bulkhead, .rateLimit,
   ]
 
   /// The built-in named `name`, in any case.

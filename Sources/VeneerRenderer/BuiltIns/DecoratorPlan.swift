@@ -17,6 +17,17 @@ protocol DecoratorPlan: AnyObject, Sendable {
 
   /// Plans its part of `plan`; what it finds wrong goes to `diagnostics`.
   init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic])
+
+  /// What it says of a protocol as a whole, once its requirements are planned (what caching
+  /// forwards uncached, events two requirements share).
+  static func protocolDiagnostics(in plans: [RequirementPlan], of proto: ProtocolDecl)
+    -> [Diagnostic]
+}
+
+extension DecoratorPlan {
+  static func protocolDiagnostics(in plans: [RequirementPlan], of proto: ProtocolDecl)
+    -> [Diagnostic]
+  { [] }
 }
 
 /// Every decorator plan a requirement plan can hold.
@@ -49,6 +60,8 @@ struct DecoratorPlanKind: Sendable {
   let plan: @Sendable (RequirementPlan, inout [Diagnostic]) -> any DecoratorPlan
   /// Its members, read on a plan that holds it at a position.
   let membersOnPlans: @Sendable (Int) -> [(String, TemplateMember<RequirementPlan>)]
+  /// What it says of a protocol as a whole.
+  let protocolDiagnostics: @Sendable ([RequirementPlan], ProtocolDecl) -> [Diagnostic]
 
   init<Plan: DecoratorPlan>(_: Plan.Type) {
     name = Plan.name
@@ -57,6 +70,7 @@ struct DecoratorPlanKind: Sendable {
     membersOnPlans = { position in
       Plan.templateMembers.map { name, member in (name, TemplateMember(member, at: position)) }
     }
+    protocolDiagnostics = { plans, proto in Plan.protocolDiagnostics(in: plans, of: proto) }
   }
 }
 

@@ -53,7 +53,9 @@ final class AnalyticsPlan: DecoratorPlan {
 
   /// An error for each event name that two tracked requirements of one protocol share, unless
   /// every one of them says `shared: true`: counted as one event, they could not be told apart.
-  static func clashes(in plans: [RequirementPlan], of proto: ProtocolDecl) -> [Diagnostic] {
+  static func protocolDiagnostics(in plans: [RequirementPlan], of proto: ProtocolDecl)
+    -> [Diagnostic]
+  {
     let position = DecoratorPlans.position(of: Self.self)
     var users: [String: [RequirementPlan]] = [:]
     var names: [String] = []

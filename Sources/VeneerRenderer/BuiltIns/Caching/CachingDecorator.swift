@@ -23,5 +23,6 @@ extension BuiltInDecorator {
       "caching": AnnotationUse(
         "caching, caching(ttl: lifetime)", onProtocol: "decorate it with the Caching template",
         onRequirement: "the same as `cache`"),
-    ])
+    ],
+    declarations: BuiltInDecorator.Declarations(macroLabel: "cached", key: "cache"))
 }

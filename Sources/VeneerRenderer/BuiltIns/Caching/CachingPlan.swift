@@ -108,7 +108,9 @@ final class CachingPlan: DecoratorPlan {
   /// The note a protocol's caching decorator gives of the requirements it could cache but that
   /// no one declared cacheable, and the warning a protocol's bare `cache` gets, which declares
   /// nothing.
-  static func undeclared(in plans: [RequirementPlan], of proto: ProtocolDecl) -> [Diagnostic] {
+  static func protocolDiagnostics(in plans: [RequirementPlan], of proto: ProtocolDecl)
+    -> [Diagnostic]
+  {
     var diagnostics: [Diagnostic] = []
     for annotation in proto.annotations
     where annotation.key == "cache" && annotation.arguments.isEmpty {

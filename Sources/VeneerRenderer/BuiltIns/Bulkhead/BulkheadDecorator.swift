@@ -1,0 +1,15 @@
+extension BuiltInDecorator {
+  /// Lets at most so many calls run at once, the next ones waiting in a bounded queue or
+  /// refused; opt-in, since it changes what a call does.
+  static let bulkhead = BuiltInDecorator(
+    name: "Bulkhead",
+    annotations: ["bulkhead": [:]],
+    storage: [("bulkhead", "the bulkhead decorator's bulkhead: `bulkhead`")],
+    plan: DecoratorPlanKind(BulkheadPlan.self),
+    options: [
+      BuiltInOption("max_calls", .templateValue(.number)),
+      BuiltInOption("max_waiting", .templateValue(.number)),
+      BuiltInOption("max_wait", .templateValue(.lifetime)),
+    ],
+    isOptIn: true)
+}

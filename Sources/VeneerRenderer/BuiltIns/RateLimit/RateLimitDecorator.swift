@@ -1,0 +1,15 @@
+extension BuiltInDecorator {
+  /// Lets calls through at a rate, a token bucket's, waiting up to a limit or refusing; opt-in,
+  /// since it changes what a call does.
+  static let rateLimit = BuiltInDecorator(
+    name: "RateLimit",
+    annotations: ["rateLimit": [:]],
+    storage: [("rateLimiter", "the rate limiting decorator's limiter: `rateLimiter`")],
+    plan: DecoratorPlanKind(RateLimitPlan.self),
+    options: [
+      BuiltInOption("permits", .templateValue(.number)),
+      BuiltInOption("burst", .templateValue(.number)),
+      BuiltInOption("max_wait", .templateValue(.lifetime)),
+    ],
+    isOptIn: true)
+}

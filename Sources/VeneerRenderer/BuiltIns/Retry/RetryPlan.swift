@@ -1,0 +1,80 @@
+import VeneerModel
+
+/// Whether a retrying decorator makes a requirement's failed calls again: only where the user
+/// declared it idempotent (`// veneer: idempotent`, `annotations:`, `@Decorated(idempotent:)`).
+/// A name decides nothing: a retried `purchase` charges twice.
+final class RetryPlan: DecoratorPlan {
+  static let name = "retry"
+  let isDeclared: Bool
+  let retriedCall: String?
+
+  static let templateMembers: [String: TemplateMember<RetryPlan>] = [
+    "retriedCall": .init(
+      .optional(.text),
+      "`__RetriedCall.run(\"PostRepo.getPost(id:)\", policy: retryPolicy, clock: policyClock)`, "
+        + "to which the base's call is passed as a closure, for a requirement declared idempotent "
+        + "that is an async throwing method; else nothing, and a note says why where it was "
+        + "declared",
+      { $0.retriedCall })
+  ]
+
+  init(_ plan: borrowing RequirementPlan, diagnostics: inout [Diagnostic]) {
+    isDeclared = plan.requirement.annotations.contains { $0.key == "idempotent" }
+    guard isDeclared else {
+      retriedCall = nil
+      return
+    }
+    var policy = plan.storage["retryPolicy"]
+    // The requirement's own `idempotent(attempts:)`, else its protocol's `retry(attempts:)`.
+    let attempts = plan.annotationValue("attempts", keys: ["idempotent", "retry"])
+    if case .number(let attempts)? = attempts {
+      policy += ".attempts(\(Int(attempts.rounded())))"
+    }
+    retriedCall =
+      PolicyCall(
+        plan, decorator: "Retry", through: "__RetriedCall.run",
+        arguments: ", policy: \(policy), clock: \(plan.storage["policyClock"])",
+        throwsOwnError: false, diagnostics: &diagnostics
+      ).call
+  }
+
+  /// The note a protocol's retrying decorator gives of the requirements no one declared
+  /// idempotent, where retrying was asked for by name, and the warning a requirement's `retry`
+  /// gets, which declares nothing.
+  static func protocolDiagnostics(in plans: [RequirementPlan], of proto: ProtocolDecl)
+    -> [Diagnostic]
+  {
+    var diagnostics: [Diagnostic] = []
+    for plan in plans {
+      for annotation in plan.requirement.annotations where annotation.key == name {
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "'retry' on a requirement declares nothing: annotate it '// veneer: idempotent' if "
+              + "making it twice does what making it once does", at: annotation.location))
+      }
+    }
+    let isAskedFor =
+      proto.annotations.contains { $0.key == name }
+      || plans.first?.context.options.listedTemplates.contains(name) == true
+    guard isAskedFor else { return diagnostics }
+    let position = DecoratorPlans.position(of: Self.self)
+    let undeclared = plans.filter { plan in
+      plan.isMethod && !plan.isStatic && plan.isThrowing && !plan.isSkipped(by: name)
+        && !plan.decoratorPlan(position, as: Self.self).isDeclared
+    }
+    guard !undeclared.isEmpty else { return diagnostics }
+    let names =
+      undeclared.prefix(6).map(\.requirement.selector).joined(separator: ", ")
+      + (undeclared.count > 6 ? ", …" : "")
+    return diagnostics + [
+      Diagnostic(
+        .note,
+        "the retry decorator of \(proto.qualifiedName) retries only what is declared "
+          + "idempotent, and forwards "
+          + (undeclared.count == 1 ? "1 requirement" : "\(undeclared.count) requirements")
+          + " once (\(names)); annotate each that may be made twice '// veneer: idempotent'",
+        at: proto.location)
+    ]
+  }
+}

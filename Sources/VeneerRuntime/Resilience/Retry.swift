@@ -1,0 +1,128 @@
+/// An error that says whether the call that threw it may be tried again: a retrying decorator
+/// retries only errors that declare it (or that its policy's `isRetryable` accepts), never one
+/// whose name suggests it.
+public protocol RetryableError: Error {
+  /// Whether another attempt might succeed: a dropped connection or a 503 may, a 404 will not.
+  var isRetryable: Bool { get }
+}
+
+extension RetryableError {
+  /// An error adopting `RetryableError` is retryable unless it says otherwise.
+  public var isRetryable: Bool { true }
+}
+
+extension TimeoutError: RetryableError {}
+
+/// How a retrying decorator retries a call its requirement declares retryable (`// veneer:
+/// retry`): how many attempts, how long it waits between them, and which errors it retries.
+public struct RetryPolicy: Sendable {
+  /// How many times a call is made at most, the first included.
+  public var maxAttempts: Int
+  /// The wait after the first failed attempt, before jitter.
+  public var initialBackoff: Duration
+  /// What each wait is multiplied by for the next.
+  public var multiplier: Double
+  /// The longest wait, before jitter.
+  public var maxBackoff: Duration
+  /// How long a call may take, attempts and waits together, before it stops retrying; `nil`
+  /// for no limit but `maxAttempts`.
+  public var maxElapsed: Duration?
+  /// How a wait is spread out.
+  public var jitter: Jitter
+  /// Which errors are retried: by default, those adopting `RetryableError` that say so
+  /// (`TimeoutError` among them).
+  public var isRetryable: @Sendable (any Error) -> Bool
+
+  /// How the wait before an attempt is drawn from its exponential backoff `b`.
+  public enum Jitter: Sendable {
+    /// Uniformly from `0...b` ("full jitter"): clients that failed together do not retry
+    /// together.
+    case full
+    /// `b` itself.
+    case none
+    /// As the function says: for tests, a fixed fraction.
+    case custom(@Sendable (Duration) -> Duration)
+  }
+
+  /// A policy; every argument has the default resilience4j's retries have, but a full jitter.
+  public init(
+    maxAttempts: Int = 3, initialBackoff: Duration = .milliseconds(100), multiplier: Double = 2,
+    maxBackoff: Duration = .seconds(10), maxElapsed: Duration? = nil, jitter: Jitter = .full,
+    isRetryable: @escaping @Sendable (any Error) -> Bool = RetryPolicy.declaredRetryable
+  ) {
+    self.maxAttempts = max(1, maxAttempts)
+    self.initialBackoff = max(.zero, initialBackoff)
+    self.multiplier = max(1, multiplier)
+    self.maxBackoff = max(.zero, maxBackoff)
+    self.maxElapsed = maxElapsed
+    self.jitter = jitter
+    self.isRetryable = isRetryable
+    policyMade()
+  }
+
+  /// Whether `error` declares itself retryable, by adopting `RetryableError`.
+  public static func declaredRetryable(_ error: any Error) -> Bool {
+    (error as? any RetryableError)?.isRetryable ?? false
+  }
+
+  /// The policy with `maxAttempts` attempts: `retry(attempts: 5)` on a requirement.
+  public func attempts(_ count: Int) -> RetryPolicy {
+    var policy = self
+    policy.maxAttempts = max(1, count)
+    return policy
+  }
+
+  /// The wait after failed attempt `attempt` (1 for the first), jitter applied.
+  public func backoff(afterAttempt attempt: Int) -> Duration {
+    var wait = initialBackoff
+    for _ in 1..<max(attempt, 1) where wait < maxBackoff {
+      wait = wait * multiplier
+    }
+    wait = min(wait, maxBackoff)
+    switch jitter {
+    case .none: return wait
+    case .full:
+      let nanoseconds =
+        Double(wait.components.seconds) * 1e9
+        + Double(wait.components.attoseconds) / 1e9
+      return .nanoseconds(Int64(Double.random(in: 0...nanoseconds)))
+    case .custom(let spread): return spread(wait)
+    }
+  }
+}
+
+/// A call through a retrying decorator.
+public enum __RetriedCall {
+  /// What `operation` returns, made again after each retryable failure as `policy` says; the
+  /// last failure when it gives up, when the task is cancelled (before another attempt, or
+  /// while waiting for one), or when the next wait would pass `maxElapsed`. Each retry is
+  /// marked on the logged, metered and traced calls around it.
+  public static func run<Value, Failure: Error>(
+    _ requirement: StaticString, policy: RetryPolicy, clock: PolicyClock,
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    let start = clock.now
+    var attempt = 1
+    while true {
+      let failure: Failure
+      do throws(Failure) {
+        return try await operation()
+      } catch {
+        failure = error
+      }
+      guard attempt < policy.maxAttempts, policy.isRetryable(failure), !Task.isCancelled else {
+        throw failure
+      }
+      let wait = policy.backoff(afterAttempt: attempt)
+      if let limit = policy.maxElapsed, clock.now - start + wait > limit { throw failure }
+      do {
+        try await clock.sleep(for: wait)
+      } catch {
+        throw failure
+      }
+      __CallAnswer.noteRetry(requirement: requirement)
+      attempt += 1
+    }
+  }
+}

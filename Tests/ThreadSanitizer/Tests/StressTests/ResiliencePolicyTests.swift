@@ -1,0 +1,1 @@
+../../../VeneerDecoratorTests/ResiliencePolicyTests.swift
