@@ -92,7 +92,8 @@ public struct __MeteredCall: __CallLifeCycle {
     -> Value
   {
     do throws(Failure) {
-      let value = try __CallAnswer.observing(metrics.qualifiedName, body, observe: metrics.record)
+      let value = try __CallAnswer.observing(
+        metrics.qualifiedName, body, observe: { metrics.record($0) })
       succeeded()
       return value
     } catch {
@@ -108,7 +109,7 @@ public struct __MeteredCall: __CallLifeCycle {
   ) async throws(Failure) -> Value {
     do throws(Failure) {
       let value = try await __CallAnswer.observing(
-        metrics.qualifiedName, isolation: isolation, body, observe: metrics.record)
+        metrics.qualifiedName, isolation: isolation, body, observe: { metrics.record($0) })
       succeeded()
       return value
     } catch {

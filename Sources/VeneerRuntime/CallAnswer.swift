@@ -145,11 +145,11 @@ public final class __CallAnswer: @unchecked Sendable {
   /// decorators do not say how a cache answered.
   @inlinable
   public static func observing<Value, Failure: Error>(
-    _ requirement: String, _ body: () throws(Failure) -> Value,
+    _ requirement: @autoclosure () -> String, _ body: () throws(Failure) -> Value,
     observe: (Observed) -> Void
   ) throws(Failure) -> Value {
     guard veneer_policies_exist() else { return try body() }
-    return try observingBound(requirement, body, observe: observe)
+    return try observingBound(requirement(), body, observe: observe)
   }
 
   @usableFromInline
@@ -172,11 +172,11 @@ public final class __CallAnswer: @unchecked Sendable {
   /// The same for an asynchronous `body`.
   @inlinable
   public static func observing<Value, Failure: Error>(
-    _ requirement: String, isolation: isolated (any Actor)? = #isolation,
+    _ requirement: @autoclosure () -> String, isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws(Failure) -> Value, observe: (Observed) -> Void
   ) async throws(Failure) -> Value {
     guard veneer_policies_exist() else { return try await body() }
-    return try await observingBound(requirement, isolation: isolation, body, observe: observe)
+    return try await observingBound(requirement(), isolation: isolation, body, observe: observe)
   }
 
   @usableFromInline
@@ -212,6 +212,7 @@ public final class __CallAnswer: @unchecked Sendable {
   }
 
   /// Marks the calls under way of `requirement` as made once more.
+  @usableFromInline
   static func noteRetry(requirement: StaticString) {
     guard anyIsBound else { return }
     forEachBound(of: "\(requirement)") { veneer_increment($0.retries) }

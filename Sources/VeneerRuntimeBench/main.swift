@@ -146,6 +146,58 @@ let rows: [(String, hand: Double, generated: Double)] = [
       })
   ),
 ]
+/// The median, over five runs, of nanoseconds per `await call(index)` for `calls` indices.
+func medianAsyncNanoseconds(_ call: (Int) async throws -> Int) async rethrows -> Double {
+  for id in 0..<distinctIDs { _ = try await call(id) }
+  var runs: [Double] = []
+  for _ in 0..<5 {
+    var total = 0
+    let clock = ContinuousClock()
+    let start = clock.now
+    for index in 0..<calls { total &+= try await call(index) }
+    let elapsed = start.duration(to: clock.now)
+    precondition(total > 0)
+    runs.append(
+      (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+        / Double(calls))
+  }
+  return runs.sorted()[2]
+}
+
+/// Nanoseconds per call of `prices.price(sku:)`, an async throwing call that succeeds: each
+/// policy's happy path.
+@inline(never)
+func nanosecondsPerPrice(_ prices: some PriceService) async -> Double {
+  if let only, !"\(type(of: prices))".contains(only) { return .nan }
+  return
+    (try? await medianAsyncNanoseconds { index in
+      try await prices.price(sku: cities[index & (distinctIDs - 1)])
+    }) ?? .nan
+}
+
+let prices = FixedPrices()
+let resilienceRows: [(String, hand: Double, generated: Double)] = [
+  (
+    "retry, no failure", await nanosecondsPerPrice(HandRetriedPrices(prices)),
+    await nanosecondsPerPrice(prices.withRetry())
+  ),
+  (
+    "circuit breaker, closed", await nanosecondsPerPrice(HandBrokenPrices(prices)),
+    await nanosecondsPerPrice(prices.withCircuitBreaker())
+  ),
+  (
+    "bulkhead, a place free", await nanosecondsPerPrice(HandBulkheadPrices(prices)),
+    await nanosecondsPerPrice(prices.withBulkhead())
+  ),
+  (
+    "rate limit, a token there",
+    await nanosecondsPerPrice(HandLimitedPrices(prices, permitsPerSecond: 1 << 40, burst: 1 << 20)),
+    await nanosecondsPerPrice(
+      prices.withRateLimit(
+        RateLimiter(policy: RateLimiter.Policy(permits: 1 << 40, burst: 1 << 20))))
+  ),
+]
+let directPrice = await nanosecondsPerPrice(prices)
 let direct = nanosecondsPerCall(notes)
 func rounded(_ nanoseconds: Double) -> Double { (nanoseconds * 10).rounded() / 10 }
 print(
@@ -156,5 +208,15 @@ print("")
 print("| decorator | hand-written | generated | generated / hand-written |")
 print("|---|---|---|---|")
 for (name, hand, generated) in rows {
+  print("| \(name) | \(rounded(hand)) | \(rounded(generated)) | \(rounded(generated / hand)) |")
+}
+print("")
+print(
+  "ns per call of `price(sku:)`, async throwing, median of 5 × \(calls) calls; a direct call: "
+    + "\(rounded(directPrice))")
+print("")
+print("| decorator | hand-written | generated | generated / hand-written |")
+print("|---|---|---|---|")
+for (name, hand, generated) in resilienceRows {
   print("| \(name) | \(rounded(hand)) | \(rounded(generated)) | \(rounded(generated / hand)) |")
 }

@@ -28,11 +28,12 @@ public final class Bulkhead: @unchecked Sendable {
   public let policy: Policy
   private let clock: PolicyClock
   private let lock = NSLock()
-  // Every property below is guarded by `lock`.
-  private var running = 0
+  // Every property below is guarded by `lock`, which excludes overlapping accesses: the
+  // run-time exclusivity checks would only add their cost to every call.
+  @exclusivity(unchecked) private var running = 0
   /// The calls waiting for a place, first come first.
-  private var waiting: [Waiter] = []
-  private var nextWaiter = 0
+  @exclusivity(unchecked) private var waiting: [Waiter] = []
+  @exclusivity(unchecked) private var nextWaiter = 0
 
   private struct Waiter {
     let number: Int
@@ -54,17 +55,23 @@ public final class Bulkhead: @unchecked Sendable {
   /// Runs `operation` once a place is free, then frees it; throws `BulkheadFullError` without
   /// running it when none is free and none can be waited for, and `CancellationError` when the
   /// task is cancelled while it waits.
+  ///
+  /// Inlinable, so that the call to the base is specialized where the decorator is: a free place
+  /// is taken without suspending, and only a call that must wait enters `wait`.
+  @inlinable
   public func run<Value>(
     _ requirement: StaticString, isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Value
   ) async throws -> Value {
-    try await acquire(requirement)
+    if let number = enter() { try await wait(number, requirement) }
     defer { release() }
     return try await operation()
   }
 
-  private func acquire(_ requirement: StaticString) async throws {
-    let number = lock.withLock { () -> Int? in
+  /// Takes a free place (`nil`), or a number in the queue, or -1 when the queue is full.
+  @usableFromInline
+  func enter() -> Int? {
+    lock.withLock { () -> Int? in
       if running < policy.maxConcurrentCalls, waiting.isEmpty {
         running += 1
         return nil
@@ -73,7 +80,11 @@ public final class Bulkhead: @unchecked Sendable {
       nextWaiter += 1
       return nextWaiter
     }
-    guard let number else { return }
+  }
+
+  /// Waits in the queue as waiter `number`, or is refused when `number` is -1 (the queue full).
+  @usableFromInline
+  func wait(_ number: Int, _ requirement: StaticString) async throws {
     guard number >= 0 else {
       __CallAnswer.noteRejection(.bulkhead, requirement: requirement)
       throw BulkheadFullError(requirement: "\(requirement)", waited: .zero)
@@ -120,7 +131,8 @@ public final class Bulkhead: @unchecked Sendable {
   }
 
   /// Frees a place: the first waiter takes it, or it is free.
-  private func release() {
+  @usableFromInline
+  func release() {
     let next = lock.withLock { () -> Waiter? in
       guard !waiting.isEmpty else {
         running -= 1

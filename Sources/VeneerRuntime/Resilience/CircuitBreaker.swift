@@ -101,6 +101,7 @@ public final class CircuitBreaker: @unchecked Sendable {
 
   /// Runs `operation` if the breaker lets it through, recording how it ended; otherwise throws
   /// `CircuitBreakerOpenError` without running it.
+  @inlinable
   public func run<Value>(
     _ requirement: StaticString, isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Value
@@ -117,6 +118,7 @@ public final class CircuitBreaker: @unchecked Sendable {
   }
 
   /// The same for a synchronous `operation`.
+  @inlinable
   public func run<Value>(_ requirement: StaticString, _ operation: () throws -> Value) throws
     -> Value
   {
@@ -131,7 +133,8 @@ public final class CircuitBreaker: @unchecked Sendable {
     }
   }
 
-  private func acquire(_ requirement: StaticString) throws {
+  @usableFromInline
+  func acquire(_ requirement: StaticString) throws {
     let (state, rejection, change) = lock.withLock {
       () -> (State, Duration?, (State, State)?) in
       let change = moveToHalfOpenIfDue()
@@ -153,16 +156,19 @@ public final class CircuitBreaker: @unchecked Sendable {
     }
   }
 
-  private func record(failed: Bool) {
+  @usableFromInline
+  func record(failed: Bool) {
     let change = lock.withLock { () -> (State, State)? in
-      let now = clock.now
       switch current {
       case .closed:
-        outcomes.append((failed, now))
         switch policy.window {
         case .count(let count):
+          // A window of calls needs no time: a call ending closed reads no clock.
+          outcomes.append((failed, .zero))
           if outcomes.count > count { outcomes.removeFirst(outcomes.count - count) }
         case .time(let duration):
+          let now = clock.now
+          outcomes.append((failed, now))
           outcomes.removeAll { $0.at < now - duration }
         }
         guard outcomes.count >= policy.minimumCalls,

@@ -36,7 +36,7 @@ public final class RateLimiter: @unchecked Sendable {
 
   /// How fast calls may come.
   public let policy: Policy
-  private let clock: PolicyClock
+  @usableFromInline let clock: PolicyClock
   private let lock = NSLock()
   // Guarded by `lock`: when the bucket, taken on, would be full again. A token is taken by
   // moving it on by one interval; a call waits until it is no more than `burst` intervals ahead.
@@ -54,15 +54,22 @@ public final class RateLimiter: @unchecked Sendable {
 
   /// Runs `operation` once a token is taken; throws `RateLimitExceededError` without running it
   /// when none comes within `maxWait`.
+  ///
+  /// Inlinable, so that the call to the base is specialized where the decorator is: a token
+  /// already there is taken without suspending.
+  @inlinable
   public func run<Value>(
     _ requirement: StaticString, isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Value
   ) async throws -> Value {
-    try await acquire(requirement)
+    if let start = try take(requirement) { try await clock.sleep(until: start) }
     return try await operation()
   }
 
-  private func acquire(_ requirement: StaticString) async throws {
+  /// Takes the next token: `nil` when it is there now, else when it comes; throws
+  /// `RateLimitExceededError` when it comes after `maxWait`.
+  @usableFromInline
+  func take(_ requirement: StaticString) throws -> Duration? {
     let interval = policy.interval
     let (start, refusal) = lock.withLock { () -> (Duration?, Duration?) in
       let now = clock.now
@@ -77,7 +84,7 @@ public final class RateLimiter: @unchecked Sendable {
       __CallAnswer.noteRejection(.rateLimit, requirement: requirement)
       throw RateLimitExceededError(requirement: "\(requirement)", retryAfter: retryAfter)
     }
-    if let start { try await clock.sleep(until: start) }
+    return start
   }
 }
 

@@ -97,12 +97,14 @@ public enum __RetriedCall {
   /// last failure when it gives up, when the task is cancelled (before another attempt, or
   /// while waiting for one), or when the next wait would pass `maxElapsed`. Each retry is
   /// marked on the logged, metered and traced calls around it.
+  @inlinable
   public static func run<Value, Failure: Error>(
     _ requirement: StaticString, policy: RetryPolicy, clock: PolicyClock,
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    let start = clock.now
+    // Read only under a time limit: an attempt that succeeds, as most do, reads no clock.
+    let start = policy.maxElapsed == nil ? nil : clock.now
     var attempt = 1
     while true {
       let failure: Failure
@@ -115,7 +117,9 @@ public enum __RetriedCall {
         throw failure
       }
       let wait = policy.backoff(afterAttempt: attempt)
-      if let limit = policy.maxElapsed, clock.now - start + wait > limit { throw failure }
+      if let limit = policy.maxElapsed, let start, clock.now - start + wait > limit {
+        throw failure
+      }
       do {
         try await clock.sleep(for: wait)
       } catch {
