@@ -261,8 +261,8 @@ let package = Package(
       name: "VeneerDecoratorTests",
       dependencies: [
         "FixtureCatalog", "FixtureDecorators", "AspectDecorators", "VeneerRuntime",
-        "VeneerGenerator", "VeneerParser", "TestSupport", "ServerDecorators", "VeneerTracing",
-        "VeneerMetrics", .product(name: "Logging", package: "swift-log"),
+        "VeneerGenerator", "VeneerParser", "VeneerSupport", "TestSupport", "ServerDecorators",
+        "VeneerTracing", "VeneerMetrics", .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
         .product(name: "MetricsTestKit", package: "swift-metrics"),
       ]

@@ -8,6 +8,7 @@ import ServerDecorators
 import Testing
 import Tracing
 import VeneerRuntime
+import VeneerSupport
 
 /// An error that declares another attempt may succeed.
 struct Transient: RetryableError, Equatable {}
@@ -310,6 +311,47 @@ struct CircuitBreakerTests {
     // The failures are out of the window: four successes do not open it.
     for _ in 0..<4 { _ = try await prices.price(sku: "a") }
     #expect(breaker.state == .closed)
+  }
+
+  /// Random sequences of outcomes, some seconds apart, through breakers of random windows,
+  /// minimums and thresholds: each opens at the very call where a plain list of the outcomes in
+  /// its window says it must, and not before.
+  @Test(arguments: [false, true])
+  func itOpensWhereAListOfItsWindowSays(timeWindow: Bool) throws {
+    struct Failure: Error {}
+    var random = SplitMix(seed: timeWindow ? 0x7157 : 0xC0A7)
+    for sequence in 0..<400 {
+      let clock = ManualClock()
+      let size = Int.random(in: 1...8, using: &random)
+      let minimumCalls = Int.random(in: 1...8, using: &random)
+      let threshold = [0.25, 0.5, 0.75, 1.0].randomElement(using: &random)!
+      let window: CircuitBreaker.Policy.Window =
+        timeWindow ? .time(.seconds(size)) : .count(size)
+      let breaker = CircuitBreaker(
+        policy: CircuitBreaker.Policy(
+          failureRateThreshold: threshold, window: window, minimumCalls: minimumCalls),
+        clock: clock)
+      var model: [(failed: Bool, at: Duration)] = []
+      for step in 0..<60 {
+        clock.advance(by: .seconds(Int.random(in: 0...2, using: &random)))
+        let failed = Int.random(in: 0..<3, using: &random) > 0
+        _ = try? breaker.run("P.f") { if failed { throw Failure() } }
+        let now = clock.now.offset
+        model.append((failed, now))
+        if timeWindow {
+          model.removeAll { $0.at < now - .seconds(size) }
+        } else if model.count > size {
+          model.removeFirst()
+        }
+        let opens =
+          model.count >= minimumCalls
+          && Double(model.count { $0.failed }) / Double(model.count) >= threshold
+        #expect(
+          (breaker.state == .open) == opens,
+          "sequence \(sequence), call \(step): \(model.map(\.failed)) of \(window)")
+        if opens { break }
+      }
+    }
   }
 
   /// A typed error cannot carry the breaker's own: such a requirement is forwarded as it is.

@@ -133,15 +133,19 @@ public final class Bulkhead: @unchecked Sendable {
   /// Frees a place: the first waiter takes it, or it is free.
   @usableFromInline
   func release() {
-    let next = lock.withLock { () -> Waiter? in
-      guard !waiting.isEmpty else {
-        running -= 1
-        return nil
-      }
-      return waiting.removeFirst()
+    // The common case, no one waiting, moves no `Waiter`: a continuation's layout is known only
+    // at run time, so an optional one returned from `withLock` is copied through value witnesses.
+    lock.lock()
+    guard !waiting.isEmpty else {
+      running -= 1
+      lock.unlock()
+      return
     }
-    next?.continuation.resume()
+    let next = waiting.removeFirst()
+    lock.unlock()
+    next.continuation.resume()
   }
+
 }
 
 /// Thrown by a call a bulkhead refused: every place was taken, and the queue full or the wait

@@ -69,13 +69,15 @@ public final class CircuitBreaker: @unchecked Sendable {
   private let onStateChange: (@Sendable (_ from: State, _ to: State) -> Void)?
   private let lock = NSLock()
   // Every property below is guarded by `lock`.
-  private var current = State.closed
-  /// Closed: the outcomes in the window, oldest first, each with when it ended.
-  private var outcomes: [(failed: Bool, at: Duration)] = []
-  private var openedAt = Duration.zero
+  // The run-time exclusivity checks would only add their cost to every call: `lock` already
+  // excludes overlapping accesses.
+  @exclusivity(unchecked) private var current = State.closed
+  /// Closed: the outcomes in the window.
+  @exclusivity(unchecked) private var outcomes = OutcomeWindow()
+  @exclusivity(unchecked) private var openedAt = Duration.zero
   /// Half-open: probes let through, and the outcomes of those that ended.
-  private var probesStarted = 0
-  private var probeOutcomes: [Bool] = []
+  @exclusivity(unchecked) private var probesStarted = 0
+  @exclusivity(unchecked) private var probeOutcomes: [Bool] = []
 
   /// A breaker as `policy` says, reading `clock`; `onStateChange` is told of each transition.
   public init<C: Clock>(
@@ -164,16 +166,15 @@ public final class CircuitBreaker: @unchecked Sendable {
         switch policy.window {
         case .count(let count):
           // A window of calls needs no time: a call ending closed reads no clock.
-          outcomes.append((failed, .zero))
-          if outcomes.count > count { outcomes.removeFirst(outcomes.count - count) }
+          outcomes.append(failed: failed, at: .zero)
+          while outcomes.count > count { outcomes.removeOldest() }
         case .time(let duration):
           let now = clock.now
-          outcomes.append((failed, now))
-          outcomes.removeAll { $0.at < now - duration }
+          outcomes.append(failed: failed, at: now)
+          while let end = outcomes.oldestEnd, end < now - duration { outcomes.removeOldest() }
         }
         guard outcomes.count >= policy.minimumCalls,
-          Double(outcomes.count { $0.failed }) / Double(outcomes.count)
-            >= policy.failureRateThreshold
+          Double(outcomes.failures) / Double(outcomes.count) >= policy.failureRateThreshold
         else { return nil }
         return transition(to: .open)
       case .halfOpen:

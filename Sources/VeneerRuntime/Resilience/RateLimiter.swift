@@ -38,6 +38,10 @@ public final class RateLimiter: @unchecked Sendable {
   public let policy: Policy
   @usableFromInline let clock: PolicyClock
   private let lock = NSLock()
+  /// How long one token takes to come, and `burst` of them: worked out once, as `Duration`'s
+  /// arithmetic is on 128-bit integers.
+  private let interval: Duration
+  private let burstSpan: Duration
   // Guarded by `lock`: when the bucket, taken on, would be full again. A token is taken by
   // moving it on by one interval; a call waits until it is no more than `burst` intervals ahead.
   private var fullAt: Duration
@@ -47,6 +51,8 @@ public final class RateLimiter: @unchecked Sendable {
   where C.Duration == Duration {
     self.policy = policy
     self.clock = PolicyClock(clock)
+    interval = policy.interval
+    burstSpan = policy.interval * policy.burst
     fullAt = .zero
 
     policyMade()
@@ -70,12 +76,11 @@ public final class RateLimiter: @unchecked Sendable {
   /// `RateLimitExceededError` when it comes after `maxWait`.
   @usableFromInline
   func take(_ requirement: StaticString) throws -> Duration? {
-    let interval = policy.interval
     let (start, refusal) = lock.withLock { () -> (Duration?, Duration?) in
       let now = clock.now
       let next = max(fullAt, now) + interval
       // The token this call takes comes `wait` from now.
-      let wait = next - now - interval * policy.burst
+      let wait = next - now - burstSpan
       guard wait <= policy.maxWait else { return (nil, wait - policy.maxWait) }
       fullAt = next
       return (wait > .zero ? now + wait : nil, nil)
