@@ -26,6 +26,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.4.0"),
     // Only for the tests: the oracle Veneer's own template engine must agree with.
     .package(url: "https://github.com/stencilproject/Stencil.git", from: "0.15.1"),
+    // Only for the tests: the macro's expansions and diagnostics as inline snapshots.
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing.git", from: "0.7.0"),
     // 6 reports duplicate keys, which 5 silently dropped.
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
   ],
@@ -221,6 +223,7 @@ let package = Package(
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
       ]),
     .testTarget(
       name: "VeneerModelTests",
