@@ -276,7 +276,8 @@ let package = Package(
     .testTarget(
       name: "VeneerObjCTests",
       dependencies: [
-        "VeneerObjC", "VeneerModel", "VeneerGenerator", "VeneerRenderer", "TestSupport",
+        "VeneerObjC", "VeneerModel", "VeneerGenerator", "VeneerRenderer", "VeneerSupport",
+        "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

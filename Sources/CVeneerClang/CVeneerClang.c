@@ -62,6 +62,7 @@ static struct {
   int (*getDiagnosticSeverity)(void *);
   CXString (*getDiagnosticSpelling)(void *);
   CXSourceLocation (*getDiagnosticLocation)(void *);
+  CXString (*getDiagnosticCategoryText)(void *);
 } clang;
 
 static void *library;
@@ -132,7 +133,8 @@ int veneer_clang_load(const char *path, char *reason, unsigned long reason_size)
     BIND(disposeDiagnostic, "clang_disposeDiagnostic") &&
     BIND(getDiagnosticSeverity, "clang_getDiagnosticSeverity") &&
     BIND(getDiagnosticSpelling, "clang_getDiagnosticSpelling") &&
-    BIND(getDiagnosticLocation, "clang_getDiagnosticLocation");
+    BIND(getDiagnosticLocation, "clang_getDiagnosticLocation") &&
+    BIND(getDiagnosticCategoryText, "clang_getDiagnosticCategoryText");
 #undef BIND
   if (!bound) {
     dlclose(library);
@@ -145,14 +147,15 @@ int veneer_clang_load(const char *path, char *reason, unsigned long reason_size)
 
 void *veneer_clang_parse(const char *file, const char *const *arguments, int count,
                          const char *const *names, const char *const *contents,
-                         const unsigned long *lengths, unsigned file_count) {
+                         const unsigned long *lengths, unsigned file_count, int bodies) {
   CXUnsavedFile *unsaved = calloc(file_count ? file_count : 1, sizeof(CXUnsavedFile));
   if (!unsaved) return NULL;
   for (unsigned index = 0; index < file_count; index++) {
     unsaved[index] = (CXUnsavedFile){names[index], contents[index], lengths[index]};
   }
   void *unit = clang.parseTranslationUnit(index_, file, arguments, count, unsaved, file_count,
-                                          Incomplete | SkipFunctionBodies | KeepGoing);
+                                          Incomplete | (bodies ? 0 : SkipFunctionBodies) |
+                                              KeepGoing);
   free(unsaved);
   return unit;
 }
@@ -225,9 +228,10 @@ unsigned veneer_clang_property_attributes(VeneerCursor cursor) {
 unsigned veneer_clang_diagnostic_count(void *unit) { return clang.getNumDiagnostics(unit); }
 
 char *veneer_clang_diagnostic(void *unit, unsigned index, int *severity, char **file,
-                              unsigned *line, unsigned *column) {
+                              unsigned *line, unsigned *column, char **category) {
   void *diagnostic = clang.getDiagnostic(unit, index);
   *severity = clang.getDiagnosticSeverity(diagnostic);
+  *category = copy(clang.getDiagnosticCategoryText(diagnostic));
   void *source = NULL;
   *line = 0;
   *column = 0;

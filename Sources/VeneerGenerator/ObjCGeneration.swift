@@ -82,9 +82,16 @@ package struct ObjCGeneration {
       var rendered: ([String], [String]) = ([], [])
       do {
         for template in selected {
-          let (header, implementation) = try template.render(plan)
-          rendered.0.append(header)
-          rendered.1.append(implementation)
+          let halves = try template.render(plan)
+          if let problem = ObjCRenderedCheck.problem(
+            halves, of: template, plan: plan, hasDeprecatedMembers: plan.hasDeprecatedMembers,
+            protocolHeader: read.contents[proto.location.file] ?? [])
+          {
+            diagnostics.append(problem)
+            if problem.severity == .error { continue }
+          }
+          rendered.0.append(halves.header)
+          rendered.1.append(halves.implementation)
         }
       } catch {
         diagnostics.append(error.diagnostic)

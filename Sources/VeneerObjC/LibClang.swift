@@ -35,6 +35,8 @@ struct ClangDiagnostic {
   /// 1-based; 0 when the diagnostic has no place.
   var line: Int
   var column: Int
+  /// "Parse Issue", "Semantic Issue", "Lexical or Preprocessor Issue", …
+  var category: String
 
   /// The diagnostics of a parsed unit, in clang's order.
   static func all(of unit: UnsafeMutableRawPointer) -> [ClangDiagnostic] {
@@ -43,11 +45,13 @@ struct ClangDiagnostic {
       var path: UnsafeMutablePointer<CChar>?
       var line: UInt32 = 0
       var column: UInt32 = 0
+      var category: UnsafeMutablePointer<CChar>?
       let message =
-        takeString(veneer_clang_diagnostic(unit, index, &severity, &path, &line, &column)) ?? ""
+        takeString(
+          veneer_clang_diagnostic(unit, index, &severity, &path, &line, &column, &category)) ?? ""
       return ClangDiagnostic(
         message: message, severity: severity, file: takeString(path), line: Int(line),
-        column: Int(column))
+        column: Int(column), category: takeString(category) ?? "")
     }
   }
 }

@@ -25,7 +25,7 @@ package struct ObjCHeaderParser: Sendable {
 
   /// Macros of Foundation a header uses around declarations, defined for headers that do not
   /// import it (or whose include paths are not given), so that what they mark is still read.
-  private static let foundationMacros = [
+  static let foundationMacros = [
     "-DNS_ASSUME_NONNULL_BEGIN=_Pragma(\"clang assume_nonnull begin\")",
     "-DNS_ASSUME_NONNULL_END=_Pragma(\"clang assume_nonnull end\")",
     "-DNS_SWIFT_NAME(name)=__attribute__((swift_name(#name)))",
@@ -39,7 +39,7 @@ package struct ObjCHeaderParser: Sendable {
   ]
 
   /// Foundation's commonest types, for a header whose import of Foundation is not found.
-  private static let foundationPrelude = """
+  static let foundationPrelude = """
     @protocol NSObject @end
     @protocol NSCopying @end
     @protocol NSCoding @end
@@ -63,15 +63,17 @@ package struct ObjCHeaderParser: Sendable {
   /// The name of the prelude's file, which is never written.
   private static let preludeName = "/veneer-objc-prelude.h"
 
-  /// `inputs` parsed with `prelude` included first; clang reads no file but those handed to it,
-  /// `overlay` telling it that nothing else exists.
-  private func parseUnit(_ inputs: HeaderInputs, prelude: String, overlay: String)
-    -> UnsafeMutableRawPointer?
-  {
+  /// `files` parsed from the first, with `prelude` included first; clang reads no file but those
+  /// handed to it, `overlay` telling it that nothing else exists. Function bodies are skipped
+  /// unless `bodies` is set.
+  static func parseUnit(
+    _ files: [(path: String, bytes: [UInt8])], prelude: String, overlay: String,
+    arguments extra: [String] = [], bodies: Bool = false
+  ) -> UnsafeMutableRawPointer? {
     let arguments =
       ["-x", "objective-c", "-fblocks", "-ferror-limit=0", "-include", Self.preludeName]
-      + ["-ivfsoverlay", overlay] + Self.foundationMacros
-    let files = [(path: Self.preludeName, bytes: Array(prelude.utf8))] + inputs.files
+      + ["-ivfsoverlay", overlay] + Self.foundationMacros + extra
+    let files = [(path: Self.preludeName, bytes: Array(prelude.utf8))] + files
     // All contents in one buffer, each file's at its offset.
     let buffer = files.flatMap(\.bytes).map { CChar(bitPattern: $0) }
     let lengths = files.map { UInt($0.bytes.count) }
@@ -84,18 +86,44 @@ package struct ObjCHeaderParser: Sendable {
       return withCStrings(arguments) { argumentPointers in
         withCStrings(files.map(\.path)) { names in
           veneer_clang_parse(
-            inputs.files[0].path, argumentPointers, Int32(arguments.count), names, contents,
-            lengths, UInt32(files.count))
+            files[1].path, argumentPointers, Int32(arguments.count), names, contents,
+            lengths, UInt32(files.count), bodies ? 1 : 0)
         }
       }
     }
   }
 
+  /// `parseUnit` again, with the classes and protocols the first parse did not find declared
+  /// in the prelude, so that clang reads the declarations that use them; `identifier` is the
+  /// identifier at a diagnostic's file, line and column.
+  static func parseDeclaringMissing(
+    _ files: [(path: String, bytes: [UInt8])], overlay: String, arguments: [String] = [],
+    bodies: Bool = false, identifier: (String?, Int, Int) -> String?
+  ) -> UnsafeMutableRawPointer? {
+    guard
+      var unit = parseUnit(
+        files, prelude: foundationPrelude, overlay: overlay, arguments: arguments, bodies: bodies)
+    else { return nil }
+    let missing = missingNames(unit, identifier: identifier)
+    if !missing.classes.isEmpty || !missing.protocols.isEmpty,
+      let again = parseUnit(
+        files,
+        prelude: foundationPrelude
+          + missing.classes.sorted().map { "@class \($0);\n" }.joined()
+          + missing.protocols.sorted().map { "@protocol \($0) @end\n" }.joined(),
+        overlay: overlay, arguments: arguments, bodies: bodies)
+    {
+      veneer_clang_dispose(unit)
+      unit = again
+    }
+    return unit
+  }
+
   /// The classes and protocols clang did not find: named by its message, or the identifier
   /// where it expected a type.
-  private func missingNames(_ unit: UnsafeMutableRawPointer, text: HeaderText) -> (
-    classes: Set<String>, protocols: Set<String>
-  ) {
+  private static func missingNames(
+    _ unit: UnsafeMutableRawPointer, identifier: (String?, Int, Int) -> String?
+  ) -> (classes: Set<String>, protocols: Set<String>) {
     var classes: Set<String> = []
     var protocols: Set<String> = []
     for diagnostic in ClangDiagnostic.all(of: unit) {
@@ -107,7 +135,7 @@ package struct ObjCHeaderParser: Sendable {
       {
         protocols.insert(name)
       } else if message.hasPrefix("expected a type"), diagnostic.line > 0,
-        let name = text.identifier(atLine: diagnostic.line, column: diagnostic.column)
+        let name = identifier(diagnostic.file, diagnostic.line, diagnostic.column)
       {
         classes.insert(name)
       }
@@ -159,7 +187,9 @@ package struct ObjCHeaderParser: Sendable {
     // Parsed once with Foundation's common types declared; again, when types of other headers
     // are missing, with those declared too, so that clang reads the declarations that use them.
     guard
-      var unit = parseUnit(inputs, prelude: Self.foundationPrelude, overlay: overlay.path)
+      let unit = Self.parseDeclaringMissing(
+        inputs.files, overlay: overlay.path,
+        identifier: { _, line, column in text.identifier(atLine: line, column: column) })
     else {
       return (
         [],
@@ -167,18 +197,6 @@ package struct ObjCHeaderParser: Sendable {
           Diagnostic(.error, "libclang could not parse the header", file: file)
         ]
       )
-    }
-    let missing = missingNames(unit, text: text)
-    if !missing.classes.isEmpty || !missing.protocols.isEmpty,
-      let again = parseUnit(
-        inputs,
-        prelude: Self.foundationPrelude
-          + missing.classes.sorted().map { "@class \($0);\n" }.joined()
-          + missing.protocols.sorted().map { "@protocol \($0) @end\n" }.joined(),
-        overlay: overlay.path)
-    {
-      veneer_clang_dispose(unit)
-      unit = again
     }
     defer { veneer_clang_dispose(unit) }
     var diagnostics = inputs.diagnostics + clangDiagnostics(unit, file: file)

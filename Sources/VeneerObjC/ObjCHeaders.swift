@@ -14,9 +14,10 @@ package enum ObjCHeaders {
     return (read.protocols, discovery.diagnostics + read.diagnostics)
   }
 
-  /// The headers `files` read, as `read(_:parser:)` reads what it finds.
+  /// The headers `files` read, as `read(_:parser:)` reads what it finds, with the bytes of each
+  /// that declares a protocol: what its decorators are checked beside.
   package static func read(files: [String], parser: ObjCHeaderParser = ObjCHeaderParser())
-    -> (protocols: [ObjCProtocol], diagnostics: [Diagnostic])
+    -> (protocols: [ObjCProtocol], diagnostics: [Diagnostic], contents: [String: [UInt8]])
   {
     var protocols: [ObjCProtocol] = []
     var diagnostics: [Diagnostic] = []
@@ -40,7 +41,8 @@ package enum ObjCHeaders {
         [],
         diagnostics + [
           Diagnostic(.error, ObjCHeaderParser.unavailableMessage(reason), file: first.file)
-        ]
+        ],
+        [:]
       )
     }
     for (file, contents) in declaring {
@@ -48,6 +50,9 @@ package enum ObjCHeaders {
       protocols += parsed.protocols
       diagnostics += parsed.diagnostics
     }
-    return (protocols, diagnostics)
+    return (
+      protocols, diagnostics,
+      Dictionary(declaring, uniquingKeysWith: { first, _ in first })
+    )
   }
 }

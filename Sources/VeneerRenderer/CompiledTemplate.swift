@@ -61,10 +61,21 @@ package struct CompiledTemplate: Sendable {
 
   /// The Objective-C template's output for one protocol, indented by its braces.
   package func render(_ plan: ObjCProtocolPlan) throws(TemplateError) -> String {
+    try renderBytes(plan).withBytes { ObjCLayout.format(String(decoding: $0, as: UTF8.self)) }
+  }
+
+  /// The Objective-C template's output before layout, which keeps every line that is not blank,
+  /// in order.
+  package func renderUnformatted(_ plan: ObjCProtocolPlan) throws(TemplateError) -> String {
+    try renderBytes(plan).withBytes { String(decoding: $0, as: UTF8.self) }
+  }
+
+  private func renderBytes(_ plan: ObjCProtocolPlan, marks: RenderMarks? = nil)
+    throws(TemplateError) -> ByteBuffer
+  {
     try renderBytes(
       .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name),
-      protocolName: plan.proto.name
-    ).withBytes { ObjCLayout.format(String(decoding: $0, as: UTF8.self)) }
+      protocolName: plan.proto.name, marks: marks)
   }
 
   /// The template's output before layout: what Stencil would render.
@@ -85,8 +96,19 @@ package struct CompiledTemplate: Sendable {
   /// wrong, so rendering itself notes nothing.
   package func templateLine(atRenderedOffset offset: Int, of plan: ProtocolPlan) -> Int? {
     let marks = RenderMarks()
-    guard (try? renderBytes(plan, marks: marks)) != nil,
-      let mark = marks.marks.last(where: { $0.outputStart <= offset && $0.line > 0 })
+    guard (try? renderBytes(plan, marks: marks)) != nil else { return nil }
+    return templateLine(atRenderedOffset: offset, marks)
+  }
+
+  /// The same for an Objective-C template's output.
+  package func templateLine(atRenderedOffset offset: Int, of plan: ObjCProtocolPlan) -> Int? {
+    let marks = RenderMarks()
+    guard (try? renderBytes(plan, marks: marks)) != nil else { return nil }
+    return templateLine(atRenderedOffset: offset, marks)
+  }
+
+  private func templateLine(atRenderedOffset offset: Int, _ marks: RenderMarks) -> Int? {
+    guard let mark = marks.marks.last(where: { $0.outputStart <= offset && $0.line > 0 })
     else { return nil }
     guard let text = mark.text else { return mark.line }
     let written = program.text[text].prefix(offset - mark.outputStart)

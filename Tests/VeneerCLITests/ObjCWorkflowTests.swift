@@ -220,6 +220,34 @@ struct ObjCWorkflowTests {
     #expect(misspelt.errors.contains(implementation + ":2:9: error:"))
     #expect(misspelt.errors.contains("did you mean 'protocolName'?"))
 
+    // Code that does not parse is an error at the template line that wrote it; nothing is
+    // written.
+    try FileManager.default.removeItem(atPath: output)
+    _ = try folder.write(
+      "Templates/Audit.m.stencil",
+      """
+      @implementation {{ decorator }}
+      {% for r in plan.methods %}
+
+      {{ r.forwardingImplementation }}
+      {% endfor %}
+      - (void)audit {
+        [_base reset;
+      }
+      @end
+
+      """)
+    let unparsable = try runVeneer([
+      "generate", "--sources", header, "--template", template, "--output", output,
+    ])
+    #expect(unparsable.status != 0)
+    #expect(
+      unparsable.errors.contains(
+        implementation + ":7:1: error: template error: rendering LoaderService, the Objective-C "
+          + "it wrote does not parse: expected ']' (it rendered: [_base reset;)"),
+      "\(unparsable.errors)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+
     try FileManager.default.removeItem(atPath: implementation)
     let half = try runVeneer([
       "generate", "--sources", header, "--template", template, "--output", output,

@@ -24,10 +24,11 @@ int veneer_clang_load(const char *path, char *reason, unsigned long reason_size)
 
 /// `file` parsed as Objective-C with `arguments`, errors recovered from; NULL when libclang
 /// could not parse it at all. Each of the `file_count` files named in `names` holds the
-/// `lengths[i]` bytes of `contents[i]` for the parse, whatever is on disk at that path.
+/// `lengths[i]` bytes of `contents[i]` for the parse, whatever is on disk at that path. Function
+/// bodies are skipped unless `bodies` is nonzero.
 void *veneer_clang_parse(const char *file, const char *const *arguments, int count,
                          const char *const *names, const char *const *contents,
-                         const unsigned long *lengths, unsigned file_count);
+                         const unsigned long *lengths, unsigned file_count, int bodies);
 void veneer_clang_dispose(void *unit);
 VeneerCursor veneer_clang_root(void *unit);
 
@@ -56,9 +57,10 @@ int veneer_clang_availability(VeneerCursor cursor);
 unsigned veneer_clang_property_attributes(VeneerCursor cursor);
 
 unsigned veneer_clang_diagnostic_count(void *unit);
-/// Diagnostic `index`'s message (a copy to free), severity (2 warning, 3 error, 4 fatal) and
-/// place; `file` is a copy to free, or NULL.
+/// Diagnostic `index`'s message (a copy to free), severity (2 warning, 3 error, 4 fatal), place
+/// and category ("Parse Issue", "Semantic Issue", …); `file` and `category` are copies to free,
+/// or NULL.
 char *veneer_clang_diagnostic(void *unit, unsigned index, int *severity, char **file,
-                              unsigned *line, unsigned *column);
+                              unsigned *line, unsigned *column, char **category);
 
 #endif

@@ -1,0 +1,93 @@
+import CVeneerClang
+import VeneerModel
+
+/// Objective-C decorators checked before they are written, as Swift's are: their header and
+/// implementation parsed by libclang with bodies, beside the header that declares the protocol
+/// (and the headers it includes) and Veneer's runtime header, and the first syntax error in them
+/// reported.
+///
+/// Only what clang's parser and lexer say counts: the Foundation a build compiles against is not
+/// here (its import is an empty file, its common types the header parser's prelude), so whether
+/// the code means anything is the compiler's to judge; whether it is code at all is Veneer's.
+package enum ObjCOutputCheck {
+  /// Where a generated file does not parse, and clang's message.
+  package struct Problem: Equatable, Sendable {
+    /// The generated file's name: `LoaderService+Decorators.m`.
+    package var file: String
+    /// 1-based.
+    package var line: Int
+    package var column: Int
+    package var message: String
+  }
+
+  /// What the check found.
+  package enum Outcome: Equatable, Sendable {
+    case parses
+    case problem(Problem)
+    /// libclang could not be loaded, or could not parse at all: said, never taken for a pass.
+    case unchecked(String)
+  }
+
+  /// The folder, which exists for clang alone, that the generated files are handed in.
+  static let folder = "/veneer-generated/"
+
+  /// The first syntax error of `implementation`, the name of one of `generated` (a protocol's
+  /// decorators, by file name), parsed with `protocolHeader` (its path and bytes) and Veneer's
+  /// `runtimeHeader`.
+  package static func check(
+    _ implementation: String, generated: [(name: String, contents: String)],
+    protocolHeader: (path: String, bytes: [UInt8]), runtimeHeader: String
+  ) -> Outcome {
+    if let reason = LibClang.unavailableReason { return .unchecked(reason) }
+    let overlay: TemporaryFile
+    do {
+      overlay = try TemporaryFile(contents: HeaderInputs.overlay)
+    } catch {
+      return .unchecked(error.description)
+    }
+    defer { overlay.remove() }
+    let main = generated.filter { $0.name == implementation }
+    let files =
+      (main + generated.filter { $0.name != implementation })
+      .map { (path: folder + $0.name, bytes: Array($0.contents.utf8)) }
+      + [(path: folder + "VNRRuntime.h", bytes: Array(runtimeHeader.utf8))]
+      // The system headers generated code and Veneer's runtime import: found, and empty.
+      + ["Foundation/Foundation.h", "objc/runtime.h", "Block.h", "time.h"].map {
+        (path: folder + "system/" + $0, bytes: [UInt8]())
+      }
+      + HeaderInputs(header: protocolHeader.path, bytes: protocolHeader.bytes).files
+    let texts = Dictionary(
+      files.map { ($0.path, HeaderText(file: $0.path, bytes: $0.bytes)) },
+      uniquingKeysWith: { first, _ in first })
+    // The protocol's header is imported by its name alone, found beside itself.
+    let headerFolder =
+      protocolHeader.path.lastIndex(of: "/").map { String(protocolHeader.path[...$0]) } ?? "./"
+    let arguments = [
+      "-isystem", folder + "system", "-iquote", headerFolder,
+      "-DNS_ENUM(type, name)=enum name : type name; enum name : type",
+      "-DNS_OPTIONS(type, name)=enum name : type name; enum name : type",
+    ]
+    LibClang.lock.lock()
+    defer { LibClang.lock.unlock() }
+    guard
+      let unit = ObjCHeaderParser.parseDeclaringMissing(
+        files, overlay: overlay.path, arguments: arguments, bodies: true,
+        identifier: { path, line, column in
+          path.flatMap { texts[$0] }?.identifier(atLine: line, column: column)
+        })
+    else { return .unchecked("libclang could not parse them") }
+    defer { veneer_clang_dispose(unit) }
+    let first = ClangDiagnostic.all(of: unit).lazy.compactMap { diagnostic -> Problem? in
+      guard diagnostic.severity >= 3, let file = diagnostic.file,
+        generated.contains(where: { folder + $0.name == file }),
+        diagnostic.category == "Parse Issue"
+          || diagnostic.category == "Lexical or Preprocessor Issue",
+        !diagnostic.message.contains("file not found")
+      else { return nil }
+      return Problem(
+        file: String(file.dropFirst(folder.count)), line: diagnostic.line,
+        column: diagnostic.column, message: diagnostic.message)
+    }.first
+    return first.map(Outcome.problem) ?? .parses
+  }
+}
