@@ -7,19 +7,12 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
   package var maximumAccess: AccessLevel?
   /// `{template}{protocol}`: the type name of each decorator.
   package var decoratorNaming = "{template}{protocol}"
-  /// The default `Logger.Level` of logged calls, and of failed ones.
-  package var logLevel = "debug"
-  package var logErrorLevel = "error"
-  /// How many characters of a logged value are kept; `nil` keeps the runtime's default.
-  package var logValueLimit: Int?
-  package var eventNaming = EventNaming.snakeCase
-  /// Whether the analytics decorator tracks calls no annotation or event-map entry names.
-  package var tracksUnnamedCalls = true
-  /// How long cached values stay fresh when no `cache(ttl:)` says otherwise; `nil` keeps them
-  /// until they are evicted.
-  package var cacheTimeToLive: Double?
-  /// How many values `withCaching()` keeps by default.
-  package var cacheCapacity = 1_000
+  /// Each built-in's own settings from `veneer.yml` or `@Decorated`, by `built-in.setting`
+  /// (`logging.level`): read and written through the typed properties each built-in's folder
+  /// declares (`logLevel`, `cacheCapacity`), so that a built-in's settings live beside it. A
+  /// setting equal to its default is not kept: options that say the default equal options that
+  /// say nothing.
+  private var builtInSettings: [String: BuiltInSetting] = [:]
   /// The module that declares the protocols, for decorators in another: protocol names are
   /// qualified with it (`Stencil.Expression`), so that a type of the same name that another
   /// import brings (Foundation's `Expression`) is not ambiguous.
@@ -35,36 +28,6 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
 
   package init() {}
 
-  /// How default analytics event names are spelt.
-  package enum EventNaming: String, Sendable, CaseIterable, Encodable {
-    /// `post_repo.create_post`
-    case snakeCase = "snake_case"
-    /// `postRepo.createPost`
-    case camelCase
-    /// `post-repo.create-post`
-    case kebabCase = "kebab-case"
-
-    /// The part of event names before the dot: the protocol's name in this style, the same for
-    /// all its requirements.
-    func eventPrefix(protocol name: String) -> String {
-      switch self {
-      case .snakeCase: Naming.snakeCase(name)
-      case .kebabCase: Naming.snakeCase(name).replacingOccurrences(of: "_", with: "-")
-      case .camelCase: Naming.lowerCamelCase(name)
-      }
-    }
-
-    /// `post_repo.create_post` for `createPost`, after the prefix `post_repo`.
-    func event(prefix: String, requirement: String) -> String {
-      switch self {
-      case .snakeCase: "\(prefix).\(Naming.snakeCase(requirement))"
-      case .kebabCase:
-        "\(prefix).\(Naming.snakeCase(requirement).replacingOccurrences(of: "_", with: "-"))"
-      case .camelCase: "\(prefix).\(requirement.trimmingBackticks)"
-      }
-    }
-  }
-
   /// The decorator type name for a template and a protocol's decorator suffix: a raw
   /// identifier in backticks when the protocol's name is one (`` `Logginghello world` ``).
   package func decoratorName(template: String, protocolSuffix: String) -> String {
@@ -78,8 +41,24 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
       })
   }
 
-  /// The log levels `Logger.Level` knows, for checking configured levels.
-  package static let logLevels = [
-    "trace", "debug", "info", "notice", "warning", "error", "critical",
-  ]
+  /// The setting `key` (`logging.level`), as it was set.
+  package func setting(_ key: String) -> BuiltInSetting? { builtInSettings[key] }
+
+  /// Sets `key` to `value`; `nil` removes it, so that the built-in's default holds.
+  package mutating func set(_ key: String, _ value: BuiltInSetting?) {
+    builtInSettings[key] = value
+  }
+}
+
+/// One built-in's setting: a word, a whole number or a number of seconds, or a flag.
+package enum BuiltInSetting: Sendable, Equatable, Encodable {
+  case word(String)
+  case whole(Int)
+  case seconds(Double)
+  case flag(Bool)
+
+  var word: String? { if case .word(let word) = self { word } else { nil } }
+  var whole: Int? { if case .whole(let whole) = self { whole } else { nil } }
+  var seconds: Double? { if case .seconds(let seconds) = self { seconds } else { nil } }
+  var flag: Bool? { if case .flag(let flag) = self { flag } else { nil } }
 }
