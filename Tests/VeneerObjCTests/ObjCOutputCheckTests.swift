@@ -63,4 +63,30 @@ struct ObjCOutputCheckTests {
     }
     #expect(cut >= 8)
   }
+
+  /// A header not here (`<UIKit/UIKit.h>`, a quoted one beside nothing) is not found, and
+  /// clang goes on past it: the bracket missing after it is still seen.
+  @Test func anImportOfAHeaderNotHereDoesNotEndTheCheck() throws {
+    let generation = ObjCDecoratorTests.generate()
+    let header = try Array(Data(contentsOf: URL(fileURLWithPath: Self.catalog)))
+    let runtime = try #require(generation.files.first { $0.name == "VNRRuntime.h" }).contents
+    let implementation = try #require(
+      generation.files.first { $0.name.hasSuffix("+Decorators.m") })
+    let headerName = implementation.name.replacingOccurrences(of: ".m", with: ".h")
+    let decoratorHeader = try #require(generation.files.first { $0.name == headerName })
+    let damaged =
+      "#import <UIKit/UIKit.h>\n#import \"Missing/Nowhere.h\"\n" + implementation.contents
+      + "\nstatic void audit(id base) { [base description; }\n"
+    let outcome = ObjCOutputCheck.check(
+      implementation.name,
+      generated: [(implementation.name, damaged), (headerName, decoratorHeader.contents)],
+      protocolHeader: (Self.catalog, header), runtimeHeader: runtime)
+    guard case .problem(let problem) = outcome else {
+      Issue.record("not a problem: \(outcome)")
+      return
+    }
+    #expect(problem.file == implementation.name)
+    #expect(
+      problem.line == damaged.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+  }
 }
