@@ -164,14 +164,16 @@ package struct ObjCHeaderParser: Sendable {
     "cannot be returned by value", "cannot be passed by value",
   ]
 
+  /// The protocols of the header `file`, and every file handed to clang for it (the header
+  /// first, then what it includes), as read: what its decorators are checked beside.
   package func parse(file: String, contents: [UInt8]) -> (
-    protocols: [ObjCProtocol], diagnostics: [Diagnostic]
+    protocols: [ObjCProtocol], diagnostics: [Diagnostic], inputs: [(path: String, bytes: [UInt8])]
   ) {
     if let invalid = ProtocolParser.invalidUTF8(in: contents, file: file) {
-      return ([], [invalid])
+      return ([], [invalid], [])
     }
     if let reason = LibClang.unavailableReason {
-      return ([], [Diagnostic(.error, Self.unavailableMessage(reason), file: file)])
+      return ([], [Diagnostic(.error, Self.unavailableMessage(reason), file: file)], [])
     }
     let text = HeaderText(file: file, bytes: contents)
     let inputs = HeaderInputs(header: file, bytes: contents)
@@ -179,7 +181,7 @@ package struct ObjCHeaderParser: Sendable {
     do {
       overlay = try TemporaryFile(contents: HeaderInputs.overlay)
     } catch {
-      return ([], inputs.diagnostics + [Diagnostic(.error, "\(error)", file: file)])
+      return ([], inputs.diagnostics + [Diagnostic(.error, "\(error)", file: file)], [])
     }
     defer { overlay.remove() }
     LibClang.lock.lock()
@@ -195,7 +197,8 @@ package struct ObjCHeaderParser: Sendable {
         [],
         inputs.diagnostics + [
           Diagnostic(.error, "libclang could not parse the header", file: file)
-        ]
+        ],
+        []
       )
     }
     defer { veneer_clang_dispose(unit) }
@@ -206,7 +209,7 @@ package struct ObjCHeaderParser: Sendable {
       guard place.isMain, text.text(cursor.extent).contains("@end") else { continue }
       protocols.append(readProtocol(cursor, text: text, diagnostics: &diagnostics))
     }
-    return (protocols, diagnostics)
+    return (protocols, diagnostics, inputs.files)
   }
 
   private func readProtocol(

@@ -14,10 +14,14 @@ package enum ObjCHeaders {
     return (read.protocols, discovery.diagnostics + read.diagnostics)
   }
 
-  /// The headers `files` read, as `read(_:parser:)` reads what it finds, with the bytes of each
-  /// that declares a protocol: what its decorators are checked beside.
+  /// The headers `files` read, as `read(_:parser:)` reads what it finds, with what was handed
+  /// to clang for each that declares a protocol (it, then what it includes, as read): what its
+  /// decorators are checked beside.
   package static func read(files: [String], parser: ObjCHeaderParser = ObjCHeaderParser())
-    -> (protocols: [ObjCProtocol], diagnostics: [Diagnostic], contents: [String: [UInt8]])
+    -> (
+      protocols: [ObjCProtocol], diagnostics: [Diagnostic],
+      inputs: [String: [(path: String, bytes: [UInt8])]]
+    )
   {
     var protocols: [ObjCProtocol] = []
     var diagnostics: [Diagnostic] = []
@@ -45,14 +49,13 @@ package enum ObjCHeaders {
         [:]
       )
     }
+    var inputs: [String: [(path: String, bytes: [UInt8])]] = [:]
     for (file, contents) in declaring {
       let parsed = parser.parse(file: file, contents: contents)
       protocols += parsed.protocols
       diagnostics += parsed.diagnostics
+      inputs[file] = parsed.inputs
     }
-    return (
-      protocols, diagnostics,
-      Dictionary(declaring, uniquingKeysWith: { first, _ in first })
-    )
+    return (protocols, diagnostics, inputs)
   }
 }

@@ -33,11 +33,12 @@ package enum ObjCOutputCheck {
   static let folder = "/veneer-generated/"
 
   /// The first syntax error of `implementation`, the name of one of `generated` (a protocol's
-  /// decorators, by file name), parsed with `protocolHeader` (its path and bytes) and Veneer's
-  /// `runtimeHeader`.
+  /// decorators, by file name), parsed with `protocolHeader` (the header that declares the
+  /// protocol and the headers it includes, each path with the bytes the header parser read) and
+  /// Veneer's `runtimeHeader`.
   package static func check(
     _ implementation: String, generated: [(name: String, contents: String)],
-    protocolHeader: (path: String, bytes: [UInt8]), runtimeHeader: String
+    protocolHeader: [(path: String, bytes: [UInt8])], runtimeHeader: String
   ) -> Outcome {
     if let reason = LibClang.unavailableReason { return .unchecked(reason) }
     let overlay: TemporaryFile
@@ -54,13 +55,13 @@ package enum ObjCOutputCheck {
       (main + generated.filter { $0.name != implementation })
       .map { (path: folder + $0.name, bytes: Array($0.contents.utf8)) }
       + [(path: folder + "VNRRuntime.h", bytes: Array(runtimeHeader.utf8))]
-      + HeaderInputs(header: protocolHeader.path, bytes: protocolHeader.bytes).files
+      + protocolHeader
     let texts = Dictionary(
       files.map { ($0.path, HeaderText(file: $0.path, bytes: $0.bytes)) },
       uniquingKeysWith: { first, _ in first })
     // The protocol's header is imported by its name alone, found beside itself.
-    let headerFolder =
-      protocolHeader.path.lastIndex(of: "/").map { String(protocolHeader.path[...$0]) } ?? "./"
+    let headerPath = protocolHeader.first?.path ?? ""
+    let headerFolder = headerPath.lastIndex(of: "/").map { String(headerPath[...$0]) } ?? "./"
     let arguments = [
       "-iquote", headerFolder,
       "-DNS_ENUM(type, name)=enum name : type name; enum name : type",

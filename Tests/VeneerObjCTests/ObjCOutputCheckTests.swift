@@ -31,7 +31,7 @@ struct ObjCOutputCheckTests {
         ObjCOutputCheck.check(
           implementation.name,
           generated: [(implementation.name, contents), (headerName, decoratorHeader.contents)],
-          protocolHeader: (Self.catalog, header), runtimeHeader: runtime)
+          protocolHeader: [(Self.catalog, header)], runtimeHeader: runtime)
       }
       #expect(check(implementation.contents) == .parses, "\(implementation.name)")
       let bytes = Array(implementation.contents.utf8)
@@ -80,7 +80,7 @@ struct ObjCOutputCheckTests {
     let outcome = ObjCOutputCheck.check(
       implementation.name,
       generated: [(implementation.name, damaged), (headerName, decoratorHeader.contents)],
-      protocolHeader: (Self.catalog, header), runtimeHeader: runtime)
+      protocolHeader: [(Self.catalog, header)], runtimeHeader: runtime)
     guard case .problem(let problem) = outcome else {
       Issue.record("not a problem: \(outcome)")
       return

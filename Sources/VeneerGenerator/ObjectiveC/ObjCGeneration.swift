@@ -85,7 +85,7 @@ package struct ObjCGeneration {
           let halves = try template.render(plan)
           if let problem = ObjCRenderedCheck.problem(
             halves, of: template, plan: plan, hasDeprecatedMembers: plan.hasDeprecatedMembers,
-            protocolHeader: read.contents[proto.location.file] ?? [])
+            protocolHeader: read.inputs[proto.location.file] ?? [])
           {
             diagnostics.append(problem)
             if problem.severity == .error { continue }

@@ -7,10 +7,11 @@ import VeneerRenderer
 /// not parse is an error at the template line that wrote it, as Swift's is.
 enum ObjCRenderedCheck {
   /// The error for `template`'s `rendered` halves of `plan`, when they do not parse beside
-  /// `protocolHeader` (the bytes of the header that declares the protocol).
+  /// `protocolHeader` (the header that declares the protocol and what it includes, as read).
   static func problem(
     _ rendered: (header: String, implementation: String), of template: ObjCTemplate,
-    plan: ObjCProtocolPlan, hasDeprecatedMembers: Bool, protocolHeader: [UInt8]
+    plan: ObjCProtocolPlan, hasDeprecatedMembers: Bool,
+    protocolHeader: [(path: String, bytes: [UInt8])]
   ) -> Diagnostic? {
     let files = ObjCFileAssembly.files(of: [
       ObjCFileAssembly.Rendered(
@@ -24,7 +25,7 @@ enum ObjCRenderedCheck {
       implementation.name,
       generated: files.filter { $0.name.hasSuffix("+Decorators.h") || $0 == implementation }
         .map { ($0.name, $0.contents) },
-      protocolHeader: (plan.proto.location.file, protocolHeader),
+      protocolHeader: protocolHeader,
       runtimeHeader: runtimeHeader.contents)
     let problem: ObjCOutputCheck.Problem
     switch outcome {
