@@ -125,10 +125,10 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        {{ plan.memberAccess }}let {{ plan.storage.bulkhead }}: Bulkhead
+        {{ plan.memberAccess }}let {{ plan.storage.bulkhead }}: VeneerRuntime.Bulkhead
 
         /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) {
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(policy: VeneerRuntime.Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) {
         self.{{ plan.storage.base }} = base
         self.{{ plan.storage.bulkhead }} = bulkhead
         }
@@ -159,13 +159,13 @@ package enum BuiltInTemplates {
         {% endif %}
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, calling it through `bulkhead`.
-        {{ plan.memberAccess }}func withBulkhead(_ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
+        {{ plan.memberAccess }}func withBulkhead(_ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(policy: VeneerRuntime.Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, bulkhead: bulkhead)
         }
 
         /// This `{{ plan.protocolName }}`, calling it through `bulkhead`, for an existential.
         @_disfavoredOverload
-        {{ plan.memberAccess }}func withBulkhead(_ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ plan.existentialType }} {
+        {{ plan.memberAccess }}func withBulkhead(_ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(policy: VeneerRuntime.Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ plan.existentialType }} {
         {{ decorator }}(self, bulkhead: bulkhead)
         }
         }
@@ -316,10 +316,10 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        {{ plan.memberAccess }}let {{ plan.storage.breaker }}: CircuitBreaker
+        {{ plan.memberAccess }}let {{ plan.storage.breaker }}: VeneerRuntime.CircuitBreaker
 
         /// - Parameter breaker: its breaker; one of its own unless given one to share.
-        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) {
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(policy: VeneerRuntime.CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) {
         self.{{ plan.storage.base }} = base
         self.{{ plan.storage.breaker }} = breaker
         }
@@ -350,13 +350,13 @@ package enum BuiltInTemplates {
         {% endif %}
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, calling it through `breaker`.
-        {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ decorator }}<Self> {
+        {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(policy: VeneerRuntime.CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, breaker: breaker)
         }
 
         /// This `{{ plan.protocolName }}`, calling it through `breaker`, for an existential.
         @_disfavoredOverload
-        {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ plan.existentialType }} {
+        {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(policy: VeneerRuntime.CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ plan.existentialType }} {
         {{ decorator }}(self, breaker: breaker)
         }
         }
@@ -647,10 +647,10 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        {{ plan.memberAccess }}let {{ plan.storage.rateLimiter }}: RateLimiter
+        {{ plan.memberAccess }}let {{ plan.storage.rateLimiter }}: VeneerRuntime.RateLimiter
 
         /// - Parameter limiter: its limiter; one of its own unless given one to share.
-        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) {
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(policy: VeneerRuntime.RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) {
         self.{{ plan.storage.base }} = base
         self.{{ plan.storage.rateLimiter }} = limiter
         }
@@ -681,13 +681,13 @@ package enum BuiltInTemplates {
         {% endif %}
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, calling it through `limiter`.
-        {{ plan.memberAccess }}func withRateLimit(_ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
+        {{ plan.memberAccess }}func withRateLimit(_ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(policy: VeneerRuntime.RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, limiter: limiter)
         }
 
         /// This `{{ plan.protocolName }}`, calling it through `limiter`, for an existential.
         @_disfavoredOverload
-        {{ plan.memberAccess }}func withRateLimit(_ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ plan.existentialType }} {
+        {{ plan.memberAccess }}func withRateLimit(_ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(policy: VeneerRuntime.RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ plan.existentialType }} {
         {{ decorator }}(self, limiter: limiter)
         }
         }
@@ -717,16 +717,16 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        {{ plan.memberAccess }}let {{ plan.storage.retryPolicy }}: RetryPolicy
-        let {{ plan.storage.policyClock }}: PolicyClock
+        {{ plan.memberAccess }}let {{ plan.storage.retryPolicy }}: VeneerRuntime.RetryPolicy
+        let {{ plan.storage.policyClock }}: VeneerRuntime.PolicyClock
 
         /// - Parameters:
         ///   - policy: how many attempts, how long between them, and which errors are retried.
         ///   - clock: what the waits are measured on.
-        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, policy: RetryPolicy = RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) {
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) {
         self.{{ plan.storage.base }} = base
         self.{{ plan.storage.retryPolicy }} = policy
-        self.{{ plan.storage.policyClock }} = PolicyClock(clock)
+        self.{{ plan.storage.policyClock }} = VeneerRuntime.PolicyClock(clock)
         }
         {% for r in plan.requirements %}
 
@@ -755,13 +755,13 @@ package enum BuiltInTemplates {
         {% endif %}
         extension {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, making failed calls of its idempotent requirements again.
-        {{ plan.memberAccess }}func withRetry(_ policy: RetryPolicy = RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ decorator }}<Self> {
+        {{ plan.memberAccess }}func withRetry(_ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ decorator }}<Self> {
         {{ decorator }}(self, policy: policy, clock: clock)
         }
 
         /// This `{{ plan.protocolName }}`, retrying as `policy` says, for an existential.
         @_disfavoredOverload
-        {{ plan.memberAccess }}func withRetry(_ policy: RetryPolicy = RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ plan.existentialType }} {
+        {{ plan.memberAccess }}func withRetry(_ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ plan.existentialType }} {
         {{ decorator }}(self, policy: policy, clock: clock)
         }
         }

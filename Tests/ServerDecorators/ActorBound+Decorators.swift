@@ -137,19 +137,19 @@ extension ActorBound {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public actor RetryActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func work() async {
@@ -160,7 +160,7 @@ public actor RetryActorBound<Base: ActorBound>: ActorBound {
 extension ActorBound {
   /// This `ActorBound`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryActorBound<Self> {
     RetryActorBound(self, policy: policy, clock: clock)
@@ -169,7 +169,7 @@ extension ActorBound {
   /// This `ActorBound`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any ActorBound {
     RetryActorBound(self, policy: policy, clock: clock)
@@ -182,11 +182,13 @@ extension ActorBound {
 /// are forwarded as they are.
 public actor CircuitBreakerActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -200,7 +202,8 @@ public actor CircuitBreakerActorBound<Base: ActorBound>: ActorBound {
 extension ActorBound {
   /// This `ActorBound`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerActorBound<Self> {
     CircuitBreakerActorBound(self, breaker: breaker)
   }
@@ -208,7 +211,8 @@ extension ActorBound {
   /// This `ActorBound`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any ActorBound {
     CircuitBreakerActorBound(self, breaker: breaker)
   }
@@ -219,10 +223,14 @@ extension ActorBound {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public actor BulkheadActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -235,7 +243,8 @@ public actor BulkheadActorBound<Base: ActorBound>: ActorBound {
 extension ActorBound {
   /// This `ActorBound`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadActorBound<Self> {
     BulkheadActorBound(self, bulkhead: bulkhead)
   }
@@ -243,7 +252,8 @@ extension ActorBound {
   /// This `ActorBound`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any ActorBound {
     BulkheadActorBound(self, bulkhead: bulkhead)
   }
@@ -254,10 +264,14 @@ extension ActorBound {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public actor RateLimitActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -270,7 +284,8 @@ public actor RateLimitActorBound<Base: ActorBound>: ActorBound {
 extension ActorBound {
   /// This `ActorBound`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitActorBound<Self> {
     RateLimitActorBound(self, limiter: limiter)
   }
@@ -278,7 +293,8 @@ extension ActorBound {
   /// This `ActorBound`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any ActorBound {
     RateLimitActorBound(self, limiter: limiter)
   }

@@ -130,19 +130,19 @@ extension AsyncCommands {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public var commands: [String: any Sendable] {
@@ -153,7 +153,7 @@ public struct RetryAsyncCommands<Base: AsyncCommands>: AsyncCommands {
 extension AsyncCommands {
   /// This `AsyncCommands`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryAsyncCommands<Self> {
     RetryAsyncCommands(self, policy: policy, clock: clock)
@@ -162,7 +162,7 @@ extension AsyncCommands {
   /// This `AsyncCommands`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any AsyncCommands {
     RetryAsyncCommands(self, policy: policy, clock: clock)
@@ -175,11 +175,13 @@ extension AsyncCommands {
 /// are forwarded as they are.
 public struct CircuitBreakerAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -193,7 +195,8 @@ public struct CircuitBreakerAsyncCommands<Base: AsyncCommands>: AsyncCommands {
 extension AsyncCommands {
   /// This `AsyncCommands`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerAsyncCommands<Self> {
     CircuitBreakerAsyncCommands(self, breaker: breaker)
   }
@@ -201,7 +204,8 @@ extension AsyncCommands {
   /// This `AsyncCommands`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any AsyncCommands {
     CircuitBreakerAsyncCommands(self, breaker: breaker)
   }
@@ -212,10 +216,14 @@ extension AsyncCommands {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -228,7 +236,8 @@ public struct BulkheadAsyncCommands<Base: AsyncCommands>: AsyncCommands {
 extension AsyncCommands {
   /// This `AsyncCommands`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadAsyncCommands<Self> {
     BulkheadAsyncCommands(self, bulkhead: bulkhead)
   }
@@ -236,7 +245,8 @@ extension AsyncCommands {
   /// This `AsyncCommands`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any AsyncCommands {
     BulkheadAsyncCommands(self, bulkhead: bulkhead)
   }
@@ -247,10 +257,14 @@ extension AsyncCommands {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -263,7 +277,8 @@ public struct RateLimitAsyncCommands<Base: AsyncCommands>: AsyncCommands {
 extension AsyncCommands {
   /// This `AsyncCommands`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitAsyncCommands<Self> {
     RateLimitAsyncCommands(self, limiter: limiter)
   }
@@ -271,7 +286,8 @@ extension AsyncCommands {
   /// This `AsyncCommands`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any AsyncCommands {
     RateLimitAsyncCommands(self, limiter: limiter)
   }

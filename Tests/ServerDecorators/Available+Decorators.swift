@@ -144,19 +144,19 @@ extension Available {
 @available(macOS 13, iOS 16, *)
 public struct RetryAvailable<Base: Available>: Available {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func run() {
@@ -168,7 +168,7 @@ public struct RetryAvailable<Base: Available>: Available {
 extension Available {
   /// This `Available`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryAvailable<Self> {
     RetryAvailable(self, policy: policy, clock: clock)
@@ -177,7 +177,7 @@ extension Available {
   /// This `Available`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any Available {
     RetryAvailable(self, policy: policy, clock: clock)
@@ -191,11 +191,13 @@ extension Available {
 @available(macOS 13, iOS 16, *)
 public struct CircuitBreakerAvailable<Base: Available>: Available {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -210,7 +212,8 @@ public struct CircuitBreakerAvailable<Base: Available>: Available {
 extension Available {
   /// This `Available`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerAvailable<Self> {
     CircuitBreakerAvailable(self, breaker: breaker)
   }
@@ -218,7 +221,8 @@ extension Available {
   /// This `Available`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any Available {
     CircuitBreakerAvailable(self, breaker: breaker)
   }
@@ -230,10 +234,14 @@ extension Available {
 @available(macOS 13, iOS 16, *)
 public struct BulkheadAvailable<Base: Available>: Available {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -247,7 +255,8 @@ public struct BulkheadAvailable<Base: Available>: Available {
 extension Available {
   /// This `Available`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadAvailable<Self> {
     BulkheadAvailable(self, bulkhead: bulkhead)
   }
@@ -255,7 +264,8 @@ extension Available {
   /// This `Available`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any Available {
     BulkheadAvailable(self, bulkhead: bulkhead)
   }
@@ -267,10 +277,14 @@ extension Available {
 @available(macOS 13, iOS 16, *)
 public struct RateLimitAvailable<Base: Available>: Available {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -284,7 +298,8 @@ public struct RateLimitAvailable<Base: Available>: Available {
 extension Available {
   /// This `Available`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitAvailable<Self> {
     RateLimitAvailable(self, limiter: limiter)
   }
@@ -292,7 +307,8 @@ extension Available {
   /// This `Available`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any Available {
     RateLimitAvailable(self, limiter: limiter)
   }

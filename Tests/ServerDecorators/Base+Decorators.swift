@@ -137,19 +137,19 @@ extension Base {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Wrapped, policy: RetryPolicy = RetryPolicy(),
+    _ base: Wrapped, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func root() {
@@ -160,7 +160,7 @@ public struct RetryBase<Wrapped: Base>: Base {
 extension Base {
   /// This `Base`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryBase<Self> {
     RetryBase(self, policy: policy, clock: clock)
@@ -169,7 +169,7 @@ extension Base {
   /// This `Base`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any Base {
     RetryBase(self, policy: policy, clock: clock)
@@ -182,11 +182,13 @@ extension Base {
 /// are forwarded as they are.
 public struct CircuitBreakerBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Wrapped, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Wrapped,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -200,7 +202,8 @@ public struct CircuitBreakerBase<Wrapped: Base>: Base {
 extension Base {
   /// This `Base`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerBase<Self> {
     CircuitBreakerBase(self, breaker: breaker)
   }
@@ -208,7 +211,8 @@ extension Base {
   /// This `Base`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any Base {
     CircuitBreakerBase(self, breaker: breaker)
   }
@@ -219,10 +223,14 @@ extension Base {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Wrapped, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Wrapped,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -235,14 +243,18 @@ public struct BulkheadBase<Wrapped: Base>: Base {
 extension Base {
   /// This `Base`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadBase<Self> {
     BulkheadBase(self, bulkhead: bulkhead)
   }
 
   /// This `Base`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
-  public func withBulkhead(_ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) -> any Base {
+  public func withBulkhead(
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) -> any Base {
     BulkheadBase(self, bulkhead: bulkhead)
   }
 }
@@ -252,10 +264,14 @@ extension Base {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Wrapped, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Wrapped,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -268,7 +284,8 @@ public struct RateLimitBase<Wrapped: Base>: Base {
 extension Base {
   /// This `Base`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitBase<Self> {
     RateLimitBase(self, limiter: limiter)
   }
@@ -276,7 +293,8 @@ extension Base {
   /// This `Base`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any Base {
     RateLimitBase(self, limiter: limiter)
   }

@@ -138,19 +138,19 @@ extension ByteEncoder {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func encode(into buffer: inout [UInt8]) {
@@ -161,7 +161,7 @@ public struct RetryByteEncoder<Base: ByteEncoder>: ByteEncoder {
 extension ByteEncoder {
   /// This `ByteEncoder`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryByteEncoder<Self> {
     RetryByteEncoder(self, policy: policy, clock: clock)
@@ -170,7 +170,7 @@ extension ByteEncoder {
   /// This `ByteEncoder`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any ByteEncoder {
     RetryByteEncoder(self, policy: policy, clock: clock)
@@ -183,11 +183,13 @@ extension ByteEncoder {
 /// are forwarded as they are.
 public struct CircuitBreakerByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -201,7 +203,8 @@ public struct CircuitBreakerByteEncoder<Base: ByteEncoder>: ByteEncoder {
 extension ByteEncoder {
   /// This `ByteEncoder`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerByteEncoder<Self> {
     CircuitBreakerByteEncoder(self, breaker: breaker)
   }
@@ -209,7 +212,8 @@ extension ByteEncoder {
   /// This `ByteEncoder`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any ByteEncoder {
     CircuitBreakerByteEncoder(self, breaker: breaker)
   }
@@ -220,10 +224,14 @@ extension ByteEncoder {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -236,7 +244,8 @@ public struct BulkheadByteEncoder<Base: ByteEncoder>: ByteEncoder {
 extension ByteEncoder {
   /// This `ByteEncoder`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadByteEncoder<Self> {
     BulkheadByteEncoder(self, bulkhead: bulkhead)
   }
@@ -244,7 +253,8 @@ extension ByteEncoder {
   /// This `ByteEncoder`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any ByteEncoder {
     BulkheadByteEncoder(self, bulkhead: bulkhead)
   }
@@ -255,10 +265,14 @@ extension ByteEncoder {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -271,7 +285,8 @@ public struct RateLimitByteEncoder<Base: ByteEncoder>: ByteEncoder {
 extension ByteEncoder {
   /// This `ByteEncoder`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitByteEncoder<Self> {
     RateLimitByteEncoder(self, limiter: limiter)
   }
@@ -279,7 +294,8 @@ extension ByteEncoder {
   /// This `ByteEncoder`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any ByteEncoder {
     RateLimitByteEncoder(self, limiter: limiter)
   }

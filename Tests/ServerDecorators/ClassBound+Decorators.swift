@@ -149,19 +149,19 @@ extension ClassBound {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class RetryClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func ping() {
@@ -172,7 +172,7 @@ public final class RetryClassBound<Base: ClassBound>: ClassBound {
 extension ClassBound {
   /// This `ClassBound`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryClassBound<Self> {
     RetryClassBound(self, policy: policy, clock: clock)
@@ -181,7 +181,7 @@ extension ClassBound {
   /// This `ClassBound`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any ClassBound {
     RetryClassBound(self, policy: policy, clock: clock)
@@ -197,11 +197,13 @@ extension ClassBound {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class CircuitBreakerClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -215,7 +217,8 @@ public final class CircuitBreakerClassBound<Base: ClassBound>: ClassBound {
 extension ClassBound {
   /// This `ClassBound`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerClassBound<Self> {
     CircuitBreakerClassBound(self, breaker: breaker)
   }
@@ -223,7 +226,8 @@ extension ClassBound {
   /// This `ClassBound`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any ClassBound {
     CircuitBreakerClassBound(self, breaker: breaker)
   }
@@ -237,10 +241,14 @@ extension ClassBound {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class BulkheadClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -253,7 +261,8 @@ public final class BulkheadClassBound<Base: ClassBound>: ClassBound {
 extension ClassBound {
   /// This `ClassBound`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadClassBound<Self> {
     BulkheadClassBound(self, bulkhead: bulkhead)
   }
@@ -261,7 +270,8 @@ extension ClassBound {
   /// This `ClassBound`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any ClassBound {
     BulkheadClassBound(self, bulkhead: bulkhead)
   }
@@ -275,10 +285,14 @@ extension ClassBound {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public final class RateLimitClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -291,7 +305,8 @@ public final class RateLimitClassBound<Base: ClassBound>: ClassBound {
 extension ClassBound {
   /// This `ClassBound`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitClassBound<Self> {
     RateLimitClassBound(self, limiter: limiter)
   }
@@ -299,7 +314,8 @@ extension ClassBound {
   /// This `ClassBound`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any ClassBound {
     RateLimitClassBound(self, limiter: limiter)
   }

@@ -149,19 +149,19 @@ import VeneerTracing
   /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
   public struct RetryCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation {
     public var base: Base
-    public let retryPolicy: RetryPolicy
-    let policyClock: PolicyClock
+    public let retryPolicy: VeneerRuntime.RetryPolicy
+    let policyClock: VeneerRuntime.PolicyClock
 
     /// - Parameters:
     ///   - policy: how many attempts, how long between them, and which errors are retried.
     ///   - clock: what the waits are measured on.
     public init(
-      _ base: Base, policy: RetryPolicy = RetryPolicy(),
+      _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
       clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
     ) {
       self.base = base
       self.retryPolicy = policy
-      self.policyClock = PolicyClock(clock)
+      self.policyClock = VeneerRuntime.PolicyClock(clock)
     }
 
     public func available() {
@@ -172,7 +172,7 @@ import VeneerTracing
   extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, making failed calls of its idempotent requirements again.
     public func withRetry(
-      _ policy: RetryPolicy = RetryPolicy(),
+      _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
       clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
     ) -> RetryCompiledWithFoundation<Self> {
       RetryCompiledWithFoundation(self, policy: policy, clock: clock)
@@ -181,7 +181,7 @@ import VeneerTracing
     /// This `CompiledWithFoundation`, retrying as `policy` says, for an existential.
     @_disfavoredOverload
     public func withRetry(
-      _ policy: RetryPolicy = RetryPolicy(),
+      _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
       clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
     ) -> any CompiledWithFoundation {
       RetryCompiledWithFoundation(self, policy: policy, clock: clock)
@@ -198,11 +198,13 @@ import VeneerTracing
     CompiledWithFoundation
   {
     public var base: Base
-    public let breaker: CircuitBreaker
+    public let breaker: VeneerRuntime.CircuitBreaker
 
     /// - Parameter breaker: its breaker; one of its own unless given one to share.
     public init(
-      _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+      _ base: Base,
+      breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+        policy: VeneerRuntime.CircuitBreaker.Policy())
     ) {
       self.base = base
       self.breaker = breaker
@@ -216,7 +218,8 @@ import VeneerTracing
   extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, calling it through `breaker`.
     public func withCircuitBreaker(
-      _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+      _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+        policy: VeneerRuntime.CircuitBreaker.Policy())
     ) -> CircuitBreakerCompiledWithFoundation<Self> {
       CircuitBreakerCompiledWithFoundation(self, breaker: breaker)
     }
@@ -224,7 +227,8 @@ import VeneerTracing
     /// This `CompiledWithFoundation`, calling it through `breaker`, for an existential.
     @_disfavoredOverload
     public func withCircuitBreaker(
-      _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+      _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+        policy: VeneerRuntime.CircuitBreaker.Policy())
     ) -> any CompiledWithFoundation {
       CircuitBreakerCompiledWithFoundation(self, breaker: breaker)
     }
@@ -238,10 +242,14 @@ import VeneerTracing
   public struct BulkheadCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
   {
     public var base: Base
-    public let bulkhead: Bulkhead
+    public let bulkhead: VeneerRuntime.Bulkhead
 
     /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-    public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+    public init(
+      _ base: Base,
+      bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+        policy: VeneerRuntime.Bulkhead.Policy())
+    ) {
       self.base = base
       self.bulkhead = bulkhead
     }
@@ -254,7 +262,8 @@ import VeneerTracing
   extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, calling it through `bulkhead`.
     public func withBulkhead(
-      _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+      _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+        policy: VeneerRuntime.Bulkhead.Policy())
     ) -> BulkheadCompiledWithFoundation<Self> {
       BulkheadCompiledWithFoundation(self, bulkhead: bulkhead)
     }
@@ -262,7 +271,8 @@ import VeneerTracing
     /// This `CompiledWithFoundation`, calling it through `bulkhead`, for an existential.
     @_disfavoredOverload
     public func withBulkhead(
-      _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+      _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+        policy: VeneerRuntime.Bulkhead.Policy())
     ) -> any CompiledWithFoundation {
       BulkheadCompiledWithFoundation(self, bulkhead: bulkhead)
     }
@@ -277,10 +287,14 @@ import VeneerTracing
     CompiledWithFoundation
   {
     public var base: Base
-    public let rateLimiter: RateLimiter
+    public let rateLimiter: VeneerRuntime.RateLimiter
 
     /// - Parameter limiter: its limiter; one of its own unless given one to share.
-    public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+    public init(
+      _ base: Base,
+      limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+        policy: VeneerRuntime.RateLimiter.Policy())
+    ) {
       self.base = base
       self.rateLimiter = limiter
     }
@@ -293,7 +307,8 @@ import VeneerTracing
   extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, calling it through `limiter`.
     public func withRateLimit(
-      _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+      _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+        policy: VeneerRuntime.RateLimiter.Policy())
     ) -> RateLimitCompiledWithFoundation<Self> {
       RateLimitCompiledWithFoundation(self, limiter: limiter)
     }
@@ -301,7 +316,8 @@ import VeneerTracing
     /// This `CompiledWithFoundation`, calling it through `limiter`, for an existential.
     @_disfavoredOverload
     public func withRateLimit(
-      _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+      _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+        policy: VeneerRuntime.RateLimiter.Policy())
     ) -> any CompiledWithFoundation {
       RateLimitCompiledWithFoundation(self, limiter: limiter)
     }

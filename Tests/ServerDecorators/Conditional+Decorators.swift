@@ -217,19 +217,19 @@ extension Conditional {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryConditional<Base: Conditional>: Conditional {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func always() {
@@ -258,7 +258,7 @@ public struct RetryConditional<Base: Conditional>: Conditional {
 extension Conditional {
   /// This `Conditional`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryConditional<Self> {
     RetryConditional(self, policy: policy, clock: clock)
@@ -267,7 +267,7 @@ extension Conditional {
   /// This `Conditional`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any Conditional {
     RetryConditional(self, policy: policy, clock: clock)
@@ -280,11 +280,13 @@ extension Conditional {
 /// are forwarded as they are.
 public struct CircuitBreakerConditional<Base: Conditional>: Conditional {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -316,7 +318,8 @@ public struct CircuitBreakerConditional<Base: Conditional>: Conditional {
 extension Conditional {
   /// This `Conditional`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerConditional<Self> {
     CircuitBreakerConditional(self, breaker: breaker)
   }
@@ -324,7 +327,8 @@ extension Conditional {
   /// This `Conditional`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any Conditional {
     CircuitBreakerConditional(self, breaker: breaker)
   }
@@ -335,10 +339,14 @@ extension Conditional {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadConditional<Base: Conditional>: Conditional {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -369,7 +377,8 @@ public struct BulkheadConditional<Base: Conditional>: Conditional {
 extension Conditional {
   /// This `Conditional`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadConditional<Self> {
     BulkheadConditional(self, bulkhead: bulkhead)
   }
@@ -377,7 +386,8 @@ extension Conditional {
   /// This `Conditional`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any Conditional {
     BulkheadConditional(self, bulkhead: bulkhead)
   }
@@ -388,10 +398,14 @@ extension Conditional {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitConditional<Base: Conditional>: Conditional {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -422,7 +436,8 @@ public struct RateLimitConditional<Base: Conditional>: Conditional {
 extension Conditional {
   /// This `Conditional`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitConditional<Self> {
     RateLimitConditional(self, limiter: limiter)
   }
@@ -430,7 +445,8 @@ extension Conditional {
   /// This `Conditional`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any Conditional {
     RateLimitConditional(self, limiter: limiter)
   }

@@ -225,19 +225,19 @@ extension DescribedFailure {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public var errorDescription: String? {
@@ -276,7 +276,7 @@ public struct RetryDescribedFailure<Base: DescribedFailure>: DescribedFailure {
 extension DescribedFailure {
   /// This `DescribedFailure`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryDescribedFailure<Self> {
     RetryDescribedFailure(self, policy: policy, clock: clock)
@@ -285,7 +285,7 @@ extension DescribedFailure {
   /// This `DescribedFailure`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any DescribedFailure {
     RetryDescribedFailure(self, policy: policy, clock: clock)
@@ -298,11 +298,13 @@ extension DescribedFailure {
 /// are forwarded as they are.
 public struct CircuitBreakerDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -344,7 +346,8 @@ public struct CircuitBreakerDescribedFailure<Base: DescribedFailure>: DescribedF
 extension DescribedFailure {
   /// This `DescribedFailure`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerDescribedFailure<Self> {
     CircuitBreakerDescribedFailure(self, breaker: breaker)
   }
@@ -352,7 +355,8 @@ extension DescribedFailure {
   /// This `DescribedFailure`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any DescribedFailure {
     CircuitBreakerDescribedFailure(self, breaker: breaker)
   }
@@ -363,10 +367,14 @@ extension DescribedFailure {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -407,7 +415,8 @@ public struct BulkheadDescribedFailure<Base: DescribedFailure>: DescribedFailure
 extension DescribedFailure {
   /// This `DescribedFailure`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadDescribedFailure<Self> {
     BulkheadDescribedFailure(self, bulkhead: bulkhead)
   }
@@ -415,7 +424,8 @@ extension DescribedFailure {
   /// This `DescribedFailure`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any DescribedFailure {
     BulkheadDescribedFailure(self, bulkhead: bulkhead)
   }
@@ -426,10 +436,14 @@ extension DescribedFailure {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -470,7 +484,8 @@ public struct RateLimitDescribedFailure<Base: DescribedFailure>: DescribedFailur
 extension DescribedFailure {
   /// This `DescribedFailure`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitDescribedFailure<Self> {
     RateLimitDescribedFailure(self, limiter: limiter)
   }
@@ -478,7 +493,8 @@ extension DescribedFailure {
   /// This `DescribedFailure`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any DescribedFailure {
     RateLimitDescribedFailure(self, limiter: limiter)
   }

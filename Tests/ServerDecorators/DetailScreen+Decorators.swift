@@ -159,19 +159,19 @@ extension DetailScreen {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 @MainActor public struct RetryDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func show() {
@@ -186,7 +186,7 @@ extension DetailScreen {
 extension DetailScreen {
   /// This `DetailScreen`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryDetailScreen<Self> {
     RetryDetailScreen(self, policy: policy, clock: clock)
@@ -195,7 +195,7 @@ extension DetailScreen {
   /// This `DetailScreen`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any DetailScreen {
     RetryDetailScreen(self, policy: policy, clock: clock)
@@ -208,11 +208,13 @@ extension DetailScreen {
 /// are forwarded as they are.
 @MainActor public struct CircuitBreakerDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -230,7 +232,8 @@ extension DetailScreen {
 extension DetailScreen {
   /// This `DetailScreen`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerDetailScreen<Self> {
     CircuitBreakerDetailScreen(self, breaker: breaker)
   }
@@ -238,7 +241,8 @@ extension DetailScreen {
   /// This `DetailScreen`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any DetailScreen {
     CircuitBreakerDetailScreen(self, breaker: breaker)
   }
@@ -249,10 +253,14 @@ extension DetailScreen {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 @MainActor public struct BulkheadDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -269,7 +277,8 @@ extension DetailScreen {
 extension DetailScreen {
   /// This `DetailScreen`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadDetailScreen<Self> {
     BulkheadDetailScreen(self, bulkhead: bulkhead)
   }
@@ -277,7 +286,8 @@ extension DetailScreen {
   /// This `DetailScreen`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any DetailScreen {
     BulkheadDetailScreen(self, bulkhead: bulkhead)
   }
@@ -288,10 +298,14 @@ extension DetailScreen {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 @MainActor public struct RateLimitDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -308,7 +322,8 @@ extension DetailScreen {
 extension DetailScreen {
   /// This `DetailScreen`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitDetailScreen<Self> {
     RateLimitDetailScreen(self, limiter: limiter)
   }
@@ -316,7 +331,8 @@ extension DetailScreen {
   /// This `DetailScreen`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any DetailScreen {
     RateLimitDetailScreen(self, limiter: limiter)
   }

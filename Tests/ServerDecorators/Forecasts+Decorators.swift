@@ -159,19 +159,19 @@ extension Forecasts {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func celsius(of city: String) -> Int {
@@ -186,7 +186,7 @@ public struct RetryForecasts<Base: Forecasts>: Forecasts {
 extension Forecasts {
   /// This `Forecasts`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryForecasts<Self> {
     RetryForecasts(self, policy: policy, clock: clock)
@@ -195,7 +195,7 @@ extension Forecasts {
   /// This `Forecasts`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any Forecasts {
     RetryForecasts(self, policy: policy, clock: clock)
@@ -208,11 +208,13 @@ extension Forecasts {
 /// are forwarded as they are.
 public struct CircuitBreakerForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -230,7 +232,8 @@ public struct CircuitBreakerForecasts<Base: Forecasts>: Forecasts {
 extension Forecasts {
   /// This `Forecasts`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerForecasts<Self> {
     CircuitBreakerForecasts(self, breaker: breaker)
   }
@@ -238,7 +241,8 @@ extension Forecasts {
   /// This `Forecasts`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any Forecasts {
     CircuitBreakerForecasts(self, breaker: breaker)
   }
@@ -249,10 +253,14 @@ extension Forecasts {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -269,7 +277,8 @@ public struct BulkheadForecasts<Base: Forecasts>: Forecasts {
 extension Forecasts {
   /// This `Forecasts`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadForecasts<Self> {
     BulkheadForecasts(self, bulkhead: bulkhead)
   }
@@ -277,7 +286,8 @@ extension Forecasts {
   /// This `Forecasts`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any Forecasts {
     BulkheadForecasts(self, bulkhead: bulkhead)
   }
@@ -288,10 +298,14 @@ extension Forecasts {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -308,7 +322,8 @@ public struct RateLimitForecasts<Base: Forecasts>: Forecasts {
 extension Forecasts {
   /// This `Forecasts`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitForecasts<Self> {
     RateLimitForecasts(self, limiter: limiter)
   }
@@ -316,7 +331,8 @@ extension Forecasts {
   /// This `Forecasts`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any Forecasts {
     RateLimitForecasts(self, limiter: limiter)
   }

@@ -163,19 +163,19 @@ extension HttpClient {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func get<T: Codable>(
@@ -194,7 +194,7 @@ public struct RetryHttpClient<Base: HttpClient>: HttpClient {
 extension HttpClient {
   /// This `HttpClient`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryHttpClient<Self> {
     RetryHttpClient(self, policy: policy, clock: clock)
@@ -203,7 +203,7 @@ extension HttpClient {
   /// This `HttpClient`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any HttpClient {
     RetryHttpClient(self, policy: policy, clock: clock)
@@ -216,11 +216,13 @@ extension HttpClient {
 /// are forwarded as they are.
 public struct CircuitBreakerHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -242,7 +244,8 @@ public struct CircuitBreakerHttpClient<Base: HttpClient>: HttpClient {
 extension HttpClient {
   /// This `HttpClient`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerHttpClient<Self> {
     CircuitBreakerHttpClient(self, breaker: breaker)
   }
@@ -250,7 +253,8 @@ extension HttpClient {
   /// This `HttpClient`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any HttpClient {
     CircuitBreakerHttpClient(self, breaker: breaker)
   }
@@ -261,10 +265,14 @@ extension HttpClient {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -285,7 +293,8 @@ public struct BulkheadHttpClient<Base: HttpClient>: HttpClient {
 extension HttpClient {
   /// This `HttpClient`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadHttpClient<Self> {
     BulkheadHttpClient(self, bulkhead: bulkhead)
   }
@@ -293,7 +302,8 @@ extension HttpClient {
   /// This `HttpClient`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any HttpClient {
     BulkheadHttpClient(self, bulkhead: bulkhead)
   }
@@ -304,10 +314,14 @@ extension HttpClient {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -328,7 +342,8 @@ public struct RateLimitHttpClient<Base: HttpClient>: HttpClient {
 extension HttpClient {
   /// This `HttpClient`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitHttpClient<Self> {
     RateLimitHttpClient(self, limiter: limiter)
   }
@@ -336,7 +351,8 @@ extension HttpClient {
   /// This `HttpClient`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any HttpClient {
     RateLimitHttpClient(self, limiter: limiter)
   }

@@ -237,19 +237,19 @@ extension KeyValueStore {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self._base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public var logger: Logger {
@@ -284,7 +284,7 @@ public struct RetryKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 extension KeyValueStore {
   /// This `KeyValueStore`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryKeyValueStore<Self> {
     RetryKeyValueStore(self, policy: policy, clock: clock)
@@ -293,7 +293,7 @@ extension KeyValueStore {
   /// This `KeyValueStore`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any KeyValueStore {
     RetryKeyValueStore(self, policy: policy, clock: clock)
@@ -306,11 +306,13 @@ extension KeyValueStore {
 /// are forwarded as they are.
 public struct CircuitBreakerKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self._base = base
     self.breaker = breaker
@@ -348,7 +350,8 @@ public struct CircuitBreakerKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 extension KeyValueStore {
   /// This `KeyValueStore`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerKeyValueStore<Self> {
     CircuitBreakerKeyValueStore(self, breaker: breaker)
   }
@@ -356,7 +359,8 @@ extension KeyValueStore {
   /// This `KeyValueStore`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any KeyValueStore {
     CircuitBreakerKeyValueStore(self, breaker: breaker)
   }
@@ -367,10 +371,14 @@ extension KeyValueStore {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self._base = base
     self.bulkhead = bulkhead
   }
@@ -407,7 +415,8 @@ public struct BulkheadKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 extension KeyValueStore {
   /// This `KeyValueStore`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadKeyValueStore<Self> {
     BulkheadKeyValueStore(self, bulkhead: bulkhead)
   }
@@ -415,7 +424,8 @@ extension KeyValueStore {
   /// This `KeyValueStore`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any KeyValueStore {
     BulkheadKeyValueStore(self, bulkhead: bulkhead)
   }
@@ -426,10 +436,14 @@ extension KeyValueStore {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self._base = base
     self.rateLimiter = limiter
   }
@@ -466,7 +480,8 @@ public struct RateLimitKeyValueStore<Base: KeyValueStore>: KeyValueStore {
 extension KeyValueStore {
   /// This `KeyValueStore`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitKeyValueStore<Self> {
     RateLimitKeyValueStore(self, limiter: limiter)
   }
@@ -474,7 +489,8 @@ extension KeyValueStore {
   /// This `KeyValueStore`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any KeyValueStore {
     RateLimitKeyValueStore(self, limiter: limiter)
   }

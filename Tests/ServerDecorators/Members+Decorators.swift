@@ -216,19 +216,19 @@ extension Members {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryMembers<Base: Members>: Members {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public var readOnly: Int {
@@ -267,7 +267,7 @@ public struct RetryMembers<Base: Members>: Members {
 extension Members {
   /// This `Members`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryMembers<Self> {
     RetryMembers(self, policy: policy, clock: clock)
@@ -276,7 +276,7 @@ extension Members {
   /// This `Members`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any Members {
     RetryMembers(self, policy: policy, clock: clock)
@@ -289,11 +289,13 @@ extension Members {
 /// are forwarded as they are.
 public struct CircuitBreakerMembers<Base: Members>: Members {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -335,7 +337,8 @@ public struct CircuitBreakerMembers<Base: Members>: Members {
 extension Members {
   /// This `Members`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerMembers<Self> {
     CircuitBreakerMembers(self, breaker: breaker)
   }
@@ -343,7 +346,8 @@ extension Members {
   /// This `Members`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any Members {
     CircuitBreakerMembers(self, breaker: breaker)
   }
@@ -354,10 +358,14 @@ extension Members {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadMembers<Base: Members>: Members {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -398,7 +406,8 @@ public struct BulkheadMembers<Base: Members>: Members {
 extension Members {
   /// This `Members`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadMembers<Self> {
     BulkheadMembers(self, bulkhead: bulkhead)
   }
@@ -406,7 +415,8 @@ extension Members {
   /// This `Members`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any Members {
     BulkheadMembers(self, bulkhead: bulkhead)
   }
@@ -417,10 +427,14 @@ extension Members {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitMembers<Base: Members>: Members {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -461,7 +475,8 @@ public struct RateLimitMembers<Base: Members>: Members {
 extension Members {
   /// This `Members`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitMembers<Self> {
     RateLimitMembers(self, limiter: limiter)
   }
@@ -469,7 +484,8 @@ extension Members {
   /// This `Members`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any Members {
     RateLimitMembers(self, limiter: limiter)
   }

@@ -167,19 +167,19 @@ public struct RetryMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func now() throws -> Instant {
@@ -194,7 +194,7 @@ public struct RetryMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
 extension MonotonicTicks {
   /// This `MonotonicTicks`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryMonotonicTicks<Self> {
     RetryMonotonicTicks(self, policy: policy, clock: clock)
@@ -203,7 +203,7 @@ extension MonotonicTicks {
   /// This `MonotonicTicks`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any MonotonicTicks {
     RetryMonotonicTicks(self, policy: policy, clock: clock)
@@ -218,11 +218,13 @@ public struct CircuitBreakerMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -244,7 +246,8 @@ public struct CircuitBreakerMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks
 extension MonotonicTicks {
   /// This `MonotonicTicks`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerMonotonicTicks<Self> {
     CircuitBreakerMonotonicTicks(self, breaker: breaker)
   }
@@ -252,7 +255,8 @@ extension MonotonicTicks {
   /// This `MonotonicTicks`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any MonotonicTicks {
     CircuitBreakerMonotonicTicks(self, breaker: breaker)
   }
@@ -265,10 +269,14 @@ public struct BulkheadMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -285,7 +293,8 @@ public struct BulkheadMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
 extension MonotonicTicks {
   /// This `MonotonicTicks`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadMonotonicTicks<Self> {
     BulkheadMonotonicTicks(self, bulkhead: bulkhead)
   }
@@ -293,7 +302,8 @@ extension MonotonicTicks {
   /// This `MonotonicTicks`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any MonotonicTicks {
     BulkheadMonotonicTicks(self, bulkhead: bulkhead)
   }
@@ -306,10 +316,14 @@ public struct RateLimitMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -326,7 +340,8 @@ public struct RateLimitMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
 extension MonotonicTicks {
   /// This `MonotonicTicks`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitMonotonicTicks<Self> {
     RateLimitMonotonicTicks(self, limiter: limiter)
   }
@@ -334,7 +349,8 @@ extension MonotonicTicks {
   /// This `MonotonicTicks`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any MonotonicTicks {
     RateLimitMonotonicTicks(self, limiter: limiter)
   }

@@ -197,19 +197,19 @@ extension NoteStore {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func note(id: Int) -> String? {
@@ -232,7 +232,7 @@ public struct RetryNoteStore<Base: NoteStore>: NoteStore {
 extension NoteStore {
   /// This `NoteStore`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryNoteStore<Self> {
     RetryNoteStore(self, policy: policy, clock: clock)
@@ -241,7 +241,7 @@ extension NoteStore {
   /// This `NoteStore`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any NoteStore {
     RetryNoteStore(self, policy: policy, clock: clock)
@@ -254,11 +254,13 @@ extension NoteStore {
 /// are forwarded as they are.
 public struct CircuitBreakerNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -284,7 +286,8 @@ public struct CircuitBreakerNoteStore<Base: NoteStore>: NoteStore {
 extension NoteStore {
   /// This `NoteStore`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerNoteStore<Self> {
     CircuitBreakerNoteStore(self, breaker: breaker)
   }
@@ -292,7 +295,8 @@ extension NoteStore {
   /// This `NoteStore`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any NoteStore {
     CircuitBreakerNoteStore(self, breaker: breaker)
   }
@@ -303,10 +307,14 @@ extension NoteStore {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -331,7 +339,8 @@ public struct BulkheadNoteStore<Base: NoteStore>: NoteStore {
 extension NoteStore {
   /// This `NoteStore`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadNoteStore<Self> {
     BulkheadNoteStore(self, bulkhead: bulkhead)
   }
@@ -339,7 +348,8 @@ extension NoteStore {
   /// This `NoteStore`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any NoteStore {
     BulkheadNoteStore(self, bulkhead: bulkhead)
   }
@@ -350,10 +360,14 @@ extension NoteStore {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -378,7 +392,8 @@ public struct RateLimitNoteStore<Base: NoteStore>: NoteStore {
 extension NoteStore {
   /// This `NoteStore`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitNoteStore<Self> {
     RateLimitNoteStore(self, limiter: limiter)
   }
@@ -386,7 +401,8 @@ extension NoteStore {
   /// This `NoteStore`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any NoteStore {
     RateLimitNoteStore(self, limiter: limiter)
   }

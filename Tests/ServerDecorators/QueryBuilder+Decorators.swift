@@ -279,19 +279,19 @@ extension QueryBuilder {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public var sql: String {
@@ -338,7 +338,7 @@ public struct RetryQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 extension QueryBuilder {
   /// This `QueryBuilder`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryQueryBuilder<Self> {
     RetryQueryBuilder(self, policy: policy, clock: clock)
@@ -347,7 +347,7 @@ extension QueryBuilder {
   /// This `QueryBuilder`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any QueryBuilder {
     RetryQueryBuilder(self, policy: policy, clock: clock)
@@ -360,11 +360,13 @@ extension QueryBuilder {
 /// are forwarded as they are.
 public struct CircuitBreakerQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -414,7 +416,8 @@ public struct CircuitBreakerQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 extension QueryBuilder {
   /// This `QueryBuilder`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerQueryBuilder<Self> {
     CircuitBreakerQueryBuilder(self, breaker: breaker)
   }
@@ -422,7 +425,8 @@ extension QueryBuilder {
   /// This `QueryBuilder`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any QueryBuilder {
     CircuitBreakerQueryBuilder(self, breaker: breaker)
   }
@@ -433,10 +437,14 @@ extension QueryBuilder {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -485,7 +493,8 @@ public struct BulkheadQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 extension QueryBuilder {
   /// This `QueryBuilder`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadQueryBuilder<Self> {
     BulkheadQueryBuilder(self, bulkhead: bulkhead)
   }
@@ -493,7 +502,8 @@ extension QueryBuilder {
   /// This `QueryBuilder`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any QueryBuilder {
     BulkheadQueryBuilder(self, bulkhead: bulkhead)
   }
@@ -504,10 +514,14 @@ extension QueryBuilder {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -556,7 +570,8 @@ public struct RateLimitQueryBuilder<Base: QueryBuilder>: QueryBuilder {
 extension QueryBuilder {
   /// This `QueryBuilder`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitQueryBuilder<Self> {
     RateLimitQueryBuilder(self, limiter: limiter)
   }
@@ -564,7 +579,8 @@ extension QueryBuilder {
   /// This `QueryBuilder`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any QueryBuilder {
     RateLimitQueryBuilder(self, limiter: limiter)
   }

@@ -151,19 +151,19 @@ public struct RetryService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
@@ -174,7 +174,7 @@ public struct RetryService<Base: Service>: Service {
 extension Service {
   /// This `Service`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryService<Self> {
     RetryService(self, policy: policy, clock: clock)
@@ -183,7 +183,7 @@ extension Service {
   /// This `Service`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any Service<Input, Output> {
     RetryService(self, policy: policy, clock: clock)
@@ -198,11 +198,13 @@ public struct CircuitBreakerService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -218,7 +220,8 @@ public struct CircuitBreakerService<Base: Service>: Service {
 extension Service {
   /// This `Service`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerService<Self> {
     CircuitBreakerService(self, breaker: breaker)
   }
@@ -226,7 +229,8 @@ extension Service {
   /// This `Service`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any Service<Input, Output> {
     CircuitBreakerService(self, breaker: breaker)
   }
@@ -239,10 +243,14 @@ public struct BulkheadService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -257,7 +265,8 @@ public struct BulkheadService<Base: Service>: Service {
 extension Service {
   /// This `Service`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadService<Self> {
     BulkheadService(self, bulkhead: bulkhead)
   }
@@ -265,7 +274,8 @@ extension Service {
   /// This `Service`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any Service<Input, Output> {
     BulkheadService(self, bulkhead: bulkhead)
   }
@@ -278,10 +288,14 @@ public struct RateLimitService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -296,7 +310,8 @@ public struct RateLimitService<Base: Service>: Service {
 extension Service {
   /// This `Service`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitService<Self> {
     RateLimitService(self, limiter: limiter)
   }
@@ -304,7 +319,8 @@ extension Service {
   /// This `Service`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any Service<Input, Output> {
     RateLimitService(self, limiter: limiter)
   }

@@ -139,19 +139,19 @@ extension ThrowingByteEncoder {
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
 public struct RetryThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
-  public let retryPolicy: RetryPolicy
-  let policyClock: PolicyClock
+  public let retryPolicy: VeneerRuntime.RetryPolicy
+  let policyClock: VeneerRuntime.PolicyClock
 
   /// - Parameters:
   ///   - policy: how many attempts, how long between them, and which errors are retried.
   ///   - clock: what the waits are measured on.
   public init(
-    _ base: Base, policy: RetryPolicy = RetryPolicy(),
+    _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) {
     self.base = base
     self.retryPolicy = policy
-    self.policyClock = PolicyClock(clock)
+    self.policyClock = VeneerRuntime.PolicyClock(clock)
   }
 
   public func encode(into buffer: inout [UInt8]) throws {
@@ -162,7 +162,7 @@ public struct RetryThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteE
 extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, making failed calls of its idempotent requirements again.
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> RetryThrowingByteEncoder<Self> {
     RetryThrowingByteEncoder(self, policy: policy, clock: clock)
@@ -171,7 +171,7 @@ extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, retrying as `policy` says, for an existential.
   @_disfavoredOverload
   public func withRetry(
-    _ policy: RetryPolicy = RetryPolicy(),
+    _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
     clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
   ) -> any ThrowingByteEncoder {
     RetryThrowingByteEncoder(self, policy: policy, clock: clock)
@@ -184,11 +184,13 @@ extension ThrowingByteEncoder {
 /// are forwarded as they are.
 public struct CircuitBreakerThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
-  public let breaker: CircuitBreaker
+  public let breaker: VeneerRuntime.CircuitBreaker
 
   /// - Parameter breaker: its breaker; one of its own unless given one to share.
   public init(
-    _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ base: Base,
+    breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) {
     self.base = base
     self.breaker = breaker
@@ -204,7 +206,8 @@ public struct CircuitBreakerThrowingByteEncoder<Base: ThrowingByteEncoder>: Thro
 extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, calling it through `breaker`.
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> CircuitBreakerThrowingByteEncoder<Self> {
     CircuitBreakerThrowingByteEncoder(self, breaker: breaker)
   }
@@ -212,7 +215,8 @@ extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, calling it through `breaker`, for an existential.
   @_disfavoredOverload
   public func withCircuitBreaker(
-    _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+    _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+      policy: VeneerRuntime.CircuitBreaker.Policy())
   ) -> any ThrowingByteEncoder {
     CircuitBreakerThrowingByteEncoder(self, breaker: breaker)
   }
@@ -223,10 +227,14 @@ extension ThrowingByteEncoder {
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct BulkheadThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
-  public let bulkhead: Bulkhead
+  public let bulkhead: VeneerRuntime.Bulkhead
 
   /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-  public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+  public init(
+    _ base: Base,
+    bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
+  ) {
     self.base = base
     self.bulkhead = bulkhead
   }
@@ -239,7 +247,8 @@ public struct BulkheadThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingBy
 extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, calling it through `bulkhead`.
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> BulkheadThrowingByteEncoder<Self> {
     BulkheadThrowingByteEncoder(self, bulkhead: bulkhead)
   }
@@ -247,7 +256,8 @@ extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, calling it through `bulkhead`, for an existential.
   @_disfavoredOverload
   public func withBulkhead(
-    _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+    _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+      policy: VeneerRuntime.Bulkhead.Policy())
   ) -> any ThrowingByteEncoder {
     BulkheadThrowingByteEncoder(self, bulkhead: bulkhead)
   }
@@ -258,10 +268,14 @@ extension ThrowingByteEncoder {
 /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
 public struct RateLimitThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
-  public let rateLimiter: RateLimiter
+  public let rateLimiter: VeneerRuntime.RateLimiter
 
   /// - Parameter limiter: its limiter; one of its own unless given one to share.
-  public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+  public init(
+    _ base: Base,
+    limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
+  ) {
     self.base = base
     self.rateLimiter = limiter
   }
@@ -274,7 +288,8 @@ public struct RateLimitThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingB
 extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, calling it through `limiter`.
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> RateLimitThrowingByteEncoder<Self> {
     RateLimitThrowingByteEncoder(self, limiter: limiter)
   }
@@ -282,7 +297,8 @@ extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, calling it through `limiter`, for an existential.
   @_disfavoredOverload
   public func withRateLimit(
-    _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+    _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+      policy: VeneerRuntime.RateLimiter.Policy())
   ) -> any ThrowingByteEncoder {
     RateLimitThrowingByteEncoder(self, limiter: limiter)
   }

@@ -455,19 +455,19 @@ struct ExpansionSnapshotTests {
       /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
       public struct RetryNotes<Base: Notes>: Notes {
         public var base: Base
-        public let retryPolicy: RetryPolicy
-        let policyClock: PolicyClock
+        public let retryPolicy: VeneerRuntime.RetryPolicy
+        let policyClock: VeneerRuntime.PolicyClock
 
         /// - Parameters:
         ///   - policy: how many attempts, how long between them, and which errors are retried.
         ///   - clock: what the waits are measured on.
         public init(
-          _ base: Base, policy: RetryPolicy = RetryPolicy(),
+          _ base: Base, policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
           clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
         ) {
           self.base = base
           self.retryPolicy = policy
-          self.policyClock = PolicyClock(clock)
+          self.policyClock = VeneerRuntime.PolicyClock(clock)
         }
 
         public func note(id: Int) async throws -> String {
@@ -480,7 +480,7 @@ struct ExpansionSnapshotTests {
       extension Notes {
         /// This `Notes`, making failed calls of its idempotent requirements again.
         public func withRetry(
-          _ policy: RetryPolicy = RetryPolicy(),
+          _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
           clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
         ) -> RetryNotes<Self> {
           RetryNotes(self, policy: policy, clock: clock)
@@ -489,7 +489,7 @@ struct ExpansionSnapshotTests {
         /// This `Notes`, retrying as `policy` says, for an existential.
         @_disfavoredOverload
         public func withRetry(
-          _ policy: RetryPolicy = RetryPolicy(),
+          _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
           clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
         ) -> any Notes {
           RetryNotes(self, policy: policy, clock: clock)
@@ -519,11 +519,13 @@ struct ExpansionSnapshotTests {
       /// are forwarded as they are.
       public struct CircuitBreakerNotes<Base: Notes>: Notes {
         public var base: Base
-        public let breaker: CircuitBreaker
+        public let breaker: VeneerRuntime.CircuitBreaker
 
         /// - Parameter breaker: its breaker; one of its own unless given one to share.
         public init(
-          _ base: Base, breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+          _ base: Base,
+          breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+            policy: VeneerRuntime.CircuitBreaker.Policy())
         ) {
           self.base = base
           self.breaker = breaker
@@ -539,7 +541,8 @@ struct ExpansionSnapshotTests {
       extension Notes {
         /// This `Notes`, calling it through `breaker`.
         public func withCircuitBreaker(
-          _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+          _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+            policy: VeneerRuntime.CircuitBreaker.Policy())
         ) -> CircuitBreakerNotes<Self> {
           CircuitBreakerNotes(self, breaker: breaker)
         }
@@ -547,7 +550,8 @@ struct ExpansionSnapshotTests {
         /// This `Notes`, calling it through `breaker`, for an existential.
         @_disfavoredOverload
         public func withCircuitBreaker(
-          _ breaker: CircuitBreaker = CircuitBreaker(policy: CircuitBreaker.Policy())
+          _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
+            policy: VeneerRuntime.CircuitBreaker.Policy())
         ) -> any Notes {
           CircuitBreakerNotes(self, breaker: breaker)
         }
@@ -575,10 +579,14 @@ struct ExpansionSnapshotTests {
       /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
       public struct BulkheadNotes<Base: Notes>: Notes {
         public var base: Base
-        public let bulkhead: Bulkhead
+        public let bulkhead: VeneerRuntime.Bulkhead
 
         /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
-        public init(_ base: Base, bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())) {
+        public init(
+          _ base: Base,
+          bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+            policy: VeneerRuntime.Bulkhead.Policy())
+        ) {
           self.base = base
           self.bulkhead = bulkhead
         }
@@ -593,7 +601,8 @@ struct ExpansionSnapshotTests {
       extension Notes {
         /// This `Notes`, calling it through `bulkhead`.
         public func withBulkhead(
-          _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+          _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+            policy: VeneerRuntime.Bulkhead.Policy())
         ) -> BulkheadNotes<Self> {
           BulkheadNotes(self, bulkhead: bulkhead)
         }
@@ -601,7 +610,8 @@ struct ExpansionSnapshotTests {
         /// This `Notes`, calling it through `bulkhead`, for an existential.
         @_disfavoredOverload
         public func withBulkhead(
-          _ bulkhead: Bulkhead = Bulkhead(policy: Bulkhead.Policy())
+          _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
+            policy: VeneerRuntime.Bulkhead.Policy())
         ) -> any Notes {
           BulkheadNotes(self, bulkhead: bulkhead)
         }
@@ -629,10 +639,14 @@ struct ExpansionSnapshotTests {
       /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
       public struct RateLimitNotes<Base: Notes>: Notes {
         public var base: Base
-        public let rateLimiter: RateLimiter
+        public let rateLimiter: VeneerRuntime.RateLimiter
 
         /// - Parameter limiter: its limiter; one of its own unless given one to share.
-        public init(_ base: Base, limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())) {
+        public init(
+          _ base: Base,
+          limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+            policy: VeneerRuntime.RateLimiter.Policy())
+        ) {
           self.base = base
           self.rateLimiter = limiter
         }
@@ -647,7 +661,8 @@ struct ExpansionSnapshotTests {
       extension Notes {
         /// This `Notes`, calling it through `limiter`.
         public func withRateLimit(
-          _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+          _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+            policy: VeneerRuntime.RateLimiter.Policy())
         ) -> RateLimitNotes<Self> {
           RateLimitNotes(self, limiter: limiter)
         }
@@ -655,7 +670,8 @@ struct ExpansionSnapshotTests {
         /// This `Notes`, calling it through `limiter`, for an existential.
         @_disfavoredOverload
         public func withRateLimit(
-          _ limiter: RateLimiter = RateLimiter(policy: RateLimiter.Policy())
+          _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
+            policy: VeneerRuntime.RateLimiter.Policy())
         ) -> any Notes {
           RateLimitNotes(self, limiter: limiter)
         }
