@@ -270,6 +270,9 @@ let package = Package(
         .product(name: "MetricsTestKit", package: "swift-metrics"),
       ]
     ),
+    // Each policy's state machine, explored over every interleaving of a few callers, and the
+    // runtime's policies under cancellation.
+    .testTarget(name: "VeneerRuntimeTests", dependencies: ["VeneerRuntime", "TestSupport"]),
     .testTarget(
       name: "VeneerCLITests",
       dependencies: ["VeneerCLI", "VeneerModel", "VeneerObjC", "VeneerRenderer", "TestSupport"]),

@@ -31,6 +31,9 @@ public final class __CallCache: Sendable {
     invalidations.deallocate()
   }
 
+  /// How many callers wait for a computation under way.
+  var waitingCallers: Int { inFlight.waiting }
+
   /// The key of a call of `requirement` with one argument, in this decorator's scope. Inlinable,
   /// as `CacheKey`'s initializer it calls, so that the commonest key is made in code specialized
   /// for its type.
@@ -101,34 +104,41 @@ public final class __CallCache: Sendable {
 
   /// The cached value, or the value `compute` returns, stored. Callers asking for the same key
   /// while a computation runs wait for it instead of starting their own, unless an invalidation
-  /// came between their calls; errors reach them all and are not stored.
+  /// came between their calls; errors reach them all and are not stored. A caller whose task is
+  /// cancelled stops waiting at once, with `CancellationError` (or, when `Failure` cannot be
+  /// one, with what its own call of `compute` throws); the computation is cancelled when no
+  /// caller waits for it any more.
   public func value<Value: Sendable, Failure: Error>(
     for key: CacheKey, timeToLive: Duration?,
     compute: @escaping @Sendable () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
     if let cached = cachedValue(for: key, as: Value.self) { return cached }
     let flight = InFlightCalls.Flight(key: key, epoch: key.epoch)
-    let (task, isFirst) = inFlight.task(for: flight) {
+    let (answer, started) = await inFlight.answer(for: flight) { number in
       Task {
         // Typed throws erased for the shared task; `compute` throws only `Failure`.
-        let value = try await compute()
-        self.store(value, for: key, timeToLive: timeToLive)
-        return CachedValue(value)
+        let answer: Result<CachedValue, any Error>
+        do {
+          let value = try await compute()
+          self.store(value, for: key, timeToLive: timeToLive)
+          answer = .success(CachedValue(value))
+        } catch {
+          answer = .failure(error)
+        }
+        self.inFlight.finish(flight, number: number, answer)
       }
     }
-    defer { if isFirst { inFlight.finish(flight) } }
-    // A task of another type under the same key (a cache shared by decorators of requirements
-    // that Veneer keys apart, or a user's own keys) is no answer: the call is made here.
     let shared: CachedValue
-    do {
-      shared = try await task.value
-    } catch let error as Failure {
-      throw error
-    } catch {
-      return try await compute()
+    switch answer {
+    case .success(let value): shared = value
+    case .failure(let error as Failure): throw error
+    // A caller that left (cancelled) with a typed `Failure`, or a task of another type under the
+    // same key (a cache shared by decorators of requirements that Veneer keys apart, or a user's
+    // own keys): the call is made here.
+    case .failure: return try await compute()
     }
     guard let value = shared.value as? Value else { return try await compute() }
-    if !isFirst, __CallAnswer.anyIsBound {
+    if !started, __CallAnswer.anyIsBound {
       __CallAnswer.mark(.callInFlight, requirement: key.requirement)
     }
     return value
@@ -156,7 +166,8 @@ public final class __CallCache: Sendable {
   }
 }
 
-/// The computations under way, one per key and count of invalidations.
+/// The computations under way, one per key and count of invalidations: an `InFlightState` driven
+/// under one lock, its waiters resumed and its computations cancelled outside it.
 private final class InFlightCalls: @unchecked Sendable {
   /// A computation's key and the invalidations its decorator had made when it began.
   struct Flight: Hashable {
@@ -164,24 +175,53 @@ private final class InFlightCalls: @unchecked Sendable {
     var epoch: UInt64
   }
 
+  typealias Answer = Result<CachedValue, any Error>
+  private typealias Waiter = CheckedContinuation<InFlightOutcome<Answer>, Never>
+  private typealias State = InFlightState<Flight, Task<Void, Never>, Answer, Waiter>
+
   // Guarded by `lock`.
   private let lock = NSLock()
-  private var tasks: [Flight: Task<CachedValue, any Error>] = [:]
+  private var state = State()
+  private var lastCaller: UInt64 = 0
 
-  /// The task computing `flight`, started with `start` if none runs; `isFirst` when it was
-  /// started now, so this caller removes it when done.
-  func task(for flight: Flight, start: () -> Task<CachedValue, any Error>)
-    -> (task: Task<CachedValue, any Error>, isFirst: Bool)
-  {
-    lock.withLock {
-      if let running = tasks[flight] { return (running, false) }
-      let task = start()
-      tasks[flight] = task
-      return (task, true)
+  /// The answer of the computation of `flight` under way, or of one `start` starts, given its
+  /// number; `started` when this caller started it. A caller whose task is cancelled gets
+  /// `CancellationError` at once.
+  func answer(for flight: Flight, start: (UInt64) -> Task<Void, Never>) async -> (
+    answer: Answer, started: Bool
+  ) {
+    let id = lock.withLock { () -> UInt64 in
+      lastCaller += 1
+      return lastCaller
+    }
+    var started = false
+    let outcome = await withTaskCancellationHandler { () async -> InFlightOutcome<Answer> in
+      let entry = lock.withLock {
+        state.join(flight, id, isCancelled: Task.isCancelled, start: start)
+      }
+      guard case .joined(_, let isFirst) = entry else { return .cancelled }
+      started = isFirst
+      return await withCheckedContinuation { continuation in
+        if let outcome = lock.withLock({ state.suspend(id, of: flight, continuation) }) {
+          continuation.resume(returning: outcome)
+        }
+      }
+    } onCancel: {
+      let (waiter, work) = lock.withLock { state.leave(id, of: flight) }
+      work?.cancel()
+      waiter?.resume(returning: .cancelled)
+    }
+    switch outcome {
+    case .answered(let answer): return (answer, started)
+    case .cancelled: return (.failure(CancellationError()), started)
     }
   }
 
-  func finish(_ flight: Flight) {
-    lock.withLock { tasks[flight] = nil }
+  var waiting: Int { lock.withLock { state.waiting } }
+
+  /// Computation `number` of `flight` ended with `answer`: its waiters are resumed with it.
+  func finish(_ flight: Flight, number: UInt64, _ answer: Answer) {
+    let waiters = lock.withLock { state.finish(flight, number: number, answer) }
+    for waiter in waiters { waiter.resume(returning: .answered(answer)) }
   }
 }

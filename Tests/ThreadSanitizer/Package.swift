@@ -20,12 +20,15 @@ let package = Package(
       dependencies: [
         "FixtureCatalog", "VeneerRuntime", .product(name: "Logging", package: "swift-log"),
       ]),
+    // The manual clock alone, of the main package's TestSupport.
+    .target(name: "TestSupport"),
     .testTarget(
       name: "StressTests",
       dependencies: [
-        "FixtureCatalog", "FixtureDecorators", "VeneerRuntime",
+        "FixtureCatalog", "FixtureDecorators", "VeneerRuntime", "TestSupport",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    .testTarget(name: "VeneerRuntimeTests", dependencies: ["VeneerRuntime", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

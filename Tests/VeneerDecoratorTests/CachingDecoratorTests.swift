@@ -1,6 +1,7 @@
 import FixtureCatalog
 import FixtureDecorators
 import Foundation
+import TestSupport
 import Testing
 import VeneerRuntime
 

@@ -283,7 +283,7 @@ struct DisclosurePropertyTests {
     "retry": ".withRetry()",
     // A breaker that never opens: every call must reach the base to be counted.
     "circuitbreaker":
-      ".withCircuitBreaker(CircuitBreaker(policy: CircuitBreaker.Policy(minimumCalls: 1_000_000)))",
+      ".withCircuitBreaker(CircuitBreaker(policy: CircuitBreaker.Policy(window: .count(1_000_000), minimumCalls: 1_000_000)))",
     "bulkhead": ".withBulkhead()",
     "ratelimit": ".withRateLimit(RateLimiter(policy: RateLimiter.Policy(permits: 1_000_000)))",
   ]

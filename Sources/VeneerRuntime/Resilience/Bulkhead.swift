@@ -17,9 +17,19 @@ public final class Bulkhead: @unchecked Sendable {
     public var maxWait: Duration?
 
     /// At most `maxConcurrentCalls` at once, `maxWaitingCalls` waiting, each up to `maxWait`.
+    /// Options that make no sense stop the program with a message naming the option: they are a
+    /// mistake in the code that makes the policy.
     public init(maxConcurrentCalls: Int = 10, maxWaitingCalls: Int = 0, maxWait: Duration? = nil) {
-      self.maxConcurrentCalls = max(maxConcurrentCalls, 1)
-      self.maxWaitingCalls = max(maxWaitingCalls, 0)
+      precondition(
+        maxConcurrentCalls >= 1,
+        "Bulkhead.Policy: maxConcurrentCalls is at least 1, not \(maxConcurrentCalls)")
+      precondition(
+        maxWaitingCalls >= 0,
+        "Bulkhead.Policy: maxWaitingCalls is 0 or more, not \(maxWaitingCalls)")
+      precondition(
+        (maxWait ?? .zero) >= .zero, "Bulkhead.Policy: maxWait is zero or more, not \(maxWait!)")
+      self.maxConcurrentCalls = maxConcurrentCalls
+      self.maxWaitingCalls = maxWaitingCalls
       self.maxWait = maxWait
     }
   }
@@ -28,33 +38,30 @@ public final class Bulkhead: @unchecked Sendable {
   public let policy: Policy
   private let clock: PolicyClock
   private let lock = NSLock()
-  // Every property below is guarded by `lock`, which excludes overlapping accesses: the
-  // run-time exclusivity checks would only add their cost to every call.
-  @exclusivity(unchecked) private var running = 0
-  /// The calls waiting for a place, first come first.
-  @exclusivity(unchecked) private var waiting: [Waiter] = []
-  @exclusivity(unchecked) private var nextWaiter = 0
-
-  private struct Waiter {
-    let number: Int
-    let continuation: CheckedContinuation<Void, any Error>
-  }
+  // Guarded by `lock`, which excludes overlapping accesses: the run-time exclusivity checks
+  // would only add their cost to every call.
+  @exclusivity(unchecked) private var state: BulkheadState<Waiter>
+  @exclusivity(unchecked) private var lastWaiter: UInt64 = 0
 
   /// A bulkhead as `policy` says, reading `clock` for how long a call waits.
   public init<C: Clock>(policy: Policy = Policy(), clock: C = ContinuousClock())
   where C.Duration == Duration {
     self.policy = policy
     self.clock = PolicyClock(clock)
+    state = BulkheadState(
+      maxConcurrentCalls: policy.maxConcurrentCalls, maxWaitingCalls: policy.maxWaitingCalls)
 
     policyMade()
   }
 
   /// How many calls are under way, and how many wait.
-  public var load: (running: Int, waiting: Int) { lock.withLock { (running, waiting.count) } }
+  public var load: (running: Int, waiting: Int) {
+    lock.withLock { (state.running, state.waiting) }
+  }
 
   /// Runs `operation` once a place is free, then frees it; throws `BulkheadFullError` without
-  /// running it when none is free and none can be waited for, and `CancellationError` when the
-  /// task is cancelled while it waits.
+  /// running it when none is free and none can be waited for, and `CancellationError` at once
+  /// when the task is cancelled while it waits, holding no place.
   ///
   /// Inlinable, so that the call to the base is specialized where the decorator is: a free place
   /// is taken without suspending, and only a call that must wait enters `wait`.
@@ -63,89 +70,78 @@ public final class Bulkhead: @unchecked Sendable {
     _ requirement: StaticString, isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Value
   ) async throws -> Value {
-    if let number = enter() { try await wait(number, requirement) }
+    if !takeFreePlace() { try await wait(requirement) }
     defer { release() }
     return try await operation()
   }
 
-  /// Takes a free place (`nil`), or a number in the queue, or -1 when the queue is full.
   @usableFromInline
-  func enter() -> Int? {
-    lock.withLock { () -> Int? in
-      if running < policy.maxConcurrentCalls, waiting.isEmpty {
-        running += 1
-        return nil
-      }
-      guard waiting.count < policy.maxWaitingCalls else { return -1 }
-      nextWaiter += 1
-      return nextWaiter
-    }
+  func takeFreePlace() -> Bool {
+    lock.withLock { state.takeFreePlace() }
   }
 
-  /// Waits in the queue as waiter `number`, or is refused when `number` is -1 (the queue full).
+  /// Waits in the queue until a place is handed over; throws when refused, cancelled or kept
+  /// waiting past `maxWait`.
   @usableFromInline
-  func wait(_ number: Int, _ requirement: StaticString) async throws {
-    guard number >= 0 else {
+  func wait(_ requirement: StaticString) async throws {
+    let id = lock.withLock { () -> UInt64 in
+      lastWaiter += 1
+      return lastWaiter
+    }
+    let waited = clock.now
+    // `nil` when the queue is full.
+    let outcome = await withTaskCancellationHandler { () async -> WaitOutcome? in
+      switch lock.withLock({ state.enter(id, isCancelled: Task.isCancelled) }) {
+      case .run: return .granted
+      case .cancelled: return .cancelled
+      case .refused: return nil
+      case .queued: break
+      }
+      // The end of the wait, as a task that says so; it ends with the wait.
+      let timer = policy.maxWait.map { limit in
+        Task { [clock] in
+          try await clock.sleep(until: waited + limit)
+          self.leave(id, .timedOut)
+        }
+      }
+      defer { timer?.cancel() }
+      let outcome = await withCheckedContinuation { continuation in
+        if let outcome = lock.withLock({ state.suspend(id, continuation) }) {
+          continuation.resume(returning: outcome)
+        }
+      }
+      return outcome
+    } onCancel: {
+      leave(id, .cancelled)
+    }
+    switch outcome {
+    case .granted: return
+    case .cancelled: throw CancellationError()
+    case nil:
       __CallAnswer.noteRejection(.bulkhead, requirement: requirement)
       throw BulkheadFullError(requirement: "\(requirement)", waited: .zero)
-    }
-    let start = clock.now
-    let timer = policy.maxWait.map { limit in
-      Task { [clock] in
-        try await clock.sleep(until: start + limit)
-        self.leave(
-          number, throwing: BulkheadFullError(requirement: "\(requirement)", waited: limit))
-      }
-    }
-    defer { timer?.cancel() }
-    do {
-      try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-          // Cancellation, or the wait's end, may have come before the waiter was queued.
-          let early = lock.withLock { () -> (any Error)? in
-            if Task.isCancelled { return CancellationError() }
-            if let limit = policy.maxWait, clock.now >= start + limit {
-              return BulkheadFullError(requirement: "\(requirement)", waited: limit)
-            }
-            waiting.append(Waiter(number: number, continuation: continuation))
-            return nil
-          }
-          if let early { continuation.resume(throwing: early) }
-        }
-      } onCancel: {
-        leave(number, throwing: CancellationError())
-      }
-    } catch let error as BulkheadFullError {
+    case .timedOut:
       __CallAnswer.noteRejection(.bulkhead, requirement: requirement)
-      throw error
+      throw BulkheadFullError(requirement: "\(requirement)", waited: policy.maxWait ?? .zero)
     }
   }
 
-  /// Resumes waiter `number`, if it still waits, with `error`.
-  private func leave(_ number: Int, throwing error: any Error) {
-    let waiter = lock.withLock { () -> Waiter? in
-      guard let index = waiting.firstIndex(where: { $0.number == number }) else { return nil }
-      return waiting.remove(at: index)
-    }
-    waiter?.continuation.resume(throwing: error)
+  /// What resumes a waiting call, with how its wait ended.
+  private typealias Waiter = CheckedContinuation<WaitOutcome, Never>
+
+  /// Ends waiter `id`'s wait with `outcome`, if it still waits.
+  private func leave(_ id: UInt64, _ outcome: WaitOutcome) {
+    lock.withLock { state.leave(id, outcome) }?.resume(returning: outcome)
   }
 
-  /// Frees a place: the first waiter takes it, or it is free.
+  /// Frees a place: the first waiter is handed it, or it is free.
   @usableFromInline
   func release() {
-    // The common case, no one waiting, moves no `Waiter`: a continuation's layout is known only
-    // at run time, so an optional one returned from `withLock` is copied through value witnesses.
     lock.lock()
-    guard !waiting.isEmpty else {
-      running -= 1
-      lock.unlock()
-      return
-    }
-    let next = waiting.removeFirst()
+    let next = state.release()
     lock.unlock()
-    next.continuation.resume()
+    next?.resume(returning: .granted)
   }
-
 }
 
 /// Thrown by a call a bulkhead refused: every place was taken, and the queue full or the wait

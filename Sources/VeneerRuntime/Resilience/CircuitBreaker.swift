@@ -20,26 +20,34 @@ public final class CircuitBreaker: @unchecked Sendable {
     public var description: String { rawValue }
   }
 
-  /// When a breaker opens, and for how long.
+  /// When a breaker opens, and for how long. Options that make no sense stop the program with
+  /// a message naming the option, as a range whose bounds cross does: they are a mistake in the
+  /// code that makes the policy, and Veneer checks the ones it writes when it generates.
   public struct Policy: Sendable {
-    /// The share of failed calls, from 0 to 1, at which it opens.
+    /// The share of failed calls, more than 0 and at most 1 (a fraction: 0.5 for half), at
+    /// which it opens.
     public var failureRateThreshold: Double
     /// The calls whose outcomes count.
     public var window: Window
-    /// How many calls the window must hold before the rate is judged.
+    /// How many calls the window must hold before the rate is judged; at most a window of
+    /// calls' size, as resilience4j caps it.
     public var minimumCalls: Int
     /// How long it stays open before it lets probe calls through.
     public var openInterval: Duration
     /// How many probe calls it lets through half-open.
     public var halfOpenCalls: Int
-    /// Which errors count as failures: by default, every one.
+    /// Which errors count as failures: by default, every one not ignored.
     public var isFailure: @Sendable (any Error) -> Bool
+    /// Which errors count neither way: by default `CancellationError`, a call its own caller
+    /// cancelled, which says nothing of the back end (as Polly's breakers ignore it).
+    public var isIgnored: @Sendable (any Error) -> Bool
 
     /// The calls whose outcomes count.
     public enum Window: Sendable, Equatable {
       /// The last `n` calls.
       case count(Int)
-      /// The calls that ended in the last `duration`.
+      /// The calls that ended in the last `duration`, kept in buckets of a second (a tenth of a
+      /// shorter window), as resilience4j keeps them.
       case time(Duration)
     }
 
@@ -48,18 +56,47 @@ public final class CircuitBreaker: @unchecked Sendable {
     public init(
       failureRateThreshold: Double = 0.5, window: Window = .count(20), minimumCalls: Int = 10,
       openInterval: Duration = .seconds(30), halfOpenCalls: Int = 3,
-      isFailure: @escaping @Sendable (any Error) -> Bool = { _ in true }
+      isFailure: @escaping @Sendable (any Error) -> Bool = { _ in true },
+      isIgnored: @escaping @Sendable (any Error) -> Bool = { $0 is CancellationError }
     ) {
-      self.failureRateThreshold = min(max(failureRateThreshold, 0), 1)
-      if case .count(let count) = window {
-        self.window = .count(max(count, 1))
-      } else {
-        self.window = window
+      precondition(
+        failureRateThreshold > 0 && failureRateThreshold <= 1,
+        "CircuitBreaker.Policy: failureRateThreshold is a fraction, more than 0 and at most 1 "
+          + "(0.5 for half), not \(failureRateThreshold)")
+      switch window {
+      case .count(let count):
+        precondition(
+          count >= 1, "CircuitBreaker.Policy: a window of calls holds at least 1, not \(count)")
+      case .time(let duration):
+        precondition(
+          duration > .zero,
+          "CircuitBreaker.Policy: a window of time is longer than zero, not \(duration)")
       }
-      self.minimumCalls = max(minimumCalls, 1)
-      self.openInterval = max(openInterval, .zero)
-      self.halfOpenCalls = max(halfOpenCalls, 1)
+      precondition(
+        minimumCalls >= 1, "CircuitBreaker.Policy: minimumCalls is at least 1, not \(minimumCalls)")
+      precondition(
+        openInterval >= .zero,
+        "CircuitBreaker.Policy: openInterval is zero or more, not \(openInterval)")
+      precondition(
+        halfOpenCalls >= 1,
+        "CircuitBreaker.Policy: halfOpenCalls is at least 1, not \(halfOpenCalls)")
+      self.failureRateThreshold = failureRateThreshold
+      self.window = window
+      if case .count(let count) = window {
+        self.minimumCalls = min(minimumCalls, count)
+      } else {
+        self.minimumCalls = minimumCalls
+      }
+      self.openInterval = openInterval
+      self.halfOpenCalls = halfOpenCalls
       self.isFailure = isFailure
+      self.isIgnored = isIgnored
+    }
+
+    /// How a call that threw `error` counts.
+    @usableFromInline
+    func outcome(of error: any Error) -> CircuitBreakerState.Outcome {
+      isIgnored(error) ? .ignored : isFailure(error) ? .failure : .success
     }
   }
 
@@ -68,16 +105,9 @@ public final class CircuitBreaker: @unchecked Sendable {
   private let clock: PolicyClock
   private let onStateChange: (@Sendable (_ from: State, _ to: State) -> Void)?
   private let lock = NSLock()
-  // Every property below is guarded by `lock`.
-  // The run-time exclusivity checks would only add their cost to every call: `lock` already
-  // excludes overlapping accesses.
-  @exclusivity(unchecked) private var current = State.closed
-  /// Closed: the outcomes in the window.
-  @exclusivity(unchecked) private var outcomes = OutcomeWindow()
-  @exclusivity(unchecked) private var openedAt = Duration.zero
-  /// Half-open: probes let through, and the outcomes of those that ended.
-  @exclusivity(unchecked) private var probesStarted = 0
-  @exclusivity(unchecked) private var probeOutcomes: [Bool] = []
+  // Guarded by `lock`, which already excludes overlapping accesses: the run-time exclusivity
+  // checks would only add their cost to every call.
+  @exclusivity(unchecked) private var machine: CircuitBreakerState
 
   /// A breaker as `policy` says, reading `clock`; `onStateChange` is told of each transition.
   public init<C: Clock>(
@@ -87,17 +117,18 @@ public final class CircuitBreaker: @unchecked Sendable {
     self.policy = policy
     self.clock = PolicyClock(clock)
     self.onStateChange = onStateChange
+    machine = CircuitBreakerState(policy)
 
     policyMade()
   }
 
   /// Where the breaker is now: an open breaker whose interval has passed is half-open.
   public var state: State {
-    let (state, change) = lock.withLock { () -> (State, (State, State)?) in
-      let change = moveToHalfOpenIfDue()
-      return (current, change)
+    let (state, change) = lock.withLock { () -> (State, CircuitBreakerState.Change?) in
+      let change = machine.refresh(now: { clock.now })
+      return (machine.current, change)
     }
-    if let change { onStateChange?(change.0, change.1) }
+    report(change)
     return state
   }
 
@@ -108,13 +139,13 @@ public final class CircuitBreaker: @unchecked Sendable {
     _ requirement: StaticString, isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Value
   ) async throws -> Value {
-    try acquire(requirement)
+    let permit = try acquire(requirement)
     do {
       let value = try await operation()
-      record(failed: false)
+      record(permit, .success)
       return value
     } catch {
-      record(failed: policy.isFailure(error))
+      record(permit, policy.outcome(of: error))
       throw error
     }
   }
@@ -124,87 +155,39 @@ public final class CircuitBreaker: @unchecked Sendable {
   public func run<Value>(_ requirement: StaticString, _ operation: () throws -> Value) throws
     -> Value
   {
-    try acquire(requirement)
+    let permit = try acquire(requirement)
     do {
       let value = try operation()
-      record(failed: false)
+      record(permit, .success)
       return value
     } catch {
-      record(failed: policy.isFailure(error))
+      record(permit, policy.outcome(of: error))
       throw error
     }
   }
 
   @usableFromInline
-  func acquire(_ requirement: StaticString) throws {
-    let (state, rejection, change) = lock.withLock {
-      () -> (State, Duration?, (State, State)?) in
-      let change = moveToHalfOpenIfDue()
-      switch current {
-      case .closed: return (current, nil, change)
-      case .open: return (current, openedAt + policy.openInterval - clock.now, change)
-      case .halfOpen:
-        guard probesStarted < policy.halfOpenCalls else { return (current, .zero, change) }
-        probesStarted += 1
-        return (current, nil, change)
-      }
+  func acquire(_ requirement: StaticString) throws -> CircuitBreakerState.Permit {
+    let (state, permit, retryAfter, change) = lock.withLock {
+      let (permit, retryAfter, change) = machine.acquire(now: { clock.now })
+      return (machine.current, permit, retryAfter, change)
     }
-    if let change { onStateChange?(change.0, change.1) }
+    report(change)
     __CallAnswer.noteBreakerState(state, requirement: requirement)
-    if let retryAfter = rejection {
+    guard let permit else {
       __CallAnswer.noteRejection(.circuitBreaker, requirement: requirement)
-      throw CircuitBreakerOpenError(
-        requirement: "\(requirement)", retryAfter: max(retryAfter, .zero))
+      throw CircuitBreakerOpenError(requirement: "\(requirement)", retryAfter: retryAfter)
     }
+    return permit
   }
 
   @usableFromInline
-  func record(failed: Bool) {
-    let change = lock.withLock { () -> (State, State)? in
-      switch current {
-      case .closed:
-        switch policy.window {
-        case .count(let count):
-          // A window of calls needs no time: a call ending closed reads no clock.
-          outcomes.append(failed: failed, at: .zero)
-          while outcomes.count > count { outcomes.removeOldest() }
-        case .time(let duration):
-          let now = clock.now
-          outcomes.append(failed: failed, at: now)
-          while let end = outcomes.oldestEnd, end < now - duration { outcomes.removeOldest() }
-        }
-        guard outcomes.count >= policy.minimumCalls,
-          Double(outcomes.failures) / Double(outcomes.count) >= policy.failureRateThreshold
-        else { return nil }
-        return transition(to: .open)
-      case .halfOpen:
-        probeOutcomes.append(failed)
-        guard probeOutcomes.count >= policy.halfOpenCalls else { return nil }
-        let rate = Double(probeOutcomes.count { $0 }) / Double(probeOutcomes.count)
-        return transition(to: rate >= policy.failureRateThreshold ? .open : .closed)
-      case .open:
-        // A call let through before the breaker opened, ending now, changes nothing.
-        return nil
-      }
-    }
-    if let change { onStateChange?(change.0, change.1) }
+  func record(_ permit: CircuitBreakerState.Permit, _ outcome: CircuitBreakerState.Outcome) {
+    report(lock.withLock { machine.record(permit, outcome, now: { clock.now }) })
   }
 
-  /// Moves an open breaker whose interval has passed to half-open; called with `lock` held.
-  private func moveToHalfOpenIfDue() -> (State, State)? {
-    guard current == .open, clock.now >= openedAt + policy.openInterval else { return nil }
-    return transition(to: .halfOpen)
-  }
-
-  /// Moves to `state`, starting it afresh; called with `lock` held.
-  private func transition(to state: State) -> (State, State) {
-    let from = current
-    current = state
-    outcomes.removeAll()
-    probesStarted = 0
-    probeOutcomes.removeAll()
-    if state == .open { openedAt = clock.now }
-    return (from, state)
+  private func report(_ change: CircuitBreakerState.Change?) {
+    if let change { onStateChange?(change.from, change.to) }
   }
 }
 

@@ -19,47 +19,61 @@ public final class RateLimiter: @unchecked Sendable {
     public var maxWait: Duration
 
     /// `permits` calls `per` period on average, `burst` at most at once (`permits` unless
-    /// said), each waiting up to `maxWait` for its token.
+    /// said), each waiting up to `maxWait` for its token. Options that make no sense stop the
+    /// program with a message naming the option.
     public init(
       permits: Int = 10, per period: Duration = .seconds(1), burst: Int? = nil,
       maxWait: Duration = .zero
     ) {
-      self.permits = max(permits, 1)
-      self.period = max(period, .nanoseconds(1))
-      self.burst = max(burst ?? permits, 1)
-      self.maxWait = max(maxWait, .zero)
+      precondition(permits >= 1, "RateLimiter.Policy: permits is at least 1, not \(permits)")
+      precondition(period > .zero, "RateLimiter.Policy: period is longer than zero, not \(period)")
+      precondition(
+        (burst ?? 1) >= 1, "RateLimiter.Policy: burst is at least 1, not \(burst ?? 0)")
+      precondition(maxWait >= .zero, "RateLimiter.Policy: maxWait is zero or more, not \(maxWait)")
+      self.permits = permits
+      self.period = period
+      self.burst = burst ?? permits
+      self.maxWait = maxWait
     }
 
     /// How long one token takes to come.
-    var interval: Duration { period / permits }
+    var interval: Duration { max(period / permits, .nanoseconds(1)) }
   }
 
   /// How fast calls may come.
   public let policy: Policy
   @usableFromInline let clock: PolicyClock
   private let lock = NSLock()
-  /// How long one token takes to come, and `burst` of them: worked out once, as `Duration`'s
-  /// arithmetic is on 128-bit integers.
-  private let interval: Duration
-  private let burstSpan: Duration
-  // Guarded by `lock`: when the bucket, taken on, would be full again. A token is taken by
-  // moving it on by one interval; a call waits until it is no more than `burst` intervals ahead.
-  private var fullAt: Duration
+  // Guarded by `lock`.
+  @exclusivity(unchecked) private var state: RateLimiterState<Waiter>
+  @exclusivity(unchecked) private var lastWaiter: UInt64 = 0
+  /// The task that serves the waiters when the first one's token comes.
+  @exclusivity(unchecked) private var timer: Task<Void, Never>?
+
+  /// What resumes a waiting call, with how its wait ended.
+  private typealias Waiter = CheckedContinuation<WaitOutcome, Never>
 
   /// A limiter as `policy` says, reading `clock`; its bucket starts full.
   public init<C: Clock>(policy: Policy = Policy(), clock: C = ContinuousClock())
   where C.Duration == Duration {
     self.policy = policy
     self.clock = PolicyClock(clock)
-    interval = policy.interval
-    burstSpan = policy.interval * policy.burst
-    fullAt = .zero
+    state = RateLimiterState(
+      interval: policy.interval, burst: policy.burst, maxWait: policy.maxWait)
 
     policyMade()
   }
 
+  deinit {
+    timer?.cancel()
+  }
+
+  /// How many calls wait for a token.
+  public var waiting: Int { lock.withLock { state.waiting } }
+
   /// Runs `operation` once a token is taken; throws `RateLimitExceededError` without running it
-  /// when none comes within `maxWait`.
+  /// when none comes within `maxWait`, and `CancellationError` at once when the task is
+  /// cancelled while it waits, having taken no token.
   ///
   /// Inlinable, so that the call to the base is specialized where the decorator is: a token
   /// already there is taken without suspending.
@@ -68,28 +82,71 @@ public final class RateLimiter: @unchecked Sendable {
     _ requirement: StaticString, isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Value
   ) async throws -> Value {
-    if let start = try take(requirement) { try await clock.sleep(until: start) }
+    if !takeToken() { try await wait(requirement) }
     return try await operation()
   }
 
-  /// Takes the next token: `nil` when it is there now, else when it comes; throws
-  /// `RateLimitExceededError` when it comes after `maxWait`.
   @usableFromInline
-  func take(_ requirement: StaticString) throws -> Duration? {
-    let (start, refusal) = lock.withLock { () -> (Duration?, Duration?) in
-      let now = clock.now
-      let next = max(fullAt, now) + interval
-      // The token this call takes comes `wait` from now.
-      let wait = next - now - burstSpan
-      guard wait <= policy.maxWait else { return (nil, wait - policy.maxWait) }
-      fullAt = next
-      return (wait > .zero ? now + wait : nil, nil)
+  func takeToken() -> Bool {
+    lock.withLock { state.takeToken(now: clock.now) }
+  }
+
+  /// Waits in the queue for a token; throws when it would come too late, or when cancelled.
+  @usableFromInline
+  func wait(_ requirement: StaticString) async throws {
+    let id = lock.withLock { () -> UInt64 in
+      lastWaiter += 1
+      return lastWaiter
     }
-    if let retryAfter = refusal {
+    var retryAfter = Duration.zero
+    let outcome = await withTaskCancellationHandler { () async -> WaitOutcome in
+      switch lock.withLock({ state.enter(id, now: clock.now, isCancelled: Task.isCancelled) }) {
+      case .proceed: return .granted
+      case .cancelled: return .cancelled
+      case .refused(let wait):
+        retryAfter = wait
+        return .timedOut
+      case .queued(let wakeAt):
+        if let wakeAt { arm(at: wakeAt) }
+      }
+      return await withCheckedContinuation { continuation in
+        if let outcome = lock.withLock({ state.suspend(id, continuation) }) {
+          continuation.resume(returning: outcome)
+        }
+      }
+    } onCancel: {
+      lock.withLock { state.leave(id) }?.resume(returning: .cancelled)
+    }
+    switch outcome {
+    case .granted: return
+    case .cancelled: throw CancellationError()
+    case .timedOut:
       __CallAnswer.noteRejection(.rateLimit, requirement: requirement)
       throw RateLimitExceededError(requirement: "\(requirement)", retryAfter: retryAfter)
     }
-    return start
+  }
+
+  /// Sets the timer for `deadline`, in place of the one set before.
+  private func arm(at deadline: Duration) {
+    let next = Task { [clock] in
+      do {
+        try await clock.sleep(until: deadline)
+      } catch {
+        return
+      }
+      self.serveWaiters()
+    }
+    lock.withLock { () -> Task<Void, Never>? in
+      defer { timer = next }
+      return timer
+    }?.cancel()
+  }
+
+  /// Hands the waiters whose tokens have come their tokens, and sets the timer for the next.
+  private func serveWaiters() {
+    let (granted, wakeAt) = lock.withLock { state.timerFired(now: clock.now) }
+    for waiter in granted { waiter.resume(returning: .granted) }
+    if let wakeAt { arm(at: wakeAt) }
   }
 }
 

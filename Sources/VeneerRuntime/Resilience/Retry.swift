@@ -45,15 +45,25 @@ public struct RetryPolicy: Sendable {
   }
 
   /// A policy; every argument has the default resilience4j's retries have, but a full jitter.
+  /// Options that make no sense stop the program with a message naming the option; durations
+  /// as long as centuries and a multiplier of `.infinity` are taken as they are (waits saturate).
   public init(
     maxAttempts: Int = 3, initialBackoff: Duration = .milliseconds(100), multiplier: Double = 2,
     maxBackoff: Duration = .seconds(10), maxElapsed: Duration? = nil, jitter: Jitter = .full,
     isRetryable: @escaping @Sendable (any Error) -> Bool = RetryPolicy.declaredRetryable
   ) {
-    self.maxAttempts = max(1, maxAttempts)
-    self.initialBackoff = max(.zero, initialBackoff)
-    self.multiplier = max(1, multiplier)
-    self.maxBackoff = max(.zero, maxBackoff)
+    precondition(maxAttempts >= 1, "RetryPolicy: maxAttempts is at least 1, not \(maxAttempts)")
+    precondition(
+      initialBackoff >= .zero, "RetryPolicy: initialBackoff is zero or more, not \(initialBackoff)")
+    precondition(multiplier >= 1, "RetryPolicy: multiplier is at least 1, not \(multiplier)")
+    precondition(maxBackoff >= .zero, "RetryPolicy: maxBackoff is zero or more, not \(maxBackoff)")
+    precondition(
+      (maxElapsed ?? .seconds(1)) > .zero,
+      "RetryPolicy: maxElapsed is longer than zero, not \(maxElapsed ?? .zero)")
+    self.maxAttempts = maxAttempts
+    self.initialBackoff = initialBackoff
+    self.multiplier = multiplier
+    self.maxBackoff = maxBackoff
     self.maxElapsed = maxElapsed
     self.jitter = jitter
     self.isRetryable = isRetryable
@@ -68,7 +78,8 @@ public struct RetryPolicy: Sendable {
   /// The policy with `maxAttempts` attempts: `retry(attempts: 5)` on a requirement.
   public func attempts(_ count: Int) -> RetryPolicy {
     var policy = self
-    policy.maxAttempts = max(1, count)
+    precondition(count >= 1, "RetryPolicy: attempts is at least 1, not \(count)")
+    policy.maxAttempts = count
     return policy
   }
 
@@ -76,16 +87,12 @@ public struct RetryPolicy: Sendable {
   public func backoff(afterAttempt attempt: Int) -> Duration {
     var wait = initialBackoff
     for _ in 1..<max(attempt, 1) where wait < maxBackoff {
-      wait = wait * multiplier
+      wait = wait.saturatingMultiplied(by: multiplier)
     }
     wait = min(wait, maxBackoff)
     switch jitter {
     case .none: return wait
-    case .full:
-      let nanoseconds =
-        Double(wait.components.seconds) * 1e9
-        + Double(wait.components.attoseconds) / 1e9
-      return .nanoseconds(Int64(Double.random(in: 0...nanoseconds)))
+    case .full: return wait.saturatingMultiplied(by: Double.random(in: 0...1))
     case .custom(let spread): return spread(wait)
     }
   }
@@ -117,7 +124,9 @@ public enum __RetriedCall {
         throw failure
       }
       let wait = policy.backoff(afterAttempt: attempt)
-      if let limit = policy.maxElapsed, let start, clock.now - start + wait > limit {
+      if let limit = policy.maxElapsed, let start,
+        (clock.now - start).saturatingAdding(wait) > limit
+      {
         throw failure
       }
       do {

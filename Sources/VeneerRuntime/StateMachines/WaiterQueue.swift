@@ -1,0 +1,68 @@
+/// The callers waiting in a bulkhead or a rate limiter, first come first, and how a wait ends
+/// when it ends before its caller has suspended.
+///
+/// A caller is queued before its task suspends (`append`) and hands in what resumes it only
+/// after (`suspend`): a place or token handed over, a cancellation or a time-out between the two
+/// is kept as its outcome and given to it when it suspends, never lost.
+struct WaiterQueue<Waiter> {
+  /// Queued callers, by number, oldest first, with what resumes each (`nil` until it has
+  /// suspended).
+  private var ids: [UInt64] = []
+  private var waiters: [Waiter?] = []
+  /// The outcomes of callers that left the queue before they suspended.
+  private var settled: [UInt64: WaitOutcome] = [:]
+
+  var count: Int { ids.count }
+  var isEmpty: Bool { ids.isEmpty }
+
+  mutating func append(_ id: UInt64) {
+    ids.append(id)
+    waiters.append(nil)
+  }
+
+  /// Caller `id`, queued, hands in `waiter`: the outcome to resume it with now if its wait
+  /// already ended, else `nil` and it waits.
+  mutating func suspend(_ id: UInt64, _ waiter: Waiter) -> WaitOutcome? {
+    if let outcome = settled.removeValue(forKey: id) { return outcome }
+    guard let index = ids.firstIndex(of: id) else {
+      preconditionFailure("a waiter suspended without being queued")
+    }
+    waiters[index] = waiter
+    return nil
+  }
+
+  /// The oldest caller leaves with `outcome`: what resumes it, if it has suspended.
+  mutating func removeFirst(_ outcome: WaitOutcome) -> Waiter? {
+    let id = ids.removeFirst()
+    guard let waiter = waiters.removeFirst() else {
+      settled[id] = outcome
+      return nil
+    }
+    return waiter
+  }
+
+  /// Caller `id` leaves with `outcome`, if it is queued: what resumes it, if it has suspended.
+  mutating func remove(_ id: UInt64, _ outcome: WaitOutcome) -> Waiter? {
+    guard let index = ids.firstIndex(of: id) else { return nil }
+    ids.remove(at: index)
+    guard let waiter = waiters.remove(at: index) else {
+      settled[id] = outcome
+      return nil
+    }
+    return waiter
+  }
+}
+
+extension WaiterQueue: Equatable where Waiter: Equatable {}
+extension WaiterQueue: Hashable where Waiter: Hashable {}
+
+/// How a waiter's wait ends, in a bulkhead or a rate limiter.
+enum WaitOutcome: Hashable, Sendable {
+  /// It was handed what it waited for: a place, a token.
+  case granted
+  /// Its task was cancelled: it holds nothing.
+  case cancelled
+  /// Its wait passed its limit: it holds nothing.
+  case timedOut
+}
+extension WaiterQueue: Sendable where Waiter: Sendable {}
