@@ -59,7 +59,9 @@ struct PreparedTemplates: Sendable {
     // A read that misspells a setting is said once, where the template reads it.
     var diagnostics: [Diagnostic] = []
     var misspelt: Set<String> = []
-    for name in read where source.options[name] == nil {
+    // A built-in's own options are read whether set or not: none is a misspelling of another.
+    let declared = Set(BuiltInDecorators.named(source.name)?.options.map(\.name) ?? [])
+    for name in read where source.options[name] == nil && !declared.contains(name) {
       guard let hint = Spelling.suggestion(for: name, among: set),
         let location = template.optionsRead[name]
       else { continue }

@@ -161,7 +161,9 @@ struct MacroArguments {
       switch kind {
       case .lifetime: return seconds(expression)
       case .bool: return expression.as(BooleanLiteralExprSyntax.self)?.literal.text
-      case .number: return signedNumber(expression)
+      case .number, .fraction: return signedNumber(expression)
+      case .count, .countOrZero:
+        return expression.as(IntegerLiteralExprSyntax.self).flatMap { number($0.literal.text) }
       case .string, .text: return string(expression).map(quoted)
       case .names, .parameters: return nil
       }

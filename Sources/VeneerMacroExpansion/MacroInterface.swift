@@ -143,7 +143,8 @@ package enum MacroInterface {
     case .templateValue(let kind):
       switch kind {
       case .lifetime: "Duration"
-      case .number: "Double"
+      case .number, .fraction: "Double"
+      case .count, .countOrZero: "Int"
       case .bool: "Bool"
       case .string, .text: "String"
       case .names, .parameters: "[String]"

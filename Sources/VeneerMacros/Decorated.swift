@@ -140,7 +140,7 @@ public final class TimeoutDecorator: Decorator, @unchecked Sendable {
 /// `options: retry:` in `veneer.yml`.
 public final class RetryDecorator: Decorator, @unchecked Sendable {
   /// `.retry` with these settings; each left out keeps its default.
-  public func callAsFunction(attempts: Double? = nil) -> Decorator {
+  public func callAsFunction(attempts: Int? = nil) -> Decorator {
     self
   }
 }
@@ -161,7 +161,7 @@ public final class CircuitBreakerDecorator: Decorator, @unchecked Sendable {
 public final class BulkheadDecorator: Decorator, @unchecked Sendable {
   /// `.bulkhead` with these settings; each left out keeps its default.
   public func callAsFunction(
-    maxCalls: Double? = nil, maxWaiting: Double? = nil, maxWait: Duration? = nil
+    maxCalls: Int? = nil, maxWaiting: Int? = nil, maxWait: Duration? = nil
   ) -> Decorator {
     self
   }
@@ -172,7 +172,7 @@ public final class BulkheadDecorator: Decorator, @unchecked Sendable {
 public final class RateLimitDecorator: Decorator, @unchecked Sendable {
   /// `.ratelimit` with these settings; each left out keeps its default.
   public func callAsFunction(
-    permits: Double? = nil, burst: Double? = nil, maxWait: Duration? = nil
+    permits: Int? = nil, burst: Int? = nil, maxWait: Duration? = nil
   ) -> Decorator {
     self
   }

@@ -199,6 +199,26 @@ package struct AnnotationKeys: Sendable {
         return "must be a number of seconds, not \(value)"
       }
       return Lifetime.problem(with: seconds)
+    case .count, .countOrZero:
+      let least = kind == .count ? 1.0 : 0.0
+      guard case .number(let count) = value, count == count.rounded(), count >= least,
+        count <= Double(AnnotationArgumentKind.largestCount)
+      else {
+        return "must be a whole number from \(Int(least)) to 1,000,000,000, not \(value)"
+      }
+      return nil
+    case .fraction:
+      guard case .number(let share) = value else {
+        return "must be a fraction, more than 0 and at most 1, not \(value)"
+      }
+      guard share > 0, share <= 1 else {
+        // resilience4j writes a failure rate as a percentage: say which one this is.
+        let percentage =
+          share > 1 && share <= 100 ? "; did you mean \(AnnotationValue.number(share / 100))?" : ""
+        return "must be a fraction, more than 0 and at most 1 (0.5 for half), not \(value)"
+          + percentage
+      }
+      return nil
     }
   }
 }

@@ -7,8 +7,8 @@ extension BuiltInDecorator {
     storage: [("bulkhead", "the bulkhead decorator's bulkhead: `bulkhead`")],
     plan: DecoratorPlanKind(BulkheadPlan.self),
     options: [
-      BuiltInOption("max_calls", .templateValue(.number)),
-      BuiltInOption("max_waiting", .templateValue(.number)),
+      BuiltInOption("max_calls", .templateValue(.count)),
+      BuiltInOption("max_waiting", .templateValue(.countOrZero)),
       BuiltInOption("max_wait", .templateValue(.lifetime)),
     ],
     isOptIn: true)

@@ -7,7 +7,7 @@ extension BuiltInDecorator {
     storage: [("breaker", "the circuit breaking decorator's breaker: `breaker`")],
     plan: DecoratorPlanKind(CircuitBreakerPlan.self),
     options: [
-      BuiltInOption("failure_rate", .templateValue(.number)),
+      BuiltInOption("failure_rate", .templateValue(.fraction)),
       BuiltInOption("open_interval", .templateValue(.lifetime)),
     ],
     isOptIn: true)

@@ -7,8 +7,8 @@ extension BuiltInDecorator {
     storage: [("rateLimiter", "the rate limiting decorator's limiter: `rateLimiter`")],
     plan: DecoratorPlanKind(RateLimitPlan.self),
     options: [
-      BuiltInOption("permits", .templateValue(.number)),
-      BuiltInOption("burst", .templateValue(.number)),
+      BuiltInOption("permits", .templateValue(.count)),
+      BuiltInOption("burst", .templateValue(.count)),
       BuiltInOption("max_wait", .templateValue(.lifetime)),
     ],
     isOptIn: true)

@@ -5,13 +5,13 @@ extension BuiltInDecorator {
   /// opt-in, since it changes what a failing call does.
   static let retry = BuiltInDecorator(
     name: "Retry",
-    annotations: ["retry": ["attempts": .number], "idempotent": ["attempts": .number]],
+    annotations: ["retry": ["attempts": .count], "idempotent": ["attempts": .count]],
     storage: [
       ("retryPolicy", "the retrying decorator's policy: `retryPolicy`"),
       ("policyClock", "the clock the retrying decorator waits on: `policyClock`"),
     ],
     plan: DecoratorPlanKind(RetryPlan.self),
-    options: [BuiltInOption("attempts", .templateValue(.number))],
+    options: [BuiltInOption("attempts", .templateValue(.count))],
     isOptIn: true,
     annotationUses: [
       "retry": AnnotationUse(

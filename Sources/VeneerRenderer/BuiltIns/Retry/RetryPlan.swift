@@ -27,7 +27,10 @@ final class RetryPlan: DecoratorPlan {
     var policy = plan.storage["retryPolicy"]
     // The requirement's own `idempotent(attempts:)`, else its protocol's `retry(attempts:)`.
     let attempts = plan.annotationValue("attempts", keys: ["idempotent", "retry"])
-    if case .number(let attempts)? = attempts {
+    // Checked where it was read (a count); one out of range was an error there.
+    if case .number(let attempts)? = attempts, attempts >= 1,
+      attempts <= Double(AnnotationArgumentKind.largestCount)
+    {
       policy += ".attempts(\(Int(attempts.rounded())))"
     }
     retriedCall =
