@@ -108,6 +108,35 @@ struct DocumentationSnippetTests {
     }
   }
 
+  /// A template shown in a guide renders over a protocol of every kind of member, and what it
+  /// writes type-checks.
+  @Test(arguments: documents)
+  func everyTemplateSnippetRendersAndTypeChecks(document: String) throws {
+    for snippet in try Self.snippets(in: document) where snippet.info == "stencil" {
+      let folder = try TemporaryFolder()
+      let template = try folder.write("Templates/Announce.stencil", snippet.code)
+      let source = try folder.write(
+        "Sources/Service.swift",
+        """
+        public protocol Service: Sendable {
+          var name: String { get }
+          func load(id: Int) async throws -> String
+          func save(_ text: String)
+        }
+
+        """)
+      let configuration = Configuration(
+        sources: [folder.path + "/Sources"], output: folder.path + "/Out", templates: [template],
+        decorateAll: true)
+      let generation = Generator().generate(configuration)
+      #expect(generation.diagnostics.isEmpty, "\(snippet): \(generation.diagnostics)")
+      let generated = try generation.files.map { try folder.write("Out/\($0.name)", $0.contents) }
+      #expect(!generated.isEmpty, "\(snippet) wrote nothing")
+      let checked = try typeCheck([source] + generated)
+      #expect(checked.status == 0, "\(snippet):\n\(checked.errors)")
+    }
+  }
+
   /// The guides hold the snippets: the README links to them.
   @Test func theReadmeIsShortAndLinksEveryGuide() throws {
     let readme = try String(
