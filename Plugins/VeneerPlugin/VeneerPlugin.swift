@@ -23,15 +23,39 @@ struct VeneerPlugin: BuildToolPlugin {
         tool: veneerTool(context.tool(named:)), workDirectory: context.pluginWorkDirectoryURL,
         targetName: target.name, targetDirectory: target.directoryURL,
         packageDirectory: context.package.directoryURL, files: target.sourceFiles.map(\.url),
-        references: target.recursiveTargetDependencies.compactMap {
-          $0 as? SwiftSourceModuleTarget
-        }, modules: target.recursiveTargetDependencies.map(\.name))
+        references: Self.importedSwiftTargets(of: target),
+        modules: target.recursiveTargetDependencies.map(\.name))
     ]
   }
 
+  /// The Swift targets `target` imports, in its package or in others, and theirs in turn; not a
+  /// macro's, which are built for the compiler and never imported (swift-syntax, for one).
+  static func importedSwiftTargets(of target: Target) -> [SwiftSourceModuleTarget] {
+    var seen: Set<Target.ID> = [target.id]
+    var imported: [SwiftSourceModuleTarget] = []
+    func visit(_ dependencies: [TargetDependency]) {
+      for dependency in dependencies {
+        let targets: [Target]
+        switch dependency {
+        case .target(let target): targets = [target]
+        case .product(let product): targets = product.targets
+        @unknown default: targets = []
+        }
+        for target in targets where seen.insert(target.id).inserted {
+          if let module = target as? SourceModuleTarget, module.kind == .macro { continue }
+          if let swift = target as? SwiftSourceModuleTarget { imported.append(swift) }
+          visit(target.dependencies)
+        }
+      }
+    }
+    visit(target.dependencies)
+    return imported.sorted { $0.name < $1.name }
+  }
+
   /// - Parameters:
-  ///   - references: the Swift targets `target` depends on, in its package or in others: read
-  ///     for the protocols its own inherit from, never decorated.
+  ///   - references: the Swift targets `target` imports, in its package or in others: their
+  ///     source files (never their folders, which may hold other files) are read for the
+  ///     protocols its own inherit from, never decorated.
   ///   - modules: every module `target` depends on, when known (not in Xcode).
   ///   - packageDirectory: the package's folder, whose templates are inputs too: a
   ///     `veneer.yml` may name one outside the target's folder.
@@ -80,9 +104,19 @@ struct VeneerPlugin: BuildToolPlugin {
         && file.standardizedFileURL.path.hasPrefix(targetDirectory.standardizedFileURL.path + "/")
       if file.pathExtension == "stencil" || isHeader { inputs.append(file) }
     }
+    try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
     if !references.isEmpty {
-      arguments += ["--reference"] + references.map(\.directoryURL.standardizedFileURL.path)
-      inputs += references.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
+      // A file rather than arguments: a dependency such as swift-nio has thousands of sources.
+      var listing = ""
+      for reference in references {
+        for file in reference.sourceFiles(withSuffix: "swift").map(\.url) {
+          listing += try listed(file, of: targetName) + "\t" + reference.name + "\n"
+          inputs.append(file)
+        }
+      }
+      let list = workDirectory.appendingPathComponent("references")
+      try Data(listing.utf8).write(to: list)
+      arguments += ["--reference-list", list.path]
     }
     // What the target depends on, so that a decorator needing a runtime product it lacks is an
     // error naming the product, not a link error naming symbols.
@@ -94,13 +128,23 @@ struct VeneerPlugin: BuildToolPlugin {
     // Veneer reads nothing more than these: a file `veneer.yml` names beyond them is an error
     // that says so, where it would otherwise go stale unseen.
     let declared = workDirectory.appendingPathComponent("declared-inputs")
-    try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-    try Data(inputs.map { $0.standardizedFileURL.path + "\n" }.joined().utf8).write(to: declared)
+    try Data(inputs.map { try listed($0, of: targetName) + "\n" }.joined().utf8).write(to: declared)
     arguments += ["--declared-inputs", declared.path]
     return .buildCommand(
       displayName: "Generating decorators for \(targetName)", executable: tool,
       arguments: arguments, inputFiles: inputs, outputFiles: outputs)
   }
+}
+
+/// `file`'s path as a line of a list Veneer reads, one path a line, a tab before what follows.
+private func listed(_ file: URL, of targetName: String) throws -> String {
+  let path = file.standardizedFileURL.path
+  guard !path.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) else {
+    throw PluginError(
+      "\(path.debugDescription): a path with a line break or a tab cannot be handed to Veneer "
+        + "as an input of \(targetName); rename the file or its folder")
+  }
+  return path
 }
 
 /// Whether the file starts with the header of Veneer's generated files.

@@ -52,23 +52,25 @@ struct Check: ParsableCommand {
       }
       return
     }
+    // One stream, in order: each file's error, then its diff, written whole to standard output
+    // and flushed before the summary goes to standard error, so a log joining the two (CI's)
+    // never shows an error inside a diff line.
+    var report = ""
     for change in plan.changes {
       let path = (output.hasSuffix("/") ? output : output + "/") + change.name
-      printEscaped(
-        UnifiedDiff.make(
-          old: change.old, new: change.new, oldLabel: "\(path) (on disk)",
-          newLabel: "\(path) (generated)"),
-        terminator: "")
-    }
-    for change in plan.changes {
       let reason =
         switch change.kind {
         case .create: "is missing"
         case .update: "is stale"
         case .delete: "belongs to no protocol any more"
         }
-      printToStandardError("\(output)/\(change.name): error: \(reason)")
+      report += "\(path): error: \(reason)\n"
+      report += UnifiedDiff.make(
+        old: change.old, new: change.new, oldLabel: "\(path) (on disk)",
+        newLabel: "\(path) (generated)")
     }
+    printEscaped(report, terminator: "")
+    fflush(nil)
     printToStandardError(
       "\(counted(plan.changes.count, "generated file")) out of date; run '"
         + (regenerateCommand ?? "veneer generate") + "'"

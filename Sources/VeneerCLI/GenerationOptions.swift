@@ -93,6 +93,14 @@ struct GenerationOptions: ParsableArguments {
   var declaredInputs: String?
 
   @Option(
+    name: .customLong("reference-list"),
+    help: ArgumentHelp(
+      "A file listing reference sources, one a line, each path followed by a tab and the module "
+        + "that compiles it (for the build plugin, whose dependencies may have thousands).",
+      valueName: "file", visibility: .hidden))
+  var referenceList: String?
+
+  @Option(
     name: .customLong("target-name"),
     help: ArgumentHelp("The target being decorated, for messages.", visibility: .hidden))
   var targetName: String?
@@ -152,6 +160,19 @@ struct GenerationOptions: ParsableArguments {
       configuration.directory = "."
     }
     configuration.references += references.map { Located($0) }
+    if let referenceList {
+      if let listing = FileBytes.read(referenceList) {
+        for line in String(decoding: listing, as: UTF8.self).split(whereSeparator: \.isNewline) {
+          let fields = line.split(separator: "\t", maxSplits: 1)
+          guard let path = fields.first.map(String.init), !path.isEmpty else { continue }
+          configuration.references.append(Located(path))
+          if fields.count == 2 { configuration.referenceModules[path] = String(fields[1]) }
+        }
+      } else {
+        diagnostics.append(
+          Diagnostic(.error, "the list of reference sources cannot be read", file: referenceList))
+      }
+    }
     if let output { configuration.output = Located(output) }
     if !templates.isEmpty { configuration.templates = templates.map { Located($0) } }
     if !imports.isEmpty { configuration.imports = imports }

@@ -10,6 +10,9 @@ struct ResolvedCatalog {
   var protocols: [ProtocolDecl]
   /// For each protocol, the files of the protocols it inherits from.
   var ancestorFiles: [[String]]
+  /// The annotated protocols of reference sources: annotations Veneer honours only in the
+  /// target that declares them.
+  var annotatedReferences: [ProtocolDecl] = []
   var diagnostics: [Diagnostic]
 
   /// - Parameter keys: the annotation keys the sources were parsed with, which
@@ -26,6 +29,9 @@ struct ResolvedCatalog {
     self.ancestorFiles = ancestorFiles
     if !references.isEmpty {
       let kept = protocols.indices.filter { !references.contains(protocols[$0].location.file) }
+      annotatedReferences = protocols.filter {
+        !$0.annotations.isEmpty && references.contains($0.location.file)
+      }
       protocols = kept.map { protocols[$0] }
       self.ancestorFiles = kept.map { ancestorFiles[$0] }
     }

@@ -26,6 +26,10 @@ struct Selection {
       return selected.isEmpty
         ? nil : RenderWork(proto: proto, ancestorFiles: ancestorFiles, templates: selected)
     }
+    if work.isEmpty, case .annotated = configuration.selection, let target = configuration.target {
+      diagnostics += Self.annotatedElsewhere(
+        catalog.annotatedReferences, templates: templates, target: target.name, configuration)
+    }
     // A configuration file's list describes its target; `--template` picks what one run writes
     // (decorators split across targets by the libraries they import), so it is not checked.
     if configuration.templates.contains(where: { $0.location != nil }) {
@@ -53,6 +57,30 @@ struct Selection {
             + "to them, or take it out of this annotation",
           at: annotation.location)
       }
+    }
+  }
+
+  /// A warning, one for each module, when a build decorates nothing in its target while a
+  /// module it imports has protocols annotated for decorators: they are generated in the target
+  /// that declares the protocol, which needs the plugin.
+  private static func annotatedElsewhere(
+    _ references: [ProtocolDecl], templates: [CompiledTemplate], target: String,
+    _ configuration: Configuration
+  ) -> [Diagnostic] {
+    var warned: Set<String> = []
+    return references.compactMap { proto in
+      let names = selectedNames(
+        annotations: proto.annotations, among: templates.map(\.source.name), decorateAll: false,
+        templatesListed: !configuration.templates.isEmpty)
+      let module = configuration.referenceModules[proto.location.file] ?? "its module"
+      guard !names.isEmpty, warned.insert(module).inserted else { return nil }
+      return Diagnostic(
+        .warning,
+        "\(target) has nothing to decorate, while \(proto.name), declared in \(module) which "
+          + "\(target) imports, asks for \(names.sorted().joined(separator: ", ")): Veneer "
+          + "writes a protocol's decorators in the target that declares it; add VeneerPlugin to "
+          + "\(module)'s plugins (and it can leave \(target)'s)",
+        at: proto.location)
     }
   }
 

@@ -47,10 +47,14 @@ struct ReviewWorkflowTests {
       showService.replacingOccurrences(of: "allShows()", with: "allShows(page: Int)"))
     let stale = try workspace.veneer("check")
     #expect(stale.status == 1)
-    #expect(stale.output.hasPrefix("--- Generated/ShowService+Decorators.swift (on disk)\n"))
+    // One stream, in order: the file's error, then its diff; the summary on its own.
+    #expect(
+      stale.output.hasPrefix(
+        "Generated/ShowService+Decorators.swift: error: is stale\n"
+          + "--- Generated/ShowService+Decorators.swift (on disk)\n"))
     #expect(stale.output.contains("-  public func allShows() async -> [String] {\n"))
     #expect(stale.output.contains("+  public func allShows(page: Int) async -> [String] {\n"))
-    #expect(stale.errors.contains("Generated/ShowService+Decorators.swift: error: is stale\n"))
+    #expect(stale.errors.hasPrefix("1 generated file out of date; run 'veneer generate'"))
 
     let dryRun = try workspace.veneer("generate", "--dry-run")
     #expect(dryRun.output == "would update Generated/ShowService+Decorators.swift\n")

@@ -11,6 +11,9 @@ package struct Configuration: Sendable, Equatable, Encodable {
   /// Folders, files or globs read only for the protocols that sources inherit from (a
   /// dependency's sources): never decorated, and what they say about themselves is not reported.
   package var references: [Located<String>] = []
+  /// The module compiling each reference source, by its path, when a build system says: for
+  /// messages that name the target to change.
+  package var referenceModules: [String: String] = [:]
   /// Globs of files not to read, matched against paths relative to the configuration folder.
   package var exclude: [Located<String>] = []
   package var output: Located<String>?

@@ -1,0 +1,4 @@
+// veneer: logging
+public protocol Ledger: Sendable {
+  func balance() async -> Int
+}
