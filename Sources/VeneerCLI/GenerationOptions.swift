@@ -254,7 +254,11 @@ struct GenerationOptions: ParsableArguments {
     }
     let output = configuration.output?.value
     let generationCache =
-      configurationFailed ? nil : output.flatMap(cache).map { GenerationCache(folder: $0) }
+      configurationFailed
+      ? nil
+      : output.flatMap(cache).map {
+        GenerationCache(folder: $0, keyBesideCache: configuration.declaredInputs != nil)
+      }
     let generation = Generator(threads: jobs, measuresCPUTime: verbose).generate(
       configuration, cache: generationCache)
     report((configurationDiagnostics + generation.diagnostics).sortedByPlace)

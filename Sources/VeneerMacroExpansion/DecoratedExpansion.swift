@@ -101,10 +101,13 @@ package struct DecoratedExpansion {
     let generation = Generator().generate(parsed.configuration, texts: [("/\(name).swift", source)])
     for problem in generation.diagnostics {
       if problem.location?.file == MacroArguments.file {
+        let node = arguments.node(at: problem.location)
         context?.diagnose(
           Diagnostic(
-            node: arguments.node(at: problem.location),
-            message: DecoratedMessage(problem.message, severity: problem.severity.macroSeverity)))
+            node: node,
+            message: DecoratedMessage(
+              Self.namingTheArgument(problem.message, at: node),
+              severity: problem.severity.macroSeverity)))
         continue
       }
       let (node, position) = place(of: problem.location)
@@ -129,6 +132,21 @@ package struct DecoratedExpansion {
 extension DecoratedExpansion {
   /// For a message that suggests a word ("did you mean 'logging'?"), the fix-it that writes it
   /// in place of the word at `position`, in the comment before `node`'s token.
+  /// A message about what the attribute's `cached:` or `idempotent:` lists, which the
+  /// generator reads as `veneer.yml`'s `annotations:`, naming the argument the user wrote.
+  static func namingTheArgument(_ message: String, at node: Syntax) -> String {
+    let prefix = "'annotations' names "
+    guard message.hasPrefix(prefix) else { return message }
+    var ancestor: Syntax? = node
+    while let current = ancestor {
+      if let label = current.as(LabeledExprSyntax.self)?.label?.text {
+        return "'\(label)' names " + message.dropFirst(prefix.count)
+      }
+      ancestor = current.parent
+    }
+    return message
+  }
+
   static func suggestedFixIt(_ message: String, at position: AbsolutePosition?, in node: Syntax)
     -> FixIt?
   {

@@ -45,13 +45,13 @@ struct MacroArguments {
           options.append(("  \(builtIn.typedName):", Syntax(argument)))
           options += settings.map { ("    " + $0.0, $0.1) }
         }
-      case "public":
+      case let key? where key == "public" || key == "reveal":
         guard let names = Self.strings(argument, report: report) else { return nil }
         for (name, element) in names where !Naming.isPlainIdentifier(name) {
-          report("'public' lists parameters by name, or 'result': '\(name)' is not one", element)
+          report("'\(key)' lists parameters by name, or 'result': '\(name)' is not one", element)
           return nil
         }
-        let declaration = "public(\(names.map(\.0).joined(separator: ", ")))"
+        let declaration = "\(key)(\(names.map(\.0).joined(separator: ", ")))"
         annotations.append(
           ("  \(Self.quoted(protocolName)): \(Self.quoted(declaration))", Syntax(argument)))
       case let label? where Self.declarations[label] != nil:

@@ -43,6 +43,9 @@ package enum MacroInterface {
       "/// - Parameters:",
       "///   - public: the parameters (or `result`) whose values its decorators may write, as",
       "///     `// veneer: public(…)` on the protocol declares them; every other value is private.",
+      "///   - reveal: the parameters (or `result`) whose names look secret (an opaque",
+      "///     `authorizationID`) that its decorators may write all the same, as `// veneer:",
+      "///     reveal(…)` declares them.",
     ]
     for builtIn in builtIns {
       guard let declarations = builtIn.declarations else { continue }
@@ -67,7 +70,10 @@ package enum MacroInterface {
       "public macro Decorated("
     ]
     let parameters =
-      ["_ decorator: Decorator", "_ more: Decorator...", "public: [String] = []"]
+      [
+        "_ decorator: Decorator", "_ more: Decorator...", "public: [String] = []",
+        "reveal: [String] = []",
+      ]
       + builtIns.compactMap(\.declarations).map { "\($0.macroLabel): [String] = []" }
       + ["behindPreprocessorFlag: String? = nil"]
     lines += filled(parameters, first: "  ", then: "  ")

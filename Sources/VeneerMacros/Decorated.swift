@@ -29,6 +29,9 @@
 /// - Parameters:
 ///   - public: the parameters (or `result`) whose values its decorators may write, as
 ///     `// veneer: public(…)` on the protocol declares them; every other value is private.
+///   - reveal: the parameters (or `result`) whose names look secret (an opaque
+///     `authorizationID`) that its decorators may write all the same, as `// veneer:
+///     reveal(…)` declares them.
 /// - cached: the requirements declared as `// veneer: cache` above each would declare them, for the
 /// Caching decorator.
 /// - idempotent: the requirements declared as `// veneer: idempotent` above each would declare
@@ -46,8 +49,8 @@
   named(withTracing), named(withMetrics), named(withTimeout), named(withRetry),
   named(withCircuitBreaker), named(withBulkhead), named(withRateLimit))
 public macro Decorated(
-  _ decorator: Decorator, _ more: Decorator..., public: [String] = [], cached: [String] = [],
-  idempotent: [String] = [], behindPreprocessorFlag: String? = nil
+  _ decorator: Decorator, _ more: Decorator..., public: [String] = [], reveal: [String] = [],
+  cached: [String] = [], idempotent: [String] = [], behindPreprocessorFlag: String? = nil
 ) = #externalMacro(module: "VeneerMacrosPlugin", type: "DecoratedMacro")
 
 extension Decorator {

@@ -34,11 +34,16 @@ package struct GenericParameter: Codable, Sendable, Hashable {
   package var constraint: TypeRef?
   /// Whether the parameter is a pack, `each T`.
   package var isPack: Bool
+  /// Whether the parameter is a value, `let N: Int` (SE-0452's integer generics).
+  package var isValue: Bool
 
-  package init(name: String, constraint: TypeRef? = nil, isPack: Bool = false) {
+  package init(
+    name: String, constraint: TypeRef? = nil, isPack: Bool = false, isValue: Bool = false
+  ) {
     self.name = name
     self.constraint = constraint
     self.isPack = isPack
+    self.isValue = isValue
   }
 }
 

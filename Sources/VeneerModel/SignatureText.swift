@@ -27,7 +27,7 @@ extension Requirement {
   package var genericClauseText: String {
     guard !genericParameters.isEmpty else { return "" }
     let parameters = genericParameters.map { parameter in
-      (parameter.isPack ? "each " : "") + parameter.name
+      (parameter.isPack ? "each " : parameter.isValue ? "let " : "") + parameter.name
         + (parameter.constraint.map { ": \($0.text)" } ?? "")
     }
     return "<\(parameters.joined(separator: ", "))>"

@@ -23,6 +23,13 @@ package struct AnnotationKeys: Sendable {
       onRequirement:
         "these parameters, and the result, may be shown; every other value is private, "
         + "whatever it is called"),
+    "reveal": AnnotationUse(
+      "reveal(name, …, result)",
+      onProtocol: "show these parameters of any requirement by value, although their names look "
+        + "secret (an opaque `authorizationID`); a warning says so at each",
+      onRequirement:
+        "show these parameters (and the result) by value, although their names look secret; "
+        + "`redact` still wins"),
     "redact": AnnotationUse(
       "redact(name, …)", onProtocol: "never write parameters of these names",
       onRequirement:
@@ -154,7 +161,7 @@ package struct AnnotationKeys: Sendable {
           (.warning, "'skip' names '\(name)', which is no template in use" + (hint ?? "")))
       }
     }
-    if key == "redact" || key == "public", let parameters {
+    if key == "redact" || key == "public" || key == "reveal", let parameters {
       problems += unknownParameters(
         annotation.positionalValues.flatMap(\.texts).filter { $0 != "result" }, in: parameters,
         key: key)

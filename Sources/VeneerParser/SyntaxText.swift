@@ -237,11 +237,14 @@ extension GenericParameterClauseSyntax? {
       // swift-syntax 601 renamed `eachKeyword` to `specifier`, and deprecated the old name.
       #if canImport(SwiftSyntax601)
         let isPack = parameter.specifier?.tokenKind == .keyword(.each)
+        let isValue = parameter.specifier?.tokenKind == .keyword(.let)
       #else
         let isPack = parameter.eachKeyword != nil
+        let isValue = false
       #endif
       return GenericParameter(
-        name: parameter.name.text, constraint: parameter.inheritedType?.typeRef, isPack: isPack)
+        name: parameter.name.text, constraint: parameter.inheritedType?.typeRef, isPack: isPack,
+        isValue: isValue)
     } ?? []
   }
 }

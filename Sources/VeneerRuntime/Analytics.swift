@@ -38,13 +38,13 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
   /// it — text by value, never the contents of a struct, class, tuple or dictionary (see the
   /// README's "What leaves the process").
   public init<Value>(_ value: Value) {
-    self.init(value, otherwise: __ValueDescription.public)
+    self.init(value, otherwise: { __ValueDescription.public($0) })
   }
 
   /// The value of an argument written whole, as `log(full)` asks: numbers and flags keep their
   /// type, anything else is its `logDescription` or `String(describing:)`.
   public init<Value>(describing value: Value) {
-    self.init(value, otherwise: __ValueDescription.full)
+    self.init(value, otherwise: { __ValueDescription.full($0) })
   }
 
   /// Numbers and flags as themselves, a type that says how it is logged as that, anything

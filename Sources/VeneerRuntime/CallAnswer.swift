@@ -41,17 +41,45 @@ public final class __CallAnswer: @unchecked Sendable {
     }
   }
 
+  /// Why a retrying decorator made a failed call no more: written on the call's log line
+  /// (`not_retried=not_retryable`), so a failure that was not retried says why.
+  public enum RetryStop: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// The error does not declare itself retryable (`RetryableError`), nor does the policy's
+    /// `isRetryable` accept it.
+    case notRetryable
+    /// Every attempt the policy allows was made.
+    case attemptsUsed
+    /// The next wait would pass the policy's `maxElapsed`.
+    case timeLimit
+    /// The caller's task was cancelled.
+    case cancelled
+
+    /// `not_retryable`, `attempts_used`, `time_limit` or `cancelled`.
+    public var description: String {
+      switch self {
+      case .notRetryable: "not_retryable"
+      case .attemptsUsed: "attempts_used"
+      case .timeLimit: "time_limit"
+      case .cancelled: "cancelled"
+      }
+    }
+  }
+
   /// What happened inside a call, as its answer recorded it.
   public struct Observed: Sendable, Equatable {
     /// How many times a retrying decorator made the call again.
     public var retries: Int
+    /// Why a retrying decorator stopped making a call that failed, if one did.
+    public var retryStop: RetryStop?
     /// The policy that refused the call, if one did.
     public var rejection: Rejection?
     /// Where the circuit breaker the call went through was when the call reached it.
     public var breakerState: CircuitBreaker.State?
 
     /// Whether anything happened at all.
-    public var isEmpty: Bool { retries == 0 && rejection == nil && breakerState == nil }
+    public var isEmpty: Bool {
+      retries == 0 && retryStop == nil && rejection == nil && breakerState == nil
+    }
   }
 
   @TaskLocal static var current: __CallAnswer?
@@ -68,7 +96,9 @@ public final class __CallAnswer: @unchecked Sendable {
   private let retries: UnsafeMutablePointer<UInt64>
 
   private static let breakerStates: [CircuitBreaker.State] = [.closed, .open, .halfOpen]
-  private static let flagCount = 5 + breakerStates.count
+  /// Where the flags of a retry's stop start: after those of the breaker's states.
+  private static let retryStopFlags = 5 + breakerStates.count
+  private static let flagCount = retryStopFlags + RetryStop.allCases.count
 
   private init(call: UInt64, requirement: String) {
     self.call = call
@@ -103,6 +133,9 @@ public final class __CallAnswer: @unchecked Sendable {
   private var observed: Observed {
     Observed(
       retries: Int(veneer_load(retries)),
+      retryStop: RetryStop.allCases.first {
+        veneer_is_set(flags + Self.retryStopFlags + $0.rawValue)
+      },
       rejection: Rejection.allCases.first { veneer_is_set(flags + $0.rawValue) },
       breakerState: Self.breakerStates.indices.first { veneer_is_set(flags + 5 + $0) }.map {
         Self.breakerStates[$0]
@@ -216,6 +249,15 @@ public final class __CallAnswer: @unchecked Sendable {
   static func noteRetry(requirement: StaticString) {
     guard anyIsBound else { return }
     forEachBound(of: "\(requirement)") { veneer_increment($0.retries) }
+  }
+
+  /// Marks the calls under way of `requirement` as made no more after a failure, for `reason`.
+  @usableFromInline
+  static func noteRetryStop(_ reason: RetryStop, requirement: StaticString) {
+    guard anyIsBound else { return }
+    forEachBound(of: "\(requirement)") {
+      _ = veneer_set_once($0.flags + retryStopFlags + reason.rawValue)
+    }
   }
 
   /// Marks the calls under way of `requirement` as refused by `policy`.

@@ -20,20 +20,20 @@ public protocol CustomLogStringConvertible {
 extension __LoggedCall {
   /// How many bytes of a value's UTF-8 are logged by default, before `…` and the count of those
   /// left out: a 10 MB `Data` must not become a 10 MB log line.
-  public static let defaultValueLimit = 1_024
+  public static let defaultValueLimit = __ValueDescription.defaultLimit
 
   /// `value` as log metadata, private (`__ValueDescription.private`), cut to `limit` bytes.
   public static func privateValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
-    .string(cut(__ValueDescription.private(value), to: limit))
+    .string(__ValueDescription.private(value, limit: limit))
   }
 
   /// `value` as log metadata, declared public (`__ValueDescription.public`), cut to `limit` bytes.
   public static func publicValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
-    .string(cut(__ValueDescription.public(value), to: limit))
+    .string(__ValueDescription.public(value, limit: limit))
   }
 
   /// `value` as log metadata, written whole as `log(full)` asks (`__ValueDescription.full`), cut
@@ -41,19 +41,10 @@ extension __LoggedCall {
   public static func fullValue<Value>(_ value: Value, limit: Int = defaultValueLimit)
     -> Logger.MetadataValue
   {
-    .string(cut(__ValueDescription.full(value), to: limit))
+    .string(__ValueDescription.full(value, limit: limit))
   }
 
-  /// `text`, or as many of its first `limit` UTF-8 bytes as end a Unicode scalar, and the count
-  /// of bytes left out. Bytes, not characters: one character may carry any number of combining
-  /// marks.
   static func cut(_ text: String, to limit: Int) -> String {
-    let bytes = text.utf8
-    guard bytes.count > limit else { return text }
-    var end = bytes.index(bytes.startIndex, offsetBy: max(limit, 0))
-    // Back to the start of the scalar the limit falls in: continuation bytes are 0b10xxxxxx.
-    while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end = bytes.index(before: end) }
-    let kept = String(text.unicodeScalars[..<end])
-    return "\(kept)… (\(bytes.count - kept.utf8.count) more bytes)"
+    __ValueDescription.cut(text, to: limit)
   }
 }

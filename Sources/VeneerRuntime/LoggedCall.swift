@@ -250,7 +250,8 @@ public struct __LoggedCall: __CallLifeCycle {
 
   /// `metadata` with `cached`, when a caching decorator inside answered the call (`true` from
   /// its cache, `in-flight` by sharing the same call under way), `retries` when a retrying one
-  /// made it again, and `rejected` when a policy refused it.
+  /// made it again, `not_retried` and why when it made a failed call no more, and `rejected`
+  /// when a policy refused it.
   private func answered(_ metadata: Logger.Metadata) -> Logger.Metadata {
     guard isLogged else { return metadata }
     var metadata = metadata
@@ -259,6 +260,7 @@ public struct __LoggedCall: __CallLifeCycle {
     }
     if let observed = __CallAnswer.observed(inCall: id) {
       if observed.retries > 0 { metadata["retries"] = "\(observed.retries)" }
+      if let stop = observed.retryStop { metadata["not_retried"] = "\(stop)" }
       if let rejection = observed.rejection { metadata["rejected"] = "\(rejection)" }
     }
     return metadata
@@ -273,20 +275,18 @@ public struct __LoggedCall: __CallLifeCycle {
 
   /// A result as `results` allows; only called when it is not redacted.
   private func describe<Value>(_ value: Value) -> String {
-    let text =
-      switch results {
-      case .full: __ValueDescription.full(value)
-      case .public: __ValueDescription.public(value)
-      case .private, .redacted: __ValueDescription.private(value)
-      }
-    return Self.cut(text, to: valueLimit)
+    switch results {
+    case .full: __ValueDescription.full(value, limit: valueLimit)
+    case .public: __ValueDescription.public(value, limit: valueLimit)
+    case .private, .redacted: __ValueDescription.private(value, limit: valueLimit)
+    }
   }
 
   /// An error as `errors` allows: its type and case, unless `log(full)` asked for it whole.
   private func describe(error: any Error) -> Logger.MetadataValue {
     switch errors {
     case .redacted: Self.redacted
-    case .full: .string(Self.cut(__ValueDescription.full(error), to: valueLimit))
+    case .full: .string(__ValueDescription.full(error, limit: valueLimit))
     case .private, .public: .string(Self.cut(__ValueDescription.error(error), to: valueLimit))
     }
   }

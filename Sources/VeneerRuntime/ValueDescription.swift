@@ -4,8 +4,8 @@ import Foundation
 /// a span attribute or a cache key's description: private unless the user declared otherwise.
 ///
 /// - **Private**, the default whatever the value is called: numbers, `Bool`, enum cases without
-///   a payload and collections of numbers by value; a string, `URL`, `Data`, `UUID` or `Date`
-///   as `<private>`; any other collection as its type and count, any other value as its type
+///   a payload and collections of numbers by value; bytes (`Data`, `[UInt8]`) as their count; a
+///   string, `URL`, `UUID` or `Date` as `<private>`; any other collection as its type and count, any other value as its type
 ///   alone (`Session(…)`, `Credential.password(…)`).
 /// - **Public**, for a value the user declared (`public(name)`, or named in
 ///   `analytics(properties:)` or `tracing(attributes:)`): text, identifiers and dates by value
@@ -21,20 +21,26 @@ public enum __ValueDescription {
   /// What a private string, and any other text, bytes, identifier or date, is written as.
   public static let privateText = "<private>"
 
-  /// `value` in the private form.
-  public static func `private`<Value>(_ value: Value) -> String {
-    describe(value, showsText: false)
+  /// How many bytes of a value's UTF-8 any destination gets by default, before `…` and the
+  /// count of those left out: a 10 MB value must not become a 10 MB log line, span attribute or
+  /// analytics property.
+  public static let defaultLimit = 1_024
+
+  /// `value` in the private form, cut to `limit` bytes.
+  public static func `private`<Value>(_ value: Value, limit: Int = defaultLimit) -> String {
+    cut(describe(value, form: .private, limit: limit), to: limit)
   }
 
-  /// `value` in the public form.
-  public static func `public`<Value>(_ value: Value) -> String {
-    describe(value, showsText: true)
+  /// `value` in the public form, cut to `limit` bytes.
+  public static func `public`<Value>(_ value: Value, limit: Int = defaultLimit) -> String {
+    cut(describe(value, form: .public, limit: limit), to: limit)
   }
 
   /// `value` whole, as `log(full)` asks: its `logDescription`, else `String(describing:)`, an
-  /// optional as what it holds.
-  public static func full<Value>(_ value: Value) -> String {
-    describeFully(value)
+  /// optional as what it holds, a collection element by element; cut to `limit` bytes, and a
+  /// URL's password always `<redacted>`.
+  public static func full<Value>(_ value: Value, limit: Int = defaultLimit) -> String {
+    cut(describe(value, form: .full, limit: limit), to: limit)
   }
 
   /// A thrown error: its `logDescription` when its type has one, else its type and case
@@ -43,27 +49,42 @@ public enum __ValueDescription {
     (error as? any CustomLogStringConvertible)?.logDescription ?? shape(of: error)
   }
 
-  static func describeFully(_ value: Any) -> String {
-    if let custom = value as? any CustomLogStringConvertible { return custom.logDescription }
-    if let optional = value as? any OptionalValue {
-      guard let wrapped = optional.wrappedValue else { return "nil" }
-      return describeFully(wrapped)
-    }
-    return String(describing: value)
+  /// How much of a value is written.
+  enum Form {
+    case `private`
+    case `public`
+    case full
   }
 
-  static func describe(_ value: Any, showsText: Bool) -> String {
+  /// `value` in `form`; a collection stops being written once its text passes `limit`, so a
+  /// large one costs what a small one does.
+  static func describe(_ value: Any, form: Form, limit: Int) -> String {
     if let custom = value as? any CustomLogStringConvertible { return custom.logDescription }
     if let optional = value as? any OptionalValue {
       guard let wrapped = optional.wrappedValue else { return "nil" }
-      return describe(wrapped, showsText: showsText)
+      return describe(wrapped, form: form, limit: limit)
     }
     if let number = numberText(value) { return number }
-    if let text = text(of: value) { return showsText ? withoutPassword(text) : privateText }
+    // Bytes are their count in every form, as in any collection of them.
+    if let data = value as? Data { return "\(data.count) bytes" }
+    if let text = text(of: value) { return form == .private ? privateText : withoutPassword(text) }
     if let collection = value as? any DescribedCollection {
-      return collection.describedElements(showsText: showsText)
+      return collection.describedElements(form: form, limit: limit)
     }
-    return shape(of: value)
+    return form == .full ? withoutPassword(String(describing: value)) : shape(of: value)
+  }
+
+  /// `text`, or as many of its first `limit` UTF-8 bytes as end a Unicode scalar, and the count
+  /// of bytes left out. Bytes, not characters: one character may carry any number of combining
+  /// marks.
+  static func cut(_ text: String, to limit: Int) -> String {
+    let bytes = text.utf8
+    guard bytes.count > limit else { return text }
+    var end = bytes.index(bytes.startIndex, offsetBy: max(limit, 0))
+    // Back to the start of the scalar the limit falls in: continuation bytes are 0b10xxxxxx.
+    while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end = bytes.index(before: end) }
+    let kept = String(text.unicodeScalars[..<end])
+    return "\(kept)… (\(bytes.count - kept.utf8.count) more bytes)"
   }
 
   /// The text of a number or flag, which is written by value; `nil` for any other value.
@@ -158,22 +179,33 @@ extension Optional: OptionalValue {
 
 /// A collection written element by element when each element is a number (or, in the public
 /// form, text), and otherwise as its type and size: one element may not say what the others
-/// do.
+/// do. Bytes, in any collection, are written as their count, as `Data` is: they may be a key,
+/// a file or a message. Writing stops once the text passes the limit it will be cut to.
 private protocol DescribedCollection {
-  func describedElements(showsText: Bool) -> String
+  func describedElements(form: __ValueDescription.Form, limit: Int) -> String
 }
 
 extension DescribedCollection where Self: Collection {
-  fileprivate func describedElements(showsText: Bool) -> String {
-    var texts: [String] = []
+  fileprivate func describedElements(form: __ValueDescription.Form, limit: Int) -> String {
+    if Element.self == UInt8.self || Element.self == Int8.self { return "\(count) bytes" }
+    var text = "["
+    var written = 0
     for element in self {
-      guard
-        let text = __ValueDescription.numberText(element)
-          ?? (showsText ? __ValueDescription.text(of: element) : nil)
-      else { return "\(type(of: self)) (\(count) elements)" }
-      texts.append(text)
+      let described: String
+      if form == .full {
+        described = __ValueDescription.describe(element, form: .full, limit: limit)
+      } else if let number = __ValueDescription.numberText(element) {
+        described = number
+      } else if form == .public, let elementText = __ValueDescription.text(of: element) {
+        described = __ValueDescription.withoutPassword(elementText)
+      } else {
+        return "\(type(of: self)) (\(count) elements)"
+      }
+      text += (written == 0 ? "" : ", ") + described
+      written += 1
+      if text.utf8.count > limit { return text + ", … (\(count) elements)" }
     }
-    return "[\(texts.joined(separator: ", "))]"
+    return text + "]"
   }
 }
 
@@ -183,8 +215,10 @@ extension ContiguousArray: DescribedCollection {}
 extension Set: DescribedCollection {}
 
 extension Dictionary: DescribedCollection {
-  /// Keys may name what the values are (`Authorization`): neither is written.
-  fileprivate func describedElements(showsText: Bool) -> String {
-    "\(type(of: self)) (\(count) entries)"
+  /// Keys may name what the values are (`Authorization`): neither is written, but whole.
+  fileprivate func describedElements(form: __ValueDescription.Form, limit: Int) -> String {
+    form == .full
+      ? __ValueDescription.withoutPassword(String(describing: self))
+      : "\(type(of: self)) (\(count) entries)"
   }
 }

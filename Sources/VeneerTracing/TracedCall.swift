@@ -43,11 +43,28 @@ public final class __TracedCall: __CallLifeCycle, @unchecked Sendable {
   /// Records an argument on the span, as `tracing(attributes:)` asks by naming it, and so
   /// declares it public: as the attribute its type makes, or its `logDescription` when its type
   /// has one.
+  /// Text is cut to `__ValueDescription.defaultLimit` bytes and a URL's password in it is
+  /// `<redacted>`, as in logs.
   public func setAttribute(_ name: String, _ value: some SpanAttributeConvertible) {
     guard span.isRecording else { return }
-    span.attributes[name] =
-      (value as? any CustomLogStringConvertible).map { .string($0.logDescription) }
-      ?? value.toSpanAttribute()
+    if let custom = value as? any CustomLogStringConvertible {
+      span.attributes[name] = SpanAttribute.string(__ValueDescription.public(custom.logDescription))
+      return
+    }
+    switch value.toSpanAttribute() {
+    case .string(let text):
+      span.attributes[name] = SpanAttribute.string(__ValueDescription.public(text))
+    case .stringArray(let texts):
+      // Element by element, until the limit: a long list costs what a short one does.
+      var kept: [String] = []
+      var bytes = 0
+      for text in texts where bytes <= __ValueDescription.defaultLimit {
+        kept.append(__ValueDescription.public(text))
+        bytes += kept[kept.count - 1].utf8.count
+      }
+      span.attributes[name] = SpanAttribute.stringArray(kept)
+    case let attribute: span.attributes[name] = attribute
+    }
   }
 
   /// Records an argument of another type on the span, as `__ValueDescription.public` writes it:

@@ -70,7 +70,8 @@ struct PluginModeTests {
     #expect(stale.status == 1)
     #expect(
       stale.output.hasPrefix(
-        "--- /dev/null\n+++ Sources/Blog/Generated/PostRepo+Decorators.swift (generated)\n"))
+        "Sources/Blog/Generated/PostRepo+Decorators.swift: error: is missing\n"
+          + "--- /dev/null\n+++ Sources/Blog/Generated/PostRepo+Decorators.swift (generated)\n"))
     #expect(
       stale.errors.hasSuffix(
         "1 generated file out of date; run 'swift package --allow-writing-to-package-directory "

@@ -237,6 +237,20 @@ struct ReviewWorkflowTests {
     #expect(workspace.read("veneer.yml") == starter)
   }
 
+  /// A method all of whose values are hidden by their names is listed too, saying so, with the
+  /// declaration that would show one: left out, it looked forgotten.
+  @Test func initSaysWhichMethodsHideEveryValueByName() throws {
+    let workspace = try Workspace()
+    try workspace.write(
+      "Sources/Vault.swift",
+      "// veneer: logging\npublic protocol Vault {\n  func unlock(pin: String)\n}\n")
+    #expect(try workspace.veneer("init").status == 0)
+    #expect(
+      workspace.read("veneer.yml")?.contains(
+        #"#   Vault.unlock(pin:): every value is hidden by its name (pin); "reveal(pin)" would "#
+          + "show one that is no secret") == true)
+  }
+
   /// Two runs writing different contents into one folder at once: every file ends up whole,
   /// as one run or the other wrote it.
   @Test func concurrentRunsNeverTearAFile() throws {

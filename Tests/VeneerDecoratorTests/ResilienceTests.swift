@@ -232,6 +232,25 @@ struct RetryTests {
     let returned = recorder.records.first { $0.message == "PriceService.price(sku:) returned" }
     #expect(returned?.metadata["retries"] == "2", "\(recorder.text)")
   }
+
+  /// A failed idempotent call that was not made again says why on its log line: its error did
+  /// not declare itself retryable, or its attempts were used.
+  @Test func aFailureNotRetriedSaysWhyInTheLog() async throws {
+    struct Unexplained: Error {}
+    let recorder = LogRecorder()
+    let prices = ScriptedPrices(failing: 1, with: Unexplained()).withRetry(Self.noJitter)
+      .withLogging(recorder.logger())
+    await #expect(throws: Unexplained.self) { try await prices.price(sku: "a") }
+    let failed = recorder.records.last { $0.message == "PriceService.price(sku:) threw" }
+    #expect(failed?.metadata["not_retried"] == "not_retryable", "\(recorder.text)")
+
+    let clock = ManualClock()
+    let once = ScriptedPrices(failing: 5).withRetry(RetryPolicy(maxAttempts: 1), clock: clock)
+      .withLogging(recorder.logger())
+    await #expect(throws: Transient.self) { try await once.price(sku: "a") }
+    let used = recorder.records.last { $0.message == "PriceService.price(sku:) threw" }
+    #expect(used?.metadata["not_retried"] == "attempts_used", "\(recorder.text)")
+  }
 }
 
 @Suite("Circuit breaker")

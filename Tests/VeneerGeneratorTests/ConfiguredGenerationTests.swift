@@ -149,7 +149,8 @@ struct ConfiguredGenerationTests {
     ])
     #expect(
       project.generate().diagnostics == [
-        "Sources/Notes.swift:2:1: note: the caching decorator of Notes caches only what is "
+        // It caches nothing at all: asking for it did nothing, a warning.
+        "Sources/Notes.swift:2:1: warning: the caching decorator of Notes caches only what is "
           + "declared cacheable, and forwards 2 requirements uncached (save(_:), note(id:)); "
           + "annotate each that only reads '// veneer: cache'",
         "Sources/Notes.swift:2:1: note: the logging decorator of Notes forwards 1 requirement as "

@@ -132,7 +132,7 @@ struct DeclarationTests {
     ])
     #expect(
       project.generate().diagnostics == [
-        "Sources/Weather.swift:1:43: warning: 'redact' names 'pasword', which is no parameter of "
+        "Sources/Weather.swift:1:43: error: 'redact' names 'pasword', which is no parameter of "
           + "any requirement of Weather; did you mean 'password'?"
       ])
   }
@@ -162,6 +162,47 @@ struct DeclarationTests {
         "Sources/Weather.swift:5:14: error: 'public' takes the names it applies to: "
           + "public(name, …)",
       ])
+  }
+}
+
+/// A value whose name looks secret stays `<redacted>` under `public`, which says so; `reveal`
+/// shows it, with a warning a reviewer finds by its key; an error of a call given a secret is
+/// written by its type, whatever `log(full)` says.
+@Suite("Names that look secret")
+struct SecretNameDeclarationTests {
+  static let gateway = """
+    // veneer: logging
+    public protocol Gateway {
+      // veneer: public(authorizationID)
+      func capture(authorizationID: String) throws -> Int
+      // veneer: reveal(authorizationID)
+      func void(authorizationID: String) throws -> Int
+      // veneer: log(full)
+      func charge(amount: Int, pin: String) throws -> Int
+    }
+
+    """
+
+  @Test func publicSaysWhatStaysRedactedAndRevealShowsIt() throws {
+    let project = try Project([
+      "Sources/Gateway.swift": Self.gateway, "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    #expect(
+      project.generate().diagnostics == [
+        "Sources/Gateway.swift:3:14: warning: 'public' names 'authorizationID', whose name looks "
+          + "secret, so it stays <redacted> in logs, events and spans; if it is no secret (an "
+          + "opaque ID), write 'reveal(authorizationID)' to show it by value",
+        "Sources/Gateway.swift:5:14: warning: 'reveal' shows 'authorizationID' by value in logs, "
+          + "events and spans although its name looks secret: keep it only for a value that is "
+          + "no secret",
+      ])
+    let output = project.file("Gateway+Decorators.swift")
+    #expect(output.contains(#"["authorizationID": __LoggedCall.redacted]"#))
+    #expect(output.contains(#"["authorizationID": __LoggedCall.publicValue(authorizationID"#))
+    // log(full), but given a PIN: values whole, but the PIN, the result and errors not.
+    #expect(output.contains(#""amount": __LoggedCall.fullValue(amount"#))
+    #expect(output.contains(#""pin": __LoggedCall.redacted"#))
+    #expect(!output.contains("errors: .full"))
   }
 }
 

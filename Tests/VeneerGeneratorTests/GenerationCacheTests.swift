@@ -381,3 +381,62 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 }
+
+/// The key that seals the caches lives only in the user's private folder: where that folder
+/// cannot hold it, no cache is kept, with one warning, and no key is written beside the cache
+/// (in a project, with `--cache-path .veneer-cache`). Only a build system's sandbox may keep it
+/// beside its own work folder.
+@Suite("The cache's key")
+struct CacheKeyPlacementTests {
+  func run(userFolder: String, keyBesideCache: Bool, in folder: TemporaryFolder) throws
+    -> Diagnostic?
+  {
+    try folder.write("Project/Sources/Other.swift", GenerationCacheTests.other)
+    let configuration = Configuration(
+      sources: [folder.path + "/Project/Sources"], output: folder.path + "/Project/Generated")
+    let cache = GenerationCache(
+      folder: folder.path + "/Project/.veneer-cache", keyBesideCache: keyBesideCache,
+      environment: ["XDG_CACHE_HOME": userFolder])
+    let generation = Generator().generate(configuration, cache: cache)
+    let output = OutputFolder(path: folder.path + "/Project/Generated")
+    try output.apply(try output.plan(generation.files, unchanged: generation.unchangedFiles))
+    return cache.save(generation, outputFolder: folder.path + "/Project/Generated")
+  }
+
+  @Test func aGroupWritableUserFolderKeepsNoCacheAndWritesNoKeyBesideIt() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/Shared", withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o775])
+    let warning = try run(
+      userFolder: folder.path + "/Shared", keyBesideCache: false, in: folder)
+    #expect(warning?.severity == .warning)
+    #expect(warning?.message.hasPrefix("no cache is kept, so every run reads every source") == true)
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/Project/seal.key"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/Project/.veneer-cache"))
+  }
+
+  @Test func anEmptyKeyFileKeepsNoCacheAndSaysWhy() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Private/veneer/seal.key", "")
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o700], ofItemAtPath: folder.path + "/Private")
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o700], ofItemAtPath: folder.path + "/Private/veneer")
+    let warning = try run(
+      userFolder: folder.path + "/Private", keyBesideCache: false, in: folder)
+    #expect(warning?.message.contains("seal.key is no key Veneer made") == true, "\(warning as Any)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/Project/seal.key"))
+  }
+
+  @Test func aBuildSystemsSandboxKeepsTheKeyBesideItsWorkFolder() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/Shared", withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o775])
+    let warning = try run(
+      userFolder: folder.path + "/Shared", keyBesideCache: true, in: folder)
+    #expect(warning == nil, "\(warning as Any)")
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/Project/seal.key"))
+  }
+}

@@ -220,3 +220,27 @@ struct TypedRenderingTests {
     }
   }
 }
+
+/// Integer generic parameters (SE-0452) keep their `let`: a decorator that wrote `<N: Int>`
+/// declared a type parameter constrained to a struct, which does not compile.
+@Suite("Integer generics")
+struct IntegerGenericsTests {
+  @Test func aValueGenericParameterIsWrittenAsAValue() throws {
+    let project = try Project([
+      "Sources/Buffers.swift": """
+      // veneer: logging, analytics, intercepting, tracing, metrics
+      public protocol Buffers {
+        func sum<let N: Int>(of values: InlineArray<N, Int>) -> Int
+      }
+
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    #expect(project.generate().diagnostics.allSatisfy { !$0.contains("error") })
+    let output = project.file("Buffers+Decorators.swift")
+    #expect(output.contains("func sum<let N: Int>(of values: InlineArray<N, Int>) -> Int"))
+    #expect(!output.contains("<N: Int>"))
+    let checked = try project.typeCheckGenerated()
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+}

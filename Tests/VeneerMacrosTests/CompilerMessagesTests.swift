@@ -55,7 +55,7 @@ struct CompilerMessagesTests {
       ("@Decorated()", "missing argument for parameter #1 in macro expansion"),
       (
         #"@Decorated(.caching, cached: ["prcie(id:)"])"#,
-        "'annotations' names 'prcie(id:)', which is not a requirement of Shop; did you mean 'price(id:)'?"
+        "'cached' names 'prcie(id:)', which is not a requirement of Shop; did you mean 'price(id:)'?"
       ),
     ])
   func eachMistakeIsOneMessageSayingWhatToChange(attribute: String, message: String) throws {

@@ -860,10 +860,10 @@ struct ExpansionSnapshotTests {
       """
       @Decorated(.caching, cached: ["ntoe(id:)"])
                                     ┬──────────
-                                    ╰─ 🛑 'annotations' names 'ntoe(id:)', which is not a requirement of Notes; did you mean 'note(id:)'?
+                                    ╰─ 🛑 'cached' names 'ntoe(id:)', which is not a requirement of Notes; did you mean 'note(id:)'?
       public protocol Notes: Sendable {
       ┬─────
-      ╰─ ℹ️ the caching decorator of Notes caches only what is declared cacheable, and forwards 1 requirement uncached (note(id:)); annotate each that only reads '// veneer: cache'
+      ╰─ ⚠️ the caching decorator of Notes caches only what is declared cacheable, and forwards 1 requirement uncached (note(id:)); annotate each that only reads '// veneer: cache'
         func note(id: Int) async throws -> String
       }
       """

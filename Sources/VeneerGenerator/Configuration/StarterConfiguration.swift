@@ -81,6 +81,15 @@ extension ConfigurationFile {
         }
         let returns = requirement.returnType.map { !$0.isVoid } ?? false
         if returns && disclosure.result != .redacted { shown.append("result") }
+        // Every value hidden by its name: said, with the declaration that would show one.
+        if shown.isEmpty, !hidden.isEmpty {
+          let names = hidden.joined(separator: ", ")
+          let line =
+            "#   \(proto.qualifiedName).\(requirement.selector): every value is hidden by its "
+            + "name (\(names)); \("reveal(\(names))".swiftLiteral) would show one that is no secret"
+          listed.append(line.escapedForComment)
+          continue
+        }
         guard !shown.isEmpty else { continue }
         let types = requirement.parameters.filter { !$0.isClosure }.map {
           "\($0.name): \($0.type.text)"

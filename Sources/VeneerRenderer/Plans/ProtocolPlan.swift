@@ -145,6 +145,7 @@ package struct ProtocolPlan: Sendable {
       diagnostics += kind.protocolDiagnostics(requirements.map(\.value), proto)
     }
     diagnostics += Self.passedByNotes(proto, allRequirements)
+    diagnostics += Disclosure.secretNameDiagnostics(in: proto.annotations)
     diagnostics += Disclosure.unmatchedNames(
       in: proto.annotations, of: proto.qualifiedName,
       parameters: allRequirements.flatMap { $0.parameters.map { ($0.name, $0.label) } })

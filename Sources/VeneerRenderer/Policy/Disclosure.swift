@@ -29,11 +29,14 @@ package struct Disclosure: Sendable {
 
   private let redactedNames: Set<String>
   private let publicNames: Set<String>
+  /// `reveal(…)`: values shown by value although their names look secret.
+  private let revealedNames: Set<String>
   /// `log(full)`: every value that is not redacted is written whole.
   private let isFull: Bool
   /// What is written of what the requirement returns or hands its completion handler.
   package let result: Level
-  /// What is written of the errors it throws or reports: their type and case unless `log(full)`.
+  /// What is written of the errors it throws or reports: their type and case unless `log(full)`
+  /// and no argument is redacted.
   let errors: Level
 
   /// - Parameters:
@@ -49,51 +52,95 @@ package struct Disclosure: Sendable {
     }
     redactedNames = names("redact")
     publicNames = names("public")
+    revealedNames = names("reveal")
     isFull = all.contains {
       $0.key == "log" && $0.positionalValues.flatMap(\.texts).contains("full")
     }
-    let givenASecret = parameters.contains { [redactedNames] parameter in
-      Self.isRedacted(parameter.name, parameter.label, listed: redactedNames)
+    let givenASecret = parameters.contains { [redactedNames, revealedNames] parameter in
+      Self.isRedacted(
+        parameter.name, parameter.label, listed: redactedNames, revealed: revealedNames)
     }
+    let isResultRevealed = revealedNames.contains(Self.resultName)
     result =
-      redactedNames.contains(Self.resultName) || Naming.looksSecret(name) || givenASecret
+      redactedNames.contains(Self.resultName)
+        || (!isResultRevealed && (Naming.looksSecret(name) || givenASecret))
       ? .redacted
-      : isFull ? .full : publicNames.contains(Self.resultName) ? .public : .private
-    errors = isFull ? .full : .private
+      : isFull
+        ? .full
+        : publicNames.contains(Self.resultName) || isResultRevealed ? .public : .private
+    // An error may quote what the call was given: given a secret, it is written by its type.
+    errors = isFull && !givenASecret ? .full : .private
   }
 
   /// What is written of the parameter called `name`, with argument label or selector piece
   /// `label`.
   package func level(ofParameter name: String, label: String?) -> Level {
-    if Self.isRedacted(name, label, listed: redactedNames) { return .redacted }
+    if Self.isRedacted(name, label, listed: redactedNames, revealed: revealedNames) {
+      return .redacted
+    }
     if isFull { return .full }
-    let isDeclared = publicNames.contains(name) || label.map(publicNames.contains) == true
+    let declared = publicNames.union(revealedNames)
+    let isDeclared = declared.contains(name) || label.map(declared.contains) == true
     return isDeclared ? .public : .private
   }
 
-  /// A warning at each of a protocol's `public(…)` and `redact(…)` that names what none of its
-  /// requirements has, among `parameters` (names and labels or selector pieces): it declares
-  /// nothing, and a misspelt `redact` would leave its value to the default.
+  /// An error at each of a protocol's `public(…)`, `reveal(…)` and `redact(…)` that names what
+  /// none of its requirements has, among `parameters` (names and labels or selector pieces): it
+  /// declares nothing, and a misspelt `redact` would leave its value to the default. An error,
+  /// as the same mistake on a requirement is.
   static func unmatchedNames(
     in annotations: [Annotation], of protocolName: String,
     parameters: [(name: String, label: String?)]
   ) -> [Diagnostic] {
     let known = Set(parameters.flatMap { [$0.name] + ($0.label.map { [$0] } ?? []) })
       .union([resultName])
-    return annotations.filter { $0.key == "public" || $0.key == "redact" }.flatMap { annotation in
+    return annotations.filter { ["public", "redact", "reveal"].contains($0.key) }.flatMap {
+      annotation in
       annotation.positionalValues.flatMap(\.texts).filter { !known.contains($0) }.map { name in
         let hint = Spelling.suggestion(for: name, among: known).map { "; did you mean '\($0)'?" }
         return Diagnostic(
-          .warning,
+          .error,
           "'\(annotation.key)' names '\(name)', which is no parameter of any requirement of "
             + "\(protocolName)" + (hint ?? ""), at: annotation.location)
       }
     }
   }
 
-  private static func isRedacted(_ name: String, _ label: String?, listed: Set<String>) -> Bool {
+  /// Redacted: named by `redact`, or looking secret and not named by `reveal`.
+  private static func isRedacted(
+    _ name: String, _ label: String?, listed: Set<String>, revealed: Set<String>
+  ) -> Bool {
+    if listed.contains(name) || label.map(listed.contains) == true { return true }
+    if revealed.contains(name) || label.map(revealed.contains) == true { return false }
     // Most labels are the name again: asked once.
-    listed.contains(name) || Naming.looksSecret(name)
-      || label.map { $0 != name && (listed.contains($0) || Naming.looksSecret($0)) } == true
+    return Naming.looksSecret(name)
+      || label.map { $0 != name && Naming.looksSecret($0) } == true
+  }
+
+  /// What each `public(…)` and `reveal(…)` among `annotations` does to a name that looks
+  /// secret: `public` leaves it `<redacted>` (a warning, saying how to show it), `reveal` shows
+  /// it by value (a warning, once per annotation, that a reviewer may find by its key).
+  static func secretNameDiagnostics(in annotations: [Annotation]) -> [Diagnostic] {
+    annotations.compactMap { annotation -> Diagnostic? in
+      guard annotation.key == "public" || annotation.key == "reveal" else { return nil }
+      let secret = annotation.positionalValues.flatMap(\.texts).filter {
+        $0 != resultName && Naming.looksSecret($0)
+      }
+      guard !secret.isEmpty else { return nil }
+      let list = secret.map { "'\($0)'" }.joined(separator: ", ")
+      if annotation.key == "public" {
+        return Diagnostic(
+          .warning,
+          "'public' names \(list), whose name looks secret, so it stays <redacted> in logs, "
+            + "events and spans; if it is no secret (an opaque ID), write "
+            + "'reveal(\(secret.joined(separator: ", ")))' to show it by value",
+          at: annotation.location)
+      }
+      return Diagnostic(
+        .warning,
+        "'reveal' shows \(list) by value in logs, events and spans although its name looks "
+          + "secret: keep it only for a value that is no secret",
+        at: annotation.location)
+    }
   }
 }

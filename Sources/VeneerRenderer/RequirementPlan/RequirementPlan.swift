@@ -371,6 +371,7 @@ extension RequirementPlan {
       name: requirement.bareName,
       parameters: requirement.parameters.map { ($0.name, $0.label) },
       annotations: requirement.annotations, protocolAnnotations: context.proto.annotations)
+    diagnostics += Disclosure.secretNameDiagnostics(in: requirement.annotations)
     (skippedTemplates, annotationArguments) =
       (annotations.skippedTemplates, annotations.annotationArguments)
     conditionsOpening = requirement.conditions.map { "#if \($0)" }.joined(separator: "\n")

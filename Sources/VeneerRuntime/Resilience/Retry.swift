@@ -120,18 +120,26 @@ public enum __RetriedCall {
       } catch {
         failure = error
       }
-      guard attempt < policy.maxAttempts, policy.isRetryable(failure), !Task.isCancelled else {
+      let stop: __CallAnswer.RetryStop? =
+        Task.isCancelled
+        ? .cancelled
+        : !policy.isRetryable(failure)
+          ? .notRetryable : attempt >= policy.maxAttempts ? .attemptsUsed : nil
+      if let stop {
+        __CallAnswer.noteRetryStop(stop, requirement: requirement)
         throw failure
       }
       let wait = policy.backoff(afterAttempt: attempt)
       if let limit = policy.maxElapsed, let start,
         (clock.now - start).saturatingAdding(wait) > limit
       {
+        __CallAnswer.noteRetryStop(.timeLimit, requirement: requirement)
         throw failure
       }
       do {
         try await clock.sleep(for: wait)
       } catch {
+        __CallAnswer.noteRetryStop(.cancelled, requirement: requirement)
         throw failure
       }
       __CallAnswer.noteRetry(requirement: requirement)

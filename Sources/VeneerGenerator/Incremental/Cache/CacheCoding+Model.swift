@@ -144,10 +144,13 @@ extension GenericParameter: CacheCodable {
     writer.write(name)
     writer.write(constraint)
     writer.write(isPack)
+    writer.write(isValue)
   }
 
   init(from reader: inout CacheReader) throws {
-    self.init(name: try reader.read(), constraint: try reader.read(), isPack: try reader.read())
+    self.init(
+      name: try reader.read(), constraint: try reader.read(), isPack: try reader.read(),
+      isValue: try reader.read())
   }
 }
 

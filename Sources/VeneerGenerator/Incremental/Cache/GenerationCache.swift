@@ -17,13 +17,21 @@ import VeneerSupport
 package struct GenerationCache: Sendable {
   package let folder: String
 
+  /// - Parameter keyBesideCache: whether the key may be kept beside the cache folder when the
+  ///   user's private folder cannot be used: only under a build system, whose sandbox lets a
+  ///   run write its own work folder alone (the build plugin's). Elsewhere it would be written
+  ///   wherever the cache is, a project's folder among them, and no cache is kept instead.
   package init(
-    folder: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    folder: String, keyBesideCache: Bool = false,
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) {
     self.folder = folder
     opened = CacheFolder.open(folder, creating: false)
     ownershipAtStart = Self.ownership(of: opened)
-    seal = Self.sealKey(forCacheIn: folder, environment: environment).map(CacheSeal.init)
+    let key = Self.sealKey(
+      forCacheIn: folder, besideCache: keyBesideCache, environment: environment)
+    seal = (try? key.get()).map(CacheSeal.init)
+    keyWarning = Self.keyWarning(key, environment: environment)
   }
 
   /// The folder as opened when the run began, or why it is refused; nil when it did not exist.
@@ -32,26 +40,59 @@ package struct GenerationCache: Sendable {
   private let ownershipAtStart: Ownership
   /// The seal of the user's key; without a key no cache is read or kept.
   private let seal: CacheSeal?
+  /// Why there is no key, said once, when the run would have kept a cache.
+  private let keyWarning: Diagnostic?
+
+  /// Why the user's private folder cannot hold the key.
+  private struct KeyProblem: Error {
+    var folder: String
+    var reason: String
+  }
 
   /// The key in the user's private Veneer folder, or beside the cache folder when that one
-  /// cannot be used (a build plugin's sandbox writes its work folder alone).
-  private static func sealKey(forCacheIn folder: String, environment: [String: String])
-    -> SealKey?
-  {
-    let parent = (URL(fileURLWithPath: folder).standardizedFileURL.path as NSString)
-      .deletingLastPathComponent
-    for candidate in [userFolder(environment: environment), parent] {
-      if case .success(let keys?) = CacheFolder.open(candidate, creating: true),
+  /// cannot be used and `besideCache` allows.
+  private static func sealKey(
+    forCacheIn folder: String, besideCache: Bool, environment: [String: String]
+  ) -> Result<SealKey, KeyProblem> {
+    let user = userFolder(environment: environment)
+    let problem: KeyProblem
+    switch CacheFolder.open(user, creating: true) {
+    case .success(let keys?):
+      if let key = SealKey.load(in: keys) { return .success(key) }
+      problem = KeyProblem(
+        folder: user,
+        reason: "its \(SealKey.fileName) is no key Veneer made (empty, or not 16 bytes); delete "
+          + "it, and the next run makes one")
+    case .success(nil):
+      problem = KeyProblem(folder: user, reason: "it cannot be made")
+    case .failure(let refusal):
+      problem = KeyProblem(folder: user, reason: refusal.reason)
+    }
+    if besideCache {
+      let parent = (URL(fileURLWithPath: folder).standardizedFileURL.path as NSString)
+        .deletingLastPathComponent
+      if case .success(let keys?) = CacheFolder.open(parent, creating: true),
         let key = SealKey.load(in: keys)
       {
-        return key
+        return .success(key)
       }
     }
-    return nil
+    return .failure(problem)
+  }
+
+  private static func keyWarning(
+    _ key: Result<SealKey, KeyProblem>, environment: [String: String]
+  ) -> Diagnostic? {
+    guard case .failure(let problem) = key else { return nil }
+    return Diagnostic(
+      .warning,
+      "no cache is kept, so every run reads every source: the key that seals Veneer's caches "
+        + "lives only in the user's private folder, and \(problem.folder) cannot hold it: "
+        + "\(problem.reason) (XDG_CACHE_HOME chooses another)", file: problem.folder)
   }
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 12
+  static let format = 13
 
   struct Index {
     var format: Int
@@ -269,9 +310,10 @@ package struct GenerationCache: Sendable {
   /// folder's descriptor: the folder opened when the run began, or made and opened now.
   @discardableResult
   package func save(_ generation: Generation, outputFolder: String) -> Diagnostic? {
-    guard generation.cacheRecord != nil || generation.directoryListings != nil, let seal else {
+    guard generation.cacheRecord != nil || generation.directoryListings != nil else {
       return nil
     }
+    guard let seal else { return keyWarning }
     let cache: CacheFolder
     switch opened {
     case .failure(let refusal): return Self.untrustedWarning(folder, refusal.reason)

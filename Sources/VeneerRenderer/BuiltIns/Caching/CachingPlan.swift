@@ -49,10 +49,11 @@ final class CachingPlan: DecoratorPlan {
     let uncachedReason = isDeclared ? Self.uncachedReason(plan) : "it is not declared cacheable"
     isCacheable = uncachedReason == nil
     // Said of a requirement only when it was declared: the others are listed once a protocol.
+    // A warning: the declaration does nothing.
     if isDeclared, let uncachedReason {
       diagnostics.append(
         Diagnostic(
-          .note,
+          .warning,
           "the caching decorator forwards \(requirement.selector) uncached: \(uncachedReason)",
           at: requirement.location))
     }
@@ -136,9 +137,14 @@ final class CachingPlan: DecoratorPlan {
     let names =
       undeclared.prefix(6).map(\.requirement.selector).joined(separator: ", ")
       + (undeclared.count > 6 ? ", …" : "")
+    // A warning when it caches nothing at all: asking for it then does nothing.
+    let cachesSomething = plans.contains { plan in
+      plan.isMethod && !plan.isStatic && !plan.isSkipped(by: name)
+        && plan.decoratorPlan(position, as: Self.self).isCacheable
+    }
     diagnostics.append(
       Diagnostic(
-        .note,
+        cachesSomething ? .note : .warning,
         "the caching decorator of \(proto.qualifiedName) caches only what is declared "
           + "cacheable, and forwards "
           + (undeclared.count == 1 ? "1 requirement" : "\(undeclared.count) requirements")

@@ -70,9 +70,14 @@ final class RetryPlan: DecoratorPlan {
     let names =
       undeclared.prefix(6).map(\.requirement.selector).joined(separator: ", ")
       + (undeclared.count > 6 ? ", …" : "")
+    // A warning when it retries nothing at all: asking for it then does nothing.
+    let retriesSomething = plans.contains { plan in
+      plan.isMethod && !plan.isStatic && !plan.isSkipped(by: name)
+        && plan.decoratorPlan(position, as: Self.self).isDeclared
+    }
     return diagnostics + [
       Diagnostic(
-        .note,
+        retriesSomething ? .note : .warning,
         "the retry decorator of \(proto.qualifiedName) retries only what is declared "
           + "idempotent, and forwards "
           + (undeclared.count == 1 ? "1 requirement" : "\(undeclared.count) requirements")
