@@ -425,7 +425,8 @@ struct CacheKeyPlacementTests {
       [.posixPermissions: 0o700], ofItemAtPath: folder.path + "/Private/veneer")
     let warning = try run(
       userFolder: folder.path + "/Private", keyBesideCache: false, in: folder)
-    #expect(warning?.message.contains("seal.key is no key Veneer made") == true, "\(warning as Any)")
+    #expect(
+      warning?.message.contains("seal.key is no key Veneer made") == true, "\(warning as Any)")
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/Project/seal.key"))
   }
 
