@@ -110,9 +110,10 @@ public enum __RetriedCall {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    // Read only under a time limit: an attempt that succeeds, as most do, reads no clock.
+    // Read only under a time limit: an attempt that succeeds, as most do, reads no clock, and
+    // makes no schedule (a copy of the policy, closures and all).
     let start = policy.maxElapsed == nil ? nil : clock.now
-    var attempt = 1
+    var schedule: RetrySchedule?
     while true {
       let failure: Failure
       do throws(Failure) {
@@ -120,30 +121,20 @@ public enum __RetriedCall {
       } catch {
         failure = error
       }
-      let stop: __CallAnswer.RetryStop? =
-        Task.isCancelled
-        ? .cancelled
-        : !policy.isRetryable(failure)
-          ? .notRetryable : attempt >= policy.maxAttempts ? .attemptsUsed : nil
-      if let stop {
-        __CallAnswer.noteRetryStop(stop, requirement: requirement)
+      if schedule == nil { schedule = RetrySchedule(policy: policy, start: start) }
+      switch schedule!.next(after: failure, isCancelled: Task.isCancelled, now: { clock.now }) {
+      case .stop(let reason):
+        __CallAnswer.noteRetryStop(reason, requirement: requirement)
         throw failure
+      case .retry(let wait):
+        do {
+          try await clock.sleep(for: wait)
+        } catch {
+          __CallAnswer.noteRetryStop(.cancelled, requirement: requirement)
+          throw failure
+        }
+        __CallAnswer.noteRetry(requirement: requirement)
       }
-      let wait = policy.backoff(afterAttempt: attempt)
-      if let limit = policy.maxElapsed, let start,
-        (clock.now - start).saturatingAdding(wait) > limit
-      {
-        __CallAnswer.noteRetryStop(.timeLimit, requirement: requirement)
-        throw failure
-      }
-      do {
-        try await clock.sleep(for: wait)
-      } catch {
-        __CallAnswer.noteRetryStop(.cancelled, requirement: requirement)
-        throw failure
-      }
-      __CallAnswer.noteRetry(requirement: requirement)
-      attempt += 1
     }
   }
 }
