@@ -106,7 +106,7 @@ public final class Bulkhead: @unchecked Sendable {
       }
       defer { timer?.cancel() }
       let outcome = await withCheckedContinuation { continuation in
-        if let outcome = lock.withLock({ state.suspend(id, continuation) }) {
+        if let outcome = lock.withLock({ state.suspend(id, WaitingCall(continuation)) }) {
           continuation.resume(returning: outcome)
         }
       }
@@ -127,7 +127,7 @@ public final class Bulkhead: @unchecked Sendable {
   }
 
   /// What resumes a waiting call, with how its wait ended.
-  private typealias Waiter = CheckedContinuation<WaitOutcome, Never>
+  private typealias Waiter = WaitingCall
 
   /// Ends waiter `id`'s wait with `outcome`, if it still waits.
   private func leave(_ id: UInt64, _ outcome: WaitOutcome) {
@@ -138,6 +138,10 @@ public final class Bulkhead: @unchecked Sendable {
   @usableFromInline
   func release() {
     lock.lock()
+    if state.releaseIfNobodyWaits() {
+      lock.unlock()
+      return
+    }
     let next = state.release()
     lock.unlock()
     next?.resume(returning: .granted)

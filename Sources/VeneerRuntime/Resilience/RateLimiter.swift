@@ -51,7 +51,7 @@ public final class RateLimiter: @unchecked Sendable {
   @exclusivity(unchecked) private var timer: Task<Void, Never>?
 
   /// What resumes a waiting call, with how its wait ended.
-  private typealias Waiter = CheckedContinuation<WaitOutcome, Never>
+  private typealias Waiter = WaitingCall
 
   /// A limiter as `policy` says, reading `clock`; its bucket starts full.
   public init<C: Clock>(policy: Policy = Policy(), clock: C = ContinuousClock())
@@ -110,7 +110,7 @@ public final class RateLimiter: @unchecked Sendable {
         if let wakeAt { arm(at: wakeAt) }
       }
       return await withCheckedContinuation { continuation in
-        if let outcome = lock.withLock({ state.suspend(id, continuation) }) {
+        if let outcome = lock.withLock({ state.suspend(id, WaitingCall(continuation)) }) {
           continuation.resume(returning: outcome)
         }
       }

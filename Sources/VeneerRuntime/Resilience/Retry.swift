@@ -110,19 +110,29 @@ public enum __RetriedCall {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
-    // Read only under a time limit: an attempt that succeeds, as most do, reads no clock, and
-    // makes no schedule (a copy of the policy, closures and all).
+    // Read only under a time limit: an attempt that succeeds, as most do, reads no clock.
     let start = policy.maxElapsed == nil ? nil : clock.now
-    var schedule: RetrySchedule?
+    do throws(Failure) {
+      return try await operation()
+    } catch {
+      return try await retry(
+        after: error, requirement, policy: policy, clock: clock, start: start,
+        isolation: isolation, operation)
+    }
+  }
+
+  /// The attempts after a first that failed with `first`, as a `RetrySchedule` says: apart, so
+  /// that the first attempt, which most calls need alone, is the whole inlined path.
+  @usableFromInline
+  static func retry<Value, Failure: Error>(
+    after first: Failure, _ requirement: StaticString, policy: RetryPolicy, clock: PolicyClock,
+    start: Duration?, isolation: isolated (any Actor)?,
+    _ operation: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    var schedule = RetrySchedule(policy: policy, start: start)
+    var failure = first
     while true {
-      let failure: Failure
-      do throws(Failure) {
-        return try await operation()
-      } catch {
-        failure = error
-      }
-      if schedule == nil { schedule = RetrySchedule(policy: policy, start: start) }
-      switch schedule!.next(after: failure, isCancelled: Task.isCancelled, now: { clock.now }) {
+      switch schedule.next(after: failure, isCancelled: Task.isCancelled, now: { clock.now }) {
       case .stop(let reason):
         __CallAnswer.noteRetryStop(reason, requirement: requirement)
         throw failure
@@ -134,6 +144,11 @@ public enum __RetriedCall {
           throw failure
         }
         __CallAnswer.noteRetry(requirement: requirement)
+      }
+      do throws(Failure) {
+        return try await operation()
+      } catch {
+        failure = error
       }
     }
   }

@@ -54,6 +54,17 @@ struct BulkheadState<Waiter> {
     queue.suspend(id, waiter)
   }
 
+  /// A call holding a place ends while nobody waits: the place is free (`true`); `false`, and
+  /// nothing changed, when someone waits, for `release` to hand it over. The common case moves
+  /// no waiter: a continuation's layout is known only at run time, so an optional one returned
+  /// is copied through value witnesses.
+  mutating func releaseIfNobodyWaits() -> Bool {
+    guard queue.isEmpty else { return false }
+    precondition(running > 0, "a bulkhead released a place it did not give")
+    running -= 1
+    return true
+  }
+
   /// A call holding a place ends: the first waiter is handed the place (returned, to resume,
   /// when it has suspended), or the place is free.
   mutating func release() -> Waiter? {

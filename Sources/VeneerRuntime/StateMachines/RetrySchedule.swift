@@ -19,7 +19,7 @@ struct RetrySchedule {
   }
 
   /// A schedule for a call beginning at `start`, read only under a time limit.
-  @inlinable
+  @usableFromInline
   init(policy: RetryPolicy, start: Duration?) {
     self.policy = policy
     self.start = start

@@ -66,3 +66,19 @@ enum WaitOutcome: Hashable, Sendable {
   case timedOut
 }
 extension WaiterQueue: Sendable where Waiter: Sendable {}
+
+/// What resumes a waiting call: its continuation in a box of fixed layout. A state machine
+/// generic over the continuation itself, a type whose layout is known only at run time, would
+/// reach even its counts through run-time metadata on every call's fast path; the box is made
+/// only for a call that waits.
+final class WaitingCall: Sendable {
+  private let continuation: CheckedContinuation<WaitOutcome, Never>
+
+  init(_ continuation: CheckedContinuation<WaitOutcome, Never>) {
+    self.continuation = continuation
+  }
+
+  func resume(returning outcome: WaitOutcome) {
+    continuation.resume(returning: outcome)
+  }
+}
