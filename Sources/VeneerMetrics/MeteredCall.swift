@@ -14,8 +14,8 @@ import VeneerRuntime
 /// What a resilience decorator inside did to a call is recorded too, in metrics made the first
 /// time it happens: `PREFIX.retries` counts the calls made again, `PREFIX.rejections` the calls
 /// a policy refused (with the dimension `policy`: `circuit_breaker`, `bulkhead`, `rate_limit`),
-/// and the gauge `PREFIX.circuit_breaker.state` says where the breaker was at the last call (0
-/// closed, 1 half-open, 2 open).
+/// and the gauge `PREFIX.circuit_breaker.state` says where the breaker is (0 closed, 1
+/// half-open, 2 open), moving when the breaker does once a call has gone through it.
 public struct __RequirementMetrics: Sendable {
   public let calls: Counter
   public let failures: Counter
@@ -55,9 +55,21 @@ public struct __RequirementMetrics: Sendable {
       ).increment()
     }
     if let state = observed.breakerState {
-      Gauge(label: "\(prefix).circuit_breaker.state", dimensions: dimensions, factory: factory)
-        .record(state == .closed ? 0 : state == .halfOpen ? 1 : 2)
+      let gauge = Gauge(
+        label: "\(prefix).circuit_breaker.state", dimensions: dimensions, factory: factory)
+      // Where the breaker is now: the call may have moved it since it went through.
+      gauge.record(Self.gaugeValue(of: observed.breaker?.state ?? state))
+      // From then on the gauge moves when the breaker does, whichever requirement's call moved
+      // it: a requirement not called since still reads where the breaker is.
+      observed.breaker?.followState(key: "\(prefix) \(qualifiedName) \(dimensions)") { state in
+        gauge.record(Self.gaugeValue(of: state))
+      }
     }
+  }
+
+  /// 0 closed, 1 half-open, 2 open.
+  private static func gaugeValue(of state: CircuitBreaker.State) -> Int {
+    state == .closed ? 0 : state == .halfOpen ? 1 : 2
   }
 
   /// The metrics of each requirement of a protocol, in order.

@@ -1,4 +1,5 @@
 import CVeneerRuntime
+import Foundation
 
 /// What happened inside a call a decorator forwarded, that the decorator could not see from its
 /// outcome: a caching decorator inside answered it, from its cache or by waiting for the same
@@ -75,6 +76,15 @@ public final class __CallAnswer: @unchecked Sendable {
     public var rejection: Rejection?
     /// Where the circuit breaker the call went through was when the call reached it.
     public var breakerState: CircuitBreaker.State?
+    /// That breaker, whose changes a metrics decorator's gauge follows from then on.
+    public var breaker: CircuitBreaker?
+
+    /// Equal when they say the same, and name the same breaker (by identity).
+    public static func == (lhs: Observed, rhs: Observed) -> Bool {
+      lhs.retries == rhs.retries && lhs.retryStop == rhs.retryStop
+        && lhs.rejection == rhs.rejection && lhs.breakerState == rhs.breakerState
+        && lhs.breaker === rhs.breaker
+    }
 
     /// Whether anything happened at all.
     public var isEmpty: Bool {
@@ -94,6 +104,9 @@ public final class __CallAnswer: @unchecked Sendable {
   /// `veneer_set_once`.
   private let flags: UnsafeMutablePointer<UInt8>
   private let retries: UnsafeMutablePointer<UInt64>
+  /// The breaker the call went through, set under `breakerLock`: only calls through one take it.
+  private let breakerLock = NSLock()
+  private var breaker: CircuitBreaker?
 
   private static let breakerStates: [CircuitBreaker.State] = [.closed, .open, .halfOpen]
   /// Where the flags of a retry's stop start: after those of the breaker's states.
@@ -139,7 +152,7 @@ public final class __CallAnswer: @unchecked Sendable {
       rejection: Rejection.allCases.first { veneer_is_set(flags + $0.rawValue) },
       breakerState: Self.breakerStates.indices.first { veneer_is_set(flags + 5 + $0) }.map {
         Self.breakerStates[$0]
-      })
+      }, breaker: breakerLock.withLock { breaker })
   }
 
   /// Runs `body` with an answer for the logged call `call` bound, for a decorator inside it to
@@ -267,9 +280,14 @@ public final class __CallAnswer: @unchecked Sendable {
   }
 
   /// Marks the calls under way of `requirement` as having found their breaker in `state`.
-  static func noteBreakerState(_ state: CircuitBreaker.State, requirement: StaticString) {
+  static func noteBreakerState(
+    _ state: CircuitBreaker.State, of breaker: CircuitBreaker, requirement: StaticString
+  ) {
     guard anyIsBound, let index = breakerStates.firstIndex(of: state) else { return }
-    forEachBound(of: "\(requirement)") { _ = veneer_set_once($0.flags + 5 + index) }
+    forEachBound(of: "\(requirement)") { answer in
+      _ = veneer_set_once(answer.flags + 5 + index)
+      answer.breakerLock.withLock { answer.breaker = breaker }
+    }
   }
 
   private static func forEachBound(of requirement: String, _ mark: (__CallAnswer) -> Void) {

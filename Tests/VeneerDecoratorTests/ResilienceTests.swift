@@ -311,8 +311,9 @@ struct CircuitBreakerTests {
     for _ in 0..<4 { _ = try? await prices.price(sku: "a") }
     #expect(breaker.state == .open)
     clock.advance(by: .seconds(30))
-    base.setFailures(2)
-    for _ in 0..<2 { _ = try? await prices.price(sku: "a") }
+    // With buy's success, one failure of price is half the window: it opens.
+    base.setFailures(1)
+    _ = try? await prices.price(sku: "a")
     #expect(breaker.state == .open)
     let error = await #expect(throws: CircuitBreakerOpenError.self) {
       try await prices.price(sku: "a")
@@ -536,6 +537,34 @@ struct ResilienceVisibilityTests {
     #expect(try metrics.expectCounter("veneer.retries", Self.dimensions).totalValue == 2)
     let span = try #require(tracer.finishedSpans.first)
     #expect(span.attributes["veneer.retries"]?.toSpanAttribute() == 2)
+  }
+
+  /// One breaker, one state: every requirement's gauge moves when the breaker does, whichever
+  /// requirement's calls moved it. (Each was set only when its own requirement was next called:
+  /// one not called read closed while the breaker was open, and half-open after it closed.)
+  @Test func everyGaugeOfABreakerMovesWhenItDoes() async throws {
+    let metrics = TestMetrics()
+    let clock = ManualClock()
+    let breaker = CircuitBreaker(
+      policy: CircuitBreaker.Policy(
+        window: .count(2), minimumCalls: 2, openInterval: .seconds(1), halfOpenCalls: 1),
+      clock: clock)
+    let base = ScriptedPrices()
+    let prices = base.withCircuitBreaker(breaker).withMetrics(metrics)
+    let buy = [("protocol", "PriceService"), ("requirement", "buy(sku:quantity:)")]
+    _ = try await prices.buy(sku: "a", quantity: 1)
+    #expect(try metrics.expectGauge("veneer.circuit_breaker.state", buy).lastValue == 0)
+    // With buy's success, one failure of price is half the window: it opens.
+    base.setFailures(1)
+    _ = try? await prices.price(sku: "a")
+    #expect(breaker.state == .open)
+    #expect(try metrics.expectGauge("veneer.circuit_breaker.state", buy).lastValue == 2)
+    clock.advance(by: .seconds(1))
+    _ = try await prices.price(sku: "a")
+    #expect(breaker.state == .closed)
+    #expect(try metrics.expectGauge("veneer.circuit_breaker.state", buy).lastValue == 0)
+    #expect(
+      try metrics.expectGauge("veneer.circuit_breaker.state", Self.dimensions).lastValue == 0)
   }
 
   @Test func aRefusalIsCountedByItsPolicyAndTheBreakersStateKept() async throws {

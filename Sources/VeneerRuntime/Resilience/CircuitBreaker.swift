@@ -108,6 +108,9 @@ public final class CircuitBreaker: @unchecked Sendable {
   // Guarded by `lock`, which already excludes overlapping accesses: the run-time exclusivity
   // checks would only add their cost to every call.
   @exclusivity(unchecked) private var machine: CircuitBreakerState
+  /// What follows its state (a metrics decorator's gauge), by a key of the follower's: told of
+  /// each change as it happens, whichever requirement's call made it.
+  @exclusivity(unchecked) private var followers: [String: @Sendable (State) -> Void] = [:]
 
   /// A breaker as `policy` says, reading `clock`; `onStateChange` is told of each transition.
   public init<C: Clock>(
@@ -173,7 +176,7 @@ public final class CircuitBreaker: @unchecked Sendable {
       return (machine.current, permit, retryAfter, change)
     }
     report(change)
-    __CallAnswer.noteBreakerState(state, requirement: requirement)
+    __CallAnswer.noteBreakerState(state, of: self, requirement: requirement)
     guard let permit else {
       __CallAnswer.noteRejection(.circuitBreaker, requirement: requirement)
       throw CircuitBreakerOpenError(requirement: "\(requirement)", retryAfter: retryAfter)
@@ -187,7 +190,22 @@ public final class CircuitBreaker: @unchecked Sendable {
   }
 
   private func report(_ change: CircuitBreakerState.Change?) {
-    if let change { onStateChange?(change.from, change.to) }
+    guard let change else { return }
+    onStateChange?(change.from, change.to)
+    let followers = lock.withLock { Array(self.followers.values) }
+    for follow in followers { follow(change.to) }
+  }
+
+  /// Tells `follow` where the breaker is now, and again at each change, once for each `key`:
+  /// a metrics decorator's gauge of the breaker's state, which reads the same for every
+  /// requirement the breaker serves and moves when the breaker does.
+  public func followState(key: String, _ follow: @escaping @Sendable (State) -> Void) {
+    let isNew = lock.withLock { () -> Bool in
+      guard followers[key] == nil else { return false }
+      followers[key] = follow
+      return true
+    }
+    if isNew { follow(state) }
   }
 }
 
