@@ -72,15 +72,17 @@ public struct __RequirementMetrics: Sendable {
     state == .closed ? 0 : state == .halfOpen ? 1 : 2
   }
 
-  /// The metrics of each requirement of a protocol, in order.
+  /// The metrics of each requirement of a protocol, in order; `nil` for one the decorator
+  /// forwards unmeasured (a property, a static member), which gets metrics that register no
+  /// series: a zero that is never measured would read as a requirement never called.
   public static func forEach(
     of namespace: String, prefix: String, dimensions: [(String, String)],
-    factory: any MetricsFactory, _ requirements: String...
+    factory: any MetricsFactory, _ requirements: String?...
   ) -> [__RequirementMetrics] {
     requirements.map {
       __RequirementMetrics(
-        namespace: namespace, requirement: $0, prefix: prefix, dimensions: dimensions,
-        factory: factory)
+        namespace: namespace, requirement: $0 ?? "", prefix: prefix, dimensions: dimensions,
+        factory: $0 == nil ? NOOPMetricsHandler.instance : factory)
     }
   }
 }

@@ -560,7 +560,7 @@ package enum BuiltInTemplates {
         ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) {
         self.{{ plan.storage.base }} = base
-        self.{{ plan.storage.metrics }} = __RequirementMetrics.forEach(of: {{ plan.protocolNameLiteral }}, prefix: prefix, dimensions: dimensions, factory: factory{{ plan.selectorArguments }})
+        self.{{ plan.storage.metrics }} = __RequirementMetrics.forEach(of: {{ plan.protocolNameLiteral }}, prefix: prefix, dimensions: dimensions, factory: factory{% for r in plan.requirements %}, {% if not r.isMethod or r.isStatic or r|skips:"metrics" %}nil{% else %}{{ r.selectorLiteral }}{% endif %}{% endfor %})
         }
         {% for r in plan.requirements %}
 

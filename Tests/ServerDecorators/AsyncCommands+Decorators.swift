@@ -65,7 +65,7 @@ public struct MetricsAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "AsyncCommands", prefix: prefix, dimensions: dimensions, factory: factory, "commands")
+      of: "AsyncCommands", prefix: prefix, dimensions: dimensions, factory: factory, nil)
   }
 
   public var commands: [String: any Sendable] {

@@ -73,8 +73,7 @@ public struct MetricsCommands<Base: Commands>: Commands {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "Commands", prefix: prefix, dimensions: dimensions, factory: factory, "commands",
-      "run(_:)")
+      of: "Commands", prefix: prefix, dimensions: dimensions, factory: factory, nil, "run(_:)")
   }
 
   public var commands: [String: Int] {

@@ -69,7 +69,7 @@ public struct MetricsComposed<Base: Composed>: Composed {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "Composed", prefix: prefix, dimensions: dimensions, factory: factory, "body", "tagged")
+      of: "Composed", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil)
   }
 
   public var body: String {

@@ -71,7 +71,7 @@ public struct MetricsContainer<Base: Container>: Container {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "Container", prefix: prefix, dimensions: dimensions, factory: factory, "items")
+      of: "Container", prefix: prefix, dimensions: dimensions, factory: factory, nil)
   }
 
   public var items: Items {

@@ -99,9 +99,8 @@ public struct MetricsDescribedFailure<Base: DescribedFailure>: DescribedFailure 
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "DescribedFailure", prefix: prefix, dimensions: dimensions, factory: factory,
-      "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "description",
-      "customMirror", "code", "retryDelay()")
+      of: "DescribedFailure", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil,
+      nil, nil, nil, nil, nil, "retryDelay()")
   }
 
   public var errorDescription: String? {

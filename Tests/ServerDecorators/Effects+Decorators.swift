@@ -151,7 +151,7 @@ public struct MetricsEffects<Base: Effects>: Effects {
     self.metrics = __RequirementMetrics.forEach(
       of: "Effects", prefix: prefix, dimensions: dimensions, factory: factory, "plain()",
       "asynchronous()", "throwing()", "both()", "typed()", "rethrowing(_:)", "generic(_:other:)",
-      "parameterPack(_:)", "version()", "reset()", "describe()")
+      "parameterPack(_:)", nil, "reset()", "describe()")
   }
 
   public func plain() {

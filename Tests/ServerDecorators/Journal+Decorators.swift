@@ -88,8 +88,8 @@ public final class MetricsJournal<Base: Journal>: Journal {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "Journal", prefix: prefix, dimensions: dimensions, factory: factory, "read()",
-      "operationName", "entries()")
+      of: "Journal", prefix: prefix, dimensions: dimensions, factory: factory, "read()", nil,
+      "entries()")
   }
 
   public func read() -> Int {

@@ -110,9 +110,8 @@ public struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   ) {
     self._base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "KeyValueStore", prefix: prefix, dimensions: dimensions, factory: factory, "logger",
-      "base", "cache", "tracker()", "value(for:logger:)", "store(_:for:cache:level:)",
-      "entry(base:)")
+      of: "KeyValueStore", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil, nil,
+      "tracker()", "value(for:logger:)", "store(_:for:cache:level:)", "entry(base:)")
   }
 
   public var logger: Logger {

@@ -106,7 +106,7 @@ public struct MetricsLeaf<Base: Leaf>: Leaf {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
       of: "Leaf", prefix: prefix, dimensions: dimensions, factory: factory, "root()", "left()",
-      "right()", "==(_:_:)", "hash(into:)", "leaf()")
+      "right()", nil, "hash(into:)", "leaf()")
   }
 
   public func root() {

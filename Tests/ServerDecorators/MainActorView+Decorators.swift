@@ -81,7 +81,7 @@ extension MainActorView {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "MainActorView", prefix: prefix, dimensions: dimensions, factory: factory, "title",
+      of: "MainActorView", prefix: prefix, dimensions: dimensions, factory: factory, nil,
       "render()")
   }
 

@@ -93,9 +93,8 @@ public struct MetricsMembers<Base: Members>: Members {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "Members", prefix: prefix, dimensions: dimensions, factory: factory, "readOnly",
-      "readWrite", "effectful", "shared", "subscript(_:)", "subscript(key:)",
-      "subscript(typed:as:)")
+      of: "Members", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil, nil, nil,
+      nil, nil, nil)
   }
 
   public var readOnly: Int {

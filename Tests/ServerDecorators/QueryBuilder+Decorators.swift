@@ -126,7 +126,7 @@ public struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "QueryBuilder", prefix: prefix, dimensions: dimensions, factory: factory, "sql",
+      of: "QueryBuilder", prefix: prefix, dimensions: dimensions, factory: factory, nil,
       "filter(_:)", "limit(_:)", "parent()", "split()", "count()")
   }
 

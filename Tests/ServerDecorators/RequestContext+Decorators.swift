@@ -66,7 +66,7 @@ public struct MetricsRequestContext<Base: RequestContext>: RequestContext {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "RequestContext", prefix: prefix, dimensions: dimensions, factory: factory, "logger")
+      of: "RequestContext", prefix: prefix, dimensions: dimensions, factory: factory, nil)
   }
 
   public var logger: Logger {

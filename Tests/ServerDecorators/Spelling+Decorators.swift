@@ -110,7 +110,7 @@ public struct MetricsSpelling<Base: Spelling>: Spelling {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
       of: "Spelling", prefix: prefix, dimensions: dimensions, factory: factory, "`default`()",
-      "`for`(_:)", "index(in:of:default:)", "`self`", "`count (all)`(of:)", "`count (all)`(in:)")
+      "`for`(_:)", "index(in:of:default:)", nil, "`count (all)`(of:)", "`count (all)`(in:)")
   }
 
   public func `default`() -> Int {

@@ -73,7 +73,7 @@ public struct MetricsTicker<Base: Ticker>: Ticker {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "Ticker", prefix: prefix, dimensions: dimensions, factory: factory, "next()", "ticks")
+      of: "Ticker", prefix: prefix, dimensions: dimensions, factory: factory, "next()", nil)
   }
 
   public func next() -> Int {

@@ -66,7 +66,7 @@ public struct MetricsTraced<Base: Traced>: Traced {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "Traced", prefix: prefix, dimensions: dimensions, factory: factory, "operationName")
+      of: "Traced", prefix: prefix, dimensions: dimensions, factory: factory, nil)
   }
 
   public var operationName: String {

@@ -81,8 +81,8 @@ public struct MetricsUnmovable<Base: Unmovable>: Unmovable {
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
-      of: "Unmovable", prefix: prefix, dimensions: dimensions, factory: factory, "watch(_:)",
-      "write(_:)", "enqueue(_:)", "count()")
+      of: "Unmovable", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil, nil,
+      "count()")
   }
 
   public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
