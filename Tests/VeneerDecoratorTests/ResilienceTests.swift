@@ -311,9 +311,8 @@ struct CircuitBreakerTests {
     for _ in 0..<4 { _ = try? await prices.price(sku: "a") }
     #expect(breaker.state == .open)
     clock.advance(by: .seconds(30))
-    // With buy's success, one failure of price is half the window: it opens.
-    base.setFailures(1)
-    _ = try? await prices.price(sku: "a")
+    base.setFailures(2)
+    for _ in 0..<2 { _ = try? await prices.price(sku: "a") }
     #expect(breaker.state == .open)
     let error = await #expect(throws: CircuitBreakerOpenError.self) {
       try await prices.price(sku: "a")
