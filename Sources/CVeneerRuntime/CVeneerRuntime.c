@@ -54,6 +54,12 @@ bool veneer_is_set(uint8_t *flag) {
   return atomic_load_explicit((_Atomic uint8_t *)flag, memory_order_acquire) != 0;
 }
 
+bool veneer_store_once(uint64_t *slot, uint64_t value) {
+  uint64_t empty = 0;
+  return atomic_compare_exchange_strong_explicit(
+    (_Atomic uint64_t *)slot, &empty, value, memory_order_acq_rel, memory_order_acquire);
+}
+
 static _Atomic uint64_t veneer_bound_answers = 0;
 
 void veneer_answers_bind(void) {

@@ -1,5 +1,4 @@
 import CVeneerRuntime
-import Foundation
 
 /// What happened inside a call a decorator forwarded, that the decorator could not see from its
 /// outcome: a caching decorator inside answered it, from its cache or by waiting for the same
@@ -103,10 +102,11 @@ public final class __CallAnswer: @unchecked Sendable {
   /// One flag per `Kind`, per `Rejection`, then per breaker state; each set once by
   /// `veneer_set_once`.
   private let flags: UnsafeMutablePointer<UInt8>
+  /// The count of retries, then the breaker the call went through: a retained reference's
+  /// bits, stored once (`veneer_store_once`) and released with the answer. One allocation for
+  /// both, as every logged call makes an answer.
   private let retries: UnsafeMutablePointer<UInt64>
-  /// The breaker the call went through, set under `breakerLock`: only calls through one take it.
-  private let breakerLock = NSLock()
-  private var breaker: CircuitBreaker?
+  private var breakerSlot: UnsafeMutablePointer<UInt64> { retries + 1 }
 
   private static let breakerStates: [CircuitBreaker.State] = [.closed, .open, .halfOpen]
   /// Where the flags of a retry's stop start: after those of the breaker's states.
@@ -119,12 +119,13 @@ public final class __CallAnswer: @unchecked Sendable {
     outer = Self.current
     flags = .allocate(capacity: Self.flagCount)
     flags.initialize(repeating: 0, count: Self.flagCount)
-    retries = .allocate(capacity: 1)
-    retries.initialize(to: 0)
+    retries = .allocate(capacity: 2)
+    retries.initialize(repeating: 0, count: 2)
   }
 
   deinit {
     flags.deallocate()
+    if let breaker = breakerSlot.pointee.breaker { Unmanaged.passUnretained(breaker).release() }
     retries.deallocate()
   }
 
@@ -152,7 +153,7 @@ public final class __CallAnswer: @unchecked Sendable {
       rejection: Rejection.allCases.first { veneer_is_set(flags + $0.rawValue) },
       breakerState: Self.breakerStates.indices.first { veneer_is_set(flags + 5 + $0) }.map {
         Self.breakerStates[$0]
-      }, breaker: breakerLock.withLock { breaker })
+      }, breaker: veneer_load(breakerSlot).breaker)
   }
 
   /// Runs `body` with an answer for the logged call `call` bound, for a decorator inside it to
@@ -286,7 +287,10 @@ public final class __CallAnswer: @unchecked Sendable {
     guard anyIsBound, let index = breakerStates.firstIndex(of: state) else { return }
     forEachBound(of: "\(requirement)") { answer in
       _ = veneer_set_once(answer.flags + 5 + index)
-      answer.breakerLock.withLock { answer.breaker = breaker }
+      let bits = UInt64(UInt(bitPattern: Unmanaged.passRetained(breaker).toOpaque()))
+      if !veneer_store_once(answer.breakerSlot, bits) {
+        Unmanaged.passUnretained(breaker).release()
+      }
     }
   }
 
@@ -314,4 +318,12 @@ public final class __CallAnswer: @unchecked Sendable {
 /// decorators bind an answer around the calls they forward, to see retries and refusals.
 func policyMade() {
   veneer_policy_made()
+}
+
+extension UInt64 {
+  /// The breaker whose retained reference these bits are, if any.
+  fileprivate var breaker: CircuitBreaker? {
+    guard self != 0, let pointer = UnsafeRawPointer(bitPattern: UInt(self)) else { return nil }
+    return Unmanaged<CircuitBreaker>.fromOpaque(pointer).takeUnretainedValue()
+  }
 }

@@ -44,7 +44,4 @@ extension __LoggedCall {
     .string(__ValueDescription.full(value, limit: limit))
   }
 
-  static func cut(_ text: String, to limit: Int) -> String {
-    __ValueDescription.cut(text, to: limit)
-  }
 }

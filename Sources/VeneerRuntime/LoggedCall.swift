@@ -287,7 +287,8 @@ public struct __LoggedCall: __CallLifeCycle {
     switch errors {
     case .redacted: Self.redacted
     case .full: .string(__ValueDescription.full(error, limit: valueLimit))
-    case .private, .public: .string(Self.cut(__ValueDescription.error(error), to: valueLimit))
+    case .private, .public:
+      .string(__ValueDescription.cut(__ValueDescription.error(error), to: valueLimit))
     }
   }
 

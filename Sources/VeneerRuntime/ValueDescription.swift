@@ -43,6 +43,12 @@ public enum __ValueDescription {
     cut(describe(value, form: .full, limit: limit), to: limit)
   }
 
+  /// Text declared public, as a destination that takes text writes it (a span attribute): a
+  /// URL's password `<redacted>`, cut to `limit` bytes, without asking what the value is.
+  public static func publicText(_ text: String, limit: Int = defaultLimit) -> String {
+    cut(withoutPassword(text), to: limit)
+  }
+
   /// A thrown error: its `logDescription` when its type has one, else its type and case
   /// (`LoginError.rejected(…)`), never its message, which may quote what it was called with.
   public static func error(_ error: any Error) -> String {

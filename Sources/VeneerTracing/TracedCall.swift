@@ -48,18 +48,19 @@ public final class __TracedCall: __CallLifeCycle, @unchecked Sendable {
   public func setAttribute(_ name: String, _ value: some SpanAttributeConvertible) {
     guard span.isRecording else { return }
     if let custom = value as? any CustomLogStringConvertible {
-      span.attributes[name] = SpanAttribute.string(__ValueDescription.public(custom.logDescription))
+      span.attributes[name] = SpanAttribute.string(
+        __ValueDescription.publicText(custom.logDescription))
       return
     }
     switch value.toSpanAttribute() {
     case .string(let text):
-      span.attributes[name] = SpanAttribute.string(__ValueDescription.public(text))
+      span.attributes[name] = SpanAttribute.string(__ValueDescription.publicText(text))
     case .stringArray(let texts):
       // Element by element, until the limit: a long list costs what a short one does.
       var kept: [String] = []
       var bytes = 0
       for text in texts where bytes <= __ValueDescription.defaultLimit {
-        kept.append(__ValueDescription.public(text))
+        kept.append(__ValueDescription.publicText(text))
         bytes += kept[kept.count - 1].utf8.count
       }
       span.attributes[name] = SpanAttribute.stringArray(kept)

@@ -27,6 +27,10 @@ bool veneer_set_once(uint8_t *flag);
 /// Whether `*flag` has been set by `veneer_set_once`, read atomically.
 bool veneer_is_set(uint8_t *flag);
 
+/// Stores `value` in `*slot`, which starts at 0, if nothing is stored there yet, atomically;
+/// whether this call stored it.
+bool veneer_store_once(uint64_t *slot, uint64_t value);
+
 /// Counts the logged calls under way whose answer a caching decorator may mark (__CallAnswer), so
 /// that a cache hit looks up no task-local while there are none: one relaxed atomic each.
 void veneer_answers_bind(void);
