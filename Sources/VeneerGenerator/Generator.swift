@@ -138,9 +138,11 @@ package struct Generator: Sendable {
     // Plan and render on every core. A plan can find an error too (an annotation naming no
     // requirement): then nothing is written, as for an error found earlier.
     log.statistics.decoratedProtocols = selection.work.count
+    let rendered = DecoratorNameClashes.avoiding(
+      ShadowedModule.unqualifyingNames(configuration, sources: sources), work: selection.work,
+      protocols: catalog.protocols)
     let rendering = Rendering(
-      selection.work, ShadowedModule.unqualifyingNames(configuration, sources: sources),
-      reuse: reuse(), times: log.times, threads: threads)
+      selection.work, rendered, reuse: reuse(), times: log.times, threads: threads)
     diagnostics += rendering.diagnostics
     log.statistics.renderedProtocols = rendering.rendered.count
     guard !diagnostics.hasErrors else { return nil }

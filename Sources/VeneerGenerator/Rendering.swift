@@ -38,7 +38,8 @@ struct Rendering {
       StageTimes.measure(times, .render) {
         let key =
           if let reuse, !branchedNames.contains(item.proto.qualifiedName) {
-            Self.renderKey(item, settings: reuse.settings, fileHashes: reuse.fileHashes)
+            Self.renderKey(
+              item, settings: reuse.settings, fileHashes: reuse.fileHashes, configuration)
           } else { UInt64(0) }
         if key != 0, let output = reuse?.outputs[key] {
           return Outcome.unchanged(output)
@@ -81,9 +82,10 @@ struct Rendering {
   /// Identifies what a protocol's decorators are made from: its resolved model, its templates
   /// and the settings. The model is made of its own file and those of the protocols it inherits
   /// from, each known by its content hash, and of the names that found no declaration there.
-  private static func renderKey(_ work: RenderWork, settings: UInt64, fileHashes: [String: UInt64])
-    -> UInt64
-  {
+  private static func renderKey(
+    _ work: RenderWork, settings: UInt64, fileHashes: [String: UInt64],
+    _ configuration: Configuration
+  ) -> UInt64 {
     let proto = work.proto
     var key = ContentHash.of(work.templates.map(\.source.name).joined(separator: ","))
     key = ContentHash.of(proto.qualifiedName, seed: settings ^ key)
@@ -91,6 +93,10 @@ struct Rendering {
       key = ContentHash.of(file, seed: key ^ (fileHashes[file] ?? 0))
     }
     for name in proto.externalProtocols + [""] + proto.standardProtocols {
+      key = ContentHash.of(name, seed: key)
+    }
+    // Another file's protocol can take a decorator's name, renaming it.
+    for name in [""] + configuration.render.takenTypeNames.sorted() {
       key = ContentHash.of(name, seed: key)
     }
     return key == 0 ? 1 : key

@@ -40,6 +40,14 @@ struct ResolvedCatalog {
       objectiveCProtocols: objectiveCProtocols)
     diagnostics += EventMap.apply(
       configuration.eventMap, to: &protocols, objectiveCProtocols: objectiveCProtocols)
+    if let actor = configuration.defaultIsolation {
+      for index in protocols.indices
+      where protocols[index].globalActor == nil && !protocols[index].isActorBound
+        && !protocols[index].isDeclaredNonisolated
+      {
+        protocols[index].attributes.append(Attribute(name: actor))
+      }
+    }
     self.protocols = protocols
     self.diagnostics = diagnostics
   }

@@ -116,7 +116,8 @@ enum TemplateSources {
           Diagnostic(
             .error,
             "'{# imports: #}' must list module names such as 'Foundation' (or "
-              + "'@_spi(Internal) MyKit'), not '\(module)'",
+              + "'@_spi(Internal) MyKit', or one declaration, 'struct Logging.Logger'), not "
+              + "'\(module)'",
             file: template.path))
       }
     }

@@ -40,6 +40,9 @@ package struct ProtocolDecl: Codable, Sendable, Hashable {
   /// marker constraints (`AnyObject`, `Sendable`, `Actor`) and global actors (`@MainActor`), so
   /// that `protocol Writer: Reader` is class-bound when `Reader: AnyObject` is.
   package var inheritedConstraints: [String] = []
+  /// Whether it is declared `nonisolated protocol`: isolated to no actor whatever its target's
+  /// default isolation.
+  package var isDeclaredNonisolated = false
 
   package init(
     name: String, enclosingTypes: [String] = [], accessLevel: AccessLevel = .internal,

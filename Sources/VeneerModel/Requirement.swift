@@ -23,8 +23,11 @@ package struct Requirement: Codable, Sendable, Hashable {
   package var whereClause: [String]
   /// Effects of the method or initializer, or of a property's or subscript's getter.
   package var effects: Effects
-  /// The result of a method or subscript; `nil` for a method returning nothing.
+  /// The result of a method or subscript; `nil` for a method returning nothing. Without
+  /// `sending`, which `returnsSending` says: the type is what decorators hold and hand on.
   package var returnType: TypeRef?
+  /// Whether the result is `-> sending T` (SE-0430): a decorator's is too.
+  package var returnsSending = false
   /// The type of a property.
   package var type: TypeRef?
   /// Whether a property or subscript has a setter (`{ get set }`).
@@ -123,6 +126,7 @@ package struct Requirement: Codable, Sendable, Hashable {
         || (effects.isAsync == other.effects.isAsync && effects.throwing == other.effects.throwing
           && effects.thrownType?.text == other.effects.thrownType?.text))
       && (returnType ?? type)?.text ?? "" == (other.returnType ?? other.type)?.text ?? ""
+      && returnsSending == other.returnsSending
       && failability == other.failability && conditions == other.conditions
   }
 

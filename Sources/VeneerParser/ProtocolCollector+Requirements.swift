@@ -19,19 +19,22 @@ extension ProtocolCollector {
       functionParameter($0, labelledByDefault: !isOperator)
     }
     let comments = LeadingComments(of: node, in: source)
-    return Requirement(
+    let result = node.signature.returnClause.map { SendingResult($0.type) }
+    var requirement = Requirement(
       kind: .method, name: node.name.text, parameters: parameters,
       genericParameters: node.genericParameterClause.model,
       whereClause: node.genericWhereClause.model,
       effects: Effects(
         asyncSpecifier: node.signature.effectSpecifiers?.asyncSpecifier,
         throwsClause: node.signature.effectSpecifiers?.throwsClause),
-      returnType: node.signature.returnClause?.type.typeRef,
+      returnType: result?.type,
       modifiers: node.modifiers.nonAccessModifiers, attributes: node.attributes.model,
       documentation: comments.documentation,
       annotations: annotations(from: comments, on: .callable(parameters)),
       conditions: context.conditions, declaredIn: context.declaredIn,
       location: location(of: node))
+    requirement.returnsSending = result?.isSending ?? false
+    return requirement
   }
 
   func initializerRequirement(_ node: InitializerDeclSyntax, _ context: RequirementContext)
@@ -210,5 +213,22 @@ extension SyntaxKind {
   var declarationKeyword: String {
     let name = String(describing: self)
     return name.hasSuffix("Decl") ? String(name.dropLast(4)) : name
+  }
+}
+
+/// A result type apart from its `sending`: `-> sending Message` is a `Message` that decorators
+/// hold and hand on, and return `sending` as the requirement does.
+struct SendingResult {
+  let type: TypeRef
+  let isSending: Bool
+
+  init(_ syntax: TypeSyntax) {
+    if let attributed = syntax.as(AttributedTypeSyntax.self), attributed.attributes.isEmpty,
+      attributed.specifiers.map(\.normalizedText) == ["sending"]
+    {
+      (type, isSending) = (attributed.baseType.typeRef, true)
+    } else {
+      (type, isSending) = (syntax.typeRef, false)
+    }
   }
 }

@@ -195,7 +195,7 @@ final class ProtocolCollector: SyntaxVisitor {
     var body = Body()
     collectMembers(of: node.memberBlock.members, under: [], declaredIn: qualifiedName, into: &body)
     guard !body.hasNamelessFunction, !body.hasUnreadableClause else { return .skipChildren }
-    protocols.append(
+    var proto =
       ProtocolDecl(
         name: node.name.text,
         enclosingTypes: enclosingTypes,
@@ -210,7 +210,11 @@ final class ProtocolCollector: SyntaxVisitor {
         conditions: conditions,
         annotations: annotations(from: comments, on: .protocol),
         location: location(of: node),
-        requirements: body.requirements))
+        requirements: body.requirements)
+    proto.isDeclaredNonisolated = node.modifiers.contains {
+      $0.name.tokenKind == .keyword(.nonisolated)
+    }
+    protocols.append(proto)
     return .skipChildren
   }
 

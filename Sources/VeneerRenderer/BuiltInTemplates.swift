@@ -88,7 +88,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, tracking an event for each call.
         {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> {{ decorator }}<Self> {
         {{ decorator }}(self, tracker: tracker)
@@ -157,7 +157,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, calling it through `bulkhead`.
         {{ plan.memberAccess }}func withBulkhead(_ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(policy: VeneerRuntime.Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, bulkhead: bulkhead)
@@ -266,7 +266,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, answering repeated calls from `cache`.
         {{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> {{ decorator }}<Self> {
         {{ decorator }}(self, cache: cache)
@@ -348,7 +348,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, calling it through `breaker`.
         {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(policy: VeneerRuntime.CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, breaker: breaker)
@@ -424,7 +424,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, running the advice `configure` sets before, after or instead
         /// of its calls.
         {{ plan.memberAccess }}func intercepted(_ configure: (inout {{ decorator }}<Self>.Hooks) -> Void) -> {{ decorator }}<Self> {
@@ -440,7 +440,7 @@ package enum BuiltInTemplates {
       name: "Logging", path: "Templates/Logging.stencil",
       text: #"""
         {# Logs each call with its arguments (secrets redacted), then its result or error, how long it took, and whether a cache inside answered it. #}
-        {# imports: Logging, VeneerRuntime #}
+        {# imports: VeneerRuntime, struct Logging.Logger #}
         {{ plan.conditionsOpening }}
         /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to `{{ plan.storage.base }}`.
         {% if plan.decoratorKind == "final class" %}
@@ -515,7 +515,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, logging each call to `logger`.
         {{ plan.memberAccess }}func withLogging(_ logger: Logger, level: Logger.Level = {{ plan.logLevel }}, errorLevel: Logger.Level = {{ plan.logErrorLevel }}) -> {{ decorator }}<Self> {
         {{ decorator }}(self, logger: logger, level: level, errorLevel: errorLevel)
@@ -534,7 +534,7 @@ package enum BuiltInTemplates {
       name: "Metrics", path: "Templates/Metrics.stencil",
       text: #"""
         {# Counts and times each call with swift-metrics: calls, failures and durations per requirement. #}
-        {# imports: CoreMetrics, VeneerMetrics #}
+        {# imports: VeneerMetrics, protocol CoreMetrics.MetricsFactory, enum CoreMetrics.MetricsSystem #}
         {{ plan.conditionsOpening }}
         /// Counts and times each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
         /// `{{ plan.storage.base }}`: per requirement, a counter of calls (`veneer.calls`), a counter of
@@ -610,7 +610,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, counting and timing each call with `factory`'s metrics.
         {{ plan.memberAccess }}func withMetrics(_ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ decorator }}<Self> {
         {{ decorator }}(self, factory: factory, prefix: prefix, dimensions: dimensions)
@@ -679,7 +679,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, calling it through `limiter`.
         {{ plan.memberAccess }}func withRateLimit(_ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(policy: VeneerRuntime.RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, limiter: limiter)
@@ -753,7 +753,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, making failed calls of its idempotent requirements again.
         {{ plan.memberAccess }}func withRetry(_ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ decorator }}<Self> {
         {{ decorator }}(self, policy: policy, clock: clock)
@@ -819,7 +819,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, giving each async call `deadline` to finish.
         {{ plan.memberAccess }}func withTimeout(_ deadline: Duration{% if options.seconds %} = .seconds({{ options.seconds }}){% endif %}) -> {{ decorator }}<Self> {
         {{ decorator }}(self, deadline: deadline)
@@ -838,7 +838,7 @@ package enum BuiltInTemplates {
       name: "Tracing", path: "Templates/Tracing.stencil",
       text: #"""
         {# Runs each call in a span of swift-distributed-tracing, named for the requirement; errors are recorded on it. #}
-        {# imports: Tracing, VeneerTracing #}
+        {# imports: VeneerTracing, protocol Tracing.Tracer, enum Tracing.SpanKind, enum Instrumentation.InstrumentationSystem #}
         {{ plan.conditionsOpening }}
         /// Runs each call to {{ plan.article }} `{{ plan.protocolName }}` in a span of its own, then forwards it to
         /// `{{ plan.storage.base }}`: a span named for the requirement, with its `code.function.name`,
@@ -918,7 +918,7 @@ package enum BuiltInTemplates {
         {% if plan.availability %}
         {{ plan.availability }}
         {% endif %}
-        extension {{ plan.protocolName }} {
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, running each call in a span of `tracer`.
         {{ plan.memberAccess }}func withTracing(_ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal) -> {{ decorator }}<Self> {
         {{ decorator }}(self, tracer: tracer, kind: kind)

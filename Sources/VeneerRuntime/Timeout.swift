@@ -22,10 +22,12 @@ public enum __TimedCall {
   /// once its task, cancelled, has ended: cancellation is cooperative, so a base that checks it
   /// (as `Task.sleep`, URLSession and most async APIs do) ends at once, and one that does not is
   /// awaited.
-  public static func run<Value: Sendable>(
+  /// The value is `sending`: a result that need not be Sendable (an app's model class), handed
+  /// from the call's task to its caller, which nothing else holds.
+  public static func run<Value>(
     _ requirement: String, deadline: Duration,
-    _ operation: @escaping @Sendable () async throws -> Value
-  ) async throws -> Value {
+    _ operation: @escaping @Sendable () async throws -> sending Value
+  ) async throws -> sending Value {
     try await withThrowingTaskGroup(of: Finish<Value>.self) { group in
       group.addTask { .returned(try await operation()) }
       group.addTask {
@@ -41,8 +43,9 @@ public enum __TimedCall {
     }
   }
 
-  /// Which of a timed call's two tasks ended first.
-  private enum Finish<Value: Sendable>: Sendable {
+  /// Which of a timed call's two tasks ended first. Unchecked: its value was returned
+  /// `sending`, so no other task holds it when it crosses to the caller's.
+  private enum Finish<Value>: @unchecked Sendable {
     case returned(Value)
     case deadlinePassed
   }

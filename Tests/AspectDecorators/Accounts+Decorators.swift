@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to an `Accounts`, as a slow
 /// network would.
-public struct DelayAccounts<Base: Accounts>: Accounts {
+public nonisolated struct DelayAccounts<Base: Accounts>: Accounts {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -85,7 +85,7 @@ public struct DelayAccounts<Base: Accounts>: Accounts {
   }
 }
 
-extension Accounts {
+nonisolated extension Accounts {
   /// This `Accounts`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayAccounts<Self> {
     DelayAccounts(self, delay: delay)
@@ -94,7 +94,7 @@ extension Accounts {
 
 /// Forwards calls to an `Accounts` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardAccounts<Base: Accounts>: Accounts {
+public nonisolated struct GuardAccounts<Base: Accounts>: Accounts {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -167,7 +167,7 @@ public struct GuardAccounts<Base: Accounts>: Accounts {
   }
 }
 
-extension Accounts {
+nonisolated extension Accounts {
   /// This `Accounts`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardAccounts<Self> {
     GuardAccounts(self, isAllowed: isAllowed)
@@ -175,7 +175,7 @@ extension Accounts {
 }
 
 /// Calls the completion handlers of an `Accounts` on the main actor.
-public struct MainActorDeliveryAccounts<Base: Accounts>: Accounts {
+public nonisolated struct MainActorDeliveryAccounts<Base: Accounts>: Accounts {
   public var base: Base
 
   public init(_ base: Base) {
@@ -248,7 +248,7 @@ public struct MainActorDeliveryAccounts<Base: Accounts>: Accounts {
   }
 }
 
-extension Accounts {
+nonisolated extension Accounts {
   /// This `Accounts`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryAccounts<Self> {
     MainActorDeliveryAccounts(self)

@@ -27,7 +27,7 @@ public actor DelayActorBound<Base: ActorBound>: ActorBound {
   }
 }
 
-extension ActorBound {
+nonisolated extension ActorBound {
   /// This `ActorBound`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayActorBound<Self> {
     DelayActorBound(self, delay: delay)
@@ -50,7 +50,7 @@ public actor GuardActorBound<Base: ActorBound>: ActorBound {
   }
 }
 
-extension ActorBound {
+nonisolated extension ActorBound {
   /// This `ActorBound`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -72,7 +72,7 @@ public actor MainActorDeliveryActorBound<Base: ActorBound>: ActorBound {
   }
 }
 
-extension ActorBound {
+nonisolated extension ActorBound {
   /// This `ActorBound`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryActorBound<Self> {
     MainActorDeliveryActorBound(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to an `AsyncCommands`, as a slow
 /// network would.
-public struct DelayAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+public nonisolated struct DelayAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   }
 }
 
-extension AsyncCommands {
+nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayAsyncCommands<Self> {
     DelayAsyncCommands(self, delay: delay)
@@ -35,7 +35,7 @@ extension AsyncCommands {
 
 /// Forwards calls to an `AsyncCommands` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+public nonisolated struct GuardAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   }
 }
 
-extension AsyncCommands {
+nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,7 @@ extension AsyncCommands {
 }
 
 /// Calls the completion handlers of an `AsyncCommands` on the main actor.
-public struct MainActorDeliveryAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+public nonisolated struct MainActorDeliveryAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
 
   public init(_ base: Base) {
@@ -71,7 +71,7 @@ public struct MainActorDeliveryAsyncCommands<Base: AsyncCommands>: AsyncCommands
   }
 }
 
-extension AsyncCommands {
+nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryAsyncCommands<Self> {
     MainActorDeliveryAsyncCommands(self)

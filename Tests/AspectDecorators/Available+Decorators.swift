@@ -7,7 +7,7 @@ import VeneerRuntime
 /// Waits `delay` before forwarding each async call to an `Available`, as a slow
 /// network would.
 @available(macOS 13, iOS 16, *)
-public struct DelayAvailable<Base: Available>: Available {
+public nonisolated struct DelayAvailable<Base: Available>: Available {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -28,7 +28,7 @@ public struct DelayAvailable<Base: Available>: Available {
 }
 
 @available(macOS 13, iOS 16, *)
-extension Available {
+nonisolated extension Available {
   /// This `Available`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayAvailable<Self> {
     DelayAvailable(self, delay: delay)
@@ -38,7 +38,7 @@ extension Available {
 /// Forwards calls to an `Available` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
 @available(macOS 13, iOS 16, *)
-public struct GuardAvailable<Base: Available>: Available {
+public nonisolated struct GuardAvailable<Base: Available>: Available {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -53,7 +53,7 @@ public struct GuardAvailable<Base: Available>: Available {
 }
 
 @available(macOS 13, iOS 16, *)
-extension Available {
+nonisolated extension Available {
   /// This `Available`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardAvailable<Self> {
     GuardAvailable(self, isAllowed: isAllowed)
@@ -62,7 +62,7 @@ extension Available {
 
 /// Calls the completion handlers of an `Available` on the main actor.
 @available(macOS 13, iOS 16, *)
-public struct MainActorDeliveryAvailable<Base: Available>: Available {
+public nonisolated struct MainActorDeliveryAvailable<Base: Available>: Available {
   public var base: Base
 
   public init(_ base: Base) {
@@ -75,7 +75,7 @@ public struct MainActorDeliveryAvailable<Base: Available>: Available {
 }
 
 @available(macOS 13, iOS 16, *)
-extension Available {
+nonisolated extension Available {
   /// This `Available`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryAvailable<Self> {
     MainActorDeliveryAvailable(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Base`, as a slow
 /// network would.
-public struct DelayBase<Wrapped: Base>: Base {
+public nonisolated struct DelayBase<Wrapped: Base>: Base {
   public var base: Wrapped
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayBase<Wrapped: Base>: Base {
   }
 }
 
-extension Base {
+nonisolated extension Base {
   /// This `Base`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayBase<Self> {
     DelayBase(self, delay: delay)
@@ -35,7 +35,7 @@ extension Base {
 
 /// Forwards calls to a `Base` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardBase<Wrapped: Base>: Base {
+public nonisolated struct GuardBase<Wrapped: Base>: Base {
   public var base: Wrapped
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardBase<Wrapped: Base>: Base {
   }
 }
 
-extension Base {
+nonisolated extension Base {
   /// This `Base`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardBase<Self> {
     GuardBase(self, isAllowed: isAllowed)
@@ -57,7 +57,7 @@ extension Base {
 }
 
 /// Calls the completion handlers of a `Base` on the main actor.
-public struct MainActorDeliveryBase<Wrapped: Base>: Base {
+public nonisolated struct MainActorDeliveryBase<Wrapped: Base>: Base {
   public var base: Wrapped
 
   public init(_ base: Wrapped) {
@@ -69,7 +69,7 @@ public struct MainActorDeliveryBase<Wrapped: Base>: Base {
   }
 }
 
-extension Base {
+nonisolated extension Base {
   /// This `Base`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryBase<Self> {
     MainActorDeliveryBase(self)

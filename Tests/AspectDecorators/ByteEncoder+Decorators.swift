@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `ByteEncoder`, as a slow
 /// network would.
-public struct DelayByteEncoder<Base: ByteEncoder>: ByteEncoder {
+public nonisolated struct DelayByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 }
 
-extension ByteEncoder {
+nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayByteEncoder<Self> {
     DelayByteEncoder(self, delay: delay)
@@ -35,7 +35,7 @@ extension ByteEncoder {
 
 /// Forwards calls to a `ByteEncoder` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardByteEncoder<Base: ByteEncoder>: ByteEncoder {
+public nonisolated struct GuardByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 }
 
-extension ByteEncoder {
+nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,7 @@ extension ByteEncoder {
 }
 
 /// Calls the completion handlers of a `ByteEncoder` on the main actor.
-public struct MainActorDeliveryByteEncoder<Base: ByteEncoder>: ByteEncoder {
+public nonisolated struct MainActorDeliveryByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
 
   public init(_ base: Base) {
@@ -71,7 +71,7 @@ public struct MainActorDeliveryByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 }
 
-extension ByteEncoder {
+nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryByteEncoder<Self> {
     MainActorDeliveryByteEncoder(self)

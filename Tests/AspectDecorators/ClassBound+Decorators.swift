@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `ClassBound`, as a slow
 /// network would.
-public final class DelayClassBound<Base: ClassBound>: ClassBound {
+public nonisolated final class DelayClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public final class DelayClassBound<Base: ClassBound>: ClassBound {
   }
 }
 
-extension ClassBound {
+nonisolated extension ClassBound {
   /// This `ClassBound`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayClassBound<Self> {
     DelayClassBound(self, delay: delay)
@@ -35,7 +35,7 @@ extension ClassBound {
 
 /// Forwards calls to a `ClassBound` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public final class GuardClassBound<Base: ClassBound>: ClassBound {
+public nonisolated final class GuardClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public final class GuardClassBound<Base: ClassBound>: ClassBound {
   }
 }
 
-extension ClassBound {
+nonisolated extension ClassBound {
   /// This `ClassBound`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,7 @@ extension ClassBound {
 }
 
 /// Calls the completion handlers of a `ClassBound` on the main actor.
-public final class MainActorDeliveryClassBound<Base: ClassBound>: ClassBound {
+public nonisolated final class MainActorDeliveryClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
 
   public init(_ base: Base) {
@@ -71,7 +71,7 @@ public final class MainActorDeliveryClassBound<Base: ClassBound>: ClassBound {
   }
 }
 
-extension ClassBound {
+nonisolated extension ClassBound {
   /// This `ClassBound`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryClassBound<Self> {
     MainActorDeliveryClassBound(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Clock`, as a slow
 /// network would.
-public struct DelayClock<Base: Clock>: Clock {
+public nonisolated struct DelayClock<Base: Clock>: Clock {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayClock<Base: Clock>: Clock {
   }
 }
 
-extension Clock {
+nonisolated extension Clock {
   /// This `Clock`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayClock<Self> {
     DelayClock(self, delay: delay)
@@ -35,7 +35,7 @@ extension Clock {
 
 /// Forwards calls to a `Clock` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardClock<Base: Clock>: Clock {
+public nonisolated struct GuardClock<Base: Clock>: Clock {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardClock<Base: Clock>: Clock {
   }
 }
 
-extension Clock {
+nonisolated extension Clock {
   /// This `Clock`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardClock<Self> {
     GuardClock(self, isAllowed: isAllowed)
@@ -57,7 +57,7 @@ extension Clock {
 }
 
 /// Calls the completion handlers of a `Clock` on the main actor.
-public struct MainActorDeliveryClock<Base: Clock>: Clock {
+public nonisolated struct MainActorDeliveryClock<Base: Clock>: Clock {
   public var base: Base
 
   public init(_ base: Base) {
@@ -69,7 +69,7 @@ public struct MainActorDeliveryClock<Base: Clock>: Clock {
   }
 }
 
-extension Clock {
+nonisolated extension Clock {
   /// This `Clock`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryClock<Self> {
     MainActorDeliveryClock(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Commands`, as a slow
 /// network would.
-public struct DelayCommands<Base: Commands>: Commands {
+public nonisolated struct DelayCommands<Base: Commands>: Commands {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -30,7 +30,7 @@ public struct DelayCommands<Base: Commands>: Commands {
   }
 }
 
-extension Commands {
+nonisolated extension Commands {
   /// This `Commands`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayCommands<Self> {
     DelayCommands(self, delay: delay)
@@ -39,7 +39,7 @@ extension Commands {
 
 /// Forwards calls to a `Commands` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardCommands<Base: Commands>: Commands {
+public nonisolated struct GuardCommands<Base: Commands>: Commands {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -57,7 +57,7 @@ public struct GuardCommands<Base: Commands>: Commands {
   }
 }
 
-extension Commands {
+nonisolated extension Commands {
   /// This `Commands`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardCommands<Self> {
     GuardCommands(self, isAllowed: isAllowed)
@@ -65,7 +65,7 @@ extension Commands {
 }
 
 /// Calls the completion handlers of a `Commands` on the main actor.
-public struct MainActorDeliveryCommands<Base: Commands>: Commands {
+public nonisolated struct MainActorDeliveryCommands<Base: Commands>: Commands {
   public var base: Base
 
   public init(_ base: Base) {
@@ -81,7 +81,7 @@ public struct MainActorDeliveryCommands<Base: Commands>: Commands {
   }
 }
 
-extension Commands {
+nonisolated extension Commands {
   /// This `Commands`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryCommands<Self> {
     MainActorDeliveryCommands(self)

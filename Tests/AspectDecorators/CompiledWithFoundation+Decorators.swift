@@ -7,7 +7,9 @@ import VeneerRuntime
 #if canImport(Foundation)
   /// Waits `delay` before forwarding each async call to a `CompiledWithFoundation`, as a slow
   /// network would.
-  public struct DelayCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation {
+  public nonisolated struct DelayCompiledWithFoundation<Base: CompiledWithFoundation>:
+    CompiledWithFoundation
+  {
     public var base: Base
     public let delay: Swift.Duration
     public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -27,7 +29,7 @@ import VeneerRuntime
     }
   }
 
-  extension CompiledWithFoundation {
+  nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, waiting `delay` before each async call.
     public func withDelay(_ delay: Swift.Duration) -> DelayCompiledWithFoundation<Self> {
       DelayCompiledWithFoundation(self, delay: delay)
@@ -38,7 +40,9 @@ import VeneerRuntime
 #if canImport(Foundation)
   /// Forwards calls to a `CompiledWithFoundation` only when `isAllowed` says so, and otherwise
   /// throws `GuardDenied`.
-  public struct GuardCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation {
+  public nonisolated struct GuardCompiledWithFoundation<Base: CompiledWithFoundation>:
+    CompiledWithFoundation
+  {
     public var base: Base
     public let isAllowed: @Sendable () async -> Bool
 
@@ -52,7 +56,7 @@ import VeneerRuntime
     }
   }
 
-  extension CompiledWithFoundation {
+  nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, answering only when `isAllowed` says so.
     public func withGuard(
       _ isAllowed: @escaping @Sendable () async -> Bool
@@ -64,7 +68,7 @@ import VeneerRuntime
 
 #if canImport(Foundation)
   /// Calls the completion handlers of a `CompiledWithFoundation` on the main actor.
-  public struct MainActorDeliveryCompiledWithFoundation<Base: CompiledWithFoundation>:
+  public nonisolated struct MainActorDeliveryCompiledWithFoundation<Base: CompiledWithFoundation>:
     CompiledWithFoundation
   {
     public var base: Base
@@ -78,7 +82,7 @@ import VeneerRuntime
     }
   }
 
-  extension CompiledWithFoundation {
+  nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, calling its completion handlers on the main actor.
     public var onMainActor: MainActorDeliveryCompiledWithFoundation<Self> {
       MainActorDeliveryCompiledWithFoundation(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Composed`, as a slow
 /// network would.
-public struct DelayComposed<Base: Composed>: Composed {
+public nonisolated struct DelayComposed<Base: Composed>: Composed {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -30,7 +30,7 @@ public struct DelayComposed<Base: Composed>: Composed {
   }
 }
 
-extension Composed {
+nonisolated extension Composed {
   /// This `Composed`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayComposed<Self> {
     DelayComposed(self, delay: delay)
@@ -39,7 +39,7 @@ extension Composed {
 
 /// Forwards calls to a `Composed` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardComposed<Base: Composed>: Composed {
+public nonisolated struct GuardComposed<Base: Composed>: Composed {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -57,7 +57,7 @@ public struct GuardComposed<Base: Composed>: Composed {
   }
 }
 
-extension Composed {
+nonisolated extension Composed {
   /// This `Composed`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardComposed<Self> {
     GuardComposed(self, isAllowed: isAllowed)
@@ -65,7 +65,7 @@ extension Composed {
 }
 
 /// Calls the completion handlers of a `Composed` on the main actor.
-public struct MainActorDeliveryComposed<Base: Composed>: Composed {
+public nonisolated struct MainActorDeliveryComposed<Base: Composed>: Composed {
   public var base: Base
 
   public init(_ base: Base) {
@@ -81,7 +81,7 @@ public struct MainActorDeliveryComposed<Base: Composed>: Composed {
   }
 }
 
-extension Composed {
+nonisolated extension Composed {
   /// This `Composed`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryComposed<Self> {
     MainActorDeliveryComposed(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Conditional`, as a slow
 /// network would.
-public struct DelayConditional<Base: Conditional>: Conditional {
+public nonisolated struct DelayConditional<Base: Conditional>: Conditional {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -44,7 +44,7 @@ public struct DelayConditional<Base: Conditional>: Conditional {
   #endif
 }
 
-extension Conditional {
+nonisolated extension Conditional {
   /// This `Conditional`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayConditional<Self> {
     DelayConditional(self, delay: delay)
@@ -53,7 +53,7 @@ extension Conditional {
 
 /// Forwards calls to a `Conditional` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardConditional<Base: Conditional>: Conditional {
+public nonisolated struct GuardConditional<Base: Conditional>: Conditional {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -85,7 +85,7 @@ public struct GuardConditional<Base: Conditional>: Conditional {
   #endif
 }
 
-extension Conditional {
+nonisolated extension Conditional {
   /// This `Conditional`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -95,7 +95,7 @@ extension Conditional {
 }
 
 /// Calls the completion handlers of a `Conditional` on the main actor.
-public struct MainActorDeliveryConditional<Base: Conditional>: Conditional {
+public nonisolated struct MainActorDeliveryConditional<Base: Conditional>: Conditional {
   public var base: Base
 
   public init(_ base: Base) {
@@ -125,7 +125,7 @@ public struct MainActorDeliveryConditional<Base: Conditional>: Conditional {
   #endif
 }
 
-extension Conditional {
+nonisolated extension Conditional {
   /// This `Conditional`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryConditional<Self> {
     MainActorDeliveryConditional(self)

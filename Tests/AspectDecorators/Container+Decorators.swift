@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Container`, as a slow
 /// network would.
-public struct DelayContainer<Base: Container>: Container {
+public nonisolated struct DelayContainer<Base: Container>: Container {
   public typealias Item = Base.Item
   public typealias Index = Base.Index
   public typealias Items = Base.Items
@@ -29,7 +29,7 @@ public struct DelayContainer<Base: Container>: Container {
   }
 }
 
-extension Container {
+nonisolated extension Container {
   /// This `Container`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayContainer<Self> {
     DelayContainer(self, delay: delay)
@@ -38,7 +38,7 @@ extension Container {
 
 /// Forwards calls to a `Container` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardContainer<Base: Container>: Container {
+public nonisolated struct GuardContainer<Base: Container>: Container {
   public typealias Item = Base.Item
   public typealias Index = Base.Index
   public typealias Items = Base.Items
@@ -55,7 +55,7 @@ public struct GuardContainer<Base: Container>: Container {
   }
 }
 
-extension Container {
+nonisolated extension Container {
   /// This `Container`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardContainer<Self> {
     GuardContainer(self, isAllowed: isAllowed)
@@ -63,7 +63,7 @@ extension Container {
 }
 
 /// Calls the completion handlers of a `Container` on the main actor.
-public struct MainActorDeliveryContainer<Base: Container>: Container {
+public nonisolated struct MainActorDeliveryContainer<Base: Container>: Container {
   public typealias Item = Base.Item
   public typealias Index = Base.Index
   public typealias Items = Base.Items
@@ -78,7 +78,7 @@ public struct MainActorDeliveryContainer<Base: Container>: Container {
   }
 }
 
-extension Container {
+nonisolated extension Container {
   /// This `Container`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryContainer<Self> {
     MainActorDeliveryContainer(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Converter`, as a slow
 /// network would.
-public struct DelayConverter<Base: Converter>: Converter {
+public nonisolated struct DelayConverter<Base: Converter>: Converter {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayConverter<Base: Converter>: Converter {
   }
 }
 
-extension Converter {
+nonisolated extension Converter {
   /// This `Converter`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayConverter<Self> {
     DelayConverter(self, delay: delay)
@@ -35,7 +35,7 @@ extension Converter {
 
 /// Forwards calls to a `Converter` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardConverter<Base: Converter>: Converter {
+public nonisolated struct GuardConverter<Base: Converter>: Converter {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardConverter<Base: Converter>: Converter {
   }
 }
 
-extension Converter {
+nonisolated extension Converter {
   /// This `Converter`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardConverter<Self> {
     GuardConverter(self, isAllowed: isAllowed)
@@ -57,7 +57,7 @@ extension Converter {
 }
 
 /// Calls the completion handlers of a `Converter` on the main actor.
-public struct MainActorDeliveryConverter<Base: Converter>: Converter {
+public nonisolated struct MainActorDeliveryConverter<Base: Converter>: Converter {
   public var base: Base
 
   public init(_ base: Base) {
@@ -69,7 +69,7 @@ public struct MainActorDeliveryConverter<Base: Converter>: Converter {
   }
 }
 
-extension Converter {
+nonisolated extension Converter {
   /// This `Converter`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryConverter<Self> {
     MainActorDeliveryConverter(self)

@@ -7,7 +7,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Credentials`, as a slow
 /// network would.
-public struct DelayCredentials<Base: Credentials>: Credentials {
+public nonisolated struct DelayCredentials<Base: Credentials>: Credentials {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -57,7 +57,7 @@ public struct DelayCredentials<Base: Credentials>: Credentials {
   }
 }
 
-extension Credentials {
+nonisolated extension Credentials {
   /// This `Credentials`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayCredentials<Self> {
     DelayCredentials(self, delay: delay)
@@ -66,7 +66,7 @@ extension Credentials {
 
 /// Forwards calls to a `Credentials` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardCredentials<Base: Credentials>: Credentials {
+public nonisolated struct GuardCredentials<Base: Credentials>: Credentials {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -110,7 +110,7 @@ public struct GuardCredentials<Base: Credentials>: Credentials {
   }
 }
 
-extension Credentials {
+nonisolated extension Credentials {
   /// This `Credentials`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -120,7 +120,7 @@ extension Credentials {
 }
 
 /// Calls the completion handlers of a `Credentials` on the main actor.
-public struct MainActorDeliveryCredentials<Base: Credentials>: Credentials {
+public nonisolated struct MainActorDeliveryCredentials<Base: Credentials>: Credentials {
   public var base: Base
 
   public init(_ base: Base) {
@@ -164,7 +164,7 @@ public struct MainActorDeliveryCredentials<Base: Credentials>: Credentials {
   }
 }
 
-extension Credentials {
+nonisolated extension Credentials {
   /// This `Credentials`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryCredentials<Self> {
     MainActorDeliveryCredentials(self)

@@ -7,7 +7,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `DescribedFailure`, as a slow
 /// network would.
-public struct DelayDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+public nonisolated struct DelayDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -55,7 +55,7 @@ public struct DelayDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   }
 }
 
-extension DescribedFailure {
+nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayDescribedFailure<Self> {
     DelayDescribedFailure(self, delay: delay)
@@ -64,7 +64,7 @@ extension DescribedFailure {
 
 /// Forwards calls to a `DescribedFailure` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+public nonisolated struct GuardDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -106,7 +106,7 @@ public struct GuardDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   }
 }
 
-extension DescribedFailure {
+nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -116,7 +116,9 @@ extension DescribedFailure {
 }
 
 /// Calls the completion handlers of a `DescribedFailure` on the main actor.
-public struct MainActorDeliveryDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+public nonisolated struct MainActorDeliveryDescribedFailure<Base: DescribedFailure>:
+  DescribedFailure
+{
   public var base: Base
 
   public init(_ base: Base) {
@@ -156,7 +158,7 @@ public struct MainActorDeliveryDescribedFailure<Base: DescribedFailure>: Describ
   }
 }
 
-extension DescribedFailure {
+nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryDescribedFailure<Self> {
     MainActorDeliveryDescribedFailure(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to an `Effects`, as a slow
 /// network would.
-public struct DelayEffects<Base: Effects>: Effects {
+public nonisolated struct DelayEffects<Base: Effects>: Effects {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -68,7 +68,7 @@ public struct DelayEffects<Base: Effects>: Effects {
   }
 }
 
-extension Effects {
+nonisolated extension Effects {
   /// This `Effects`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayEffects<Self> {
     DelayEffects(self, delay: delay)
@@ -77,7 +77,7 @@ extension Effects {
 
 /// Forwards calls to an `Effects` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardEffects<Base: Effects>: Effects {
+public nonisolated struct GuardEffects<Base: Effects>: Effects {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -134,7 +134,7 @@ public struct GuardEffects<Base: Effects>: Effects {
   }
 }
 
-extension Effects {
+nonisolated extension Effects {
   /// This `Effects`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardEffects<Self> {
     GuardEffects(self, isAllowed: isAllowed)
@@ -142,7 +142,7 @@ extension Effects {
 }
 
 /// Calls the completion handlers of an `Effects` on the main actor.
-public struct MainActorDeliveryEffects<Base: Effects>: Effects {
+public nonisolated struct MainActorDeliveryEffects<Base: Effects>: Effects {
   public var base: Base
 
   public init(_ base: Base) {
@@ -194,7 +194,7 @@ public struct MainActorDeliveryEffects<Base: Effects>: Effects {
   }
 }
 
-extension Effects {
+nonisolated extension Effects {
   /// This `Effects`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryEffects<Self> {
     MainActorDeliveryEffects(self)

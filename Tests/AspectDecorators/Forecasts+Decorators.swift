@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Forecasts`, as a slow
 /// network would.
-public struct DelayForecasts<Base: Forecasts>: Forecasts {
+public nonisolated struct DelayForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -30,7 +30,7 @@ public struct DelayForecasts<Base: Forecasts>: Forecasts {
   }
 }
 
-extension Forecasts {
+nonisolated extension Forecasts {
   /// This `Forecasts`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayForecasts<Self> {
     DelayForecasts(self, delay: delay)
@@ -39,7 +39,7 @@ extension Forecasts {
 
 /// Forwards calls to a `Forecasts` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardForecasts<Base: Forecasts>: Forecasts {
+public nonisolated struct GuardForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -57,7 +57,7 @@ public struct GuardForecasts<Base: Forecasts>: Forecasts {
   }
 }
 
-extension Forecasts {
+nonisolated extension Forecasts {
   /// This `Forecasts`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardForecasts<Self> {
     GuardForecasts(self, isAllowed: isAllowed)
@@ -65,7 +65,7 @@ extension Forecasts {
 }
 
 /// Calls the completion handlers of a `Forecasts` on the main actor.
-public struct MainActorDeliveryForecasts<Base: Forecasts>: Forecasts {
+public nonisolated struct MainActorDeliveryForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
 
   public init(_ base: Base) {
@@ -81,7 +81,7 @@ public struct MainActorDeliveryForecasts<Base: Forecasts>: Forecasts {
   }
 }
 
-extension Forecasts {
+nonisolated extension Forecasts {
   /// This `Forecasts`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryForecasts<Self> {
     MainActorDeliveryForecasts(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `HttpClient`, as a slow
 /// network would.
-public struct DelayHttpClient<Base: HttpClient>: HttpClient {
+public nonisolated struct DelayHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -34,7 +34,7 @@ public struct DelayHttpClient<Base: HttpClient>: HttpClient {
   }
 }
 
-extension HttpClient {
+nonisolated extension HttpClient {
   /// This `HttpClient`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayHttpClient<Self> {
     DelayHttpClient(self, delay: delay)
@@ -43,7 +43,7 @@ extension HttpClient {
 
 /// Forwards calls to a `HttpClient` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardHttpClient<Base: HttpClient>: HttpClient {
+public nonisolated struct GuardHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -65,7 +65,7 @@ public struct GuardHttpClient<Base: HttpClient>: HttpClient {
   }
 }
 
-extension HttpClient {
+nonisolated extension HttpClient {
   /// This `HttpClient`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -75,7 +75,7 @@ extension HttpClient {
 }
 
 /// Calls the completion handlers of a `HttpClient` on the main actor.
-public struct MainActorDeliveryHttpClient<Base: HttpClient>: HttpClient {
+public nonisolated struct MainActorDeliveryHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
 
   public init(_ base: Base) {
@@ -95,7 +95,7 @@ public struct MainActorDeliveryHttpClient<Base: HttpClient>: HttpClient {
   }
 }
 
-extension HttpClient {
+nonisolated extension HttpClient {
   /// This `HttpClient`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryHttpClient<Self> {
     MainActorDeliveryHttpClient(self)

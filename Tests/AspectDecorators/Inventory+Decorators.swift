@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to an `Inventory`, as a slow
 /// network would.
-public struct DelayInventory<Base: Inventory>: Inventory {
+public nonisolated struct DelayInventory<Base: Inventory>: Inventory {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -32,7 +32,7 @@ public struct DelayInventory<Base: Inventory>: Inventory {
   }
 }
 
-extension Inventory {
+nonisolated extension Inventory {
   /// This `Inventory`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayInventory<Self> {
     DelayInventory(self, delay: delay)
@@ -41,7 +41,7 @@ extension Inventory {
 
 /// Forwards calls to an `Inventory` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardInventory<Base: Inventory>: Inventory {
+public nonisolated struct GuardInventory<Base: Inventory>: Inventory {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -59,7 +59,7 @@ public struct GuardInventory<Base: Inventory>: Inventory {
   }
 }
 
-extension Inventory {
+nonisolated extension Inventory {
   /// This `Inventory`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardInventory<Self> {
     GuardInventory(self, isAllowed: isAllowed)
@@ -67,7 +67,7 @@ extension Inventory {
 }
 
 /// Calls the completion handlers of an `Inventory` on the main actor.
-public struct MainActorDeliveryInventory<Base: Inventory>: Inventory {
+public nonisolated struct MainActorDeliveryInventory<Base: Inventory>: Inventory {
   public var base: Base
 
   public init(_ base: Base) {
@@ -83,7 +83,7 @@ public struct MainActorDeliveryInventory<Base: Inventory>: Inventory {
   }
 }
 
-extension Inventory {
+nonisolated extension Inventory {
   /// This `Inventory`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryInventory<Self> {
     MainActorDeliveryInventory(self)

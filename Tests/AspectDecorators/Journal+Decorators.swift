@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Journal`, as a slow
 /// network would.
-public final class DelayJournal<Base: Journal>: Journal {
+public nonisolated final class DelayJournal<Base: Journal>: Journal {
   public let base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -35,7 +35,7 @@ public final class DelayJournal<Base: Journal>: Journal {
   }
 }
 
-extension Journal {
+nonisolated extension Journal {
   /// This `Journal`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayJournal<Self> {
     DelayJournal(self, delay: delay)
@@ -44,7 +44,7 @@ extension Journal {
 
 /// Forwards calls to a `Journal` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public final class GuardJournal<Base: Journal>: Journal {
+public nonisolated final class GuardJournal<Base: Journal>: Journal {
   public let base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -67,7 +67,7 @@ public final class GuardJournal<Base: Journal>: Journal {
   }
 }
 
-extension Journal {
+nonisolated extension Journal {
   /// This `Journal`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardJournal<Self> {
     GuardJournal(self, isAllowed: isAllowed)
@@ -75,7 +75,7 @@ extension Journal {
 }
 
 /// Calls the completion handlers of a `Journal` on the main actor.
-public final class MainActorDeliveryJournal<Base: Journal>: Journal {
+public nonisolated final class MainActorDeliveryJournal<Base: Journal>: Journal {
   public let base: Base
 
   public init(_ base: Base) {
@@ -96,7 +96,7 @@ public final class MainActorDeliveryJournal<Base: Journal>: Journal {
   }
 }
 
-extension Journal {
+nonisolated extension Journal {
   /// This `Journal`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryJournal<Self> {
     MainActorDeliveryJournal(self)

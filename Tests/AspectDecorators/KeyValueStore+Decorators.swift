@@ -7,7 +7,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `KeyValueStore`, as a slow
 /// network would.
-public struct DelayKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+public nonisolated struct DelayKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -51,7 +51,7 @@ public struct DelayKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 }
 
-extension KeyValueStore {
+nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayKeyValueStore<Self> {
     DelayKeyValueStore(self, delay: delay)
@@ -60,7 +60,7 @@ extension KeyValueStore {
 
 /// Forwards calls to a `KeyValueStore` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+public nonisolated struct GuardKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -98,7 +98,7 @@ public struct GuardKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 }
 
-extension KeyValueStore {
+nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -108,7 +108,7 @@ extension KeyValueStore {
 }
 
 /// Calls the completion handlers of a `KeyValueStore` on the main actor.
-public struct MainActorDeliveryKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+public nonisolated struct MainActorDeliveryKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
 
   public init(_ base: Base) {
@@ -144,7 +144,7 @@ public struct MainActorDeliveryKeyValueStore<Base: KeyValueStore>: KeyValueStore
   }
 }
 
-extension KeyValueStore {
+nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryKeyValueStore<Self> {
     MainActorDeliveryKeyValueStore(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `KeyedLookup`, as a slow
 /// network would.
-public struct DelayKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+public nonisolated struct DelayKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
   public let delay: Swift.Duration
@@ -28,7 +28,7 @@ public struct DelayKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 }
 
-extension KeyedLookup {
+nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayKeyedLookup<Self> {
     DelayKeyedLookup(self, delay: delay)
@@ -37,7 +37,7 @@ extension KeyedLookup {
 
 /// Forwards calls to a `KeyedLookup` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+public nonisolated struct GuardKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
@@ -52,7 +52,7 @@ public struct GuardKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 }
 
-extension KeyedLookup {
+nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -62,7 +62,7 @@ extension KeyedLookup {
 }
 
 /// Calls the completion handlers of a `KeyedLookup` on the main actor.
-public struct MainActorDeliveryKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+public nonisolated struct MainActorDeliveryKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
 
@@ -75,7 +75,7 @@ public struct MainActorDeliveryKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 }
 
-extension KeyedLookup {
+nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryKeyedLookup<Self> {
     MainActorDeliveryKeyedLookup(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Leaf`, as a slow
 /// network would.
-public struct DelayLeaf<Base: Leaf>: Leaf {
+public nonisolated struct DelayLeaf<Base: Leaf>: Leaf {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -46,7 +46,7 @@ public struct DelayLeaf<Base: Leaf>: Leaf {
   }
 }
 
-extension Leaf {
+nonisolated extension Leaf {
   /// This `Leaf`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayLeaf<Self> {
     DelayLeaf(self, delay: delay)
@@ -55,7 +55,7 @@ extension Leaf {
 
 /// Forwards calls to a `Leaf` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardLeaf<Base: Leaf>: Leaf {
+public nonisolated struct GuardLeaf<Base: Leaf>: Leaf {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -89,7 +89,7 @@ public struct GuardLeaf<Base: Leaf>: Leaf {
   }
 }
 
-extension Leaf {
+nonisolated extension Leaf {
   /// This `Leaf`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardLeaf<Self> {
     GuardLeaf(self, isAllowed: isAllowed)
@@ -97,7 +97,7 @@ extension Leaf {
 }
 
 /// Calls the completion handlers of a `Leaf` on the main actor.
-public struct MainActorDeliveryLeaf<Base: Leaf>: Leaf {
+public nonisolated struct MainActorDeliveryLeaf<Base: Leaf>: Leaf {
   public var base: Base
 
   public init(_ base: Base) {
@@ -129,7 +129,7 @@ public struct MainActorDeliveryLeaf<Base: Leaf>: Leaf {
   }
 }
 
-extension Leaf {
+nonisolated extension Leaf {
   /// This `Leaf`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryLeaf<Self> {
     MainActorDeliveryLeaf(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Left`, as a slow
 /// network would.
-public struct DelayLeft<Base: Left>: Left {
+public nonisolated struct DelayLeft<Base: Left>: Left {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -30,7 +30,7 @@ public struct DelayLeft<Base: Left>: Left {
   }
 }
 
-extension Left {
+nonisolated extension Left {
   /// This `Left`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayLeft<Self> {
     DelayLeft(self, delay: delay)
@@ -39,7 +39,7 @@ extension Left {
 
 /// Forwards calls to a `Left` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardLeft<Base: Left>: Left {
+public nonisolated struct GuardLeft<Base: Left>: Left {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -57,7 +57,7 @@ public struct GuardLeft<Base: Left>: Left {
   }
 }
 
-extension Left {
+nonisolated extension Left {
   /// This `Left`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardLeft<Self> {
     GuardLeft(self, isAllowed: isAllowed)
@@ -65,7 +65,7 @@ extension Left {
 }
 
 /// Calls the completion handlers of a `Left` on the main actor.
-public struct MainActorDeliveryLeft<Base: Left>: Left {
+public nonisolated struct MainActorDeliveryLeft<Base: Left>: Left {
   public var base: Base
 
   public init(_ base: Base) {
@@ -81,7 +81,7 @@ public struct MainActorDeliveryLeft<Base: Left>: Left {
   }
 }
 
-extension Left {
+nonisolated extension Left {
   /// This `Left`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryLeft<Self> {
     MainActorDeliveryLeft(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `LegacyDirectory`, as a slow
 /// network would.
-public struct DelayLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
+public nonisolated struct DelayLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 }
 
-extension LegacyDirectory {
+nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayLegacyDirectory<Self> {
     DelayLegacyDirectory(self, delay: delay)
@@ -35,7 +35,7 @@ extension LegacyDirectory {
 
 /// Forwards calls to a `LegacyDirectory` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
+public nonisolated struct GuardLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 }
 
-extension LegacyDirectory {
+nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,7 @@ extension LegacyDirectory {
 }
 
 /// Calls the completion handlers of a `LegacyDirectory` on the main actor.
-public struct MainActorDeliveryLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
+public nonisolated struct MainActorDeliveryLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
 
   public init(_ base: Base) {
@@ -71,7 +71,7 @@ public struct MainActorDeliveryLegacyDirectory<Base: LegacyDirectory>: LegacyDir
   }
 }
 
-extension LegacyDirectory {
+nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryLegacyDirectory<Self> {
     MainActorDeliveryLegacyDirectory(self)

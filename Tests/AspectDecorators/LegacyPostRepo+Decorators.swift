@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `LegacyPostRepo`, as a slow
 /// network would.
-public struct DelayLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+public nonisolated struct DelayLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -32,7 +32,7 @@ public struct DelayLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 }
 
-extension LegacyPostRepo {
+nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayLegacyPostRepo<Self> {
     DelayLegacyPostRepo(self, delay: delay)
@@ -41,7 +41,7 @@ extension LegacyPostRepo {
 
 /// Forwards calls to a `LegacyPostRepo` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+public nonisolated struct GuardLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -61,7 +61,7 @@ public struct GuardLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 }
 
-extension LegacyPostRepo {
+nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -71,7 +71,7 @@ extension LegacyPostRepo {
 }
 
 /// Calls the completion handlers of a `LegacyPostRepo` on the main actor.
-public struct MainActorDeliveryLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+public nonisolated struct MainActorDeliveryLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
 
   public init(_ base: Base) {
@@ -89,7 +89,7 @@ public struct MainActorDeliveryLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostR
   }
 }
 
-extension LegacyPostRepo {
+nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryLegacyPostRepo<Self> {
     MainActorDeliveryLegacyPostRepo(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Listener`, as a slow
 /// network would.
-public struct DelayListener<Base: Listener>: Listener {
+public nonisolated struct DelayListener<Base: Listener>: Listener {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -35,7 +35,7 @@ public struct DelayListener<Base: Listener>: Listener {
   }
 }
 
-extension Listener {
+nonisolated extension Listener {
   /// This `Listener`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayListener<Self> {
     DelayListener(self, delay: delay)
@@ -44,7 +44,7 @@ extension Listener {
 
 /// Forwards calls to a `Listener` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardListener<Base: Listener>: Listener {
+public nonisolated struct GuardListener<Base: Listener>: Listener {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -69,7 +69,7 @@ public struct GuardListener<Base: Listener>: Listener {
   }
 }
 
-extension Listener {
+nonisolated extension Listener {
   /// This `Listener`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardListener<Self> {
     GuardListener(self, isAllowed: isAllowed)
@@ -77,7 +77,7 @@ extension Listener {
 }
 
 /// Calls the completion handlers of a `Listener` on the main actor.
-public struct MainActorDeliveryListener<Base: Listener>: Listener {
+public nonisolated struct MainActorDeliveryListener<Base: Listener>: Listener {
   public var base: Base
 
   public init(_ base: Base) {
@@ -97,7 +97,7 @@ public struct MainActorDeliveryListener<Base: Listener>: Listener {
   }
 }
 
-extension Listener {
+nonisolated extension Listener {
   /// This `Listener`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryListener<Self> {
     MainActorDeliveryListener(self)

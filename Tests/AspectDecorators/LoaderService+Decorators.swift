@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `LoaderService`, as a slow
 /// network would.
-public struct DelayLoaderService<Base: LoaderService>: LoaderService {
+public nonisolated struct DelayLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayLoaderService<Base: LoaderService>: LoaderService {
   }
 }
 
-extension LoaderService {
+nonisolated extension LoaderService {
   /// This `LoaderService`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayLoaderService<Self> {
     DelayLoaderService(self, delay: delay)
@@ -35,7 +35,7 @@ extension LoaderService {
 
 /// Forwards calls to a `LoaderService` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardLoaderService<Base: LoaderService>: LoaderService {
+public nonisolated struct GuardLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardLoaderService<Base: LoaderService>: LoaderService {
   }
 }
 
-extension LoaderService {
+nonisolated extension LoaderService {
   /// This `LoaderService`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,7 @@ extension LoaderService {
 }
 
 /// Calls the completion handlers of a `LoaderService` on the main actor.
-public struct MainActorDeliveryLoaderService<Base: LoaderService>: LoaderService {
+public nonisolated struct MainActorDeliveryLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
 
   public init(_ base: Base) {
@@ -73,7 +73,7 @@ public struct MainActorDeliveryLoaderService<Base: LoaderService>: LoaderService
   }
 }
 
-extension LoaderService {
+nonisolated extension LoaderService {
   /// This `LoaderService`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryLoaderService<Self> {
     MainActorDeliveryLoaderService(self)

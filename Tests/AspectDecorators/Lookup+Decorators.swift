@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Lookup`, as a slow
 /// network would.
-public struct DelayLookup<Base: Lookup>: Lookup {
+public nonisolated struct DelayLookup<Base: Lookup>: Lookup {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -27,7 +27,7 @@ public struct DelayLookup<Base: Lookup>: Lookup {
   }
 }
 
-extension Lookup {
+nonisolated extension Lookup {
   /// This `Lookup`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayLookup<Self> {
     DelayLookup(self, delay: delay)
@@ -36,7 +36,7 @@ extension Lookup {
 
 /// Forwards calls to a `Lookup` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardLookup<Base: Lookup>: Lookup {
+public nonisolated struct GuardLookup<Base: Lookup>: Lookup {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -53,7 +53,7 @@ public struct GuardLookup<Base: Lookup>: Lookup {
   }
 }
 
-extension Lookup {
+nonisolated extension Lookup {
   /// This `Lookup`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardLookup<Self> {
     GuardLookup(self, isAllowed: isAllowed)
@@ -61,7 +61,7 @@ extension Lookup {
 }
 
 /// Calls the completion handlers of a `Lookup` on the main actor.
-public struct MainActorDeliveryLookup<Base: Lookup>: Lookup {
+public nonisolated struct MainActorDeliveryLookup<Base: Lookup>: Lookup {
   public var base: Base
 
   public init(_ base: Base) {
@@ -73,7 +73,7 @@ public struct MainActorDeliveryLookup<Base: Lookup>: Lookup {
   }
 }
 
-extension Lookup {
+nonisolated extension Lookup {
   /// This `Lookup`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryLookup<Self> {
     MainActorDeliveryLookup(self)

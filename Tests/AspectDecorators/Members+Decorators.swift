@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Members`, as a slow
 /// network would.
-public struct DelayMembers<Base: Members>: Members {
+public nonisolated struct DelayMembers<Base: Members>: Members {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -54,7 +54,7 @@ public struct DelayMembers<Base: Members>: Members {
   }
 }
 
-extension Members {
+nonisolated extension Members {
   /// This `Members`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayMembers<Self> {
     DelayMembers(self, delay: delay)
@@ -63,7 +63,7 @@ extension Members {
 
 /// Forwards calls to a `Members` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardMembers<Base: Members>: Members {
+public nonisolated struct GuardMembers<Base: Members>: Members {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -105,7 +105,7 @@ public struct GuardMembers<Base: Members>: Members {
   }
 }
 
-extension Members {
+nonisolated extension Members {
   /// This `Members`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardMembers<Self> {
     GuardMembers(self, isAllowed: isAllowed)
@@ -113,7 +113,7 @@ extension Members {
 }
 
 /// Calls the completion handlers of a `Members` on the main actor.
-public struct MainActorDeliveryMembers<Base: Members>: Members {
+public nonisolated struct MainActorDeliveryMembers<Base: Members>: Members {
   public var base: Base
 
   public init(_ base: Base) {
@@ -153,7 +153,7 @@ public struct MainActorDeliveryMembers<Base: Members>: Members {
   }
 }
 
-extension Members {
+nonisolated extension Members {
   /// This `Members`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryMembers<Self> {
     MainActorDeliveryMembers(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Moderation`, as a slow
 /// network would.
-public struct DelayModeration<Base: Moderation>: Moderation {
+public nonisolated struct DelayModeration<Base: Moderation>: Moderation {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -42,7 +42,7 @@ public struct DelayModeration<Base: Moderation>: Moderation {
   }
 }
 
-extension Moderation {
+nonisolated extension Moderation {
   /// This `Moderation`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayModeration<Self> {
     DelayModeration(self, delay: delay)
@@ -51,7 +51,7 @@ extension Moderation {
 
 /// Forwards calls to a `Moderation` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardModeration<Base: Moderation>: Moderation {
+public nonisolated struct GuardModeration<Base: Moderation>: Moderation {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -81,7 +81,7 @@ public struct GuardModeration<Base: Moderation>: Moderation {
   }
 }
 
-extension Moderation {
+nonisolated extension Moderation {
   /// This `Moderation`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -91,7 +91,7 @@ extension Moderation {
 }
 
 /// Calls the completion handlers of a `Moderation` on the main actor.
-public struct MainActorDeliveryModeration<Base: Moderation>: Moderation {
+public nonisolated struct MainActorDeliveryModeration<Base: Moderation>: Moderation {
   public var base: Base
 
   public init(_ base: Base) {
@@ -119,7 +119,7 @@ public struct MainActorDeliveryModeration<Base: Moderation>: Moderation {
   }
 }
 
-extension Moderation {
+nonisolated extension Moderation {
   /// This `Moderation`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryModeration<Self> {
     MainActorDeliveryModeration(self)

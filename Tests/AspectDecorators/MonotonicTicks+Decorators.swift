@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `MonotonicTicks`, as a slow
 /// network would.
-public struct DelayMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+public nonisolated struct DelayMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
@@ -32,7 +32,7 @@ public struct DelayMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 }
 
-extension MonotonicTicks {
+nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayMonotonicTicks<Self> {
     DelayMonotonicTicks(self, delay: delay)
@@ -41,7 +41,7 @@ extension MonotonicTicks {
 
 /// Forwards calls to a `MonotonicTicks` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+public nonisolated struct GuardMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
@@ -61,7 +61,7 @@ public struct GuardMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 }
 
-extension MonotonicTicks {
+nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -71,7 +71,7 @@ extension MonotonicTicks {
 }
 
 /// Calls the completion handlers of a `MonotonicTicks` on the main actor.
-public struct MainActorDeliveryMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+public nonisolated struct MainActorDeliveryMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
@@ -89,7 +89,7 @@ public struct MainActorDeliveryMonotonicTicks<Base: MonotonicTicks>: MonotonicTi
   }
 }
 
-extension MonotonicTicks {
+nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryMonotonicTicks<Self> {
     MainActorDeliveryMonotonicTicks(self)

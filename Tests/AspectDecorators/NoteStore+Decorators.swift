@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `NoteStore`, as a slow
 /// network would.
-public struct DelayNoteStore<Base: NoteStore>: NoteStore {
+public nonisolated struct DelayNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -38,7 +38,7 @@ public struct DelayNoteStore<Base: NoteStore>: NoteStore {
   }
 }
 
-extension NoteStore {
+nonisolated extension NoteStore {
   /// This `NoteStore`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayNoteStore<Self> {
     DelayNoteStore(self, delay: delay)
@@ -47,7 +47,7 @@ extension NoteStore {
 
 /// Forwards calls to a `NoteStore` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardNoteStore<Base: NoteStore>: NoteStore {
+public nonisolated struct GuardNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -73,7 +73,7 @@ public struct GuardNoteStore<Base: NoteStore>: NoteStore {
   }
 }
 
-extension NoteStore {
+nonisolated extension NoteStore {
   /// This `NoteStore`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardNoteStore<Self> {
     GuardNoteStore(self, isAllowed: isAllowed)
@@ -81,7 +81,7 @@ extension NoteStore {
 }
 
 /// Calls the completion handlers of a `NoteStore` on the main actor.
-public struct MainActorDeliveryNoteStore<Base: NoteStore>: NoteStore {
+public nonisolated struct MainActorDeliveryNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
 
   public init(_ base: Base) {
@@ -105,7 +105,7 @@ public struct MainActorDeliveryNoteStore<Base: NoteStore>: NoteStore {
   }
 }
 
-extension NoteStore {
+nonisolated extension NoteStore {
   /// This `NoteStore`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryNoteStore<Self> {
     MainActorDeliveryNoteStore(self)

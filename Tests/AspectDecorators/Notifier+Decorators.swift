@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Notifier`, as a slow
 /// network would.
-public struct DelayNotifier<Base: Notifier>: Notifier {
+public nonisolated struct DelayNotifier<Base: Notifier>: Notifier {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -34,7 +34,7 @@ public struct DelayNotifier<Base: Notifier>: Notifier {
   }
 }
 
-extension Notifier {
+nonisolated extension Notifier {
   /// This `Notifier`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayNotifier<Self> {
     DelayNotifier(self, delay: delay)
@@ -43,7 +43,7 @@ extension Notifier {
 
 /// Forwards calls to a `Notifier` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardNotifier<Base: Notifier>: Notifier {
+public nonisolated struct GuardNotifier<Base: Notifier>: Notifier {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -65,7 +65,7 @@ public struct GuardNotifier<Base: Notifier>: Notifier {
   }
 }
 
-extension Notifier {
+nonisolated extension Notifier {
   /// This `Notifier`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardNotifier<Self> {
     GuardNotifier(self, isAllowed: isAllowed)
@@ -73,7 +73,7 @@ extension Notifier {
 }
 
 /// Calls the completion handlers of a `Notifier` on the main actor.
-public struct MainActorDeliveryNotifier<Base: Notifier>: Notifier {
+public nonisolated struct MainActorDeliveryNotifier<Base: Notifier>: Notifier {
   public var base: Base
 
   public init(_ base: Base) {
@@ -97,7 +97,7 @@ public struct MainActorDeliveryNotifier<Base: Notifier>: Notifier {
   }
 }
 
-extension Notifier {
+nonisolated extension Notifier {
   /// This `Notifier`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryNotifier<Self> {
     MainActorDeliveryNotifier(self)

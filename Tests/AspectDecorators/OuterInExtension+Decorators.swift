@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to an `Outer.InExtension`, as a slow
 /// network would.
-public struct DelayOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+public nonisolated struct DelayOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayOuterInExtension<Base: Outer.InExtension>: Outer.InExtension 
   }
 }
 
-extension Outer.InExtension {
+nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayOuterInExtension<Self> {
     DelayOuterInExtension(self, delay: delay)
@@ -35,7 +35,7 @@ extension Outer.InExtension {
 
 /// Forwards calls to an `Outer.InExtension` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+public nonisolated struct GuardOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardOuterInExtension<Base: Outer.InExtension>: Outer.InExtension 
   }
 }
 
-extension Outer.InExtension {
+nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,9 @@ extension Outer.InExtension {
 }
 
 /// Calls the completion handlers of an `Outer.InExtension` on the main actor.
-public struct MainActorDeliveryOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+public nonisolated struct MainActorDeliveryOuterInExtension<Base: Outer.InExtension>:
+  Outer.InExtension
+{
   public var base: Base
 
   public init(_ base: Base) {
@@ -71,7 +73,7 @@ public struct MainActorDeliveryOuterInExtension<Base: Outer.InExtension>: Outer.
   }
 }
 
-extension Outer.InExtension {
+nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryOuterInExtension<Self> {
     MainActorDeliveryOuterInExtension(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to an `Outer.Nested`, as a slow
 /// network would.
-public struct DelayOuterNested<Base: Outer.Nested>: Outer.Nested {
+public nonisolated struct DelayOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 }
 
-extension Outer.Nested {
+nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayOuterNested<Self> {
     DelayOuterNested(self, delay: delay)
@@ -35,7 +35,7 @@ extension Outer.Nested {
 
 /// Forwards calls to an `Outer.Nested` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardOuterNested<Base: Outer.Nested>: Outer.Nested {
+public nonisolated struct GuardOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 }
 
-extension Outer.Nested {
+nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,7 @@ extension Outer.Nested {
 }
 
 /// Calls the completion handlers of an `Outer.Nested` on the main actor.
-public struct MainActorDeliveryOuterNested<Base: Outer.Nested>: Outer.Nested {
+public nonisolated struct MainActorDeliveryOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
 
   public init(_ base: Base) {
@@ -71,7 +71,7 @@ public struct MainActorDeliveryOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 }
 
-extension Outer.Nested {
+nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryOuterNested<Self> {
     MainActorDeliveryOuterNested(self)

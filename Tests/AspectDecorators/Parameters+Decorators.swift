@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Parameters`, as a slow
 /// network would.
-public struct DelayParameters<Base: Parameters>: Parameters {
+public nonisolated struct DelayParameters<Base: Parameters>: Parameters {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -52,7 +52,7 @@ public struct DelayParameters<Base: Parameters>: Parameters {
   }
 }
 
-extension Parameters {
+nonisolated extension Parameters {
   /// This `Parameters`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayParameters<Self> {
     DelayParameters(self, delay: delay)
@@ -61,7 +61,7 @@ extension Parameters {
 
 /// Forwards calls to a `Parameters` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardParameters<Base: Parameters>: Parameters {
+public nonisolated struct GuardParameters<Base: Parameters>: Parameters {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -101,7 +101,7 @@ public struct GuardParameters<Base: Parameters>: Parameters {
   }
 }
 
-extension Parameters {
+nonisolated extension Parameters {
   /// This `Parameters`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -111,7 +111,7 @@ extension Parameters {
 }
 
 /// Calls the completion handlers of a `Parameters` on the main actor.
-public struct MainActorDeliveryParameters<Base: Parameters>: Parameters {
+public nonisolated struct MainActorDeliveryParameters<Base: Parameters>: Parameters {
   public var base: Base
 
   public init(_ base: Base) {
@@ -149,7 +149,7 @@ public struct MainActorDeliveryParameters<Base: Parameters>: Parameters {
   }
 }
 
-extension Parameters {
+nonisolated extension Parameters {
   /// This `Parameters`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryParameters<Self> {
     MainActorDeliveryParameters(self)

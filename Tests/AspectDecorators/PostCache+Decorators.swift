@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `PostCache`, as a slow
 /// network would.
-public struct DelayPostCache<Base: PostCache>: PostCache {
+public nonisolated struct DelayPostCache<Base: PostCache>: PostCache {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -34,7 +34,7 @@ public struct DelayPostCache<Base: PostCache>: PostCache {
   }
 }
 
-extension PostCache {
+nonisolated extension PostCache {
   /// This `PostCache`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayPostCache<Self> {
     DelayPostCache(self, delay: delay)
@@ -43,7 +43,7 @@ extension PostCache {
 
 /// Forwards calls to a `PostCache` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardPostCache<Base: PostCache>: PostCache {
+public nonisolated struct GuardPostCache<Base: PostCache>: PostCache {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -65,7 +65,7 @@ public struct GuardPostCache<Base: PostCache>: PostCache {
   }
 }
 
-extension PostCache {
+nonisolated extension PostCache {
   /// This `PostCache`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardPostCache<Self> {
     GuardPostCache(self, isAllowed: isAllowed)
@@ -73,7 +73,7 @@ extension PostCache {
 }
 
 /// Calls the completion handlers of a `PostCache` on the main actor.
-public struct MainActorDeliveryPostCache<Base: PostCache>: PostCache {
+public nonisolated struct MainActorDeliveryPostCache<Base: PostCache>: PostCache {
   public var base: Base
 
   public init(_ base: Base) {
@@ -93,7 +93,7 @@ public struct MainActorDeliveryPostCache<Base: PostCache>: PostCache {
   }
 }
 
-extension PostCache {
+nonisolated extension PostCache {
   /// This `PostCache`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryPostCache<Self> {
     MainActorDeliveryPostCache(self)

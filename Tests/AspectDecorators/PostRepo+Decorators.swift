@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `PostRepo`, as a slow
 /// network would.
-public struct DelayPostRepo<Base: PostRepo>: PostRepo {
+public nonisolated struct DelayPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -32,7 +32,7 @@ public struct DelayPostRepo<Base: PostRepo>: PostRepo {
   }
 }
 
-extension PostRepo {
+nonisolated extension PostRepo {
   /// This `PostRepo`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayPostRepo<Self> {
     DelayPostRepo(self, delay: delay)
@@ -41,7 +41,7 @@ extension PostRepo {
 
 /// Forwards calls to a `PostRepo` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardPostRepo<Base: PostRepo>: PostRepo {
+public nonisolated struct GuardPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -61,7 +61,7 @@ public struct GuardPostRepo<Base: PostRepo>: PostRepo {
   }
 }
 
-extension PostRepo {
+nonisolated extension PostRepo {
   /// This `PostRepo`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardPostRepo<Self> {
     GuardPostRepo(self, isAllowed: isAllowed)
@@ -69,7 +69,7 @@ extension PostRepo {
 }
 
 /// Calls the completion handlers of a `PostRepo` on the main actor.
-public struct MainActorDeliveryPostRepo<Base: PostRepo>: PostRepo {
+public nonisolated struct MainActorDeliveryPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
 
   public init(_ base: Base) {
@@ -91,7 +91,7 @@ public struct MainActorDeliveryPostRepo<Base: PostRepo>: PostRepo {
   }
 }
 
-extension PostRepo {
+nonisolated extension PostRepo {
   /// This `PostRepo`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryPostRepo<Self> {
     MainActorDeliveryPostRepo(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `PriceService`, as a slow
 /// network would.
-public struct DelayPriceService<Base: PriceService>: PriceService {
+public nonisolated struct DelayPriceService<Base: PriceService>: PriceService {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -45,7 +45,7 @@ public struct DelayPriceService<Base: PriceService>: PriceService {
   }
 }
 
-extension PriceService {
+nonisolated extension PriceService {
   /// This `PriceService`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayPriceService<Self> {
     DelayPriceService(self, delay: delay)
@@ -54,7 +54,7 @@ extension PriceService {
 
 /// Forwards calls to a `PriceService` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardPriceService<Base: PriceService>: PriceService {
+public nonisolated struct GuardPriceService<Base: PriceService>: PriceService {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -90,7 +90,7 @@ public struct GuardPriceService<Base: PriceService>: PriceService {
   }
 }
 
-extension PriceService {
+nonisolated extension PriceService {
   /// This `PriceService`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -100,7 +100,7 @@ extension PriceService {
 }
 
 /// Calls the completion handlers of a `PriceService` on the main actor.
-public struct MainActorDeliveryPriceService<Base: PriceService>: PriceService {
+public nonisolated struct MainActorDeliveryPriceService<Base: PriceService>: PriceService {
   public var base: Base
 
   public init(_ base: Base) {
@@ -128,7 +128,7 @@ public struct MainActorDeliveryPriceService<Base: PriceService>: PriceService {
   }
 }
 
-extension PriceService {
+nonisolated extension PriceService {
   /// This `PriceService`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryPriceService<Self> {
     MainActorDeliveryPriceService(self)

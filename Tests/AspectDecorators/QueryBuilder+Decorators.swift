@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `QueryBuilder`, as a slow
 /// network would.
-public struct DelayQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+public nonisolated struct DelayQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -63,7 +63,7 @@ public struct DelayQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 }
 
-extension QueryBuilder {
+nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayQueryBuilder<Self> {
     DelayQueryBuilder(self, delay: delay)
@@ -72,7 +72,7 @@ extension QueryBuilder {
 
 /// Forwards calls to a `QueryBuilder` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+public nonisolated struct GuardQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -125,7 +125,7 @@ public struct GuardQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 }
 
-extension QueryBuilder {
+nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -135,7 +135,7 @@ extension QueryBuilder {
 }
 
 /// Calls the completion handlers of a `QueryBuilder` on the main actor.
-public struct MainActorDeliveryQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+public nonisolated struct MainActorDeliveryQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
 
   public init(_ base: Base) {
@@ -183,7 +183,7 @@ public struct MainActorDeliveryQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 }
 
-extension QueryBuilder {
+nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryQueryBuilder<Self> {
     MainActorDeliveryQueryBuilder(self)

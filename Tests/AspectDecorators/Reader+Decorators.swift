@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Reader`, as a slow
 /// network would.
-public final class DelayReader<Base: Reader>: Reader {
+public nonisolated final class DelayReader<Base: Reader>: Reader {
   public let base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public final class DelayReader<Base: Reader>: Reader {
   }
 }
 
-extension Reader {
+nonisolated extension Reader {
   /// This `Reader`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayReader<Self> {
     DelayReader(self, delay: delay)
@@ -35,7 +35,7 @@ extension Reader {
 
 /// Forwards calls to a `Reader` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public final class GuardReader<Base: Reader>: Reader {
+public nonisolated final class GuardReader<Base: Reader>: Reader {
   public let base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public final class GuardReader<Base: Reader>: Reader {
   }
 }
 
-extension Reader {
+nonisolated extension Reader {
   /// This `Reader`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardReader<Self> {
     GuardReader(self, isAllowed: isAllowed)
@@ -57,7 +57,7 @@ extension Reader {
 }
 
 /// Calls the completion handlers of a `Reader` on the main actor.
-public final class MainActorDeliveryReader<Base: Reader>: Reader {
+public nonisolated final class MainActorDeliveryReader<Base: Reader>: Reader {
   public let base: Base
 
   public init(_ base: Base) {
@@ -69,7 +69,7 @@ public final class MainActorDeliveryReader<Base: Reader>: Reader {
   }
 }
 
-extension Reader {
+nonisolated extension Reader {
   /// This `Reader`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryReader<Self> {
     MainActorDeliveryReader(self)

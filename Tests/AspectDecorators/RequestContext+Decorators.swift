@@ -7,7 +7,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `RequestContext`, as a slow
 /// network would.
-public struct DelayRequestContext<Base: RequestContext>: RequestContext {
+public nonisolated struct DelayRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -27,7 +27,7 @@ public struct DelayRequestContext<Base: RequestContext>: RequestContext {
   }
 }
 
-extension RequestContext {
+nonisolated extension RequestContext {
   /// This `RequestContext`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayRequestContext<Self> {
     DelayRequestContext(self, delay: delay)
@@ -36,7 +36,7 @@ extension RequestContext {
 
 /// Forwards calls to a `RequestContext` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardRequestContext<Base: RequestContext>: RequestContext {
+public nonisolated struct GuardRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -50,7 +50,7 @@ public struct GuardRequestContext<Base: RequestContext>: RequestContext {
   }
 }
 
-extension RequestContext {
+nonisolated extension RequestContext {
   /// This `RequestContext`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -60,7 +60,7 @@ extension RequestContext {
 }
 
 /// Calls the completion handlers of a `RequestContext` on the main actor.
-public struct MainActorDeliveryRequestContext<Base: RequestContext>: RequestContext {
+public nonisolated struct MainActorDeliveryRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
 
   public init(_ base: Base) {
@@ -72,7 +72,7 @@ public struct MainActorDeliveryRequestContext<Base: RequestContext>: RequestCont
   }
 }
 
-extension RequestContext {
+nonisolated extension RequestContext {
   /// This `RequestContext`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryRequestContext<Self> {
     MainActorDeliveryRequestContext(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Right`, as a slow
 /// network would.
-public struct DelayRight<Base: Right>: Right {
+public nonisolated struct DelayRight<Base: Right>: Right {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -30,7 +30,7 @@ public struct DelayRight<Base: Right>: Right {
   }
 }
 
-extension Right {
+nonisolated extension Right {
   /// This `Right`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayRight<Self> {
     DelayRight(self, delay: delay)
@@ -39,7 +39,7 @@ extension Right {
 
 /// Forwards calls to a `Right` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardRight<Base: Right>: Right {
+public nonisolated struct GuardRight<Base: Right>: Right {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -57,7 +57,7 @@ public struct GuardRight<Base: Right>: Right {
   }
 }
 
-extension Right {
+nonisolated extension Right {
   /// This `Right`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardRight<Self> {
     GuardRight(self, isAllowed: isAllowed)
@@ -65,7 +65,7 @@ extension Right {
 }
 
 /// Calls the completion handlers of a `Right` on the main actor.
-public struct MainActorDeliveryRight<Base: Right>: Right {
+public nonisolated struct MainActorDeliveryRight<Base: Right>: Right {
   public var base: Base
 
   public init(_ base: Base) {
@@ -81,7 +81,7 @@ public struct MainActorDeliveryRight<Base: Right>: Right {
   }
 }
 
-extension Right {
+nonisolated extension Right {
   /// This `Right`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryRight<Self> {
     MainActorDeliveryRight(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Serializer`, as a slow
 /// network would.
-public struct DelaySerializer<Base: Serializer>: Serializer {
+public nonisolated struct DelaySerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
   public let delay: Swift.Duration
@@ -29,7 +29,7 @@ public struct DelaySerializer<Base: Serializer>: Serializer {
   }
 }
 
-extension Serializer {
+nonisolated extension Serializer {
   /// This `Serializer`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelaySerializer<Self> {
     DelaySerializer(self, delay: delay)
@@ -38,7 +38,7 @@ extension Serializer {
 
 /// Forwards calls to a `Serializer` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardSerializer<Base: Serializer>: Serializer {
+public nonisolated struct GuardSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
@@ -55,7 +55,7 @@ public struct GuardSerializer<Base: Serializer>: Serializer {
   }
 }
 
-extension Serializer {
+nonisolated extension Serializer {
   /// This `Serializer`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -65,7 +65,7 @@ extension Serializer {
 }
 
 /// Calls the completion handlers of a `Serializer` on the main actor.
-public struct MainActorDeliverySerializer<Base: Serializer>: Serializer {
+public nonisolated struct MainActorDeliverySerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
 
@@ -80,7 +80,7 @@ public struct MainActorDeliverySerializer<Base: Serializer>: Serializer {
   }
 }
 
-extension Serializer {
+nonisolated extension Serializer {
   /// This `Serializer`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliverySerializer<Self> {
     MainActorDeliverySerializer(self)

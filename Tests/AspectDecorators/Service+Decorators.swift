@@ -7,7 +7,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Service`, as a slow
 /// network would.
-public struct DelayService<Base: Service>: Service {
+public nonisolated struct DelayService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
@@ -30,7 +30,7 @@ public struct DelayService<Base: Service>: Service {
   }
 }
 
-extension Service {
+nonisolated extension Service {
   /// This `Service`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayService<Self> {
     DelayService(self, delay: delay)
@@ -39,7 +39,7 @@ extension Service {
 
 /// Forwards calls to a `Service` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardService<Base: Service>: Service {
+public nonisolated struct GuardService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
@@ -58,7 +58,7 @@ public struct GuardService<Base: Service>: Service {
   }
 }
 
-extension Service {
+nonisolated extension Service {
   /// This `Service`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardService<Self> {
     GuardService(self, isAllowed: isAllowed)
@@ -66,7 +66,7 @@ extension Service {
 }
 
 /// Calls the completion handlers of a `Service` on the main actor.
-public struct MainActorDeliveryService<Base: Service>: Service {
+public nonisolated struct MainActorDeliveryService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
@@ -80,7 +80,7 @@ public struct MainActorDeliveryService<Base: Service>: Service {
   }
 }
 
-extension Service {
+nonisolated extension Service {
   /// This `Service`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryService<Self> {
     MainActorDeliveryService(self)

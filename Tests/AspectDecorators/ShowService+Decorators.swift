@@ -7,7 +7,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `ShowService`, as a slow
 /// network would.
-public struct DelayShowService<Base: ShowService>: ShowService {
+public nonisolated struct DelayShowService<Base: ShowService>: ShowService {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -33,7 +33,7 @@ public struct DelayShowService<Base: ShowService>: ShowService {
   }
 }
 
-extension ShowService {
+nonisolated extension ShowService {
   /// This `ShowService`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayShowService<Self> {
     DelayShowService(self, delay: delay)
@@ -42,7 +42,7 @@ extension ShowService {
 
 /// Forwards calls to a `ShowService` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardShowService<Base: ShowService>: ShowService {
+public nonisolated struct GuardShowService<Base: ShowService>: ShowService {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -60,7 +60,7 @@ public struct GuardShowService<Base: ShowService>: ShowService {
   }
 }
 
-extension ShowService {
+nonisolated extension ShowService {
   /// This `ShowService`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -70,7 +70,7 @@ extension ShowService {
 }
 
 /// Calls the completion handlers of a `ShowService` on the main actor.
-public struct MainActorDeliveryShowService<Base: ShowService>: ShowService {
+public nonisolated struct MainActorDeliveryShowService<Base: ShowService>: ShowService {
   public var base: Base
 
   public init(_ base: Base) {
@@ -86,7 +86,7 @@ public struct MainActorDeliveryShowService<Base: ShowService>: ShowService {
   }
 }
 
-extension ShowService {
+nonisolated extension ShowService {
   /// This `ShowService`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryShowService<Self> {
     MainActorDeliveryShowService(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `SpanMaker`, as a slow
 /// network would.
-public struct DelaySpanMaker<Base: SpanMaker>: SpanMaker {
+public nonisolated struct DelaySpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
   public let delay: Swift.Duration
@@ -31,7 +31,7 @@ public struct DelaySpanMaker<Base: SpanMaker>: SpanMaker {
   }
 }
 
-extension SpanMaker {
+nonisolated extension SpanMaker {
   /// This `SpanMaker`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelaySpanMaker<Self> {
     DelaySpanMaker(self, delay: delay)
@@ -40,7 +40,7 @@ extension SpanMaker {
 
 /// Forwards calls to a `SpanMaker` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardSpanMaker<Base: SpanMaker>: SpanMaker {
+public nonisolated struct GuardSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
@@ -59,7 +59,7 @@ public struct GuardSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 }
 
-extension SpanMaker {
+nonisolated extension SpanMaker {
   /// This `SpanMaker`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardSpanMaker<Self> {
     GuardSpanMaker(self, isAllowed: isAllowed)
@@ -67,7 +67,7 @@ extension SpanMaker {
 }
 
 /// Calls the completion handlers of a `SpanMaker` on the main actor.
-public struct MainActorDeliverySpanMaker<Base: SpanMaker>: SpanMaker {
+public nonisolated struct MainActorDeliverySpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
 
@@ -84,7 +84,7 @@ public struct MainActorDeliverySpanMaker<Base: SpanMaker>: SpanMaker {
   }
 }
 
-extension SpanMaker {
+nonisolated extension SpanMaker {
   /// This `SpanMaker`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliverySpanMaker<Self> {
     MainActorDeliverySpanMaker(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Spelling`, as a slow
 /// network would.
-public struct DelaySpelling<Base: Spelling>: Spelling {
+public nonisolated struct DelaySpelling<Base: Spelling>: Spelling {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -46,7 +46,7 @@ public struct DelaySpelling<Base: Spelling>: Spelling {
   }
 }
 
-extension Spelling {
+nonisolated extension Spelling {
   /// This `Spelling`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelaySpelling<Self> {
     DelaySpelling(self, delay: delay)
@@ -55,7 +55,7 @@ extension Spelling {
 
 /// Forwards calls to a `Spelling` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardSpelling<Base: Spelling>: Spelling {
+public nonisolated struct GuardSpelling<Base: Spelling>: Spelling {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -89,7 +89,7 @@ public struct GuardSpelling<Base: Spelling>: Spelling {
   }
 }
 
-extension Spelling {
+nonisolated extension Spelling {
   /// This `Spelling`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardSpelling<Self> {
     GuardSpelling(self, isAllowed: isAllowed)
@@ -97,7 +97,7 @@ extension Spelling {
 }
 
 /// Calls the completion handlers of a `Spelling` on the main actor.
-public struct MainActorDeliverySpelling<Base: Spelling>: Spelling {
+public nonisolated struct MainActorDeliverySpelling<Base: Spelling>: Spelling {
   public var base: Base
 
   public init(_ base: Base) {
@@ -129,7 +129,7 @@ public struct MainActorDeliverySpelling<Base: Spelling>: Spelling {
   }
 }
 
-extension Spelling {
+nonisolated extension Spelling {
   /// This `Spelling`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliverySpelling<Self> {
     MainActorDeliverySpelling(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `ThrowingByteEncoder`, as a slow
 /// network would.
-public struct DelayThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+public nonisolated struct DelayThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteE
   }
 }
 
-extension ThrowingByteEncoder {
+nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayThrowingByteEncoder<Self> {
     DelayThrowingByteEncoder(self, delay: delay)
@@ -35,7 +35,7 @@ extension ThrowingByteEncoder {
 
 /// Forwards calls to a `ThrowingByteEncoder` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+public nonisolated struct GuardThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteE
   }
 }
 
-extension ThrowingByteEncoder {
+nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,9 @@ extension ThrowingByteEncoder {
 }
 
 /// Calls the completion handlers of a `ThrowingByteEncoder` on the main actor.
-public struct MainActorDeliveryThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+public nonisolated struct MainActorDeliveryThrowingByteEncoder<Base: ThrowingByteEncoder>:
+  ThrowingByteEncoder
+{
   public var base: Base
 
   public init(_ base: Base) {
@@ -71,7 +73,7 @@ public struct MainActorDeliveryThrowingByteEncoder<Base: ThrowingByteEncoder>: T
   }
 }
 
-extension ThrowingByteEncoder {
+nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryThrowingByteEncoder<Self> {
     MainActorDeliveryThrowingByteEncoder(self)

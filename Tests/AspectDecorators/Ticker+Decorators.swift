@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Ticker`, as a slow
 /// network would.
-public struct DelayTicker<Base: Ticker>: Ticker {
+public nonisolated struct DelayTicker<Base: Ticker>: Ticker {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -30,7 +30,7 @@ public struct DelayTicker<Base: Ticker>: Ticker {
   }
 }
 
-extension Ticker {
+nonisolated extension Ticker {
   /// This `Ticker`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayTicker<Self> {
     DelayTicker(self, delay: delay)
@@ -39,7 +39,7 @@ extension Ticker {
 
 /// Forwards calls to a `Ticker` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardTicker<Base: Ticker>: Ticker {
+public nonisolated struct GuardTicker<Base: Ticker>: Ticker {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -57,7 +57,7 @@ public struct GuardTicker<Base: Ticker>: Ticker {
   }
 }
 
-extension Ticker {
+nonisolated extension Ticker {
   /// This `Ticker`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardTicker<Self> {
     GuardTicker(self, isAllowed: isAllowed)
@@ -65,7 +65,7 @@ extension Ticker {
 }
 
 /// Calls the completion handlers of a `Ticker` on the main actor.
-public struct MainActorDeliveryTicker<Base: Ticker>: Ticker {
+public nonisolated struct MainActorDeliveryTicker<Base: Ticker>: Ticker {
   public var base: Base
 
   public init(_ base: Base) {
@@ -81,7 +81,7 @@ public struct MainActorDeliveryTicker<Base: Ticker>: Ticker {
   }
 }
 
-extension Ticker {
+nonisolated extension Ticker {
   /// This `Ticker`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryTicker<Self> {
     MainActorDeliveryTicker(self)

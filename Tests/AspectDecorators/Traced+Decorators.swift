@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Traced`, as a slow
 /// network would.
-public struct DelayTraced<Base: Traced>: Traced {
+public nonisolated struct DelayTraced<Base: Traced>: Traced {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -27,7 +27,7 @@ public struct DelayTraced<Base: Traced>: Traced {
   }
 }
 
-extension Traced {
+nonisolated extension Traced {
   /// This `Traced`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayTraced<Self> {
     DelayTraced(self, delay: delay)
@@ -36,7 +36,7 @@ extension Traced {
 
 /// Forwards calls to a `Traced` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardTraced<Base: Traced>: Traced {
+public nonisolated struct GuardTraced<Base: Traced>: Traced {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -51,7 +51,7 @@ public struct GuardTraced<Base: Traced>: Traced {
   }
 }
 
-extension Traced {
+nonisolated extension Traced {
   /// This `Traced`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardTraced<Self> {
     GuardTraced(self, isAllowed: isAllowed)
@@ -59,7 +59,7 @@ extension Traced {
 }
 
 /// Calls the completion handlers of a `Traced` on the main actor.
-public struct MainActorDeliveryTraced<Base: Traced>: Traced {
+public nonisolated struct MainActorDeliveryTraced<Base: Traced>: Traced {
   public var base: Base
 
   public init(_ base: Base) {
@@ -72,7 +72,7 @@ public struct MainActorDeliveryTraced<Base: Traced>: Traced {
   }
 }
 
-extension Traced {
+nonisolated extension Traced {
   /// This `Traced`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryTraced<Self> {
     MainActorDeliveryTraced(self)

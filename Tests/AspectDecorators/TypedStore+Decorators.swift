@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `TypedStore`, as a slow
 /// network would.
-public struct DelayTypedStore<Base: TypedStore>: TypedStore {
+public nonisolated struct DelayTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -32,7 +32,7 @@ public struct DelayTypedStore<Base: TypedStore>: TypedStore {
   }
 }
 
-extension TypedStore {
+nonisolated extension TypedStore {
   /// This `TypedStore`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayTypedStore<Self> {
     DelayTypedStore(self, delay: delay)
@@ -41,7 +41,7 @@ extension TypedStore {
 
 /// Forwards calls to a `TypedStore` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardTypedStore<Base: TypedStore>: TypedStore {
+public nonisolated struct GuardTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -59,7 +59,7 @@ public struct GuardTypedStore<Base: TypedStore>: TypedStore {
   }
 }
 
-extension TypedStore {
+nonisolated extension TypedStore {
   /// This `TypedStore`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -69,7 +69,7 @@ extension TypedStore {
 }
 
 /// Calls the completion handlers of a `TypedStore` on the main actor.
-public struct MainActorDeliveryTypedStore<Base: TypedStore>: TypedStore {
+public nonisolated struct MainActorDeliveryTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
 
   public init(_ base: Base) {
@@ -85,7 +85,7 @@ public struct MainActorDeliveryTypedStore<Base: TypedStore>: TypedStore {
   }
 }
 
-extension TypedStore {
+nonisolated extension TypedStore {
   /// This `TypedStore`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryTypedStore<Self> {
     MainActorDeliveryTypedStore(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to an `Unmovable`, as a slow
 /// network would.
-public struct DelayUnmovable<Base: Unmovable>: Unmovable {
+public nonisolated struct DelayUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -38,7 +38,7 @@ public struct DelayUnmovable<Base: Unmovable>: Unmovable {
   }
 }
 
-extension Unmovable {
+nonisolated extension Unmovable {
   /// This `Unmovable`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayUnmovable<Self> {
     DelayUnmovable(self, delay: delay)
@@ -47,7 +47,7 @@ extension Unmovable {
 
 /// Forwards calls to an `Unmovable` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardUnmovable<Base: Unmovable>: Unmovable {
+public nonisolated struct GuardUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -73,7 +73,7 @@ public struct GuardUnmovable<Base: Unmovable>: Unmovable {
   }
 }
 
-extension Unmovable {
+nonisolated extension Unmovable {
   /// This `Unmovable`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardUnmovable<Self> {
     GuardUnmovable(self, isAllowed: isAllowed)
@@ -81,7 +81,7 @@ extension Unmovable {
 }
 
 /// Calls the completion handlers of an `Unmovable` on the main actor.
-public struct MainActorDeliveryUnmovable<Base: Unmovable>: Unmovable {
+public nonisolated struct MainActorDeliveryUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
 
   public init(_ base: Base) {
@@ -105,7 +105,7 @@ public struct MainActorDeliveryUnmovable<Base: Unmovable>: Unmovable {
   }
 }
 
-extension Unmovable {
+nonisolated extension Unmovable {
   /// This `Unmovable`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryUnmovable<Self> {
     MainActorDeliveryUnmovable(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `UserRepository`, as a slow
 /// network would.
-public struct DelayUserRepository<Base: UserRepository>: UserRepository {
+public nonisolated struct DelayUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -37,7 +37,7 @@ public struct DelayUserRepository<Base: UserRepository>: UserRepository {
   }
 }
 
-extension UserRepository {
+nonisolated extension UserRepository {
   /// This `UserRepository`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayUserRepository<Self> {
     DelayUserRepository(self, delay: delay)
@@ -46,7 +46,7 @@ extension UserRepository {
 
 /// Forwards calls to a `UserRepository` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardUserRepository<Base: UserRepository>: UserRepository {
+public nonisolated struct GuardUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -74,7 +74,7 @@ public struct GuardUserRepository<Base: UserRepository>: UserRepository {
   }
 }
 
-extension UserRepository {
+nonisolated extension UserRepository {
   /// This `UserRepository`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -84,7 +84,7 @@ extension UserRepository {
 }
 
 /// Calls the completion handlers of a `UserRepository` on the main actor.
-public struct MainActorDeliveryUserRepository<Base: UserRepository>: UserRepository {
+public nonisolated struct MainActorDeliveryUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
 
   public init(_ base: Base) {
@@ -104,7 +104,7 @@ public struct MainActorDeliveryUserRepository<Base: UserRepository>: UserReposit
   }
 }
 
-extension UserRepository {
+nonisolated extension UserRepository {
   /// This `UserRepository`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryUserRepository<Self> {
     MainActorDeliveryUserRepository(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `UserService`, as a slow
 /// network would.
-public struct DelayUserService<Base: UserService>: UserService {
+public nonisolated struct DelayUserService<Base: UserService>: UserService {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayUserService<Base: UserService>: UserService {
   }
 }
 
-extension UserService {
+nonisolated extension UserService {
   /// This `UserService`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayUserService<Self> {
     DelayUserService(self, delay: delay)
@@ -35,7 +35,7 @@ extension UserService {
 
 /// Forwards calls to a `UserService` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardUserService<Base: UserService>: UserService {
+public nonisolated struct GuardUserService<Base: UserService>: UserService {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardUserService<Base: UserService>: UserService {
   }
 }
 
-extension UserService {
+nonisolated extension UserService {
   /// This `UserService`, answering only when `isAllowed` says so.
   public func withGuard(
     _ isAllowed: @escaping @Sendable () async -> Bool
@@ -59,7 +59,7 @@ extension UserService {
 }
 
 /// Calls the completion handlers of a `UserService` on the main actor.
-public struct MainActorDeliveryUserService<Base: UserService>: UserService {
+public nonisolated struct MainActorDeliveryUserService<Base: UserService>: UserService {
   public var base: Base
 
   public init(_ base: Base) {
@@ -71,7 +71,7 @@ public struct MainActorDeliveryUserService<Base: UserService>: UserService {
   }
 }
 
-extension UserService {
+nonisolated extension UserService {
   /// This `UserService`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryUserService<Self> {
     MainActorDeliveryUserService(self)

@@ -7,7 +7,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Vault`, as a slow
 /// network would.
-public struct DelayVault<Base: Vault>: Vault {
+public nonisolated struct DelayVault<Base: Vault>: Vault {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -57,7 +57,7 @@ public struct DelayVault<Base: Vault>: Vault {
   }
 }
 
-extension Vault {
+nonisolated extension Vault {
   /// This `Vault`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayVault<Self> {
     DelayVault(self, delay: delay)
@@ -66,7 +66,7 @@ extension Vault {
 
 /// Forwards calls to a `Vault` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardVault<Base: Vault>: Vault {
+public nonisolated struct GuardVault<Base: Vault>: Vault {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -110,7 +110,7 @@ public struct GuardVault<Base: Vault>: Vault {
   }
 }
 
-extension Vault {
+nonisolated extension Vault {
   /// This `Vault`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardVault<Self> {
     GuardVault(self, isAllowed: isAllowed)
@@ -118,7 +118,7 @@ extension Vault {
 }
 
 /// Calls the completion handlers of a `Vault` on the main actor.
-public struct MainActorDeliveryVault<Base: Vault>: Vault {
+public nonisolated struct MainActorDeliveryVault<Base: Vault>: Vault {
   public var base: Base
 
   public init(_ base: Base) {
@@ -162,7 +162,7 @@ public struct MainActorDeliveryVault<Base: Vault>: Vault {
   }
 }
 
-extension Vault {
+nonisolated extension Vault {
   /// This `Vault`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryVault<Self> {
     MainActorDeliveryVault(self)

@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Wrapping`, as a slow
 /// network would.
-public struct DelayWrapping<Base: Wrapping>: Wrapping {
+public nonisolated struct DelayWrapping<Base: Wrapping>: Wrapping {
   public var base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -26,7 +26,7 @@ public struct DelayWrapping<Base: Wrapping>: Wrapping {
   }
 }
 
-extension Wrapping {
+nonisolated extension Wrapping {
   /// This `Wrapping`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayWrapping<Self> {
     DelayWrapping(self, delay: delay)
@@ -35,7 +35,7 @@ extension Wrapping {
 
 /// Forwards calls to a `Wrapping` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public struct GuardWrapping<Base: Wrapping>: Wrapping {
+public nonisolated struct GuardWrapping<Base: Wrapping>: Wrapping {
   public var base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -49,7 +49,7 @@ public struct GuardWrapping<Base: Wrapping>: Wrapping {
   }
 }
 
-extension Wrapping {
+nonisolated extension Wrapping {
   /// This `Wrapping`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardWrapping<Self> {
     GuardWrapping(self, isAllowed: isAllowed)
@@ -57,7 +57,7 @@ extension Wrapping {
 }
 
 /// Calls the completion handlers of a `Wrapping` on the main actor.
-public struct MainActorDeliveryWrapping<Base: Wrapping>: Wrapping {
+public nonisolated struct MainActorDeliveryWrapping<Base: Wrapping>: Wrapping {
   public var base: Base
 
   public init(_ base: Base) {
@@ -69,7 +69,7 @@ public struct MainActorDeliveryWrapping<Base: Wrapping>: Wrapping {
   }
 }
 
-extension Wrapping {
+nonisolated extension Wrapping {
   /// This `Wrapping`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryWrapping<Self> {
     MainActorDeliveryWrapping(self)

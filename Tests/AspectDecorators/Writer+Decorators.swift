@@ -6,7 +6,7 @@ import VeneerRuntime
 
 /// Waits `delay` before forwarding each async call to a `Writer`, as a slow
 /// network would.
-public final class DelayWriter<Base: Writer>: Writer {
+public nonisolated final class DelayWriter<Base: Writer>: Writer {
   public let base: Base
   public let delay: Swift.Duration
   public let sleep: @Sendable (Swift.Duration) async -> Void
@@ -30,7 +30,7 @@ public final class DelayWriter<Base: Writer>: Writer {
   }
 }
 
-extension Writer {
+nonisolated extension Writer {
   /// This `Writer`, waiting `delay` before each async call.
   public func withDelay(_ delay: Swift.Duration) -> DelayWriter<Self> {
     DelayWriter(self, delay: delay)
@@ -39,7 +39,7 @@ extension Writer {
 
 /// Forwards calls to a `Writer` only when `isAllowed` says so, and otherwise
 /// throws `GuardDenied`.
-public final class GuardWriter<Base: Writer>: Writer {
+public nonisolated final class GuardWriter<Base: Writer>: Writer {
   public let base: Base
   public let isAllowed: @Sendable () async -> Bool
 
@@ -57,7 +57,7 @@ public final class GuardWriter<Base: Writer>: Writer {
   }
 }
 
-extension Writer {
+nonisolated extension Writer {
   /// This `Writer`, answering only when `isAllowed` says so.
   public func withGuard(_ isAllowed: @escaping @Sendable () async -> Bool) -> GuardWriter<Self> {
     GuardWriter(self, isAllowed: isAllowed)
@@ -65,7 +65,7 @@ extension Writer {
 }
 
 /// Calls the completion handlers of a `Writer` on the main actor.
-public final class MainActorDeliveryWriter<Base: Writer>: Writer {
+public nonisolated final class MainActorDeliveryWriter<Base: Writer>: Writer {
   public let base: Base
 
   public init(_ base: Base) {
@@ -81,7 +81,7 @@ public final class MainActorDeliveryWriter<Base: Writer>: Writer {
   }
 }
 
-extension Writer {
+nonisolated extension Writer {
   /// This `Writer`, calling its completion handlers on the main actor.
   public var onMainActor: MainActorDeliveryWriter<Self> {
     MainActorDeliveryWriter(self)

@@ -2,12 +2,12 @@
 // Decorators of Accounts, declared in Leaks.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `Accounts`, then forwards it to
 /// `base`.
-public struct AnalyticsAccounts<Base: Accounts>: Accounts {
+public nonisolated struct AnalyticsAccounts<Base: Accounts>: Accounts {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -160,7 +160,7 @@ public struct AnalyticsAccounts<Base: Accounts>: Accounts {
   }
 }
 
-extension Accounts {
+nonisolated extension Accounts {
   /// This `Accounts`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsAccounts<Self> {
     AnalyticsAccounts(self, tracker: tracker)
@@ -175,7 +175,7 @@ extension Accounts {
 
 /// Answers calls to an `Accounts` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingAccounts<Base: Accounts>: Accounts {
+public nonisolated struct CachingAccounts<Base: Accounts>: Accounts {
   public var base: Base
   let cache: __CallCache
 
@@ -248,7 +248,7 @@ public struct CachingAccounts<Base: Accounts>: Accounts {
   }
 }
 
-extension Accounts {
+nonisolated extension Accounts {
   /// This `Accounts`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingAccounts<Self> {
     CachingAccounts(self, cache: cache)
@@ -276,7 +276,7 @@ extension Accounts {
 /// Runs advice before, after or instead of calls to an `Accounts`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingAccounts<Base: Accounts>: Accounts {
+public nonisolated struct InterceptingAccounts<Base: Accounts>: Accounts {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -425,7 +425,7 @@ public struct InterceptingAccounts<Base: Accounts>: Accounts {
   }
 }
 
-extension Accounts {
+nonisolated extension Accounts {
   /// This `Accounts`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -438,7 +438,7 @@ extension Accounts {
 }
 
 /// Logs each call to an `Accounts` and how it ended, then forwards it to `base`.
-public struct LoggingAccounts<Base: Accounts>: Accounts {
+public nonisolated struct LoggingAccounts<Base: Accounts>: Accounts {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -607,7 +607,7 @@ public struct LoggingAccounts<Base: Accounts>: Accounts {
   }
 }
 
-extension Accounts {
+nonisolated extension Accounts {
   /// This `Accounts`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

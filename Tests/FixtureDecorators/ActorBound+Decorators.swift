@@ -2,8 +2,8 @@
 // Decorators of ActorBound, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `ActorBound`, then forwards it to
 /// `base`.
@@ -25,7 +25,7 @@ public actor AnalyticsActorBound<Base: ActorBound>: ActorBound {
   }
 }
 
-extension ActorBound {
+nonisolated extension ActorBound {
   /// This `ActorBound`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsActorBound<Self> {
     AnalyticsActorBound(self, tracker: tracker)
@@ -54,7 +54,7 @@ public actor CachingActorBound<Base: ActorBound>: ActorBound {
   }
 }
 
-extension ActorBound {
+nonisolated extension ActorBound {
   /// This `ActorBound`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingActorBound<Self> {
     CachingActorBound(self, cache: cache)
@@ -103,7 +103,7 @@ public actor InterceptingActorBound<Base: ActorBound>: ActorBound {
   }
 }
 
-extension ActorBound {
+nonisolated extension ActorBound {
   /// This `ActorBound`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -141,7 +141,7 @@ public actor LoggingActorBound<Base: ActorBound>: ActorBound {
   }
 }
 
-extension ActorBound {
+nonisolated extension ActorBound {
   /// This `ActorBound`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

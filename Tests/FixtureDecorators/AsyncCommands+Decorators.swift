@@ -2,12 +2,12 @@
 // Decorators of AsyncCommands, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `AsyncCommands`, then forwards it to
 /// `base`.
-public struct AnalyticsAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+public nonisolated struct AnalyticsAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -21,7 +21,7 @@ public struct AnalyticsAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   }
 }
 
-extension AsyncCommands {
+nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsAsyncCommands<Self> {
     AnalyticsAsyncCommands(self, tracker: tracker)
@@ -36,7 +36,7 @@ extension AsyncCommands {
 
 /// Answers calls to an `AsyncCommands` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+public nonisolated struct CachingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
   let cache: __CallCache
 
@@ -50,7 +50,7 @@ public struct CachingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   }
 }
 
-extension AsyncCommands {
+nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingAsyncCommands<Self> {
     CachingAsyncCommands(self, cache: cache)
@@ -78,7 +78,7 @@ extension AsyncCommands {
 /// Runs advice before, after or instead of calls to an `AsyncCommands`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+public nonisolated struct InterceptingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -99,7 +99,7 @@ public struct InterceptingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   }
 }
 
-extension AsyncCommands {
+nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -112,7 +112,7 @@ extension AsyncCommands {
 }
 
 /// Logs each call to an `AsyncCommands` and how it ended, then forwards it to `base`.
-public struct LoggingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
+public nonisolated struct LoggingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -132,7 +132,7 @@ public struct LoggingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   }
 }
 
-extension AsyncCommands {
+nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

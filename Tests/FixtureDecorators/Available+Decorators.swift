@@ -2,13 +2,13 @@
 // Decorators of Available, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `Available`, then forwards it to
 /// `base`.
 @available(macOS 13, iOS 16, *)
-public struct AnalyticsAvailable<Base: Available>: Available {
+public nonisolated struct AnalyticsAvailable<Base: Available>: Available {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -26,7 +26,7 @@ public struct AnalyticsAvailable<Base: Available>: Available {
 }
 
 @available(macOS 13, iOS 16, *)
-extension Available {
+nonisolated extension Available {
   /// This `Available`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsAvailable<Self> {
     AnalyticsAvailable(self, tracker: tracker)
@@ -42,7 +42,7 @@ extension Available {
 /// Answers calls to an `Available` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
 @available(macOS 13, iOS 16, *)
-public struct CachingAvailable<Base: Available>: Available {
+public nonisolated struct CachingAvailable<Base: Available>: Available {
   public var base: Base
   let cache: __CallCache
 
@@ -57,7 +57,7 @@ public struct CachingAvailable<Base: Available>: Available {
 }
 
 @available(macOS 13, iOS 16, *)
-extension Available {
+nonisolated extension Available {
   /// This `Available`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingAvailable<Self> {
     CachingAvailable(self, cache: cache)
@@ -86,7 +86,7 @@ extension Available {
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
 @available(macOS 13, iOS 16, *)
-public struct InterceptingAvailable<Base: Available>: Available {
+public nonisolated struct InterceptingAvailable<Base: Available>: Available {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -111,7 +111,7 @@ public struct InterceptingAvailable<Base: Available>: Available {
 }
 
 @available(macOS 13, iOS 16, *)
-extension Available {
+nonisolated extension Available {
   /// This `Available`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -125,7 +125,7 @@ extension Available {
 
 /// Logs each call to an `Available` and how it ended, then forwards it to `base`.
 @available(macOS 13, iOS 16, *)
-public struct LoggingAvailable<Base: Available>: Available {
+public nonisolated struct LoggingAvailable<Base: Available>: Available {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -151,7 +151,7 @@ public struct LoggingAvailable<Base: Available>: Available {
 }
 
 @available(macOS 13, iOS 16, *)
-extension Available {
+nonisolated extension Available {
   /// This `Available`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

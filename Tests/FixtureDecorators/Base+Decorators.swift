@@ -2,12 +2,12 @@
 // Decorators of Base, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Base`, then forwards it to
 /// `base`.
-public struct AnalyticsBase<Wrapped: Base>: Base {
+public nonisolated struct AnalyticsBase<Wrapped: Base>: Base {
   public var base: Wrapped
   public let tracker: any AnalyticsTracker
 
@@ -24,7 +24,7 @@ public struct AnalyticsBase<Wrapped: Base>: Base {
   }
 }
 
-extension Base {
+nonisolated extension Base {
   /// This `Base`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsBase<Self> {
     AnalyticsBase(self, tracker: tracker)
@@ -39,7 +39,7 @@ extension Base {
 
 /// Answers calls to a `Base` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingBase<Wrapped: Base>: Base {
+public nonisolated struct CachingBase<Wrapped: Base>: Base {
   public var base: Wrapped
   let cache: __CallCache
 
@@ -53,7 +53,7 @@ public struct CachingBase<Wrapped: Base>: Base {
   }
 }
 
-extension Base {
+nonisolated extension Base {
   /// This `Base`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingBase<Self> {
     CachingBase(self, cache: cache)
@@ -81,7 +81,7 @@ extension Base {
 /// Runs advice before, after or instead of calls to a `Base`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingBase<Wrapped: Base>: Base {
+public nonisolated struct InterceptingBase<Wrapped: Base>: Base {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -105,7 +105,7 @@ public struct InterceptingBase<Wrapped: Base>: Base {
   }
 }
 
-extension Base {
+nonisolated extension Base {
   /// This `Base`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -118,7 +118,7 @@ extension Base {
 }
 
 /// Logs each call to a `Base` and how it ended, then forwards it to `base`.
-public struct LoggingBase<Wrapped: Base>: Base {
+public nonisolated struct LoggingBase<Wrapped: Base>: Base {
   public var base: Wrapped
   public let logger: Logger
   public let level: Logger.Level
@@ -144,7 +144,7 @@ public struct LoggingBase<Wrapped: Base>: Base {
   }
 }
 
-extension Base {
+nonisolated extension Base {
   /// This `Base`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of ByteEncoder, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `ByteEncoder`, then forwards it to
 /// `base`.
-public struct AnalyticsByteEncoder<Base: ByteEncoder>: ByteEncoder {
+public nonisolated struct AnalyticsByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -25,7 +25,7 @@ public struct AnalyticsByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 }
 
-extension ByteEncoder {
+nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsByteEncoder<Self> {
     AnalyticsByteEncoder(self, tracker: tracker)
@@ -40,7 +40,7 @@ extension ByteEncoder {
 
 /// Answers calls to a `ByteEncoder` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingByteEncoder<Base: ByteEncoder>: ByteEncoder {
+public nonisolated struct CachingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
   let cache: __CallCache
 
@@ -54,7 +54,7 @@ public struct CachingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 }
 
-extension ByteEncoder {
+nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingByteEncoder<Self> {
     CachingByteEncoder(self, cache: cache)
@@ -82,7 +82,7 @@ extension ByteEncoder {
 /// Runs advice before, after or instead of calls to a `ByteEncoder`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingByteEncoder<Base: ByteEncoder>: ByteEncoder {
+public nonisolated struct InterceptingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -103,7 +103,7 @@ public struct InterceptingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 }
 
-extension ByteEncoder {
+nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -116,7 +116,7 @@ extension ByteEncoder {
 }
 
 /// Logs each call to a `ByteEncoder` and how it ended, then forwards it to `base`.
-public struct LoggingByteEncoder<Base: ByteEncoder>: ByteEncoder {
+public nonisolated struct LoggingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -142,7 +142,7 @@ public struct LoggingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   }
 }
 
-extension ByteEncoder {
+nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,15 +2,15 @@
 // Decorators of ClassBound, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `ClassBound`, then forwards it to
 /// `base`.
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class AnalyticsClassBound<Base: ClassBound>: ClassBound {
+public nonisolated final class AnalyticsClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
   public let tracker: any AnalyticsTracker
 
@@ -28,7 +28,7 @@ public final class AnalyticsClassBound<Base: ClassBound>: ClassBound {
   }
 }
 
-extension ClassBound {
+nonisolated extension ClassBound {
   /// This `ClassBound`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsClassBound<Self> {
     AnalyticsClassBound(self, tracker: tracker)
@@ -46,7 +46,7 @@ extension ClassBound {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class CachingClassBound<Base: ClassBound>: ClassBound {
+public nonisolated final class CachingClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
   let cache: __CallCache
 
@@ -60,7 +60,7 @@ public final class CachingClassBound<Base: ClassBound>: ClassBound {
   }
 }
 
-extension ClassBound {
+nonisolated extension ClassBound {
   /// This `ClassBound`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingClassBound<Self> {
     CachingClassBound(self, cache: cache)
@@ -91,7 +91,7 @@ extension ClassBound {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class InterceptingClassBound<Base: ClassBound>: ClassBound {
+public nonisolated final class InterceptingClassBound<Base: ClassBound>: ClassBound {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -115,7 +115,7 @@ public final class InterceptingClassBound<Base: ClassBound>: ClassBound {
   }
 }
 
-extension ClassBound {
+nonisolated extension ClassBound {
   /// This `ClassBound`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -131,7 +131,7 @@ extension ClassBound {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class LoggingClassBound<Base: ClassBound>: ClassBound {
+public nonisolated final class LoggingClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -156,7 +156,7 @@ public final class LoggingClassBound<Base: ClassBound>: ClassBound {
   }
 }
 
-extension ClassBound {
+nonisolated extension ClassBound {
   /// This `ClassBound`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Clock, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Clock`, then forwards it to
 /// `base`.
-public struct AnalyticsClock<Base: Clock>: Clock {
+public nonisolated struct AnalyticsClock<Base: Clock>: Clock {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -25,7 +25,7 @@ public struct AnalyticsClock<Base: Clock>: Clock {
   }
 }
 
-extension Clock {
+nonisolated extension Clock {
   /// This `Clock`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsClock<Self> {
     AnalyticsClock(self, tracker: tracker)
@@ -40,7 +40,7 @@ extension Clock {
 
 /// Answers calls to a `Clock` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingClock<Base: Clock>: Clock {
+public nonisolated struct CachingClock<Base: Clock>: Clock {
   public var base: Base
   let cache: __CallCache
 
@@ -54,7 +54,7 @@ public struct CachingClock<Base: Clock>: Clock {
   }
 }
 
-extension Clock {
+nonisolated extension Clock {
   /// This `Clock`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingClock<Self> {
     CachingClock(self, cache: cache)
@@ -82,7 +82,7 @@ extension Clock {
 /// Runs advice before, after or instead of calls to a `Clock`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingClock<Base: Clock>: Clock {
+public nonisolated struct InterceptingClock<Base: Clock>: Clock {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -106,7 +106,7 @@ public struct InterceptingClock<Base: Clock>: Clock {
   }
 }
 
-extension Clock {
+nonisolated extension Clock {
   /// This `Clock`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -119,7 +119,7 @@ extension Clock {
 }
 
 /// Logs each call to a `Clock` and how it ended, then forwards it to `base`.
-public struct LoggingClock<Base: Clock>: Clock {
+public nonisolated struct LoggingClock<Base: Clock>: Clock {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -144,7 +144,7 @@ public struct LoggingClock<Base: Clock>: Clock {
   }
 }
 
-extension Clock {
+nonisolated extension Clock {
   /// This `Clock`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

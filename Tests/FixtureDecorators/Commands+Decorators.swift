@@ -2,12 +2,12 @@
 // Decorators of Commands, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Commands`, then forwards it to
 /// `base`.
-public struct AnalyticsCommands<Base: Commands>: Commands {
+public nonisolated struct AnalyticsCommands<Base: Commands>: Commands {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -29,7 +29,7 @@ public struct AnalyticsCommands<Base: Commands>: Commands {
   }
 }
 
-extension Commands {
+nonisolated extension Commands {
   /// This `Commands`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsCommands<Self> {
     AnalyticsCommands(self, tracker: tracker)
@@ -44,7 +44,7 @@ extension Commands {
 
 /// Answers calls to a `Commands` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingCommands<Base: Commands>: Commands {
+public nonisolated struct CachingCommands<Base: Commands>: Commands {
   public var base: Base
   let cache: __CallCache
 
@@ -62,7 +62,7 @@ public struct CachingCommands<Base: Commands>: Commands {
   }
 }
 
-extension Commands {
+nonisolated extension Commands {
   /// This `Commands`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingCommands<Self> {
     CachingCommands(self, cache: cache)
@@ -90,7 +90,7 @@ extension Commands {
 /// Runs advice before, after or instead of calls to a `Commands`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingCommands<Base: Commands>: Commands {
+public nonisolated struct InterceptingCommands<Base: Commands>: Commands {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -118,7 +118,7 @@ public struct InterceptingCommands<Base: Commands>: Commands {
   }
 }
 
-extension Commands {
+nonisolated extension Commands {
   /// This `Commands`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -131,7 +131,7 @@ extension Commands {
 }
 
 /// Logs each call to a `Commands` and how it ended, then forwards it to `base`.
-public struct LoggingCommands<Base: Commands>: Commands {
+public nonisolated struct LoggingCommands<Base: Commands>: Commands {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -160,7 +160,7 @@ public struct LoggingCommands<Base: Commands>: Commands {
   }
 }
 
-extension Commands {
+nonisolated extension Commands {
   /// This `Commands`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

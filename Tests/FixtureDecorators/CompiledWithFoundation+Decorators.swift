@@ -2,13 +2,13 @@
 // Decorators of CompiledWithFoundation, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 #if canImport(Foundation)
   /// Tracks an analytics event for each call to a `CompiledWithFoundation`, then forwards it to
   /// `base`.
-  public struct AnalyticsCompiledWithFoundation<Base: CompiledWithFoundation>:
+  public nonisolated struct AnalyticsCompiledWithFoundation<Base: CompiledWithFoundation>:
     CompiledWithFoundation
   {
     public var base: Base
@@ -28,7 +28,7 @@ import VeneerRuntime
     }
   }
 
-  extension CompiledWithFoundation {
+  nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, tracking an event for each call.
     public func withAnalytics(
       _ tracker: any AnalyticsTracker
@@ -47,7 +47,8 @@ import VeneerRuntime
 #if canImport(Foundation)
   /// Answers calls to a `CompiledWithFoundation` from a cache when their arguments were seen
   /// before, and forwards the others to `base`.
-  public struct CachingCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
+  public nonisolated struct CachingCompiledWithFoundation<Base: CompiledWithFoundation>:
+    CompiledWithFoundation
   {
     public var base: Base
     let cache: __CallCache
@@ -62,7 +63,7 @@ import VeneerRuntime
     }
   }
 
-  extension CompiledWithFoundation {
+  nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, answering repeated calls from `cache`.
     public func withCaching(_ cache: any DecoratorCache) -> CachingCompiledWithFoundation<Self> {
       CachingCompiledWithFoundation(self, cache: cache)
@@ -94,7 +95,7 @@ import VeneerRuntime
   /// Runs advice before, after or instead of calls to a `CompiledWithFoundation`, which it
   /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
   /// does not compile.
-  public struct InterceptingCompiledWithFoundation<Base: CompiledWithFoundation>:
+  public nonisolated struct InterceptingCompiledWithFoundation<Base: CompiledWithFoundation>:
     CompiledWithFoundation
   {
     /// The advice for each requirement that can take it, all empty at first. Requirements of
@@ -120,7 +121,7 @@ import VeneerRuntime
     }
   }
 
-  extension CompiledWithFoundation {
+  nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, running the advice `configure` sets before, after or instead
     /// of its calls.
     public func intercepted(
@@ -135,7 +136,8 @@ import VeneerRuntime
 
 #if canImport(Foundation)
   /// Logs each call to a `CompiledWithFoundation` and how it ended, then forwards it to `base`.
-  public struct LoggingCompiledWithFoundation<Base: CompiledWithFoundation>: CompiledWithFoundation
+  public nonisolated struct LoggingCompiledWithFoundation<Base: CompiledWithFoundation>:
+    CompiledWithFoundation
   {
     public var base: Base
     public let logger: Logger
@@ -161,7 +163,7 @@ import VeneerRuntime
     }
   }
 
-  extension CompiledWithFoundation {
+  nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, logging each call to `logger`.
     public func withLogging(
       _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Composed, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Composed`, then forwards it to
 /// `base`.
-public struct AnalyticsComposed<Base: Composed>: Composed {
+public nonisolated struct AnalyticsComposed<Base: Composed>: Composed {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -25,7 +25,7 @@ public struct AnalyticsComposed<Base: Composed>: Composed {
   }
 }
 
-extension Composed {
+nonisolated extension Composed {
   /// This `Composed`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsComposed<Self> {
     AnalyticsComposed(self, tracker: tracker)
@@ -40,7 +40,7 @@ extension Composed {
 
 /// Answers calls to a `Composed` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingComposed<Base: Composed>: Composed {
+public nonisolated struct CachingComposed<Base: Composed>: Composed {
   public var base: Base
   let cache: __CallCache
 
@@ -58,7 +58,7 @@ public struct CachingComposed<Base: Composed>: Composed {
   }
 }
 
-extension Composed {
+nonisolated extension Composed {
   /// This `Composed`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingComposed<Self> {
     CachingComposed(self, cache: cache)
@@ -86,7 +86,7 @@ extension Composed {
 /// Runs advice before, after or instead of calls to a `Composed`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingComposed<Base: Composed>: Composed {
+public nonisolated struct InterceptingComposed<Base: Composed>: Composed {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -111,7 +111,7 @@ public struct InterceptingComposed<Base: Composed>: Composed {
   }
 }
 
-extension Composed {
+nonisolated extension Composed {
   /// This `Composed`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -124,7 +124,7 @@ extension Composed {
 }
 
 /// Logs each call to a `Composed` and how it ended, then forwards it to `base`.
-public struct LoggingComposed<Base: Composed>: Composed {
+public nonisolated struct LoggingComposed<Base: Composed>: Composed {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -148,7 +148,7 @@ public struct LoggingComposed<Base: Composed>: Composed {
   }
 }
 
-extension Composed {
+nonisolated extension Composed {
   /// This `Composed`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

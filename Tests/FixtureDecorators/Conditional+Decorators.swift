@@ -2,12 +2,12 @@
 // Decorators of Conditional, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Conditional`, then forwards it to
 /// `base`.
-public struct AnalyticsConditional<Base: Conditional>: Conditional {
+public nonisolated struct AnalyticsConditional<Base: Conditional>: Conditional {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -55,7 +55,7 @@ public struct AnalyticsConditional<Base: Conditional>: Conditional {
   #endif
 }
 
-extension Conditional {
+nonisolated extension Conditional {
   /// This `Conditional`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsConditional<Self> {
     AnalyticsConditional(self, tracker: tracker)
@@ -70,7 +70,7 @@ extension Conditional {
 
 /// Answers calls to a `Conditional` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingConditional<Base: Conditional>: Conditional {
+public nonisolated struct CachingConditional<Base: Conditional>: Conditional {
   public var base: Base
   let cache: __CallCache
 
@@ -102,7 +102,7 @@ public struct CachingConditional<Base: Conditional>: Conditional {
   #endif
 }
 
-extension Conditional {
+nonisolated extension Conditional {
   /// This `Conditional`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingConditional<Self> {
     CachingConditional(self, cache: cache)
@@ -130,7 +130,7 @@ extension Conditional {
 /// Runs advice before, after or instead of calls to a `Conditional`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingConditional<Base: Conditional>: Conditional {
+public nonisolated struct InterceptingConditional<Base: Conditional>: Conditional {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -185,7 +185,7 @@ public struct InterceptingConditional<Base: Conditional>: Conditional {
   #endif
 }
 
-extension Conditional {
+nonisolated extension Conditional {
   /// This `Conditional`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -198,7 +198,7 @@ extension Conditional {
 }
 
 /// Logs each call to a `Conditional` and how it ended, then forwards it to `base`.
-public struct LoggingConditional<Base: Conditional>: Conditional {
+public nonisolated struct LoggingConditional<Base: Conditional>: Conditional {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -256,7 +256,7 @@ public struct LoggingConditional<Base: Conditional>: Conditional {
   #endif
 }
 
-extension Conditional {
+nonisolated extension Conditional {
   /// This `Conditional`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Container, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Container`, then forwards it to
 /// `base`.
-public struct AnalyticsContainer<Base: Container>: Container {
+public nonisolated struct AnalyticsContainer<Base: Container>: Container {
   public typealias Item = Base.Item
   public typealias Index = Base.Index
   public typealias Items = Base.Items
@@ -24,7 +24,7 @@ public struct AnalyticsContainer<Base: Container>: Container {
   }
 }
 
-extension Container {
+nonisolated extension Container {
   /// This `Container`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsContainer<Self> {
     AnalyticsContainer(self, tracker: tracker)
@@ -39,7 +39,7 @@ extension Container {
 
 /// Answers calls to a `Container` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingContainer<Base: Container>: Container {
+public nonisolated struct CachingContainer<Base: Container>: Container {
   public typealias Item = Base.Item
   public typealias Index = Base.Index
   public typealias Items = Base.Items
@@ -56,7 +56,7 @@ public struct CachingContainer<Base: Container>: Container {
   }
 }
 
-extension Container {
+nonisolated extension Container {
   /// This `Container`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingContainer<Self> {
     CachingContainer(self, cache: cache)
@@ -84,7 +84,7 @@ extension Container {
 /// Runs advice before, after or instead of calls to a `Container`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingContainer<Base: Container>: Container {
+public nonisolated struct InterceptingContainer<Base: Container>: Container {
   public typealias Item = Base.Item
   public typealias Index = Base.Index
   public typealias Items = Base.Items
@@ -108,7 +108,7 @@ public struct InterceptingContainer<Base: Container>: Container {
   }
 }
 
-extension Container {
+nonisolated extension Container {
   /// This `Container`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -121,7 +121,7 @@ extension Container {
 }
 
 /// Logs each call to a `Container` and how it ended, then forwards it to `base`.
-public struct LoggingContainer<Base: Container>: Container {
+public nonisolated struct LoggingContainer<Base: Container>: Container {
   public typealias Item = Base.Item
   public typealias Index = Base.Index
   public typealias Items = Base.Items
@@ -144,7 +144,7 @@ public struct LoggingContainer<Base: Container>: Container {
   }
 }
 
-extension Container {
+nonisolated extension Container {
   /// This `Container`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

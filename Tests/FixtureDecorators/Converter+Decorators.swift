@@ -2,12 +2,12 @@
 // Decorators of Converter, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Converter`, then forwards it to
 /// `base`.
-public struct AnalyticsConverter<Base: Converter>: Converter {
+public nonisolated struct AnalyticsConverter<Base: Converter>: Converter {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -26,7 +26,7 @@ public struct AnalyticsConverter<Base: Converter>: Converter {
   }
 }
 
-extension Converter {
+nonisolated extension Converter {
   /// This `Converter`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsConverter<Self> {
     AnalyticsConverter(self, tracker: tracker)
@@ -41,7 +41,7 @@ extension Converter {
 
 /// Answers calls to a `Converter` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingConverter<Base: Converter>: Converter {
+public nonisolated struct CachingConverter<Base: Converter>: Converter {
   public var base: Base
   let cache: __CallCache
 
@@ -55,7 +55,7 @@ public struct CachingConverter<Base: Converter>: Converter {
   }
 }
 
-extension Converter {
+nonisolated extension Converter {
   /// This `Converter`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingConverter<Self> {
     CachingConverter(self, cache: cache)
@@ -83,7 +83,7 @@ extension Converter {
 /// Runs advice before, after or instead of calls to a `Converter`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingConverter<Base: Converter>: Converter {
+public nonisolated struct InterceptingConverter<Base: Converter>: Converter {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -104,7 +104,7 @@ public struct InterceptingConverter<Base: Converter>: Converter {
   }
 }
 
-extension Converter {
+nonisolated extension Converter {
   /// This `Converter`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -117,7 +117,7 @@ extension Converter {
 }
 
 /// Logs each call to a `Converter` and how it ended, then forwards it to `base`.
-public struct LoggingConverter<Base: Converter>: Converter {
+public nonisolated struct LoggingConverter<Base: Converter>: Converter {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -142,7 +142,7 @@ public struct LoggingConverter<Base: Converter>: Converter {
   }
 }
 
-extension Converter {
+nonisolated extension Converter {
   /// This `Converter`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

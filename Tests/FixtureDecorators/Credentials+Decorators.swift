@@ -3,12 +3,12 @@
 
 import FixtureCatalog
 import Foundation
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Credentials`, then forwards it to
 /// `base`.
-public struct AnalyticsCredentials<Base: Credentials>: Credentials {
+public nonisolated struct AnalyticsCredentials<Base: Credentials>: Credentials {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -92,7 +92,7 @@ public struct AnalyticsCredentials<Base: Credentials>: Credentials {
   }
 }
 
-extension Credentials {
+nonisolated extension Credentials {
   /// This `Credentials`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsCredentials<Self> {
     AnalyticsCredentials(self, tracker: tracker)
@@ -107,7 +107,7 @@ extension Credentials {
 
 /// Answers calls to a `Credentials` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingCredentials<Base: Credentials>: Credentials {
+public nonisolated struct CachingCredentials<Base: Credentials>: Credentials {
   public var base: Base
   let cache: __CallCache
 
@@ -151,7 +151,7 @@ public struct CachingCredentials<Base: Credentials>: Credentials {
   }
 }
 
-extension Credentials {
+nonisolated extension Credentials {
   /// This `Credentials`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingCredentials<Self> {
     CachingCredentials(self, cache: cache)
@@ -179,7 +179,7 @@ extension Credentials {
 /// Runs advice before, after or instead of calls to a `Credentials`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingCredentials<Base: Credentials>: Credentials {
+public nonisolated struct InterceptingCredentials<Base: Credentials>: Credentials {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -266,7 +266,7 @@ public struct InterceptingCredentials<Base: Credentials>: Credentials {
   }
 }
 
-extension Credentials {
+nonisolated extension Credentials {
   /// This `Credentials`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -279,7 +279,7 @@ extension Credentials {
 }
 
 /// Logs each call to a `Credentials` and how it ended, then forwards it to `base`.
-public struct LoggingCredentials<Base: Credentials>: Credentials {
+public nonisolated struct LoggingCredentials<Base: Credentials>: Credentials {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -382,7 +382,7 @@ public struct LoggingCredentials<Base: Credentials>: Credentials {
   }
 }
 
-extension Credentials {
+nonisolated extension Credentials {
   /// This `Credentials`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -3,12 +3,12 @@
 
 import FixtureCatalog
 import Foundation
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `DescribedFailure`, then forwards it to
 /// `base`.
-public struct AnalyticsDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+public nonisolated struct AnalyticsDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -55,7 +55,7 @@ public struct AnalyticsDescribedFailure<Base: DescribedFailure>: DescribedFailur
   }
 }
 
-extension DescribedFailure {
+nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsDescribedFailure<Self> {
     AnalyticsDescribedFailure(self, tracker: tracker)
@@ -70,7 +70,7 @@ extension DescribedFailure {
 
 /// Answers calls to a `DescribedFailure` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+public nonisolated struct CachingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
   let cache: __CallCache
 
@@ -112,7 +112,7 @@ public struct CachingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
   }
 }
 
-extension DescribedFailure {
+nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingDescribedFailure<Self> {
     CachingDescribedFailure(self, cache: cache)
@@ -140,7 +140,7 @@ extension DescribedFailure {
 /// Runs advice before, after or instead of calls to a `DescribedFailure`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+public nonisolated struct InterceptingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -192,7 +192,7 @@ public struct InterceptingDescribedFailure<Base: DescribedFailure>: DescribedFai
   }
 }
 
-extension DescribedFailure {
+nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -205,7 +205,7 @@ extension DescribedFailure {
 }
 
 /// Logs each call to a `DescribedFailure` and how it ended, then forwards it to `base`.
-public struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
+public nonisolated struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -258,7 +258,7 @@ public struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure 
   }
 }
 
-extension DescribedFailure {
+nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,8 +2,8 @@
 // Decorators of DetailScreen, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `DetailScreen`, then forwards it to
 /// `base`.

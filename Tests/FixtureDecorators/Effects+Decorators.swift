@@ -2,12 +2,12 @@
 // Decorators of Effects, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `Effects`, then forwards it to
 /// `base`.
-public struct AnalyticsEffects<Base: Effects>: Effects {
+public nonisolated struct AnalyticsEffects<Base: Effects>: Effects {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -120,7 +120,7 @@ public struct AnalyticsEffects<Base: Effects>: Effects {
   }
 }
 
-extension Effects {
+nonisolated extension Effects {
   /// This `Effects`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsEffects<Self> {
     AnalyticsEffects(self, tracker: tracker)
@@ -135,7 +135,7 @@ extension Effects {
 
 /// Answers calls to an `Effects` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingEffects<Base: Effects>: Effects {
+public nonisolated struct CachingEffects<Base: Effects>: Effects {
   public var base: Base
   let cache: __CallCache
 
@@ -192,7 +192,7 @@ public struct CachingEffects<Base: Effects>: Effects {
   }
 }
 
-extension Effects {
+nonisolated extension Effects {
   /// This `Effects`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingEffects<Self> {
     CachingEffects(self, cache: cache)
@@ -220,7 +220,7 @@ extension Effects {
 /// Runs advice before, after or instead of calls to an `Effects`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingEffects<Base: Effects>: Effects {
+public nonisolated struct InterceptingEffects<Base: Effects>: Effects {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -242,9 +242,6 @@ public struct InterceptingEffects<Base: Effects>: Effects {
 
     public typealias ResetArguments = Void
     public var reset = Interception<ResetArguments, Void>()
-
-    public typealias DescribeArguments = Void
-    public var describe = Interception<DescribeArguments, String>()
 
     public init() {}
   }
@@ -298,11 +295,11 @@ public struct InterceptingEffects<Base: Effects>: Effects {
   }
 
   public nonisolated func describe() -> String {
-    return hooks.describe.call(()) { _ in base.describe() }
+    base.describe()
   }
 }
 
-extension Effects {
+nonisolated extension Effects {
   /// This `Effects`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -315,7 +312,7 @@ extension Effects {
 }
 
 /// Logs each call to an `Effects` and how it ended, then forwards it to `base`.
-public struct LoggingEffects<Base: Effects>: Effects {
+public nonisolated struct LoggingEffects<Base: Effects>: Effects {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -428,7 +425,7 @@ public struct LoggingEffects<Base: Effects>: Effects {
   }
 }
 
-extension Effects {
+nonisolated extension Effects {
   /// This `Effects`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Forecasts, declared in Forecasts.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Forecasts`, then forwards it to
 /// `base`.
-public struct AnalyticsForecasts<Base: Forecasts>: Forecasts {
+public nonisolated struct AnalyticsForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -35,7 +35,7 @@ public struct AnalyticsForecasts<Base: Forecasts>: Forecasts {
   }
 }
 
-extension Forecasts {
+nonisolated extension Forecasts {
   /// This `Forecasts`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsForecasts<Self> {
     AnalyticsForecasts(self, tracker: tracker)
@@ -50,7 +50,7 @@ extension Forecasts {
 
 /// Answers calls to a `Forecasts` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingForecasts<Base: Forecasts>: Forecasts {
+public nonisolated struct CachingForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
   let cache: __CallCache
 
@@ -68,7 +68,7 @@ public struct CachingForecasts<Base: Forecasts>: Forecasts {
   }
 }
 
-extension Forecasts {
+nonisolated extension Forecasts {
   /// This `Forecasts`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingForecasts<Self> {
     CachingForecasts(self, cache: cache)
@@ -96,7 +96,7 @@ extension Forecasts {
 /// Runs advice before, after or instead of calls to a `Forecasts`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingForecasts<Base: Forecasts>: Forecasts {
+public nonisolated struct InterceptingForecasts<Base: Forecasts>: Forecasts {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -130,7 +130,7 @@ public struct InterceptingForecasts<Base: Forecasts>: Forecasts {
   }
 }
 
-extension Forecasts {
+nonisolated extension Forecasts {
   /// This `Forecasts`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -143,7 +143,7 @@ extension Forecasts {
 }
 
 /// Logs each call to a `Forecasts` and how it ended, then forwards it to `base`.
-public struct LoggingForecasts<Base: Forecasts>: Forecasts {
+public nonisolated struct LoggingForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -181,7 +181,7 @@ public struct LoggingForecasts<Base: Forecasts>: Forecasts {
   }
 }
 
-extension Forecasts {
+nonisolated extension Forecasts {
   /// This `Forecasts`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of HttpClient, declared in Loading.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `HttpClient`, then forwards it to
 /// `base`.
-public struct AnalyticsHttpClient<Base: HttpClient>: HttpClient {
+public nonisolated struct AnalyticsHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -35,7 +35,7 @@ public struct AnalyticsHttpClient<Base: HttpClient>: HttpClient {
   }
 }
 
-extension HttpClient {
+nonisolated extension HttpClient {
   /// This `HttpClient`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsHttpClient<Self> {
     AnalyticsHttpClient(self, tracker: tracker)
@@ -50,7 +50,7 @@ extension HttpClient {
 
 /// Answers calls to a `HttpClient` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingHttpClient<Base: HttpClient>: HttpClient {
+public nonisolated struct CachingHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
   let cache: __CallCache
 
@@ -72,7 +72,7 @@ public struct CachingHttpClient<Base: HttpClient>: HttpClient {
   }
 }
 
-extension HttpClient {
+nonisolated extension HttpClient {
   /// This `HttpClient`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingHttpClient<Self> {
     CachingHttpClient(self, cache: cache)
@@ -100,7 +100,7 @@ extension HttpClient {
 /// Runs advice before, after or instead of calls to a `HttpClient`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingHttpClient<Base: HttpClient>: HttpClient {
+public nonisolated struct InterceptingHttpClient<Base: HttpClient>: HttpClient {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -129,7 +129,7 @@ public struct InterceptingHttpClient<Base: HttpClient>: HttpClient {
   }
 }
 
-extension HttpClient {
+nonisolated extension HttpClient {
   /// This `HttpClient`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -142,7 +142,7 @@ extension HttpClient {
 }
 
 /// Logs each call to a `HttpClient` and how it ended, then forwards it to `base`.
-public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
+public nonisolated struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -178,7 +178,7 @@ public struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   }
 }
 
-extension HttpClient {
+nonisolated extension HttpClient {
   /// This `HttpClient`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Inventory, declared in Storage.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `Inventory`, then forwards it to
 /// `base`.
-public struct AnalyticsInventory<Base: Inventory>: Inventory {
+public nonisolated struct AnalyticsInventory<Base: Inventory>: Inventory {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -33,7 +33,7 @@ public struct AnalyticsInventory<Base: Inventory>: Inventory {
   }
 }
 
-extension Inventory {
+nonisolated extension Inventory {
   /// This `Inventory`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsInventory<Self> {
     AnalyticsInventory(self, tracker: tracker)
@@ -48,7 +48,7 @@ extension Inventory {
 
 /// Answers calls to an `Inventory` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingInventory<Base: Inventory>: Inventory {
+public nonisolated struct CachingInventory<Base: Inventory>: Inventory {
   public var base: Base
   let cache: __CallCache
 
@@ -71,7 +71,7 @@ public struct CachingInventory<Base: Inventory>: Inventory {
   }
 }
 
-extension Inventory {
+nonisolated extension Inventory {
   /// This `Inventory`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingInventory<Self> {
     CachingInventory(self, cache: cache)
@@ -99,7 +99,7 @@ extension Inventory {
 /// Runs advice before, after or instead of calls to an `Inventory`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingInventory<Base: Inventory>: Inventory {
+public nonisolated struct InterceptingInventory<Base: Inventory>: Inventory {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -130,7 +130,7 @@ public struct InterceptingInventory<Base: Inventory>: Inventory {
   }
 }
 
-extension Inventory {
+nonisolated extension Inventory {
   /// This `Inventory`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -143,7 +143,7 @@ extension Inventory {
 }
 
 /// Logs each call to an `Inventory` and how it ended, then forwards it to `base`.
-public struct LoggingInventory<Base: Inventory>: Inventory {
+public nonisolated struct LoggingInventory<Base: Inventory>: Inventory {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -177,7 +177,7 @@ public struct LoggingInventory<Base: Inventory>: Inventory {
   }
 }
 
-extension Inventory {
+nonisolated extension Inventory {
   /// This `Inventory`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

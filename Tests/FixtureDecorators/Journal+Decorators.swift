@@ -2,15 +2,15 @@
 // Decorators of Journal, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Journal`, then forwards it to
 /// `base`.
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class AnalyticsJournal<Base: Journal>: Journal {
+public nonisolated final class AnalyticsJournal<Base: Journal>: Journal {
   public let base: Base
   public let tracker: any AnalyticsTracker
 
@@ -42,7 +42,7 @@ public final class AnalyticsJournal<Base: Journal>: Journal {
   }
 }
 
-extension Journal {
+nonisolated extension Journal {
   /// This `Journal`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsJournal<Self> {
     AnalyticsJournal(self, tracker: tracker)
@@ -60,7 +60,7 @@ extension Journal {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class CachingJournal<Base: Journal>: Journal {
+public nonisolated final class CachingJournal<Base: Journal>: Journal {
   public let base: Base
   let cache: __CallCache
 
@@ -89,7 +89,7 @@ public final class CachingJournal<Base: Journal>: Journal {
   }
 }
 
-extension Journal {
+nonisolated extension Journal {
   /// This `Journal`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingJournal<Self> {
     CachingJournal(self, cache: cache)
@@ -120,7 +120,7 @@ extension Journal {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class InterceptingJournal<Base: Journal>: Journal {
+public nonisolated final class InterceptingJournal<Base: Journal>: Journal {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -156,7 +156,7 @@ public final class InterceptingJournal<Base: Journal>: Journal {
   }
 }
 
-extension Journal {
+nonisolated extension Journal {
   /// This `Journal`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -172,7 +172,7 @@ extension Journal {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class LoggingJournal<Base: Journal>: Journal {
+public nonisolated final class LoggingJournal<Base: Journal>: Journal {
   public let base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -211,7 +211,7 @@ public final class LoggingJournal<Base: Journal>: Journal {
   }
 }
 
-extension Journal {
+nonisolated extension Journal {
   /// This `Journal`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -4,10 +4,11 @@
 import FixtureCatalog
 import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `KeyValueStore`, then forwards it to
 /// `_base`.
-public struct AnalyticsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+public nonisolated struct AnalyticsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
   public let _tracker: any AnalyticsTracker
 
@@ -64,7 +65,7 @@ public struct AnalyticsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 }
 
-extension KeyValueStore {
+nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsKeyValueStore<Self> {
     AnalyticsKeyValueStore(self, tracker: tracker)
@@ -79,7 +80,7 @@ extension KeyValueStore {
 
 /// Answers calls to a `KeyValueStore` from a cache when their arguments were seen
 /// before, and forwards the others to `_base`.
-public struct CachingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+public nonisolated struct CachingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
   let _cache: __CallCache
 
@@ -117,7 +118,7 @@ public struct CachingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 }
 
-extension KeyValueStore {
+nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingKeyValueStore<Self> {
     CachingKeyValueStore(self, cache: cache)
@@ -145,7 +146,7 @@ extension KeyValueStore {
 /// Runs advice before, after or instead of calls to a `KeyValueStore`, which it
 /// forwards to `_base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+public nonisolated struct InterceptingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -209,7 +210,7 @@ public struct InterceptingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 }
 
-extension KeyValueStore {
+nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -222,7 +223,7 @@ extension KeyValueStore {
 }
 
 /// Logs each call to a `KeyValueStore` and how it ended, then forwards it to `_base`.
-public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
+public nonisolated struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
   public let _logger: Logger
   public let level: Logger.Level
@@ -294,7 +295,7 @@ public struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   }
 }
 
-extension KeyValueStore {
+nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of KeyedLookup, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `KeyedLookup`, then forwards it to
 /// `base`.
-public struct AnalyticsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+public nonisolated struct AnalyticsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
   public let tracker: any AnalyticsTracker
@@ -27,7 +27,7 @@ public struct AnalyticsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 }
 
-extension KeyedLookup {
+nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsKeyedLookup<Self> {
     AnalyticsKeyedLookup(self, tracker: tracker)
@@ -42,7 +42,7 @@ extension KeyedLookup {
 
 /// Answers calls to a `KeyedLookup` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+public nonisolated struct CachingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
   let cache: __CallCache
@@ -61,7 +61,7 @@ public struct CachingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 }
 
-extension KeyedLookup {
+nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingKeyedLookup<Self> {
     CachingKeyedLookup(self, cache: cache)
@@ -89,7 +89,7 @@ extension KeyedLookup {
 /// Runs advice before, after or instead of calls to a `KeyedLookup`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+public nonisolated struct InterceptingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
@@ -114,7 +114,7 @@ public struct InterceptingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 }
 
-extension KeyedLookup {
+nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -127,7 +127,7 @@ extension KeyedLookup {
 }
 
 /// Logs each call to a `KeyedLookup` and how it ended, then forwards it to `base`.
-public struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
+public nonisolated struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
   public let logger: Logger
@@ -153,7 +153,7 @@ public struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   }
 }
 
-extension KeyedLookup {
+nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Leaf, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Leaf`, then forwards it to
 /// `base`.
-public struct AnalyticsLeaf<Base: Leaf>: Leaf {
+public nonisolated struct AnalyticsLeaf<Base: Leaf>: Leaf {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -56,7 +56,7 @@ public struct AnalyticsLeaf<Base: Leaf>: Leaf {
   }
 }
 
-extension Leaf {
+nonisolated extension Leaf {
   /// This `Leaf`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsLeaf<Self> {
     AnalyticsLeaf(self, tracker: tracker)
@@ -71,7 +71,7 @@ extension Leaf {
 
 /// Answers calls to a `Leaf` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingLeaf<Base: Leaf>: Leaf {
+public nonisolated struct CachingLeaf<Base: Leaf>: Leaf {
   public var base: Base
   let cache: __CallCache
 
@@ -105,7 +105,7 @@ public struct CachingLeaf<Base: Leaf>: Leaf {
   }
 }
 
-extension Leaf {
+nonisolated extension Leaf {
   /// This `Leaf`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingLeaf<Self> {
     CachingLeaf(self, cache: cache)
@@ -133,7 +133,7 @@ extension Leaf {
 /// Runs advice before, after or instead of calls to a `Leaf`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingLeaf<Base: Leaf>: Leaf {
+public nonisolated struct InterceptingLeaf<Base: Leaf>: Leaf {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -186,7 +186,7 @@ public struct InterceptingLeaf<Base: Leaf>: Leaf {
   }
 }
 
-extension Leaf {
+nonisolated extension Leaf {
   /// This `Leaf`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -199,7 +199,7 @@ extension Leaf {
 }
 
 /// Logs each call to a `Leaf` and how it ended, then forwards it to `base`.
-public struct LoggingLeaf<Base: Leaf>: Leaf {
+public nonisolated struct LoggingLeaf<Base: Leaf>: Leaf {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -264,7 +264,7 @@ public struct LoggingLeaf<Base: Leaf>: Leaf {
   }
 }
 
-extension Leaf {
+nonisolated extension Leaf {
   /// This `Leaf`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

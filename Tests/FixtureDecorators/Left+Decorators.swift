@@ -2,12 +2,12 @@
 // Decorators of Left, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Left`, then forwards it to
 /// `base`.
-public struct AnalyticsLeft<Base: Left>: Left {
+public nonisolated struct AnalyticsLeft<Base: Left>: Left {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -31,7 +31,7 @@ public struct AnalyticsLeft<Base: Left>: Left {
   }
 }
 
-extension Left {
+nonisolated extension Left {
   /// This `Left`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsLeft<Self> {
     AnalyticsLeft(self, tracker: tracker)
@@ -46,7 +46,7 @@ extension Left {
 
 /// Answers calls to a `Left` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingLeft<Base: Left>: Left {
+public nonisolated struct CachingLeft<Base: Left>: Left {
   public var base: Base
   let cache: __CallCache
 
@@ -64,7 +64,7 @@ public struct CachingLeft<Base: Left>: Left {
   }
 }
 
-extension Left {
+nonisolated extension Left {
   /// This `Left`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingLeft<Self> {
     CachingLeft(self, cache: cache)
@@ -92,7 +92,7 @@ extension Left {
 /// Runs advice before, after or instead of calls to a `Left`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingLeft<Base: Left>: Left {
+public nonisolated struct InterceptingLeft<Base: Left>: Left {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -123,7 +123,7 @@ public struct InterceptingLeft<Base: Left>: Left {
   }
 }
 
-extension Left {
+nonisolated extension Left {
   /// This `Left`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -136,7 +136,7 @@ extension Left {
 }
 
 /// Logs each call to a `Left` and how it ended, then forwards it to `base`.
-public struct LoggingLeft<Base: Left>: Left {
+public nonisolated struct LoggingLeft<Base: Left>: Left {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -170,7 +170,7 @@ public struct LoggingLeft<Base: Left>: Left {
   }
 }
 
-extension Left {
+nonisolated extension Left {
   /// This `Left`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

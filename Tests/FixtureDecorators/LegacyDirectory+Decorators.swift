@@ -2,12 +2,12 @@
 // Decorators of LegacyDirectory, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `LegacyDirectory`, then forwards it to
 /// `base`.
-public struct AnalyticsLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
+public nonisolated struct AnalyticsLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -26,7 +26,7 @@ public struct AnalyticsLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 }
 
-extension LegacyDirectory {
+nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsLegacyDirectory<Self> {
     AnalyticsLegacyDirectory(self, tracker: tracker)
@@ -41,7 +41,7 @@ extension LegacyDirectory {
 
 /// Answers calls to a `LegacyDirectory` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
+public nonisolated struct CachingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
   let cache: __CallCache
 
@@ -62,7 +62,7 @@ public struct CachingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 }
 
-extension LegacyDirectory {
+nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingLegacyDirectory<Self> {
     CachingLegacyDirectory(self, cache: cache)
@@ -90,7 +90,7 @@ extension LegacyDirectory {
 /// Runs advice before, after or instead of calls to a `LegacyDirectory`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
+public nonisolated struct InterceptingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -114,7 +114,7 @@ public struct InterceptingLegacyDirectory<Base: LegacyDirectory>: LegacyDirector
   }
 }
 
-extension LegacyDirectory {
+nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -127,7 +127,7 @@ extension LegacyDirectory {
 }
 
 /// Logs each call to a `LegacyDirectory` and how it ended, then forwards it to `base`.
-public struct LoggingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
+public nonisolated struct LoggingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -153,7 +153,7 @@ public struct LoggingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   }
 }
 
-extension LegacyDirectory {
+nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of LegacyPostRepo, declared in Legacy.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `LegacyPostRepo`, then forwards it to
 /// `base`.
-public struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+public nonisolated struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -49,7 +49,7 @@ public struct AnalyticsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 }
 
-extension LegacyPostRepo {
+nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsLegacyPostRepo<Self> {
     AnalyticsLegacyPostRepo(self, tracker: tracker)
@@ -64,7 +64,7 @@ extension LegacyPostRepo {
 
 /// Answers calls to a `LegacyPostRepo` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+public nonisolated struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
   let cache: __CallCache
 
@@ -105,7 +105,7 @@ public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 }
 
-extension LegacyPostRepo {
+nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingLegacyPostRepo<Self> {
     CachingLegacyPostRepo(self, cache: cache)
@@ -133,7 +133,7 @@ extension LegacyPostRepo {
 /// Runs advice before, after or instead of calls to a `LegacyPostRepo`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+public nonisolated struct InterceptingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -169,7 +169,7 @@ public struct InterceptingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 }
 
-extension LegacyPostRepo {
+nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -182,7 +182,7 @@ extension LegacyPostRepo {
 }
 
 /// Logs each call to a `LegacyPostRepo` and how it ended, then forwards it to `base`.
-public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+public nonisolated struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -238,7 +238,7 @@ public struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   }
 }
 
-extension LegacyPostRepo {
+nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Listener, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Listener`, then forwards it to
 /// `base`.
-public struct AnalyticsListener<Base: Listener>: Listener {
+public nonisolated struct AnalyticsListener<Base: Listener>: Listener {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -45,7 +45,7 @@ public struct AnalyticsListener<Base: Listener>: Listener {
   }
 }
 
-extension Listener {
+nonisolated extension Listener {
   /// This `Listener`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsListener<Self> {
     AnalyticsListener(self, tracker: tracker)
@@ -60,7 +60,7 @@ extension Listener {
 
 /// Answers calls to a `Listener` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingListener<Base: Listener>: Listener {
+public nonisolated struct CachingListener<Base: Listener>: Listener {
   public var base: Base
   let cache: __CallCache
 
@@ -82,7 +82,7 @@ public struct CachingListener<Base: Listener>: Listener {
   }
 }
 
-extension Listener {
+nonisolated extension Listener {
   /// This `Listener`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingListener<Self> {
     CachingListener(self, cache: cache)
@@ -110,7 +110,7 @@ extension Listener {
 /// Runs advice before, after or instead of calls to a `Listener`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingListener<Base: Listener>: Listener {
+public nonisolated struct InterceptingListener<Base: Listener>: Listener {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -150,7 +150,7 @@ public struct InterceptingListener<Base: Listener>: Listener {
   }
 }
 
-extension Listener {
+nonisolated extension Listener {
   /// This `Listener`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -163,7 +163,7 @@ extension Listener {
 }
 
 /// Logs each call to a `Listener` and how it ended, then forwards it to `base`.
-public struct LoggingListener<Base: Listener>: Listener {
+public nonisolated struct LoggingListener<Base: Listener>: Listener {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -206,7 +206,7 @@ public struct LoggingListener<Base: Listener>: Listener {
   }
 }
 
-extension Listener {
+nonisolated extension Listener {
   /// This `Listener`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

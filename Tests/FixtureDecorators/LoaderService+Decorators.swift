@@ -2,12 +2,12 @@
 // Decorators of LoaderService, declared in Loading.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `LoaderService`, then forwards it to
 /// `base`.
-public struct AnalyticsLoaderService<Base: LoaderService>: LoaderService {
+public nonisolated struct AnalyticsLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -27,7 +27,7 @@ public struct AnalyticsLoaderService<Base: LoaderService>: LoaderService {
   }
 }
 
-extension LoaderService {
+nonisolated extension LoaderService {
   /// This `LoaderService`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsLoaderService<Self> {
     AnalyticsLoaderService(self, tracker: tracker)
@@ -42,7 +42,7 @@ extension LoaderService {
 
 /// Answers calls to a `LoaderService` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingLoaderService<Base: LoaderService>: LoaderService {
+public nonisolated struct CachingLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
   let cache: __CallCache
 
@@ -70,7 +70,7 @@ public struct CachingLoaderService<Base: LoaderService>: LoaderService {
   }
 }
 
-extension LoaderService {
+nonisolated extension LoaderService {
   /// This `LoaderService`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingLoaderService<Self> {
     CachingLoaderService(self, cache: cache)
@@ -98,7 +98,7 @@ extension LoaderService {
 /// Runs advice before, after or instead of calls to a `LoaderService`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingLoaderService<Base: LoaderService>: LoaderService {
+public nonisolated struct InterceptingLoaderService<Base: LoaderService>: LoaderService {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -122,7 +122,7 @@ public struct InterceptingLoaderService<Base: LoaderService>: LoaderService {
   }
 }
 
-extension LoaderService {
+nonisolated extension LoaderService {
   /// This `LoaderService`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -135,7 +135,7 @@ extension LoaderService {
 }
 
 /// Logs each call to a `LoaderService` and how it ended, then forwards it to `base`.
-public struct LoggingLoaderService<Base: LoaderService>: LoaderService {
+public nonisolated struct LoggingLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -163,7 +163,7 @@ public struct LoggingLoaderService<Base: LoaderService>: LoaderService {
   }
 }
 
-extension LoaderService {
+nonisolated extension LoaderService {
   /// This `LoaderService`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Lookup, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Lookup`, then forwards it to
 /// `base`.
-public struct AnalyticsLookup<Base: Lookup>: Lookup {
+public nonisolated struct AnalyticsLookup<Base: Lookup>: Lookup {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -30,7 +30,7 @@ public struct AnalyticsLookup<Base: Lookup>: Lookup {
   }
 }
 
-extension Lookup {
+nonisolated extension Lookup {
   /// This `Lookup`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsLookup<Self> {
     AnalyticsLookup(self, tracker: tracker)
@@ -45,7 +45,7 @@ extension Lookup {
 
 /// Answers calls to a `Lookup` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingLookup<Base: Lookup>: Lookup {
+public nonisolated struct CachingLookup<Base: Lookup>: Lookup {
   public var base: Base
   let cache: __CallCache
 
@@ -59,7 +59,7 @@ public struct CachingLookup<Base: Lookup>: Lookup {
   }
 }
 
-extension Lookup {
+nonisolated extension Lookup {
   /// This `Lookup`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingLookup<Self> {
     CachingLookup(self, cache: cache)
@@ -87,7 +87,7 @@ extension Lookup {
 /// Runs advice before, after or instead of calls to a `Lookup`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingLookup<Base: Lookup>: Lookup {
+public nonisolated struct InterceptingLookup<Base: Lookup>: Lookup {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -114,7 +114,7 @@ public struct InterceptingLookup<Base: Lookup>: Lookup {
   }
 }
 
-extension Lookup {
+nonisolated extension Lookup {
   /// This `Lookup`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -127,7 +127,7 @@ extension Lookup {
 }
 
 /// Logs each call to a `Lookup` and how it ended, then forwards it to `base`.
-public struct LoggingLookup<Base: Lookup>: Lookup {
+public nonisolated struct LoggingLookup<Base: Lookup>: Lookup {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -153,7 +153,7 @@ public struct LoggingLookup<Base: Lookup>: Lookup {
   }
 }
 
-extension Lookup {
+nonisolated extension Lookup {
   /// This `Lookup`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,8 +2,8 @@
 // Decorators of MainActorView, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `MainActorView`, then forwards it to
 /// `base`.

@@ -2,12 +2,12 @@
 // Decorators of Members, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Members`, then forwards it to
 /// `base`.
-public struct AnalyticsMembers<Base: Members>: Members {
+public nonisolated struct AnalyticsMembers<Base: Members>: Members {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -49,7 +49,7 @@ public struct AnalyticsMembers<Base: Members>: Members {
   }
 }
 
-extension Members {
+nonisolated extension Members {
   /// This `Members`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsMembers<Self> {
     AnalyticsMembers(self, tracker: tracker)
@@ -64,7 +64,7 @@ extension Members {
 
 /// Answers calls to a `Members` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingMembers<Base: Members>: Members {
+public nonisolated struct CachingMembers<Base: Members>: Members {
   public var base: Base
   let cache: __CallCache
 
@@ -106,7 +106,7 @@ public struct CachingMembers<Base: Members>: Members {
   }
 }
 
-extension Members {
+nonisolated extension Members {
   /// This `Members`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingMembers<Self> {
     CachingMembers(self, cache: cache)
@@ -134,7 +134,7 @@ extension Members {
 /// Runs advice before, after or instead of calls to a `Members`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingMembers<Base: Members>: Members {
+public nonisolated struct InterceptingMembers<Base: Members>: Members {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -183,7 +183,7 @@ public struct InterceptingMembers<Base: Members>: Members {
   }
 }
 
-extension Members {
+nonisolated extension Members {
   /// This `Members`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -196,7 +196,7 @@ extension Members {
 }
 
 /// Logs each call to a `Members` and how it ended, then forwards it to `base`.
-public struct LoggingMembers<Base: Members>: Members {
+public nonisolated struct LoggingMembers<Base: Members>: Members {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -244,7 +244,7 @@ public struct LoggingMembers<Base: Members>: Members {
   }
 }
 
-extension Members {
+nonisolated extension Members {
   /// This `Members`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

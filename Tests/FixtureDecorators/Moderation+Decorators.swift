@@ -2,12 +2,12 @@
 // Decorators of Moderation, declared in Moderation.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Moderation`, then forwards it to
 /// `base`.
-public struct AnalyticsModeration<Base: Moderation>: Moderation {
+public nonisolated struct AnalyticsModeration<Base: Moderation>: Moderation {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -62,7 +62,7 @@ public struct AnalyticsModeration<Base: Moderation>: Moderation {
   }
 }
 
-extension Moderation {
+nonisolated extension Moderation {
   /// This `Moderation`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsModeration<Self> {
     AnalyticsModeration(self, tracker: tracker)
@@ -77,7 +77,7 @@ extension Moderation {
 
 /// Answers calls to a `Moderation` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingModeration<Base: Moderation>: Moderation {
+public nonisolated struct CachingModeration<Base: Moderation>: Moderation {
   public var base: Base
   let cache: __CallCache
 
@@ -113,7 +113,7 @@ public struct CachingModeration<Base: Moderation>: Moderation {
   }
 }
 
-extension Moderation {
+nonisolated extension Moderation {
   /// This `Moderation`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingModeration<Self> {
     CachingModeration(self, cache: cache)
@@ -141,7 +141,7 @@ extension Moderation {
 /// Runs advice before, after or instead of calls to a `Moderation`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingModeration<Base: Moderation>: Moderation {
+public nonisolated struct InterceptingModeration<Base: Moderation>: Moderation {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -193,7 +193,7 @@ public struct InterceptingModeration<Base: Moderation>: Moderation {
   }
 }
 
-extension Moderation {
+nonisolated extension Moderation {
   /// This `Moderation`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -206,7 +206,7 @@ extension Moderation {
 }
 
 /// Logs each call to a `Moderation` and how it ended, then forwards it to `base`.
-public struct LoggingModeration<Base: Moderation>: Moderation {
+public nonisolated struct LoggingModeration<Base: Moderation>: Moderation {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -269,7 +269,7 @@ public struct LoggingModeration<Base: Moderation>: Moderation {
   }
 }
 
-extension Moderation {
+nonisolated extension Moderation {
   /// This `Moderation`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

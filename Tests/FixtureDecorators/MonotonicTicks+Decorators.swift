@@ -2,12 +2,12 @@
 // Decorators of MonotonicTicks, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `MonotonicTicks`, then forwards it to
 /// `base`.
-public struct AnalyticsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+public nonisolated struct AnalyticsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
@@ -47,7 +47,7 @@ public struct AnalyticsMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 }
 
-extension MonotonicTicks {
+nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsMonotonicTicks<Self> {
     AnalyticsMonotonicTicks(self, tracker: tracker)
@@ -62,7 +62,7 @@ extension MonotonicTicks {
 
 /// Answers calls to a `MonotonicTicks` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+public nonisolated struct CachingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
@@ -82,7 +82,7 @@ public struct CachingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 }
 
-extension MonotonicTicks {
+nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingMonotonicTicks<Self> {
     CachingMonotonicTicks(self, cache: cache)
@@ -110,7 +110,7 @@ extension MonotonicTicks {
 /// Runs advice before, after or instead of calls to a `MonotonicTicks`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+public nonisolated struct InterceptingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   /// The advice for each requirement that can take it, all empty at first. Requirements of
@@ -143,7 +143,7 @@ public struct InterceptingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 }
 
-extension MonotonicTicks {
+nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -156,7 +156,7 @@ extension MonotonicTicks {
 }
 
 /// Logs each call to a `MonotonicTicks` and how it ended, then forwards it to `base`.
-public struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
+public nonisolated struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
@@ -192,7 +192,7 @@ public struct LoggingMonotonicTicks<Base: MonotonicTicks>: MonotonicTicks {
   }
 }
 
-extension MonotonicTicks {
+nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

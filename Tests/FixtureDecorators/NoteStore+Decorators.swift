@@ -2,12 +2,12 @@
 // Decorators of NoteStore, declared in Notes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `NoteStore`, then forwards it to
 /// `base`.
-public struct AnalyticsNoteStore<Base: NoteStore>: NoteStore {
+public nonisolated struct AnalyticsNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -53,7 +53,7 @@ public struct AnalyticsNoteStore<Base: NoteStore>: NoteStore {
   }
 }
 
-extension NoteStore {
+nonisolated extension NoteStore {
   /// This `NoteStore`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsNoteStore<Self> {
     AnalyticsNoteStore(self, tracker: tracker)
@@ -68,7 +68,7 @@ extension NoteStore {
 
 /// Answers calls to a `NoteStore` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingNoteStore<Base: NoteStore>: NoteStore {
+public nonisolated struct CachingNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
   let cache: __CallCache
 
@@ -110,7 +110,7 @@ public struct CachingNoteStore<Base: NoteStore>: NoteStore {
   }
 }
 
-extension NoteStore {
+nonisolated extension NoteStore {
   /// This `NoteStore`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingNoteStore<Self> {
     CachingNoteStore(self, cache: cache)
@@ -138,7 +138,7 @@ extension NoteStore {
 /// Runs advice before, after or instead of calls to a `NoteStore`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingNoteStore<Base: NoteStore>: NoteStore {
+public nonisolated struct InterceptingNoteStore<Base: NoteStore>: NoteStore {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -183,7 +183,7 @@ public struct InterceptingNoteStore<Base: NoteStore>: NoteStore {
   }
 }
 
-extension NoteStore {
+nonisolated extension NoteStore {
   /// This `NoteStore`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -196,7 +196,7 @@ extension NoteStore {
 }
 
 /// Logs each call to a `NoteStore` and how it ended, then forwards it to `base`.
-public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
+public nonisolated struct LoggingNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -250,7 +250,7 @@ public struct LoggingNoteStore<Base: NoteStore>: NoteStore {
   }
 }
 
-extension NoteStore {
+nonisolated extension NoteStore {
   /// This `NoteStore`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Notifier, declared in Loading.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Notifier`, then forwards it to
 /// `base`.
-public struct AnalyticsNotifier<Base: Notifier>: Notifier {
+public nonisolated struct AnalyticsNotifier<Base: Notifier>: Notifier {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -46,7 +46,7 @@ public struct AnalyticsNotifier<Base: Notifier>: Notifier {
   }
 }
 
-extension Notifier {
+nonisolated extension Notifier {
   /// This `Notifier`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsNotifier<Self> {
     AnalyticsNotifier(self, tracker: tracker)
@@ -61,7 +61,7 @@ extension Notifier {
 
 /// Answers calls to a `Notifier` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingNotifier<Base: Notifier>: Notifier {
+public nonisolated struct CachingNotifier<Base: Notifier>: Notifier {
   public var base: Base
   let cache: __CallCache
 
@@ -96,7 +96,7 @@ public struct CachingNotifier<Base: Notifier>: Notifier {
   }
 }
 
-extension Notifier {
+nonisolated extension Notifier {
   /// This `Notifier`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingNotifier<Self> {
     CachingNotifier(self, cache: cache)
@@ -124,7 +124,7 @@ extension Notifier {
 /// Runs advice before, after or instead of calls to a `Notifier`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingNotifier<Base: Notifier>: Notifier {
+public nonisolated struct InterceptingNotifier<Base: Notifier>: Notifier {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -167,7 +167,7 @@ public struct InterceptingNotifier<Base: Notifier>: Notifier {
   }
 }
 
-extension Notifier {
+nonisolated extension Notifier {
   /// This `Notifier`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -180,7 +180,7 @@ extension Notifier {
 }
 
 /// Logs each call to a `Notifier` and how it ended, then forwards it to `base`.
-public struct LoggingNotifier<Base: Notifier>: Notifier {
+public nonisolated struct LoggingNotifier<Base: Notifier>: Notifier {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -230,7 +230,7 @@ public struct LoggingNotifier<Base: Notifier>: Notifier {
   }
 }
 
-extension Notifier {
+nonisolated extension Notifier {
   /// This `Notifier`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Outer.InExtension, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `Outer.InExtension`, then forwards it to
 /// `base`.
-public struct AnalyticsOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+public nonisolated struct AnalyticsOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -25,7 +25,7 @@ public struct AnalyticsOuterInExtension<Base: Outer.InExtension>: Outer.InExtens
   }
 }
 
-extension Outer.InExtension {
+nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsOuterInExtension<Self> {
     AnalyticsOuterInExtension(self, tracker: tracker)
@@ -40,7 +40,7 @@ extension Outer.InExtension {
 
 /// Answers calls to an `Outer.InExtension` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+public nonisolated struct CachingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
   let cache: __CallCache
 
@@ -54,7 +54,7 @@ public struct CachingOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
   }
 }
 
-extension Outer.InExtension {
+nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingOuterInExtension<Self> {
     CachingOuterInExtension(self, cache: cache)
@@ -82,7 +82,7 @@ extension Outer.InExtension {
 /// Runs advice before, after or instead of calls to an `Outer.InExtension`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+public nonisolated struct InterceptingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -106,7 +106,7 @@ public struct InterceptingOuterInExtension<Base: Outer.InExtension>: Outer.InExt
   }
 }
 
-extension Outer.InExtension {
+nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -119,7 +119,7 @@ extension Outer.InExtension {
 }
 
 /// Logs each call to an `Outer.InExtension` and how it ended, then forwards it to `base`.
-public struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
+public nonisolated struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -144,7 +144,7 @@ public struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtensio
   }
 }
 
-extension Outer.InExtension {
+nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

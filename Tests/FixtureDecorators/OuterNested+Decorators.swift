@@ -2,12 +2,12 @@
 // Decorators of Outer.Nested, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `Outer.Nested`, then forwards it to
 /// `base`.
-public struct AnalyticsOuterNested<Base: Outer.Nested>: Outer.Nested {
+public nonisolated struct AnalyticsOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -24,7 +24,7 @@ public struct AnalyticsOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 }
 
-extension Outer.Nested {
+nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsOuterNested<Self> {
     AnalyticsOuterNested(self, tracker: tracker)
@@ -39,7 +39,7 @@ extension Outer.Nested {
 
 /// Answers calls to an `Outer.Nested` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingOuterNested<Base: Outer.Nested>: Outer.Nested {
+public nonisolated struct CachingOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
   let cache: __CallCache
 
@@ -53,7 +53,7 @@ public struct CachingOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 }
 
-extension Outer.Nested {
+nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingOuterNested<Self> {
     CachingOuterNested(self, cache: cache)
@@ -81,7 +81,7 @@ extension Outer.Nested {
 /// Runs advice before, after or instead of calls to an `Outer.Nested`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingOuterNested<Base: Outer.Nested>: Outer.Nested {
+public nonisolated struct InterceptingOuterNested<Base: Outer.Nested>: Outer.Nested {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -105,7 +105,7 @@ public struct InterceptingOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 }
 
-extension Outer.Nested {
+nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -118,7 +118,7 @@ extension Outer.Nested {
 }
 
 /// Logs each call to an `Outer.Nested` and how it ended, then forwards it to `base`.
-public struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
+public nonisolated struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -143,7 +143,7 @@ public struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
   }
 }
 
-extension Outer.Nested {
+nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

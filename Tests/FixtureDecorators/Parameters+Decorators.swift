@@ -2,12 +2,12 @@
 // Decorators of Parameters, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Parameters`, then forwards it to
 /// `base`.
-public struct AnalyticsParameters<Base: Parameters>: Parameters {
+public nonisolated struct AnalyticsParameters<Base: Parameters>: Parameters {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -67,7 +67,7 @@ public struct AnalyticsParameters<Base: Parameters>: Parameters {
   }
 }
 
-extension Parameters {
+nonisolated extension Parameters {
   /// This `Parameters`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsParameters<Self> {
     AnalyticsParameters(self, tracker: tracker)
@@ -82,7 +82,7 @@ extension Parameters {
 
 /// Answers calls to a `Parameters` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingParameters<Base: Parameters>: Parameters {
+public nonisolated struct CachingParameters<Base: Parameters>: Parameters {
   public var base: Base
   let cache: __CallCache
 
@@ -122,7 +122,7 @@ public struct CachingParameters<Base: Parameters>: Parameters {
   }
 }
 
-extension Parameters {
+nonisolated extension Parameters {
   /// This `Parameters`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingParameters<Self> {
     CachingParameters(self, cache: cache)
@@ -150,7 +150,7 @@ extension Parameters {
 /// Runs advice before, after or instead of calls to a `Parameters`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingParameters<Base: Parameters>: Parameters {
+public nonisolated struct InterceptingParameters<Base: Parameters>: Parameters {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -206,7 +206,7 @@ public struct InterceptingParameters<Base: Parameters>: Parameters {
   }
 }
 
-extension Parameters {
+nonisolated extension Parameters {
   /// This `Parameters`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -219,7 +219,7 @@ extension Parameters {
 }
 
 /// Logs each call to a `Parameters` and how it ended, then forwards it to `base`.
-public struct LoggingParameters<Base: Parameters>: Parameters {
+public nonisolated struct LoggingParameters<Base: Parameters>: Parameters {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -306,7 +306,7 @@ public struct LoggingParameters<Base: Parameters>: Parameters {
   }
 }
 
-extension Parameters {
+nonisolated extension Parameters {
   /// This `Parameters`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

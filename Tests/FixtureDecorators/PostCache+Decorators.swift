@@ -2,12 +2,12 @@
 // Decorators of PostCache, declared in Posts.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `PostCache`, then forwards it to
 /// `base`.
-public struct AnalyticsPostCache<Base: PostCache>: PostCache {
+public nonisolated struct AnalyticsPostCache<Base: PostCache>: PostCache {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -42,7 +42,7 @@ public struct AnalyticsPostCache<Base: PostCache>: PostCache {
   }
 }
 
-extension PostCache {
+nonisolated extension PostCache {
   /// This `PostCache`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsPostCache<Self> {
     AnalyticsPostCache(self, tracker: tracker)
@@ -57,7 +57,7 @@ extension PostCache {
 
 /// Answers calls to a `PostCache` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingPostCache<Base: PostCache>: PostCache {
+public nonisolated struct CachingPostCache<Base: PostCache>: PostCache {
   public var base: Base
   let cache: __CallCache
 
@@ -82,7 +82,7 @@ public struct CachingPostCache<Base: PostCache>: PostCache {
   }
 }
 
-extension PostCache {
+nonisolated extension PostCache {
   /// This `PostCache`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingPostCache<Self> {
     CachingPostCache(self, cache: cache)
@@ -110,7 +110,7 @@ extension PostCache {
 /// Runs advice before, after or instead of calls to a `PostCache`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingPostCache<Base: PostCache>: PostCache {
+public nonisolated struct InterceptingPostCache<Base: PostCache>: PostCache {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -148,7 +148,7 @@ public struct InterceptingPostCache<Base: PostCache>: PostCache {
   }
 }
 
-extension PostCache {
+nonisolated extension PostCache {
   /// This `PostCache`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -161,7 +161,7 @@ extension PostCache {
 }
 
 /// Logs each call to a `PostCache` and how it ended, then forwards it to `base`.
-public struct LoggingPostCache<Base: PostCache>: PostCache {
+public nonisolated struct LoggingPostCache<Base: PostCache>: PostCache {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -204,7 +204,7 @@ public struct LoggingPostCache<Base: PostCache>: PostCache {
   }
 }
 
-extension PostCache {
+nonisolated extension PostCache {
   /// This `PostCache`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of PostRepo, declared in Posts.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `PostRepo`, then forwards it to
 /// `base`.
-public struct AnalyticsPostRepo<Base: PostRepo>: PostRepo {
+public nonisolated struct AnalyticsPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -39,7 +39,7 @@ public struct AnalyticsPostRepo<Base: PostRepo>: PostRepo {
   }
 }
 
-extension PostRepo {
+nonisolated extension PostRepo {
   /// This `PostRepo`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsPostRepo<Self> {
     AnalyticsPostRepo(self, tracker: tracker)
@@ -54,7 +54,7 @@ extension PostRepo {
 
 /// Answers calls to a `PostRepo` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingPostRepo<Base: PostRepo>: PostRepo {
+public nonisolated struct CachingPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
   let cache: __CallCache
 
@@ -92,7 +92,7 @@ public struct CachingPostRepo<Base: PostRepo>: PostRepo {
   }
 }
 
-extension PostRepo {
+nonisolated extension PostRepo {
   /// This `PostRepo`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingPostRepo<Self> {
     CachingPostRepo(self, cache: cache)
@@ -120,7 +120,7 @@ extension PostRepo {
 /// Runs advice before, after or instead of calls to a `PostRepo`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingPostRepo<Base: PostRepo>: PostRepo {
+public nonisolated struct InterceptingPostRepo<Base: PostRepo>: PostRepo {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -164,7 +164,7 @@ public struct InterceptingPostRepo<Base: PostRepo>: PostRepo {
   }
 }
 
-extension PostRepo {
+nonisolated extension PostRepo {
   /// This `PostRepo`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -177,7 +177,7 @@ extension PostRepo {
 }
 
 /// Logs each call to a `PostRepo` and how it ended, then forwards it to `base`.
-public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
+public nonisolated struct LoggingPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -223,7 +223,7 @@ public struct LoggingPostRepo<Base: PostRepo>: PostRepo {
   }
 }
 
-extension PostRepo {
+nonisolated extension PostRepo {
   /// This `PostRepo`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of PriceService, declared in Resilience.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `PriceService`, then forwards it to
 /// `base`.
-public struct AnalyticsPriceService<Base: PriceService>: PriceService {
+public nonisolated struct AnalyticsPriceService<Base: PriceService>: PriceService {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -81,7 +81,7 @@ public struct AnalyticsPriceService<Base: PriceService>: PriceService {
   }
 }
 
-extension PriceService {
+nonisolated extension PriceService {
   /// This `PriceService`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsPriceService<Self> {
     AnalyticsPriceService(self, tracker: tracker)
@@ -96,7 +96,7 @@ extension PriceService {
 
 /// Answers calls to a `PriceService` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingPriceService<Base: PriceService>: PriceService {
+public nonisolated struct CachingPriceService<Base: PriceService>: PriceService {
   public var base: Base
   let cache: __CallCache
 
@@ -126,7 +126,7 @@ public struct CachingPriceService<Base: PriceService>: PriceService {
   }
 }
 
-extension PriceService {
+nonisolated extension PriceService {
   /// This `PriceService`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingPriceService<Self> {
     CachingPriceService(self, cache: cache)
@@ -154,7 +154,7 @@ extension PriceService {
 /// Runs advice before, after or instead of calls to a `PriceService`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingPriceService<Base: PriceService>: PriceService {
+public nonisolated struct InterceptingPriceService<Base: PriceService>: PriceService {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -211,7 +211,7 @@ public struct InterceptingPriceService<Base: PriceService>: PriceService {
   }
 }
 
-extension PriceService {
+nonisolated extension PriceService {
   /// This `PriceService`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -224,7 +224,7 @@ extension PriceService {
 }
 
 /// Logs each call to a `PriceService` and how it ended, then forwards it to `base`.
-public struct LoggingPriceService<Base: PriceService>: PriceService {
+public nonisolated struct LoggingPriceService<Base: PriceService>: PriceService {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -288,7 +288,7 @@ public struct LoggingPriceService<Base: PriceService>: PriceService {
   }
 }
 
-extension PriceService {
+nonisolated extension PriceService {
   /// This `PriceService`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

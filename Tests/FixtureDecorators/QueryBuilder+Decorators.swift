@@ -2,12 +2,12 @@
 // Decorators of QueryBuilder, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `QueryBuilder`, then forwards it to
 /// `base`.
-public struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+public nonisolated struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -87,7 +87,7 @@ public struct AnalyticsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 }
 
-extension QueryBuilder {
+nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsQueryBuilder<Self> {
     AnalyticsQueryBuilder(self, tracker: tracker)
@@ -102,7 +102,7 @@ extension QueryBuilder {
 
 /// Answers calls to a `QueryBuilder` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+public nonisolated struct CachingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
   let cache: __CallCache
 
@@ -152,7 +152,7 @@ public struct CachingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 }
 
-extension QueryBuilder {
+nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingQueryBuilder<Self> {
     CachingQueryBuilder(self, cache: cache)
@@ -180,7 +180,7 @@ extension QueryBuilder {
 /// Runs advice before, after or instead of calls to a `QueryBuilder`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+public nonisolated struct InterceptingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -240,7 +240,7 @@ public struct InterceptingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 }
 
-extension QueryBuilder {
+nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -253,7 +253,7 @@ extension QueryBuilder {
 }
 
 /// Logs each call to a `QueryBuilder` and how it ended, then forwards it to `base`.
-public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
+public nonisolated struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -334,7 +334,7 @@ public struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   }
 }
 
-extension QueryBuilder {
+nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,15 +2,15 @@
 // Decorators of Reader, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Reader`, then forwards it to
 /// `base`.
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class AnalyticsReader<Base: Reader>: Reader {
+public nonisolated final class AnalyticsReader<Base: Reader>: Reader {
   public let base: Base
   public let tracker: any AnalyticsTracker
 
@@ -28,7 +28,7 @@ public final class AnalyticsReader<Base: Reader>: Reader {
   }
 }
 
-extension Reader {
+nonisolated extension Reader {
   /// This `Reader`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsReader<Self> {
     AnalyticsReader(self, tracker: tracker)
@@ -46,7 +46,7 @@ extension Reader {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class CachingReader<Base: Reader>: Reader {
+public nonisolated final class CachingReader<Base: Reader>: Reader {
   public let base: Base
   let cache: __CallCache
 
@@ -63,7 +63,7 @@ public final class CachingReader<Base: Reader>: Reader {
   }
 }
 
-extension Reader {
+nonisolated extension Reader {
   /// This `Reader`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingReader<Self> {
     CachingReader(self, cache: cache)
@@ -94,7 +94,7 @@ extension Reader {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class InterceptingReader<Base: Reader>: Reader {
+public nonisolated final class InterceptingReader<Base: Reader>: Reader {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -118,7 +118,7 @@ public final class InterceptingReader<Base: Reader>: Reader {
   }
 }
 
-extension Reader {
+nonisolated extension Reader {
   /// This `Reader`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -134,7 +134,7 @@ extension Reader {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class LoggingReader<Base: Reader>: Reader {
+public nonisolated final class LoggingReader<Base: Reader>: Reader {
   public let base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -159,7 +159,7 @@ public final class LoggingReader<Base: Reader>: Reader {
   }
 }
 
-extension Reader {
+nonisolated extension Reader {
   /// This `Reader`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -4,10 +4,11 @@
 import FixtureCatalog
 import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `RequestContext`, then forwards it to
 /// `base`.
-public struct AnalyticsRequestContext<Base: RequestContext>: RequestContext {
+public nonisolated struct AnalyticsRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -21,7 +22,7 @@ public struct AnalyticsRequestContext<Base: RequestContext>: RequestContext {
   }
 }
 
-extension RequestContext {
+nonisolated extension RequestContext {
   /// This `RequestContext`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsRequestContext<Self> {
     AnalyticsRequestContext(self, tracker: tracker)
@@ -36,7 +37,7 @@ extension RequestContext {
 
 /// Answers calls to a `RequestContext` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingRequestContext<Base: RequestContext>: RequestContext {
+public nonisolated struct CachingRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
   let cache: __CallCache
 
@@ -50,7 +51,7 @@ public struct CachingRequestContext<Base: RequestContext>: RequestContext {
   }
 }
 
-extension RequestContext {
+nonisolated extension RequestContext {
   /// This `RequestContext`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingRequestContext<Self> {
     CachingRequestContext(self, cache: cache)
@@ -78,7 +79,7 @@ extension RequestContext {
 /// Runs advice before, after or instead of calls to a `RequestContext`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingRequestContext<Base: RequestContext>: RequestContext {
+public nonisolated struct InterceptingRequestContext<Base: RequestContext>: RequestContext {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -99,7 +100,7 @@ public struct InterceptingRequestContext<Base: RequestContext>: RequestContext {
   }
 }
 
-extension RequestContext {
+nonisolated extension RequestContext {
   /// This `RequestContext`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -112,7 +113,7 @@ extension RequestContext {
 }
 
 /// Logs each call to a `RequestContext` and how it ended, then forwards it to `base`.
-public struct LoggingRequestContext<Base: RequestContext>: RequestContext {
+public nonisolated struct LoggingRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
   public let _logger: Logger
   public let level: Logger.Level
@@ -132,7 +133,7 @@ public struct LoggingRequestContext<Base: RequestContext>: RequestContext {
   }
 }
 
-extension RequestContext {
+nonisolated extension RequestContext {
   /// This `RequestContext`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Right, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Right`, then forwards it to
 /// `base`.
-public struct AnalyticsRight<Base: Right>: Right {
+public nonisolated struct AnalyticsRight<Base: Right>: Right {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -31,7 +31,7 @@ public struct AnalyticsRight<Base: Right>: Right {
   }
 }
 
-extension Right {
+nonisolated extension Right {
   /// This `Right`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsRight<Self> {
     AnalyticsRight(self, tracker: tracker)
@@ -46,7 +46,7 @@ extension Right {
 
 /// Answers calls to a `Right` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingRight<Base: Right>: Right {
+public nonisolated struct CachingRight<Base: Right>: Right {
   public var base: Base
   let cache: __CallCache
 
@@ -64,7 +64,7 @@ public struct CachingRight<Base: Right>: Right {
   }
 }
 
-extension Right {
+nonisolated extension Right {
   /// This `Right`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingRight<Self> {
     CachingRight(self, cache: cache)
@@ -92,7 +92,7 @@ extension Right {
 /// Runs advice before, after or instead of calls to a `Right`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingRight<Base: Right>: Right {
+public nonisolated struct InterceptingRight<Base: Right>: Right {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -123,7 +123,7 @@ public struct InterceptingRight<Base: Right>: Right {
   }
 }
 
-extension Right {
+nonisolated extension Right {
   /// This `Right`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -136,7 +136,7 @@ extension Right {
 }
 
 /// Logs each call to a `Right` and how it ended, then forwards it to `base`.
-public struct LoggingRight<Base: Right>: Right {
+public nonisolated struct LoggingRight<Base: Right>: Right {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -170,7 +170,7 @@ public struct LoggingRight<Base: Right>: Right {
   }
 }
 
-extension Right {
+nonisolated extension Right {
   /// This `Right`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,8 +2,8 @@
 // Decorators of Screen, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Screen`, then forwards it to
 /// `base`.

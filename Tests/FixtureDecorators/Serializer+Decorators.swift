@@ -2,12 +2,12 @@
 // Decorators of Serializer, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Serializer`, then forwards it to
 /// `base`.
-public struct AnalyticsSerializer<Base: Serializer>: Serializer {
+public nonisolated struct AnalyticsSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
   public let tracker: any AnalyticsTracker
@@ -34,7 +34,7 @@ public struct AnalyticsSerializer<Base: Serializer>: Serializer {
   }
 }
 
-extension Serializer {
+nonisolated extension Serializer {
   /// This `Serializer`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsSerializer<Self> {
     AnalyticsSerializer(self, tracker: tracker)
@@ -49,7 +49,7 @@ extension Serializer {
 
 /// Answers calls to a `Serializer` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingSerializer<Base: Serializer>: Serializer {
+public nonisolated struct CachingSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
   let cache: __CallCache
@@ -66,7 +66,7 @@ public struct CachingSerializer<Base: Serializer>: Serializer {
   }
 }
 
-extension Serializer {
+nonisolated extension Serializer {
   /// This `Serializer`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingSerializer<Self> {
     CachingSerializer(self, cache: cache)
@@ -94,7 +94,7 @@ extension Serializer {
 /// Runs advice before, after or instead of calls to a `Serializer`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingSerializer<Base: Serializer>: Serializer {
+public nonisolated struct InterceptingSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
@@ -118,7 +118,7 @@ public struct InterceptingSerializer<Base: Serializer>: Serializer {
   }
 }
 
-extension Serializer {
+nonisolated extension Serializer {
   /// This `Serializer`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -131,7 +131,7 @@ extension Serializer {
 }
 
 /// Logs each call to a `Serializer` and how it ended, then forwards it to `base`.
-public struct LoggingSerializer<Base: Serializer>: Serializer {
+public nonisolated struct LoggingSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
   public let logger: Logger
@@ -159,7 +159,7 @@ public struct LoggingSerializer<Base: Serializer>: Serializer {
   }
 }
 
-extension Serializer {
+nonisolated extension Serializer {
   /// This `Serializer`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -3,12 +3,12 @@
 
 import FixtureCatalog
 import Foundation
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Service`, then forwards it to
 /// `base`.
-public struct AnalyticsService<Base: Service>: Service {
+public nonisolated struct AnalyticsService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
@@ -34,7 +34,7 @@ public struct AnalyticsService<Base: Service>: Service {
   }
 }
 
-extension Service {
+nonisolated extension Service {
   /// This `Service`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsService<Self> {
     AnalyticsService(self, tracker: tracker)
@@ -49,7 +49,7 @@ extension Service {
 
 /// Answers calls to a `Service` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingService<Base: Service>: Service {
+public nonisolated struct CachingService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
@@ -72,7 +72,7 @@ public struct CachingService<Base: Service>: Service {
   }
 }
 
-extension Service {
+nonisolated extension Service {
   /// This `Service`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingService<Self> {
     CachingService(self, cache: cache)
@@ -100,7 +100,7 @@ extension Service {
 /// Runs advice before, after or instead of calls to a `Service`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingService<Base: Service>: Service {
+public nonisolated struct InterceptingService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   /// The advice for each requirement that can take it, all empty at first. Requirements of
@@ -130,7 +130,7 @@ public struct InterceptingService<Base: Service>: Service {
   }
 }
 
-extension Service {
+nonisolated extension Service {
   /// This `Service`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -143,7 +143,7 @@ extension Service {
 }
 
 /// Logs each call to a `Service` and how it ended, then forwards it to `base`.
-public struct LoggingService<Base: Service>: Service {
+public nonisolated struct LoggingService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
@@ -171,7 +171,7 @@ public struct LoggingService<Base: Service>: Service {
   }
 }
 
-extension Service {
+nonisolated extension Service {
   /// This `Service`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -3,12 +3,12 @@
 
 import FixtureCatalog
 import Foundation
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `ShowService`, then forwards it to
 /// `base`.
-public struct AnalyticsShowService<Base: ShowService>: ShowService {
+public nonisolated struct AnalyticsShowService<Base: ShowService>: ShowService {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -35,7 +35,7 @@ public struct AnalyticsShowService<Base: ShowService>: ShowService {
   }
 }
 
-extension ShowService {
+nonisolated extension ShowService {
   /// This `ShowService`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsShowService<Self> {
     AnalyticsShowService(self, tracker: tracker)
@@ -50,7 +50,7 @@ extension ShowService {
 
 /// Answers calls to a `ShowService` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingShowService<Base: ShowService>: ShowService {
+public nonisolated struct CachingShowService<Base: ShowService>: ShowService {
   public var base: Base
   let cache: __CallCache
 
@@ -72,7 +72,7 @@ public struct CachingShowService<Base: ShowService>: ShowService {
   }
 }
 
-extension ShowService {
+nonisolated extension ShowService {
   /// This `ShowService`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingShowService<Self> {
     CachingShowService(self, cache: cache)
@@ -100,7 +100,7 @@ extension ShowService {
 /// Runs advice before, after or instead of calls to a `ShowService`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingShowService<Base: ShowService>: ShowService {
+public nonisolated struct InterceptingShowService<Base: ShowService>: ShowService {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -134,7 +134,7 @@ public struct InterceptingShowService<Base: ShowService>: ShowService {
   }
 }
 
-extension ShowService {
+nonisolated extension ShowService {
   /// This `ShowService`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -147,7 +147,7 @@ extension ShowService {
 }
 
 /// Logs each call to a `ShowService` and how it ended, then forwards it to `base`.
-public struct LoggingShowService<Base: ShowService>: ShowService {
+public nonisolated struct LoggingShowService<Base: ShowService>: ShowService {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -182,7 +182,7 @@ public struct LoggingShowService<Base: ShowService>: ShowService {
   }
 }
 
-extension ShowService {
+nonisolated extension ShowService {
   /// This `ShowService`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of SpanMaker, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `SpanMaker`, then forwards it to
 /// `base`.
-public struct AnalyticsSpanMaker<Base: SpanMaker>: SpanMaker {
+public nonisolated struct AnalyticsSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
   public let tracker: any AnalyticsTracker
@@ -35,7 +35,7 @@ public struct AnalyticsSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 }
 
-extension SpanMaker {
+nonisolated extension SpanMaker {
   /// This `SpanMaker`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsSpanMaker<Self> {
     AnalyticsSpanMaker(self, tracker: tracker)
@@ -50,7 +50,7 @@ extension SpanMaker {
 
 /// Answers calls to a `SpanMaker` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingSpanMaker<Base: SpanMaker>: SpanMaker {
+public nonisolated struct CachingSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
   let cache: __CallCache
@@ -69,7 +69,7 @@ public struct CachingSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 }
 
-extension SpanMaker {
+nonisolated extension SpanMaker {
   /// This `SpanMaker`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingSpanMaker<Self> {
     CachingSpanMaker(self, cache: cache)
@@ -97,7 +97,7 @@ extension SpanMaker {
 /// Runs advice before, after or instead of calls to a `SpanMaker`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingSpanMaker<Base: SpanMaker>: SpanMaker {
+public nonisolated struct InterceptingSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
@@ -129,7 +129,7 @@ public struct InterceptingSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 }
 
-extension SpanMaker {
+nonisolated extension SpanMaker {
   /// This `SpanMaker`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -142,7 +142,7 @@ extension SpanMaker {
 }
 
 /// Logs each call to a `SpanMaker` and how it ended, then forwards it to `base`.
-public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
+public nonisolated struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
   public let logger: Logger
@@ -178,7 +178,7 @@ public struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
   }
 }
 
-extension SpanMaker {
+nonisolated extension SpanMaker {
   /// This `SpanMaker`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Spelling, declared in Shapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Spelling`, then forwards it to
 /// `base`.
-public struct AnalyticsSpelling<Base: Spelling>: Spelling {
+public nonisolated struct AnalyticsSpelling<Base: Spelling>: Spelling {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -65,7 +65,7 @@ public struct AnalyticsSpelling<Base: Spelling>: Spelling {
   }
 }
 
-extension Spelling {
+nonisolated extension Spelling {
   /// This `Spelling`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsSpelling<Self> {
     AnalyticsSpelling(self, tracker: tracker)
@@ -80,7 +80,7 @@ extension Spelling {
 
 /// Answers calls to a `Spelling` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingSpelling<Base: Spelling>: Spelling {
+public nonisolated struct CachingSpelling<Base: Spelling>: Spelling {
   public var base: Base
   let cache: __CallCache
 
@@ -134,7 +134,7 @@ public struct CachingSpelling<Base: Spelling>: Spelling {
   }
 }
 
-extension Spelling {
+nonisolated extension Spelling {
   /// This `Spelling`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingSpelling<Self> {
     CachingSpelling(self, cache: cache)
@@ -162,7 +162,7 @@ extension Spelling {
 /// Runs advice before, after or instead of calls to a `Spelling`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingSpelling<Base: Spelling>: Spelling {
+public nonisolated struct InterceptingSpelling<Base: Spelling>: Spelling {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -221,7 +221,7 @@ public struct InterceptingSpelling<Base: Spelling>: Spelling {
   }
 }
 
-extension Spelling {
+nonisolated extension Spelling {
   /// This `Spelling`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -234,7 +234,7 @@ extension Spelling {
 }
 
 /// Logs each call to a `Spelling` and how it ended, then forwards it to `base`.
-public struct LoggingSpelling<Base: Spelling>: Spelling {
+public nonisolated struct LoggingSpelling<Base: Spelling>: Spelling {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -304,7 +304,7 @@ public struct LoggingSpelling<Base: Spelling>: Spelling {
   }
 }
 
-extension Spelling {
+nonisolated extension Spelling {
   /// This `Spelling`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

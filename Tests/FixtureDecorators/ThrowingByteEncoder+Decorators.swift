@@ -2,12 +2,14 @@
 // Decorators of ThrowingByteEncoder, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `ThrowingByteEncoder`, then forwards it to
 /// `base`.
-public struct AnalyticsThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+public nonisolated struct AnalyticsThrowingByteEncoder<Base: ThrowingByteEncoder>:
+  ThrowingByteEncoder
+{
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -30,7 +32,7 @@ public struct AnalyticsThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingB
   }
 }
 
-extension ThrowingByteEncoder {
+nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsThrowingByteEncoder<Self> {
     AnalyticsThrowingByteEncoder(self, tracker: tracker)
@@ -45,7 +47,8 @@ extension ThrowingByteEncoder {
 
 /// Answers calls to a `ThrowingByteEncoder` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+public nonisolated struct CachingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder
+{
   public var base: Base
   let cache: __CallCache
 
@@ -59,7 +62,7 @@ public struct CachingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
   }
 }
 
-extension ThrowingByteEncoder {
+nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingThrowingByteEncoder<Self> {
     CachingThrowingByteEncoder(self, cache: cache)
@@ -87,7 +90,9 @@ extension ThrowingByteEncoder {
 /// Runs advice before, after or instead of calls to a `ThrowingByteEncoder`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+public nonisolated struct InterceptingThrowingByteEncoder<Base: ThrowingByteEncoder>:
+  ThrowingByteEncoder
+{
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -108,7 +113,7 @@ public struct InterceptingThrowingByteEncoder<Base: ThrowingByteEncoder>: Throwi
   }
 }
 
-extension ThrowingByteEncoder {
+nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -121,7 +126,8 @@ extension ThrowingByteEncoder {
 }
 
 /// Logs each call to a `ThrowingByteEncoder` and how it ended, then forwards it to `base`.
-public struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder {
+public nonisolated struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder
+{
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -147,7 +153,7 @@ public struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByt
   }
 }
 
-extension ThrowingByteEncoder {
+nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

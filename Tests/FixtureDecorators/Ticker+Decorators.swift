@@ -2,12 +2,12 @@
 // Decorators of Ticker, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Ticker`, then forwards it to
 /// `base`.
-public struct AnalyticsTicker<Base: Ticker>: Ticker {
+public nonisolated struct AnalyticsTicker<Base: Ticker>: Ticker {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -29,7 +29,7 @@ public struct AnalyticsTicker<Base: Ticker>: Ticker {
   }
 }
 
-extension Ticker {
+nonisolated extension Ticker {
   /// This `Ticker`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsTicker<Self> {
     AnalyticsTicker(self, tracker: tracker)
@@ -44,7 +44,7 @@ extension Ticker {
 
 /// Answers calls to a `Ticker` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingTicker<Base: Ticker>: Ticker {
+public nonisolated struct CachingTicker<Base: Ticker>: Ticker {
   public var base: Base
   let cache: __CallCache
 
@@ -65,7 +65,7 @@ public struct CachingTicker<Base: Ticker>: Ticker {
   }
 }
 
-extension Ticker {
+nonisolated extension Ticker {
   /// This `Ticker`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingTicker<Self> {
     CachingTicker(self, cache: cache)
@@ -93,7 +93,7 @@ extension Ticker {
 /// Runs advice before, after or instead of calls to a `Ticker`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingTicker<Base: Ticker>: Ticker {
+public nonisolated struct InterceptingTicker<Base: Ticker>: Ticker {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -121,7 +121,7 @@ public struct InterceptingTicker<Base: Ticker>: Ticker {
   }
 }
 
-extension Ticker {
+nonisolated extension Ticker {
   /// This `Ticker`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -134,7 +134,7 @@ extension Ticker {
 }
 
 /// Logs each call to a `Ticker` and how it ended, then forwards it to `base`.
-public struct LoggingTicker<Base: Ticker>: Ticker {
+public nonisolated struct LoggingTicker<Base: Ticker>: Ticker {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -163,7 +163,7 @@ public struct LoggingTicker<Base: Ticker>: Ticker {
   }
 }
 
-extension Ticker {
+nonisolated extension Ticker {
   /// This `Ticker`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

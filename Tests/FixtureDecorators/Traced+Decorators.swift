@@ -2,12 +2,12 @@
 // Decorators of Traced, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Traced`, then forwards it to
 /// `base`.
-public struct AnalyticsTraced<Base: Traced>: Traced {
+public nonisolated struct AnalyticsTraced<Base: Traced>: Traced {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -22,7 +22,7 @@ public struct AnalyticsTraced<Base: Traced>: Traced {
   }
 }
 
-extension Traced {
+nonisolated extension Traced {
   /// This `Traced`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsTraced<Self> {
     AnalyticsTraced(self, tracker: tracker)
@@ -37,7 +37,7 @@ extension Traced {
 
 /// Answers calls to a `Traced` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingTraced<Base: Traced>: Traced {
+public nonisolated struct CachingTraced<Base: Traced>: Traced {
   public var base: Base
   let cache: __CallCache
 
@@ -52,7 +52,7 @@ public struct CachingTraced<Base: Traced>: Traced {
   }
 }
 
-extension Traced {
+nonisolated extension Traced {
   /// This `Traced`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingTraced<Self> {
     CachingTraced(self, cache: cache)
@@ -80,7 +80,7 @@ extension Traced {
 /// Runs advice before, after or instead of calls to a `Traced`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingTraced<Base: Traced>: Traced {
+public nonisolated struct InterceptingTraced<Base: Traced>: Traced {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -102,7 +102,7 @@ public struct InterceptingTraced<Base: Traced>: Traced {
   }
 }
 
-extension Traced {
+nonisolated extension Traced {
   /// This `Traced`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -115,7 +115,7 @@ extension Traced {
 }
 
 /// Logs each call to a `Traced` and how it ended, then forwards it to `base`.
-public struct LoggingTraced<Base: Traced>: Traced {
+public nonisolated struct LoggingTraced<Base: Traced>: Traced {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -136,7 +136,7 @@ public struct LoggingTraced<Base: Traced>: Traced {
   }
 }
 
-extension Traced {
+nonisolated extension Traced {
   /// This `Traced`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

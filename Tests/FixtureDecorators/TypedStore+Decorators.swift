@@ -2,12 +2,12 @@
 // Decorators of TypedStore, declared in Moderation.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `TypedStore`, then forwards it to
 /// `base`.
-public struct AnalyticsTypedStore<Base: TypedStore>: TypedStore {
+public nonisolated struct AnalyticsTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -35,7 +35,7 @@ public struct AnalyticsTypedStore<Base: TypedStore>: TypedStore {
   }
 }
 
-extension TypedStore {
+nonisolated extension TypedStore {
   /// This `TypedStore`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsTypedStore<Self> {
     AnalyticsTypedStore(self, tracker: tracker)
@@ -50,7 +50,7 @@ extension TypedStore {
 
 /// Answers calls to a `TypedStore` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingTypedStore<Base: TypedStore>: TypedStore {
+public nonisolated struct CachingTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
   let cache: __CallCache
 
@@ -78,7 +78,7 @@ public struct CachingTypedStore<Base: TypedStore>: TypedStore {
   }
 }
 
-extension TypedStore {
+nonisolated extension TypedStore {
   /// This `TypedStore`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingTypedStore<Self> {
     CachingTypedStore(self, cache: cache)
@@ -106,7 +106,7 @@ extension TypedStore {
 /// Runs advice before, after or instead of calls to a `TypedStore`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingTypedStore<Base: TypedStore>: TypedStore {
+public nonisolated struct InterceptingTypedStore<Base: TypedStore>: TypedStore {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -137,7 +137,7 @@ public struct InterceptingTypedStore<Base: TypedStore>: TypedStore {
   }
 }
 
-extension TypedStore {
+nonisolated extension TypedStore {
   /// This `TypedStore`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -150,7 +150,7 @@ extension TypedStore {
 }
 
 /// Logs each call to a `TypedStore` and how it ended, then forwards it to `base`.
-public struct LoggingTypedStore<Base: TypedStore>: TypedStore {
+public nonisolated struct LoggingTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -184,7 +184,7 @@ public struct LoggingTypedStore<Base: TypedStore>: TypedStore {
   }
 }
 
-extension TypedStore {
+nonisolated extension TypedStore {
   /// This `TypedStore`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of Unmovable, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to an `Unmovable`, then forwards it to
 /// `base`.
-public struct AnalyticsUnmovable<Base: Unmovable>: Unmovable {
+public nonisolated struct AnalyticsUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -38,7 +38,7 @@ public struct AnalyticsUnmovable<Base: Unmovable>: Unmovable {
   }
 }
 
-extension Unmovable {
+nonisolated extension Unmovable {
   /// This `Unmovable`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsUnmovable<Self> {
     AnalyticsUnmovable(self, tracker: tracker)
@@ -53,7 +53,7 @@ extension Unmovable {
 
 /// Answers calls to an `Unmovable` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingUnmovable<Base: Unmovable>: Unmovable {
+public nonisolated struct CachingUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
   let cache: __CallCache
 
@@ -82,7 +82,7 @@ public struct CachingUnmovable<Base: Unmovable>: Unmovable {
   }
 }
 
-extension Unmovable {
+nonisolated extension Unmovable {
   /// This `Unmovable`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingUnmovable<Self> {
     CachingUnmovable(self, cache: cache)
@@ -110,7 +110,7 @@ extension Unmovable {
 /// Runs advice before, after or instead of calls to an `Unmovable`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingUnmovable<Base: Unmovable>: Unmovable {
+public nonisolated struct InterceptingUnmovable<Base: Unmovable>: Unmovable {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -146,7 +146,7 @@ public struct InterceptingUnmovable<Base: Unmovable>: Unmovable {
   }
 }
 
-extension Unmovable {
+nonisolated extension Unmovable {
   /// This `Unmovable`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -159,7 +159,7 @@ extension Unmovable {
 }
 
 /// Logs each call to an `Unmovable` and how it ended, then forwards it to `base`.
-public struct LoggingUnmovable<Base: Unmovable>: Unmovable {
+public nonisolated struct LoggingUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -196,7 +196,7 @@ public struct LoggingUnmovable<Base: Unmovable>: Unmovable {
   }
 }
 
-extension Unmovable {
+nonisolated extension Unmovable {
   /// This `Unmovable`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

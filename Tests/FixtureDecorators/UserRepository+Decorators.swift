@@ -2,12 +2,12 @@
 // Decorators of UserRepository, declared in Users.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `UserRepository`, then forwards it to
 /// `base`.
-public struct AnalyticsUserRepository<Base: UserRepository>: UserRepository {
+public nonisolated struct AnalyticsUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -57,7 +57,7 @@ public struct AnalyticsUserRepository<Base: UserRepository>: UserRepository {
   }
 }
 
-extension UserRepository {
+nonisolated extension UserRepository {
   /// This `UserRepository`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsUserRepository<Self> {
     AnalyticsUserRepository(self, tracker: tracker)
@@ -72,7 +72,7 @@ extension UserRepository {
 
 /// Answers calls to a `UserRepository` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingUserRepository<Base: UserRepository>: UserRepository {
+public nonisolated struct CachingUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
   let cache: __CallCache
 
@@ -101,7 +101,7 @@ public struct CachingUserRepository<Base: UserRepository>: UserRepository {
   }
 }
 
-extension UserRepository {
+nonisolated extension UserRepository {
   /// This `UserRepository`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingUserRepository<Self> {
     CachingUserRepository(self, cache: cache)
@@ -129,7 +129,7 @@ extension UserRepository {
 /// Runs advice before, after or instead of calls to a `UserRepository`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingUserRepository<Base: UserRepository>: UserRepository {
+public nonisolated struct InterceptingUserRepository<Base: UserRepository>: UserRepository {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -173,7 +173,7 @@ public struct InterceptingUserRepository<Base: UserRepository>: UserRepository {
   }
 }
 
-extension UserRepository {
+nonisolated extension UserRepository {
   /// This `UserRepository`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -186,7 +186,7 @@ extension UserRepository {
 }
 
 /// Logs each call to a `UserRepository` and how it ended, then forwards it to `base`.
-public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
+public nonisolated struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -232,7 +232,7 @@ public struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   }
 }
 
-extension UserRepository {
+nonisolated extension UserRepository {
   /// This `UserRepository`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,12 +2,12 @@
 // Decorators of UserService, declared in Users.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `UserService`, then forwards it to
 /// `base`.
-public struct AnalyticsUserService<Base: UserService>: UserService {
+public nonisolated struct AnalyticsUserService<Base: UserService>: UserService {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -26,7 +26,7 @@ public struct AnalyticsUserService<Base: UserService>: UserService {
   }
 }
 
-extension UserService {
+nonisolated extension UserService {
   /// This `UserService`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsUserService<Self> {
     AnalyticsUserService(self, tracker: tracker)
@@ -41,7 +41,7 @@ extension UserService {
 
 /// Answers calls to a `UserService` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingUserService<Base: UserService>: UserService {
+public nonisolated struct CachingUserService<Base: UserService>: UserService {
   public var base: Base
   let cache: __CallCache
 
@@ -55,7 +55,7 @@ public struct CachingUserService<Base: UserService>: UserService {
   }
 }
 
-extension UserService {
+nonisolated extension UserService {
   /// This `UserService`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingUserService<Self> {
     CachingUserService(self, cache: cache)
@@ -83,7 +83,7 @@ extension UserService {
 /// Runs advice before, after or instead of calls to a `UserService`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingUserService<Base: UserService>: UserService {
+public nonisolated struct InterceptingUserService<Base: UserService>: UserService {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -110,7 +110,7 @@ public struct InterceptingUserService<Base: UserService>: UserService {
   }
 }
 
-extension UserService {
+nonisolated extension UserService {
   /// This `UserService`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -123,7 +123,7 @@ extension UserService {
 }
 
 /// Logs each call to a `UserService` and how it ended, then forwards it to `base`.
-public struct LoggingUserService<Base: UserService>: UserService {
+public nonisolated struct LoggingUserService<Base: UserService>: UserService {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -152,7 +152,7 @@ public struct LoggingUserService<Base: UserService>: UserService {
   }
 }
 
-extension UserService {
+nonisolated extension UserService {
   /// This `UserService`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -3,12 +3,12 @@
 
 import FixtureCatalog
 import Foundation
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Vault`, then forwards it to
 /// `base`.
-public struct AnalyticsVault<Base: Vault>: Vault {
+public nonisolated struct AnalyticsVault<Base: Vault>: Vault {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -88,7 +88,7 @@ public struct AnalyticsVault<Base: Vault>: Vault {
   }
 }
 
-extension Vault {
+nonisolated extension Vault {
   /// This `Vault`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsVault<Self> {
     AnalyticsVault(self, tracker: tracker)
@@ -103,7 +103,7 @@ extension Vault {
 
 /// Answers calls to a `Vault` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingVault<Base: Vault>: Vault {
+public nonisolated struct CachingVault<Base: Vault>: Vault {
   public var base: Base
   let cache: __CallCache
 
@@ -155,7 +155,7 @@ public struct CachingVault<Base: Vault>: Vault {
   }
 }
 
-extension Vault {
+nonisolated extension Vault {
   /// This `Vault`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingVault<Self> {
     CachingVault(self, cache: cache)
@@ -183,7 +183,7 @@ extension Vault {
 /// Runs advice before, after or instead of calls to a `Vault`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingVault<Base: Vault>: Vault {
+public nonisolated struct InterceptingVault<Base: Vault>: Vault {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -274,7 +274,7 @@ public struct InterceptingVault<Base: Vault>: Vault {
   }
 }
 
-extension Vault {
+nonisolated extension Vault {
   /// This `Vault`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -287,7 +287,7 @@ extension Vault {
 }
 
 /// Logs each call to a `Vault` and how it ended, then forwards it to `base`.
-public struct LoggingVault<Base: Vault>: Vault {
+public nonisolated struct LoggingVault<Base: Vault>: Vault {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -391,7 +391,7 @@ public struct LoggingVault<Base: Vault>: Vault {
   }
 }
 
-extension Vault {
+nonisolated extension Vault {
   /// This `Vault`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

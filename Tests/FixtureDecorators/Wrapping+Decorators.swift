@@ -2,12 +2,12 @@
 // Decorators of Wrapping, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Wrapping`, then forwards it to
 /// `base`.
-public struct AnalyticsWrapping<Base: Wrapping>: Wrapping {
+public nonisolated struct AnalyticsWrapping<Base: Wrapping>: Wrapping {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -25,7 +25,7 @@ public struct AnalyticsWrapping<Base: Wrapping>: Wrapping {
   }
 }
 
-extension Wrapping {
+nonisolated extension Wrapping {
   /// This `Wrapping`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsWrapping<Self> {
     AnalyticsWrapping(self, tracker: tracker)
@@ -40,7 +40,7 @@ extension Wrapping {
 
 /// Answers calls to a `Wrapping` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-public struct CachingWrapping<Base: Wrapping>: Wrapping {
+public nonisolated struct CachingWrapping<Base: Wrapping>: Wrapping {
   public var base: Base
   let cache: __CallCache
 
@@ -54,7 +54,7 @@ public struct CachingWrapping<Base: Wrapping>: Wrapping {
   }
 }
 
-extension Wrapping {
+nonisolated extension Wrapping {
   /// This `Wrapping`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingWrapping<Self> {
     CachingWrapping(self, cache: cache)
@@ -82,7 +82,7 @@ extension Wrapping {
 /// Runs advice before, after or instead of calls to a `Wrapping`, which it
 /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
 /// does not compile.
-public struct InterceptingWrapping<Base: Wrapping>: Wrapping {
+public nonisolated struct InterceptingWrapping<Base: Wrapping>: Wrapping {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -106,7 +106,7 @@ public struct InterceptingWrapping<Base: Wrapping>: Wrapping {
   }
 }
 
-extension Wrapping {
+nonisolated extension Wrapping {
   /// This `Wrapping`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -119,7 +119,7 @@ extension Wrapping {
 }
 
 /// Logs each call to a `Wrapping` and how it ended, then forwards it to `base`.
-public struct LoggingWrapping<Base: Wrapping>: Wrapping {
+public nonisolated struct LoggingWrapping<Base: Wrapping>: Wrapping {
   public var base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -144,7 +144,7 @@ public struct LoggingWrapping<Base: Wrapping>: Wrapping {
   }
 }
 
-extension Wrapping {
+nonisolated extension Wrapping {
   /// This `Wrapping`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -2,15 +2,15 @@
 // Decorators of Writer, declared in RealShapes.swift.
 
 import FixtureCatalog
-import Logging
 import VeneerRuntime
+import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `Writer`, then forwards it to
 /// `base`.
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class AnalyticsWriter<Base: Writer>: Writer {
+public nonisolated final class AnalyticsWriter<Base: Writer>: Writer {
   public let base: Base
   public let tracker: any AnalyticsTracker
 
@@ -35,7 +35,7 @@ public final class AnalyticsWriter<Base: Writer>: Writer {
   }
 }
 
-extension Writer {
+nonisolated extension Writer {
   /// This `Writer`, tracking an event for each call.
   public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsWriter<Self> {
     AnalyticsWriter(self, tracker: tracker)
@@ -53,7 +53,7 @@ extension Writer {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class CachingWriter<Base: Writer>: Writer {
+public nonisolated final class CachingWriter<Base: Writer>: Writer {
   public let base: Base
   let cache: __CallCache
 
@@ -74,7 +74,7 @@ public final class CachingWriter<Base: Writer>: Writer {
   }
 }
 
-extension Writer {
+nonisolated extension Writer {
   /// This `Writer`, answering repeated calls from `cache`.
   public func withCaching(_ cache: any DecoratorCache) -> CachingWriter<Self> {
     CachingWriter(self, cache: cache)
@@ -105,7 +105,7 @@ extension Writer {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class InterceptingWriter<Base: Writer>: Writer {
+public nonisolated final class InterceptingWriter<Base: Writer>: Writer {
   /// The advice for each requirement that can take it, all empty at first. Requirements of
   /// actors and global actors are not intercepted: their arguments would cross into the
   /// advice's isolation.
@@ -136,7 +136,7 @@ public final class InterceptingWriter<Base: Writer>: Writer {
   }
 }
 
-extension Writer {
+nonisolated extension Writer {
   /// This `Writer`, running the advice `configure` sets before, after or instead
   /// of its calls.
   public func intercepted(
@@ -152,7 +152,7 @@ extension Writer {
 ///
 /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-public final class LoggingWriter<Base: Writer>: Writer {
+public nonisolated final class LoggingWriter<Base: Writer>: Writer {
   public let base: Base
   public let logger: Logger
   public let level: Logger.Level
@@ -186,7 +186,7 @@ public final class LoggingWriter<Base: Writer>: Writer {
   }
 }
 
-extension Writer {
+nonisolated extension Writer {
   /// This `Writer`, logging each call to `logger`.
   public func withLogging(
     _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -82,8 +82,12 @@ struct ConfiguredGenerationTests {
       """,
     ])
     let drawer = project.file("Drawer+Decorators.swift")
-    #expect(drawer.contains("@available(*, deprecated, message: \"Use Shelf\")\npublic struct"))
-    #expect(drawer.contains("@available(*, deprecated, message: \"Use Shelf\")\nextension Drawer"))
+    #expect(
+      drawer.contains(
+        "@available(*, deprecated, message: \"Use Shelf\")\npublic nonisolated struct"))
+    #expect(
+      drawer.contains(
+        "@available(*, deprecated, message: \"Use Shelf\")\nnonisolated extension Drawer"))
     #expect(project.file("Shelf+Decorators.swift").contains("@available(macOS 13.0, iOS 16.0, *)"))
     let checked = try project.typeCheckGenerated(flags: [
       "-warnings-as-errors", "-Xfrontend", "-define-availability", "-Xfrontend",
@@ -287,7 +291,9 @@ struct ConfiguredGenerationTests {
     let traced = project.file("Traced+Decorators.swift")
     #expect(traced.contains("struct TracingTraced") && traced.contains("struct MetricsTraced"))
     #expect(traced.contains("operation: \"store.load\""))
-    #expect(traced.contains("import Tracing\n") && traced.contains("import CoreMetrics\n"))
+    #expect(
+      traced.contains("import protocol Tracing.Tracer\n")
+        && traced.contains("import protocol CoreMetrics.MetricsFactory\n"))
   }
 
   /// Types at every limit the check before parsing allows are decorated by every built-in

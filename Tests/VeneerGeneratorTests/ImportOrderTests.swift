@@ -3,7 +3,8 @@ import Testing
 import VeneerGenerator
 
 /// A generated file's imports are in the order `swift format` keeps: regular imports (an SPI
-/// one among them) by module, then declaration imports, whatever order the source has them in.
+/// one among them) by module, then declaration imports (the logging template's
+/// `struct Logging.Logger` among them), whatever order the source has them in.
 @Suite("Imports of generated files")
 struct ImportOrderTests {
   @Test func importsAreOrderedAsSwiftFormatOrdersThem() throws {
@@ -28,8 +29,8 @@ struct ImportOrderTests {
     let imports = file.contents.split(separator: "\n").filter { $0.contains("import ") }
     #expect(
       imports == [
-        "import Logging", "import NIOCore", "import VeneerRuntime",
-        "import struct Foundation.Data", "import class Foundation.JSONDecoder",
+        "import NIOCore", "import VeneerRuntime", "import struct Foundation.Data",
+        "import class Foundation.JSONDecoder", "import struct Logging.Logger",
       ])
   }
 }

@@ -42,7 +42,10 @@ struct RandomProtocolTests {
     for fileIndex in 0..<((count + 9) / 10) {
       var text = fileIndex == 0 ? RandomProtocols.preamble : "import Foundation\n\n"
       for index in (fileIndex * 10)..<min(count, fileIndex * 10 + 10) {
-        let name = "\(protocols.pick(RandomProtocols.protocolNames))\(index)"
+        let name =
+          RandomProtocols.clashingNames.indices.contains(index)
+          ? RandomProtocols.clashingNames[index]
+          : "\(protocols.pick(RandomProtocols.protocolNames))\(index)"
         names.append(name)
         text += protocols.declaration(named: name) + "\n"
       }
@@ -71,6 +74,16 @@ struct RandomProtocolTests {
       check(explained.contains { $0.hasPrefix("\(name) is not decorated: ") }, name)
     }
     check(decorated.count > count / 2, "only \(decorated.count) of \(count) decorated")
+
+    // No decorator takes a library's type name or a protocol's, and none shares one.
+    let declared = generation.files.flatMap { file in
+      file.contents.matches(of: /(?:struct|final class|actor) ([^<\s]+)<Base/).map {
+        String($0.output.1)
+      }
+    }
+    let clashes = declared.filter { ReservedTypeNames.libraries.contains($0) || names.contains($0) }
+    check(clashes.isEmpty, "decorators named as a library's type or a protocol: \(clashes)")
+    check(Set(declared).count == declared.count, "decorator names repeat")
 
     var generated: [String] = []
     for file in generation.files {

@@ -28,6 +28,12 @@ struct RandomProtocols {
   mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
 
   static let protocolNames = ["Service", "Überdienst", "Café", "Δelta", "Repo", "データ", "Loader"]
+  /// Names whose decorators would be a library's type (`AnalyticsTracker`, `MetricsFactory`,
+  /// `LoggingSystem`) or another protocol of the run (`LoggingSystem` beside `System`): drawn
+  /// as they are, each once.
+  static let clashingNames = [
+    "Tracker", "Factory", "System", "LoggingSystem", "Event", "Value", "Span", "Kind", "Tracer",
+  ]
   static let memberNames = [
     "load", "fetch", "`default`", "`for`", "`class`", "`return`", "grüßen", "計算", "naïve",
     "`Type`", "store", "value",
@@ -76,6 +82,10 @@ struct RandomProtocols {
       lines.append(
         "  associatedtype \(associatedType): \(pick(["Hashable", "Sendable", "Codable & Sendable", "Equatable"]))"
       )
+    }
+    // A main-actor protocol's requirement that is not the main actor's.
+    if isMainActor && chance(30) {
+      lines.append("  nonisolated func identifier\(Int(random.next() % 1000))() -> String")
     }
     let valueTypes = Self.valueTypes + associatedTypes
     var used: Set<String> = []
@@ -138,6 +148,7 @@ struct RandomProtocols {
             "@escaping @Sendable (\(pick(valueTypes))) \(pick(["", "async ", "throws ", "async throws "]))-> \(pick(valueTypes))"
         case 3: type = "(\(pick(valueTypes))) throws -> Void"
         case 4: type = "some Sequence<Int>"
+        case 5: type = "\(pick(["sending", "borrowing", "consuming"])) \(pick(valueTypes))"
         default: type = pick(valueTypes)
         }
         followsVariadic = followsVariadic || type.hasSuffix("...")
@@ -158,7 +169,8 @@ struct RandomProtocols {
         labels.append("completion")
       }
       let effects = pick(["", "", "async", "throws", "async throws", "throws(SampleError)"])
-      let result = chance(60) ? "-> \(pick(valueTypes + (generics.isEmpty ? [] : ["T"])))" : ""
+      let resultType = pick(valueTypes + (generics.isEmpty ? [] : ["T"]))
+      let result = chance(60) ? "-> \(chance(10) ? "sending " : "")\(resultType)" : ""
       let modifiers = pick(["", "", "", "", "static ", isClassBound ? "" : "mutating "])
       let text =
         ([

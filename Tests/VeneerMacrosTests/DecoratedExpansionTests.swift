@@ -210,9 +210,10 @@ struct DecoratedExpansionTests {
     #expect(flagged.peers.count == 1)
     #expect(flagged.peers.first?.hasPrefix("#if DEBUG\n") == true)
     #expect(flagged.peers.first?.hasSuffix("\n#endif") == true)
-    #expect(flagged.peers.first?.contains("public struct LoggingStore<Base: Store>") == true)
+    #expect(
+      flagged.peers.first?.contains("public nonisolated struct LoggingStore<Base: Store>") == true)
     let helpers = try #require(flagged.extensions.first)
-    #expect(helpers.hasPrefix("extension Store {\n#if DEBUG\n"))
+    #expect(helpers.hasPrefix("nonisolated extension Store {\n#if DEBUG\n"))
     #expect(helpers.contains("func withLogging("))
     for condition in ["", "DEBUG\n#endif", "A /* */", "\\(x)", "os(Linux) &&"] {
       let refused = try Self.expand(

@@ -35,7 +35,7 @@ struct ExpansionSnapshotTests {
       }
 
       /// Logs each call to a `Notes` and how it ended, then forwards it to `base`.
-      public struct LoggingNotes<Base: Notes>: Notes {
+      public nonisolated struct LoggingNotes<Base: Notes>: Notes {
         public var base: Base
         public let logger: Logger
         public let level: Logger.Level
@@ -60,7 +60,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, logging each call to `logger`.
         public func withLogging(
           _ logger: Logger, level: Logger.Level = .info, errorLevel: Logger.Level = .error
@@ -96,7 +96,7 @@ struct ExpansionSnapshotTests {
 
       /// Tracks an analytics event for each call to a `Notes`, then forwards it to
       /// `base`.
-      public struct AnalyticsNotes<Base: Notes>: Notes {
+      public nonisolated struct AnalyticsNotes<Base: Notes>: Notes {
         public var base: Base
         public let tracker: any AnalyticsTracker
 
@@ -119,7 +119,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, tracking an event for each call.
         public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsNotes<Self> {
           AnalyticsNotes(self, tracker: tracker)
@@ -151,7 +151,7 @@ struct ExpansionSnapshotTests {
 
       /// Answers calls to a `Notes` from a cache when their arguments were seen
       /// before, and forwards the others to `base`.
-      public struct CachingNotes<Base: Notes>: Notes {
+      public nonisolated struct CachingNotes<Base: Notes>: Notes {
         public var base: Base
         let cache: __CallCache
 
@@ -172,7 +172,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, answering repeated calls from `cache`.
         public func withCaching(_ cache: any DecoratorCache) -> CachingNotes<Self> {
           CachingNotes(self, cache: cache)
@@ -217,7 +217,7 @@ struct ExpansionSnapshotTests {
       /// Runs advice before, after or instead of calls to a `Notes`, which it
       /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
       /// does not compile.
-      public struct InterceptingNotes<Base: Notes>: Notes {
+      public nonisolated struct InterceptingNotes<Base: Notes>: Notes {
         /// The advice for each requirement that can take it, all empty at first. Requirements of
         /// actors and global actors are not intercepted: their arguments would cross into the
         /// advice's isolation.
@@ -244,7 +244,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, running the advice `configure` sets before, after or instead
         /// of its calls.
         public func intercepted(
@@ -277,7 +277,7 @@ struct ExpansionSnapshotTests {
       /// `base`: a span named for the requirement, with its `code.function.name`,
       /// ended when the result is known (for a completion handler, when it is called), and marked
       /// failed with the error a call throws or returns.
-      public struct TracingNotes<Base: Notes>: Notes {
+      public nonisolated struct TracingNotes<Base: Notes>: Notes {
         public var base: Base
         public let tracer: any Tracer
         public let spanKind: SpanKind
@@ -300,7 +300,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, running each call in a span of `tracer`.
         public func withTracing(
           _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
@@ -338,7 +338,7 @@ struct ExpansionSnapshotTests {
       /// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
       /// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
       /// dimensions `protocol` and `requirement`, made once, when the decorator is.
-      public struct MetricsNotes<Base: Notes>: Notes {
+      public nonisolated struct MetricsNotes<Base: Notes>: Notes {
         public var base: Base
         let metrics: [__RequirementMetrics]
 
@@ -362,7 +362,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, counting and timing each call with `factory`'s metrics.
         public func withMetrics(
           _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
@@ -402,7 +402,7 @@ struct ExpansionSnapshotTests {
       /// `base` in a task of its own: when the deadline passes first, that task is
       /// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
       /// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
-      public struct TimeoutNotes<Base: Notes>: Notes {
+      public nonisolated struct TimeoutNotes<Base: Notes>: Notes {
         public var base: Base
         public let deadline: Duration
 
@@ -419,7 +419,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, giving each async call `deadline` to finish.
         public func withTimeout(_ deadline: Duration = .seconds(2)) -> TimeoutNotes<Self> {
           TimeoutNotes(self, deadline: deadline)
@@ -453,7 +453,7 @@ struct ExpansionSnapshotTests {
       /// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
       /// that grows and is spread by jitter, and only for errors the policy retries. Every other
       /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
-      public struct RetryNotes<Base: Notes>: Notes {
+      public nonisolated struct RetryNotes<Base: Notes>: Notes {
         public var base: Base
         public let retryPolicy: VeneerRuntime.RetryPolicy
         let policyClock: VeneerRuntime.PolicyClock
@@ -477,7 +477,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, making failed calls of its idempotent requirements again.
         public func withRetry(
           _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
@@ -517,7 +517,7 @@ struct ExpansionSnapshotTests {
       /// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
       /// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
       /// are forwarded as they are.
-      public struct CircuitBreakerNotes<Base: Notes>: Notes {
+      public nonisolated struct CircuitBreakerNotes<Base: Notes>: Notes {
         public var base: Base
         public let breaker: VeneerRuntime.CircuitBreaker
 
@@ -538,7 +538,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, calling it through `breaker`.
         public func withCircuitBreaker(
           _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
@@ -577,7 +577,7 @@ struct ExpansionSnapshotTests {
       /// Calls a `Notes` through a bulkhead, then forwards it to
       /// `base`: at most so many at once, the next ones waiting their turn or refused
       /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
-      public struct BulkheadNotes<Base: Notes>: Notes {
+      public nonisolated struct BulkheadNotes<Base: Notes>: Notes {
         public var base: Base
         public let bulkhead: VeneerRuntime.Bulkhead
 
@@ -598,7 +598,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, calling it through `bulkhead`.
         public func withBulkhead(
           _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
@@ -637,7 +637,7 @@ struct ExpansionSnapshotTests {
       /// Calls a `Notes` through a rate limiter, then forwards it to
       /// `base`: a call waits for a token up to the limiter's limit, or is refused with
       /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
-      public struct RateLimitNotes<Base: Notes>: Notes {
+      public nonisolated struct RateLimitNotes<Base: Notes>: Notes {
         public var base: Base
         public let rateLimiter: VeneerRuntime.RateLimiter
 
@@ -658,7 +658,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, calling it through `limiter`.
         public func withRateLimit(
           _ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(
@@ -695,7 +695,7 @@ struct ExpansionSnapshotTests {
       }
 
       #if DEBUG
-      public struct LoggingNotes<Base: Notes>: Notes {
+      public nonisolated struct LoggingNotes<Base: Notes>: Notes {
         public var base: Base
         public let logger: Logger
         public let level: Logger.Level
@@ -721,7 +721,7 @@ struct ExpansionSnapshotTests {
       }
       #endif
 
-      extension Notes {
+      nonisolated extension Notes {
         #if DEBUG
         public func withLogging(
             _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
@@ -791,7 +791,7 @@ struct ExpansionSnapshotTests {
 
       /// Answers calls to a `Notes` from a cache when their arguments were seen
       /// before, and forwards the others to `base`.
-      public struct CachingNotes<Base: Notes>: Notes {
+      public nonisolated struct CachingNotes<Base: Notes>: Notes {
         public var base: Base
         let cache: __CallCache
 
@@ -820,7 +820,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, answering repeated calls from `cache`.
         public func withCaching(_ cache: any DecoratorCache) -> CachingNotes<Self> {
           CachingNotes(self, cache: cache)
@@ -905,7 +905,7 @@ struct ExpansionSnapshotTests {
       }
 
       /// Logs each call to a `Notes` and how it ended, then forwards it to `base`.
-      public struct LoggingNotes<Base: Notes>: Notes {
+      public nonisolated struct LoggingNotes<Base: Notes>: Notes {
         public var base: Base
         public let logger: Logger
         public let level: Logger.Level
@@ -930,7 +930,7 @@ struct ExpansionSnapshotTests {
         }
       }
 
-      extension Notes {
+      nonisolated extension Notes {
         /// This `Notes`, logging each call to `logger`.
         public func withLogging(
           _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error

@@ -49,7 +49,7 @@ struct SnippetTests {
       "Logging",
       renders: #"""
         /// Logs each call to a `UserService` and how it ended, then forwards it to `base`.
-        public struct LoggingUserService<Base: UserService>: UserService {
+        public nonisolated struct LoggingUserService<Base: UserService>: UserService {
           public var base: Base
           public let logger: Logger
           public let level: Logger.Level
@@ -78,7 +78,7 @@ struct SnippetTests {
           }
         }
 
-        extension UserService {
+        nonisolated extension UserService {
           /// This `UserService`, logging each call to `logger`.
           public func withLogging(
             _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
@@ -109,7 +109,7 @@ struct SnippetTests {
       renders: #"""
         /// Tracks an analytics event for each call to a `LoaderService`, then forwards it to
         /// `base`.
-        public struct AnalyticsLoaderService<Base: LoaderService>: LoaderService {
+        public nonisolated struct AnalyticsLoaderService<Base: LoaderService>: LoaderService {
           public var base: Base
           public let tracker: any AnalyticsTracker
 
@@ -129,7 +129,7 @@ struct SnippetTests {
           }
         }
 
-        extension LoaderService {
+        nonisolated extension LoaderService {
           /// This `LoaderService`, tracking an event for each call.
           public func withAnalytics(_ tracker: any AnalyticsTracker) -> AnalyticsLoaderService<Self> {
             AnalyticsLoaderService(self, tracker: tracker)
@@ -159,7 +159,7 @@ struct SnippetTests {
       renders: #"""
         /// Answers calls to a `PostRepo` from a cache when their arguments were seen
         /// before, and forwards the others to `base`.
-        public struct CachingPostRepo<Base: PostRepo>: PostRepo {
+        public nonisolated struct CachingPostRepo<Base: PostRepo>: PostRepo {
           public var base: Base
           let cache: __CallCache
 
@@ -183,7 +183,7 @@ struct SnippetTests {
           }
         }
 
-        extension PostRepo {
+        nonisolated extension PostRepo {
           /// This `PostRepo`, answering repeated calls from `cache`.
           public func withCaching(_ cache: any DecoratorCache) -> CachingPostRepo<Self> {
             CachingPostRepo(self, cache: cache)
@@ -228,7 +228,7 @@ struct SnippetTests {
       renders: #"""
         /// Answers calls to a `LegacyPostRepo` from a cache when their arguments were seen
         /// before, and forwards the others to `base`.
-        public struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
+        public nonisolated struct CachingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
           public var base: Base
           let cache: __CallCache
 
@@ -263,7 +263,7 @@ struct SnippetTests {
           }
         }
 
-        extension LegacyPostRepo {
+        nonisolated extension LegacyPostRepo {
           /// This `LegacyPostRepo`, answering repeated calls from `cache`.
           public func withCaching(_ cache: any DecoratorCache) -> CachingLegacyPostRepo<Self> {
             CachingLegacyPostRepo(self, cache: cache)
@@ -305,7 +305,7 @@ struct SnippetTests {
         /// Runs advice before, after or instead of calls to a `Service`, which it
         /// forwards to `base`. Each hook's type follows its requirement, so advice of the wrong type
         /// does not compile.
-        public struct InterceptingService<Base: Service>: Service {
+        public nonisolated struct InterceptingService<Base: Service>: Service {
           public typealias Input = Base.Input
           public typealias Output = Base.Output
           /// The advice for each requirement that can take it, all empty at first. Requirements of
@@ -335,7 +335,7 @@ struct SnippetTests {
           }
         }
 
-        extension Service {
+        nonisolated extension Service {
           /// This `Service`, running the advice `configure` sets before, after or instead
           /// of its calls.
           public func intercepted(
@@ -364,7 +364,7 @@ struct SnippetTests {
         /// `base`: a span named for the requirement, with its `code.function.name`,
         /// ended when the result is known (for a completion handler, when it is called), and marked
         /// failed with the error a call throws or returns.
-        public struct TracingShowService<Base: ShowService>: ShowService {
+        public nonisolated struct TracingShowService<Base: ShowService>: ShowService {
           public var base: Base
           public let tracer: any Tracer
           public let spanKind: SpanKind
@@ -389,7 +389,7 @@ struct SnippetTests {
           }
         }
 
-        extension ShowService {
+        nonisolated extension ShowService {
           /// This `ShowService`, running each call in a span of `tracer`.
           public func withTracing(
             _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal

@@ -22,6 +22,10 @@ package struct Configuration: Sendable, Equatable, Encodable {
   package var selection: Selection = .annotated
   package var imports: [String] = []
   package var render = RenderOptions()
+  /// The global actor the target isolates what it declares to by default (SE-0466,
+  /// `.defaultIsolation(MainActor.self)`), as `default_isolation: MainActor` declares it: its
+  /// protocols that say no isolation of their own are that actor's, and so are their decorators.
+  package var defaultIsolation: String?
   /// `render` with what the run's own settings add to it: the templates its list names.
   package var renderOptions: RenderOptions {
     var options = render

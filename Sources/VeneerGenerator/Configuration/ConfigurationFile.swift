@@ -65,7 +65,7 @@ package enum ConfigurationFile {
 
   static let rootKeys = [
     "sources", "references", "output", "templates", "selection", "imports", "access", "naming",
-    "options", "availability_macros", "module", "objc", "annotations",
+    "options", "availability_macros", "module", "objc", "annotations", "default_isolation",
   ]
 }
 
@@ -123,6 +123,7 @@ final class ConfigurationReader {
           at: module)
       }
     }
+    if let isolation = fields["default_isolation"] { readDefaultIsolation(isolation) }
     if let objc = fields["objc"] {
       if let flag = bool(objc) {
         configuration.readsObjectiveCHeaders = flag
@@ -220,6 +221,21 @@ final class ConfigurationReader {
           + "'\(other)'" + suggestion(for: other, among: ["annotated", "all", "public"]), at: node)
     case nil: break
     }
+  }
+
+  /// `MainActor` for a target built with `.defaultIsolation(MainActor.self)`, which Veneer
+  /// cannot see from its sources; `nonisolated`, the default, otherwise.
+  private func readDefaultIsolation(_ node: Node) {
+    guard let value = string(node, "default_isolation") else { return }
+    let choices = ["MainActor", "nonisolated"]
+    guard choices.contains(value) else {
+      error(
+        "'default_isolation' must be MainActor (for a target built with "
+          + ".defaultIsolation(MainActor.self)) or nonisolated, not '\(value)'"
+          + suggestion(for: value, among: choices), at: node)
+      return
+    }
+    configuration.defaultIsolation = value == "MainActor" ? value : nil
   }
 
   private func readAccess(_ node: Node) {

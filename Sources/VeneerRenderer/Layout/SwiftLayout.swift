@@ -382,7 +382,7 @@ private func isTypeDeclaration(_ line: Bytes) -> Bool {
   firstWord(of: line) { word in
     if isAny(of: typeKeywords, word) { return true }
     let isModifier =
-      word.first == UInt8(ascii: "@") || word.spells("final")
+      word.first == UInt8(ascii: "@") || word.spells("final") || word.spells("nonisolated")
       || isAny(of: accessModifiers, word)
     return isModifier ? nil : false
   } ?? false

@@ -11,10 +11,16 @@ package struct ProtocolPlan: Sendable {
   /// helpers: a deprecated protocol's decorators are deprecated too, and compile without a
   /// warning. Availability macros are spelt out, or left out in another module.
   package let availability: String
-  /// `@MainActor` (or another global actor) for isolated protocols, else empty.
+  /// `@MainActor` (or another global actor) for isolated protocols, `nonisolated` for the
+  /// others and for isolated protocols with nonisolated requirements (whose other members are
+  /// then `@MainActor` each), empty for actors: said, never inferred from a target's default.
   package let isolation: String
   /// `@MainActor public final class`: what precedes a decorator's name.
   package let typeDeclarationPrefix: String
+  /// `extension` for a global-actor protocol, else `nonisolated extension` (an actor
+  /// protocol's helpers too, which only wrap the actor): what precedes the protocol's name where
+  /// its composition helpers are declared.
+  package let extensionDeclarationPrefix: String
   /// `public ` (with its space) or nothing, to start a member declaration.
   package let memberAccess: String
   /// `var` when members may mutate the decorated value, else `let`.
@@ -85,12 +91,18 @@ package struct ProtocolPlan: Sendable {
     access = accessLevel >= .public ? "public" : accessLevel == .package ? "package" : ""
     decoratorKind =
       proto.isActorBound ? "actor" : proto.isClassBound ? "final class" : "struct"
-    isolation = proto.globalActor.map { "@\($0)" } ?? ""
+    let isolation = DecoratorIsolation(proto)
+    self.isolation = isolation.type
+    extensionDeclarationPrefix =
+      isolation.helpers.isEmpty ? "extension" : "\(isolation.helpers) extension"
     availability = Availability(options: options).attributes(
       proto.attributes.filter { $0.name == "available" }
     ).map(\.description).joined(separator: "\n")
-    typeDeclarationPrefix = [isolation, access, decoratorKind].filter { !$0.isEmpty }.joined(
-      separator: " ")
+    // An attribute (`@MainActor`) leads; the `nonisolated` modifier follows the access.
+    let declarationWords =
+      isolation.type.hasPrefix("@")
+      ? [isolation.type, access, decoratorKind] : [access, isolation.type, decoratorKind]
+    typeDeclarationPrefix = declarationWords.filter { !$0.isEmpty }.joined(separator: " ")
     let isClassDecorator = decoratorKind != "struct"
     baseStorage = isClassDecorator ? "let" : "var"
     let takenNames = Set([proto.name] + proto.allAssociatedTypes.map(\.name))
@@ -129,7 +141,8 @@ package struct ProtocolPlan: Sendable {
     storageReference = storage
     let overloadedByResult = Self.overloadedByResult(allRequirements)
     let context = ProtocolContext(
-      proto, options: options, baseType: baseType, storage: storage,
+      proto, options: options, baseType: baseType, memberIsolation: isolation.members,
+      storage: storage,
       eventPrefix: options.eventNaming.eventPrefix(protocol: proto.name))
     for (index, requirement) in allRequirements.enumerated() {
       requirements.append(

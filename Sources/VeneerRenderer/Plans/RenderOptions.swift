@@ -25,20 +25,31 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
   /// The templates the run's list names (`templates:`, `--template`, the macro's), lowercased:
   /// each asked for by name says what it leaves undone, as one an annotation asks for does.
   package var listedTemplates: Set<String> = []
+  /// Decorator names that the run's own protocols have (`LoggingSystem`, a protocol, is the
+  /// Logging decorator's name for a protocol `System`): such a decorator, like one named as a
+  /// library's type, is named `LoggingSystemDecorator` instead.
+  package var takenTypeNames: Set<String> = []
 
   package init() {}
 
   /// The decorator type name for a template and a protocol's decorator suffix: a raw
-  /// identifier in backticks when the protocol's name is one (`` `Logginghello world` ``).
+  /// identifier in backticks when the protocol's name is one (`` `Logginghello world` ``), and
+  /// never a name a library or a protocol of the run already has.
   package func decoratorName(template: String, protocolSuffix: String) -> String {
     Naming.rawIdentifierIfNeeded(
-      decoratorNaming.replacingPlaceholders { name in
-        switch name {
-        case "template": template
-        case "protocol": protocolSuffix
-        default: nil
-        }
-      })
+      ReservedTypeNames.avoiding(
+        patternName(template: template, protocolSuffix: protocolSuffix), taken: takenTypeNames))
+  }
+
+  /// The name `decoratorNaming` gives, before any clash is avoided.
+  package func patternName(template: String, protocolSuffix: String) -> String {
+    decoratorNaming.replacingPlaceholders { name in
+      switch name {
+      case "template": template
+      case "protocol": protocolSuffix
+      default: nil
+      }
+    }
   }
 
   /// The setting `key` (`logging.level`), as it was set.

@@ -13,10 +13,14 @@ extension RequirementPlan {
           && !$0.name.prefix { $0 != "<" }.hasSuffix("Builder")
       }
     ).map(\.description)
+    let isolation =
+      context.memberIsolation.flatMap {
+        DecoratorIsolation.isolatesItself(requirement) ? nil : $0
+      }
     let modifiers = requirement.modifiers.filter { modifier in
       !(modifier == "optional" || (isClassDecorator && modifier == "mutating"))
     }
-    let prefix = (attributes + [access] + modifiers).filter { !$0.isEmpty }
+    let prefix = ([isolation ?? ""] + attributes + [access] + modifiers).filter { !$0.isEmpty }
       .joined(separator: " ")
     let parameterList = parameters.map {
       $0.declaration(singleNameIsLabel: singleNameIsLabel)
@@ -24,7 +28,8 @@ extension RequirementPlan {
     let signature: String
     switch requirement.kind {
     case .method, .initializer:
-      let result = requirement.returnType.map { " -> \($0.text)" } ?? ""
+      let sending = requirement.returnsSending ? "sending " : ""
+      let result = requirement.returnType.map { " -> \(sending)\($0.text)" } ?? ""
       // `func == (lhs: Self, …)`, spaced as swift-format spaces operators.
       let space = requirement.isOperator && requirement.genericClauseText.isEmpty ? " " : ""
       signature =

@@ -176,9 +176,30 @@ package struct RequirementPlan: Sendable {
 
   /// What makes a requirement's values ones a decorator can only pass on: a generic parameter
   /// that may be `~Copyable` or `~Escapable` (swift-configuration's `watchSnapshot<Return:
-  /// ~Copyable>`), or a standard type that cannot be copied or escape (swift-subprocess's
-  /// `RawSpan`, SwiftNIO's `ExecutorJob`).
+  /// ~Copyable>`), a standard type that cannot be copied or escape (swift-subprocess's
+  /// `RawSpan`, SwiftNIO's `ExecutorJob`), a `borrowing` or `consuming` method or parameter
+  /// (as a value that cannot be copied is passed), or a `sending` one or result, handed over
+  /// whole: a decorator that logged or kept it would hold what it hands on.
   static func valueThatCannotBeCopied(in requirement: Requirement) -> String? {
+    // `borrowing func` and `consuming func` (a `~Copyable` protocol's) leave `self` no implicit
+    // copy, which a decorator's closures would need of its base.
+    if let ownership = requirement.modifiers.first(where: { $0 == "borrowing" || $0 == "consuming" }
+    ) {
+      return "it is \(ownership), as a method of a value that cannot be copied is"
+    }
+    for parameter in requirement.parameters {
+      let specifiers = parameter.type.specifiers
+      if let ownership = specifiers.first(where: { $0 == "borrowing" || $0 == "consuming" }) {
+        return "its parameter \(parameter.name) is \(ownership), as a value that cannot be "
+          + "copied is"
+      }
+      if specifiers.contains("sending") {
+        return "its parameter \(parameter.name) is sending, handed over to the base alone"
+      }
+    }
+    if requirement.returnsSending {
+      return "its result is sending, handed over to the caller alone"
+    }
     let suppressed = requirement.genericParameters.first { generic in
       generic.constraint.map {
         $0.text.containsBytes(of: "~Copyable") || $0.text.containsBytes(of: "~Escapable")
@@ -245,6 +266,9 @@ final class ProtocolContext: Sendable {
   let options: RenderOptions
   /// The decorators' generic parameter: `Base` unless that name is taken.
   let baseType: String
+  /// `@MainActor` before each requirement that says no isolation of its own, when the
+  /// decorator type is nonisolated for the sake of its protocol's nonisolated requirements.
+  let memberIsolation: String?
   /// The decorators' stored properties, as declared.
   var storage: StorageNames { storageReference.value }
   private let storageReference: TemplateReference<StorageNames>
@@ -253,12 +277,13 @@ final class ProtocolContext: Sendable {
   let eventPrefix: String
 
   init(
-    _ proto: ProtocolDecl, options: RenderOptions, baseType: String,
+    _ proto: ProtocolDecl, options: RenderOptions, baseType: String, memberIsolation: String?,
     storage: TemplateReference<StorageNames>, eventPrefix: String
   ) {
     self.proto = proto
     self.options = options
     self.baseType = baseType
+    self.memberIsolation = memberIsolation
     storageReference = storage
     storageNames = storage.value.names
     self.eventPrefix = eventPrefix

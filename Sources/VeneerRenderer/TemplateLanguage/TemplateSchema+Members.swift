@@ -13,14 +13,23 @@ extension ProtocolPlan: TemplateObject {
     "memberAccess": .init(
       .text, "`public ` (with its space) or empty, to start a member", { $0.memberAccess }),
     "decoratorKind": .init(.text, "`struct`, `final class` or `actor`", { $0.decoratorKind }),
-    "isolation": .init(.text, "`@MainActor` for isolated protocols, else empty", { $0.isolation }),
+    "isolation": .init(
+      .text,
+      "`@MainActor` for isolated protocols, `nonisolated` for others (and for isolated ones with "
+        + "nonisolated requirements), empty for actors",
+      { $0.isolation }),
     "availability": .init(
       .text,
       "the protocol's `@available` attributes, one per line, for decorators and helpers, macros "
         + "spelt out",
       { $0.availability }),
+    "extensionDeclarationPrefix": .init(
+      .text, "`extension` for a global-actor protocol, else `nonisolated extension`",
+      { $0.extensionDeclarationPrefix }),
     "typeDeclarationPrefix": .init(
-      .text, "everything before a decorator's name: `@MainActor public final class`",
+      .text,
+      "everything before a decorator's name: `@MainActor public final class`, `public "
+        + "nonisolated struct`",
       { $0.typeDeclarationPrefix }),
     "baseStorage": .init(
       .text, "`var` when members may mutate the decorated value, else `let`", { $0.baseStorage }),

@@ -92,7 +92,7 @@ package struct GenerationCache: Sendable {
   }
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 13
+  static let format = 14
 
   struct Index {
     var format: Int

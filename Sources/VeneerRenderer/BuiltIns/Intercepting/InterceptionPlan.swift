@@ -120,9 +120,11 @@ final class InterceptionPlan: DecoratorPlan {
         && !(parameter.parameter.isClosure && !parameter.parameter.isEscaping
           && !parameter.parameter.type.isOptional)
     }
-    // The advice is nonisolated; an actor's arguments would have to cross into it. Asked last,
-    // since each looks through the protocol's inherited types or attributes.
+    // The advice is nonisolated; an actor's arguments, or those of a call that runs where its
+    // caller or an `isolated` parameter says, would have to cross into it. Asked last, since
+    // each looks through the protocol's inherited types or attributes.
     let proto = plan.context.proto
-    return canTravel && !proto.isActorBound && proto.globalActor == nil
+    return canTravel && !DecoratorIsolation.isolatesItself(requirement) && !proto.isActorBound
+      && proto.globalActor == nil
   }
 }

@@ -29,9 +29,15 @@ final class TimeoutPlan: DecoratorPlan {
       return
     }
     let deadline = plan.secondsLiteral("seconds", keys: ["timeout"]) ?? plan.storage["deadline"]
+    // The task runs the call where the requirement runs: on the protocol's global actor, unless
+    // the requirement says otherwise.
+    let isolation =
+      plan.context.proto.globalActor.flatMap {
+        DecoratorIsolation.isolatesItself(requirement) ? nil : "@\($0) "
+      } ?? ""
     timedCall =
       "try await __TimedCall.run(\(plan.qualifiedSelectorLiteral), deadline: \(deadline)) { "
-      + "[\(plan.storage.base)] in \(plan.forwardCall) }"
+      + "\(isolation)[\(plan.storage.base)] in \(plan.forwardCall) }"
   }
 
   /// Why the call cannot be given a deadline, if it cannot: it must run in a task of its own,

@@ -2,15 +2,16 @@
 // Decorators of PriceClient, declared in PriceClient.swift.
 
 import AsyncHTTPClient
-import CoreMetrics
 import Foundation
 import VeneerMetrics
 import VeneerRuntime
+import protocol CoreMetrics.MetricsFactory
+import enum CoreMetrics.MetricsSystem
 
 /// Calls a `PriceClient` through a bulkhead, then forwards it to
 /// `base`: at most so many at once, the next ones waiting their turn or refused
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
-public struct BulkheadPriceClient<Base: PriceClient>: PriceClient {
+nonisolated public struct BulkheadPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   public let bulkhead: VeneerRuntime.Bulkhead
 
@@ -37,7 +38,7 @@ public struct BulkheadPriceClient<Base: PriceClient>: PriceClient {
   }
 }
 
-extension PriceClient {
+nonisolated extension PriceClient {
   /// This `PriceClient`, calling it through `bulkhead`.
   public func withBulkhead(
     _ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(
@@ -60,7 +61,7 @@ extension PriceClient {
 /// `base` in a task of its own: when the deadline passes first, that task is
 /// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
 /// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
-public struct TimeoutPriceClient<Base: PriceClient>: PriceClient {
+nonisolated public struct TimeoutPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   public let deadline: Duration
 
@@ -84,7 +85,7 @@ public struct TimeoutPriceClient<Base: PriceClient>: PriceClient {
   }
 }
 
-extension PriceClient {
+nonisolated extension PriceClient {
   /// This `PriceClient`, giving each async call `deadline` to finish.
   public func withTimeout(_ deadline: Duration) -> TimeoutPriceClient<Self> {
     TimeoutPriceClient(self, deadline: deadline)
@@ -101,7 +102,7 @@ extension PriceClient {
 /// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
 /// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
 /// are forwarded as they are.
-public struct CircuitBreakerPriceClient<Base: PriceClient>: PriceClient {
+nonisolated public struct CircuitBreakerPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   public let breaker: VeneerRuntime.CircuitBreaker
 
@@ -128,7 +129,7 @@ public struct CircuitBreakerPriceClient<Base: PriceClient>: PriceClient {
   }
 }
 
-extension PriceClient {
+nonisolated extension PriceClient {
   /// This `PriceClient`, calling it through `breaker`.
   public func withCircuitBreaker(
     _ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(
@@ -151,7 +152,7 @@ extension PriceClient {
 /// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
 /// that grows and is spread by jitter, and only for errors the policy retries. Every other
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
-public struct RetryPriceClient<Base: PriceClient>: PriceClient {
+nonisolated public struct RetryPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   public let retryPolicy: VeneerRuntime.RetryPolicy
   let policyClock: VeneerRuntime.PolicyClock
@@ -181,7 +182,7 @@ public struct RetryPriceClient<Base: PriceClient>: PriceClient {
   }
 }
 
-extension PriceClient {
+nonisolated extension PriceClient {
   /// This `PriceClient`, making failed calls of its idempotent requirements again.
   public func withRetry(
     _ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy(),
@@ -204,7 +205,7 @@ extension PriceClient {
 /// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
 /// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
-public struct MetricsPriceClient<Base: PriceClient>: PriceClient {
+nonisolated public struct MetricsPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   let metrics: [__RequirementMetrics]
 
@@ -236,7 +237,7 @@ public struct MetricsPriceClient<Base: PriceClient>: PriceClient {
   }
 }
 
-extension PriceClient {
+nonisolated extension PriceClient {
   /// This `PriceClient`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
     _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
