@@ -1,0 +1,2 @@
+try await callEveryShape()
+print("every shape called through every built-in")

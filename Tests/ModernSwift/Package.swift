@@ -1,0 +1,46 @@
+// swift-tools-version: 6.2
+// The modern-Swift catalog: the shapes in Shapes/, decorated by every built-in, built under the
+// settings new targets use, each a target whose folders link to the same shapes and calls.
+// `bash test` generates the decorators with the CLI, builds and runs every target.
+import PackageDescription
+
+let dependencies: [Target.Dependency] = [
+  .product(name: "VeneerRuntime", package: "veneer"),
+  .product(name: "VeneerTracing", package: "veneer"),
+  .product(name: "VeneerMetrics", package: "veneer"),
+  .product(name: "Logging", package: "swift-log"),
+]
+
+let package = Package(
+  name: "ModernSwift",
+  platforms: [.macOS(.v26)],
+  dependencies: [
+    .package(name: "veneer", path: "../.."),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+  ],
+  targets: [
+    .executableTarget(name: "Swift6", dependencies: dependencies),
+    // A new app target's default (SE-0466).
+    .executableTarget(
+      name: "MainActorDefault", dependencies: dependencies,
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
+    // Xcode's "Approachable Concurrency" on a main-actor target.
+    .executableTarget(
+      name: "Approachable", dependencies: dependencies,
+      swiftSettings: [
+        .defaultIsolation(MainActor.self),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]),
+    // Stricter checks, every warning an error.
+    .executableTarget(
+      name: "Strict", dependencies: dependencies,
+      swiftSettings: [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .strictMemorySafety(),
+        .treatAllWarnings(as: .error),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)
