@@ -60,7 +60,10 @@ package enum MacroInterface {
       "@attached(",
       "  peer,",
     ]
-    lines += filled(builtIns.map { "prefixed(\($0.name))" }, first: "  names: ", then: "  ")
+    // `LoggingStore`, or `StoreLoggingDecorator` where that would be a library's type's name.
+    lines += filled(
+      builtIns.map { "prefixed(\($0.name))" } + builtIns.map { "suffixed(\($0.name)Decorator)" },
+      first: "  names: ", then: "  ")
     lines[lines.count - 1] += ")"
     lines += ["@attached(", "  extension,"]
     lines += filled(

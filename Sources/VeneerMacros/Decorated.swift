@@ -42,7 +42,11 @@
   peer,
   names: prefixed(Logging), prefixed(Analytics), prefixed(Caching), prefixed(Intercepting),
   prefixed(Tracing), prefixed(Metrics), prefixed(Timeout), prefixed(Retry),
-  prefixed(CircuitBreaker), prefixed(Bulkhead), prefixed(RateLimit))
+  prefixed(CircuitBreaker), prefixed(Bulkhead), prefixed(RateLimit), suffixed(LoggingDecorator),
+  suffixed(AnalyticsDecorator), suffixed(CachingDecorator), suffixed(InterceptingDecorator),
+  suffixed(TracingDecorator), suffixed(MetricsDecorator), suffixed(TimeoutDecorator),
+  suffixed(RetryDecorator), suffixed(CircuitBreakerDecorator), suffixed(BulkheadDecorator),
+  suffixed(RateLimitDecorator))
 @attached(
   extension,
   names: named(withLogging), named(withAnalytics), named(withCaching), named(intercepted),

@@ -21,6 +21,11 @@ enum StandardProtocols {
       """
       public protocol Codable: Encodable, Decodable {}
       """,
+      // Observation's, with no requirement: a decorator of an observable model conforms too,
+      // and reads go through to the base, whose observation sees them.
+      """
+      public protocol Observable {}
+      """,
       """
       public protocol LocalizedError: Error {
         var errorDescription: String? { get }

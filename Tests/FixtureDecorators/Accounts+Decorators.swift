@@ -440,12 +440,13 @@ nonisolated extension Accounts {
 /// Logs each call to an `Accounts` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingAccounts<Base: Accounts>: Accounts {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -610,7 +611,8 @@ public nonisolated struct LoggingAccounts<Base: Accounts>: Accounts {
 nonisolated extension Accounts {
   /// This `Accounts`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingAccounts<Self> {
     LoggingAccounts(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -618,7 +620,8 @@ nonisolated extension Accounts {
   /// This `Accounts`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Accounts {
     LoggingAccounts(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -118,12 +118,13 @@ nonisolated extension ActorBound {
 /// Logs each call to an `ActorBound` and how it ended, then forwards it to `base`.
 public actor LoggingActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -144,7 +145,8 @@ public actor LoggingActorBound<Base: ActorBound>: ActorBound {
 nonisolated extension ActorBound {
   /// This `ActorBound`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingActorBound<Self> {
     LoggingActorBound(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -152,7 +154,8 @@ nonisolated extension ActorBound {
   /// This `ActorBound`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any ActorBound {
     LoggingActorBound(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -114,12 +114,13 @@ nonisolated extension AsyncCommands {
 /// Logs each call to an `AsyncCommands` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -135,7 +136,8 @@ public nonisolated struct LoggingAsyncCommands<Base: AsyncCommands>: AsyncComman
 nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingAsyncCommands<Self> {
     LoggingAsyncCommands(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -143,7 +145,8 @@ nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any AsyncCommands {
     LoggingAsyncCommands(self, logger: logger, level: level, errorLevel: errorLevel)
   }

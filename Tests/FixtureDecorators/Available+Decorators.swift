@@ -127,12 +127,13 @@ nonisolated extension Available {
 @available(macOS 13, iOS 16, *)
 public nonisolated struct LoggingAvailable<Base: Available>: Available {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -154,7 +155,8 @@ public nonisolated struct LoggingAvailable<Base: Available>: Available {
 nonisolated extension Available {
   /// This `Available`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingAvailable<Self> {
     LoggingAvailable(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -162,7 +164,8 @@ nonisolated extension Available {
   /// This `Available`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Available {
     LoggingAvailable(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -120,13 +120,13 @@ nonisolated extension Base {
 /// Logs each call to a `Base` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Wrapped, logger: Logger, level: Logger.Level = .debug,
-    errorLevel: Logger.Level = .error
+    _ base: Wrapped, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -147,7 +147,8 @@ public nonisolated struct LoggingBase<Wrapped: Base>: Base {
 nonisolated extension Base {
   /// This `Base`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingBase<Self> {
     LoggingBase(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -155,7 +156,8 @@ nonisolated extension Base {
   /// This `Base`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Base {
     LoggingBase(self, logger: logger, level: level, errorLevel: errorLevel)
   }

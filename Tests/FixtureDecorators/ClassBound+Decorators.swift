@@ -133,12 +133,13 @@ nonisolated extension ClassBound {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class LoggingClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -159,7 +160,8 @@ public nonisolated final class LoggingClassBound<Base: ClassBound>: ClassBound {
 nonisolated extension ClassBound {
   /// This `ClassBound`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingClassBound<Self> {
     LoggingClassBound(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -167,7 +169,8 @@ nonisolated extension ClassBound {
   /// This `ClassBound`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any ClassBound {
     LoggingClassBound(self, logger: logger, level: level, errorLevel: errorLevel)
   }

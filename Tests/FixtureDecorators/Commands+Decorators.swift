@@ -133,12 +133,13 @@ nonisolated extension Commands {
 /// Logs each call to a `Commands` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingCommands<Base: Commands>: Commands {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -163,7 +164,8 @@ public nonisolated struct LoggingCommands<Base: Commands>: Commands {
 nonisolated extension Commands {
   /// This `Commands`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingCommands<Self> {
     LoggingCommands(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -171,7 +173,8 @@ nonisolated extension Commands {
   /// This `Commands`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Commands {
     LoggingCommands(self, logger: logger, level: level, errorLevel: errorLevel)
   }

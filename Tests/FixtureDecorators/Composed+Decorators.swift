@@ -126,12 +126,13 @@ nonisolated extension Composed {
 /// Logs each call to a `Composed` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingComposed<Base: Composed>: Composed {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -151,7 +152,8 @@ public nonisolated struct LoggingComposed<Base: Composed>: Composed {
 nonisolated extension Composed {
   /// This `Composed`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingComposed<Self> {
     LoggingComposed(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -159,7 +161,8 @@ nonisolated extension Composed {
   /// This `Composed`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Composed {
     LoggingComposed(self, logger: logger, level: level, errorLevel: errorLevel)
   }

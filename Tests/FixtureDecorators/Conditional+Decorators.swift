@@ -200,12 +200,13 @@ nonisolated extension Conditional {
 /// Logs each call to a `Conditional` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingConditional<Base: Conditional>: Conditional {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -259,7 +260,8 @@ public nonisolated struct LoggingConditional<Base: Conditional>: Conditional {
 nonisolated extension Conditional {
   /// This `Conditional`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingConditional<Self> {
     LoggingConditional(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -267,7 +269,8 @@ nonisolated extension Conditional {
   /// This `Conditional`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Conditional {
     LoggingConditional(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -126,12 +126,13 @@ public nonisolated struct LoggingContainer<Base: Container>: Container {
   public typealias Index = Base.Index
   public typealias Items = Base.Items
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -147,7 +148,8 @@ public nonisolated struct LoggingContainer<Base: Container>: Container {
 nonisolated extension Container {
   /// This `Container`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingContainer<Self> {
     LoggingContainer(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -155,7 +157,8 @@ nonisolated extension Container {
   /// This `Container`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Container {
     LoggingContainer(self, logger: logger, level: level, errorLevel: errorLevel)
   }

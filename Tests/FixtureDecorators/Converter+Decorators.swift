@@ -119,12 +119,13 @@ nonisolated extension Converter {
 /// Logs each call to a `Converter` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingConverter<Base: Converter>: Converter {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -145,7 +146,8 @@ public nonisolated struct LoggingConverter<Base: Converter>: Converter {
 nonisolated extension Converter {
   /// This `Converter`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingConverter<Self> {
     LoggingConverter(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -153,7 +155,8 @@ nonisolated extension Converter {
   /// This `Converter`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Converter {
     LoggingConverter(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -281,12 +281,13 @@ nonisolated extension Credentials {
 /// Logs each call to a `Credentials` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingCredentials<Base: Credentials>: Credentials {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -385,7 +386,8 @@ public nonisolated struct LoggingCredentials<Base: Credentials>: Credentials {
 nonisolated extension Credentials {
   /// This `Credentials`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingCredentials<Self> {
     LoggingCredentials(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -393,7 +395,8 @@ nonisolated extension Credentials {
   /// This `Credentials`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Credentials {
     LoggingCredentials(self, logger: logger, level: level, errorLevel: errorLevel)
   }

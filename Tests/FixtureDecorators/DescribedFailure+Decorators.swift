@@ -207,12 +207,13 @@ nonisolated extension DescribedFailure {
 /// Logs each call to a `DescribedFailure` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -261,7 +262,8 @@ public nonisolated struct LoggingDescribedFailure<Base: DescribedFailure>: Descr
 nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingDescribedFailure<Self> {
     LoggingDescribedFailure(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -269,7 +271,8 @@ nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any DescribedFailure {
     LoggingDescribedFailure(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -135,12 +135,13 @@ extension DetailScreen {
 /// Logs each call to a `DetailScreen` and how it ended, then forwards it to `base`.
 @MainActor public struct LoggingDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -170,7 +171,8 @@ extension DetailScreen {
 extension DetailScreen {
   /// This `DetailScreen`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingDetailScreen<Self> {
     LoggingDetailScreen(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -178,7 +180,8 @@ extension DetailScreen {
   /// This `DetailScreen`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any DetailScreen {
     LoggingDetailScreen(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -314,12 +314,13 @@ nonisolated extension Effects {
 /// Logs each call to an `Effects` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingEffects<Base: Effects>: Effects {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -428,7 +429,8 @@ public nonisolated struct LoggingEffects<Base: Effects>: Effects {
 nonisolated extension Effects {
   /// This `Effects`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingEffects<Self> {
     LoggingEffects(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -436,7 +438,8 @@ nonisolated extension Effects {
   /// This `Effects`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Effects {
     LoggingEffects(self, logger: logger, level: level, errorLevel: errorLevel)
   }

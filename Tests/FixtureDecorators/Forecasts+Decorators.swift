@@ -145,12 +145,13 @@ nonisolated extension Forecasts {
 /// Logs each call to a `Forecasts` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -184,7 +185,8 @@ public nonisolated struct LoggingForecasts<Base: Forecasts>: Forecasts {
 nonisolated extension Forecasts {
   /// This `Forecasts`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingForecasts<Self> {
     LoggingForecasts(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -192,7 +194,8 @@ nonisolated extension Forecasts {
   /// This `Forecasts`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Forecasts {
     LoggingForecasts(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -144,12 +144,13 @@ nonisolated extension HttpClient {
 /// Logs each call to a `HttpClient` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -181,7 +182,8 @@ public nonisolated struct LoggingHttpClient<Base: HttpClient>: HttpClient {
 nonisolated extension HttpClient {
   /// This `HttpClient`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingHttpClient<Self> {
     LoggingHttpClient(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -189,7 +191,8 @@ nonisolated extension HttpClient {
   /// This `HttpClient`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any HttpClient {
     LoggingHttpClient(self, logger: logger, level: level, errorLevel: errorLevel)
   }

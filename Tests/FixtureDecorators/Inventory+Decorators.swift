@@ -145,12 +145,13 @@ nonisolated extension Inventory {
 /// Logs each call to an `Inventory` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingInventory<Base: Inventory>: Inventory {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -180,7 +181,8 @@ public nonisolated struct LoggingInventory<Base: Inventory>: Inventory {
 nonisolated extension Inventory {
   /// This `Inventory`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingInventory<Self> {
     LoggingInventory(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -188,7 +190,8 @@ nonisolated extension Inventory {
   /// This `Inventory`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Inventory {
     LoggingInventory(self, logger: logger, level: level, errorLevel: errorLevel)
   }

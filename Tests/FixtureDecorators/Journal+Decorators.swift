@@ -174,12 +174,13 @@ nonisolated extension Journal {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class LoggingJournal<Base: Journal>: Journal {
   public let base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -214,7 +215,8 @@ public nonisolated final class LoggingJournal<Base: Journal>: Journal {
 nonisolated extension Journal {
   /// This `Journal`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingJournal<Self> {
     LoggingJournal(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -222,7 +224,8 @@ nonisolated extension Journal {
   /// This `Journal`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Journal {
     LoggingJournal(self, logger: logger, level: level, errorLevel: errorLevel)
   }

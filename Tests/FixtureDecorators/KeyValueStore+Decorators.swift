@@ -225,12 +225,13 @@ nonisolated extension KeyValueStore {
 /// Logs each call to a `KeyValueStore` and how it ended, then forwards it to `_base`.
 public nonisolated struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let _logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let _logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self._base = base
     self._logger = logger
@@ -298,7 +299,8 @@ public nonisolated struct LoggingKeyValueStore<Base: KeyValueStore>: KeyValueSto
 nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingKeyValueStore<Self> {
     LoggingKeyValueStore(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -306,7 +308,8 @@ nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any KeyValueStore {
     LoggingKeyValueStore(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -130,12 +130,13 @@ nonisolated extension KeyedLookup {
 public nonisolated struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -156,7 +157,8 @@ public nonisolated struct LoggingKeyedLookup<Base: KeyedLookup>: KeyedLookup {
 nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingKeyedLookup<Self> {
     LoggingKeyedLookup(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -164,7 +166,8 @@ nonisolated extension KeyedLookup {
   /// This `KeyedLookup`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any KeyedLookup {
     LoggingKeyedLookup(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -201,12 +201,13 @@ nonisolated extension Leaf {
 /// Logs each call to a `Leaf` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingLeaf<Base: Leaf>: Leaf {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -267,7 +268,8 @@ public nonisolated struct LoggingLeaf<Base: Leaf>: Leaf {
 nonisolated extension Leaf {
   /// This `Leaf`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingLeaf<Self> {
     LoggingLeaf(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -275,7 +277,8 @@ nonisolated extension Leaf {
   /// This `Leaf`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Leaf {
     LoggingLeaf(self, logger: logger, level: level, errorLevel: errorLevel)
   }

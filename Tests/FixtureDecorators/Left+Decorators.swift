@@ -138,12 +138,13 @@ nonisolated extension Left {
 /// Logs each call to a `Left` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingLeft<Base: Left>: Left {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -173,7 +174,8 @@ public nonisolated struct LoggingLeft<Base: Left>: Left {
 nonisolated extension Left {
   /// This `Left`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingLeft<Self> {
     LoggingLeft(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -181,7 +183,8 @@ nonisolated extension Left {
   /// This `Left`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Left {
     LoggingLeft(self, logger: logger, level: level, errorLevel: errorLevel)
   }

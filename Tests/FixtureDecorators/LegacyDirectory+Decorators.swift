@@ -129,12 +129,13 @@ nonisolated extension LegacyDirectory {
 /// Logs each call to a `LegacyDirectory` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -156,7 +157,8 @@ public nonisolated struct LoggingLegacyDirectory<Base: LegacyDirectory>: LegacyD
 nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingLegacyDirectory<Self> {
     LoggingLegacyDirectory(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -164,7 +166,8 @@ nonisolated extension LegacyDirectory {
   /// This `LegacyDirectory`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any LegacyDirectory {
     LoggingLegacyDirectory(self, logger: logger, level: level, errorLevel: errorLevel)
   }

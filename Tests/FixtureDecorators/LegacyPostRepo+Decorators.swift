@@ -184,12 +184,13 @@ nonisolated extension LegacyPostRepo {
 /// Logs each call to a `LegacyPostRepo` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -241,7 +242,8 @@ public nonisolated struct LoggingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPos
 nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingLegacyPostRepo<Self> {
     LoggingLegacyPostRepo(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -249,7 +251,8 @@ nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any LegacyPostRepo {
     LoggingLegacyPostRepo(self, logger: logger, level: level, errorLevel: errorLevel)
   }

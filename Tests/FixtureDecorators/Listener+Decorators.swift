@@ -165,12 +165,13 @@ nonisolated extension Listener {
 /// Logs each call to a `Listener` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingListener<Base: Listener>: Listener {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -209,7 +210,8 @@ public nonisolated struct LoggingListener<Base: Listener>: Listener {
 nonisolated extension Listener {
   /// This `Listener`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingListener<Self> {
     LoggingListener(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -217,7 +219,8 @@ nonisolated extension Listener {
   /// This `Listener`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Listener {
     LoggingListener(self, logger: logger, level: level, errorLevel: errorLevel)
   }

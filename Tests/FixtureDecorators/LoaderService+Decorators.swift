@@ -137,12 +137,13 @@ nonisolated extension LoaderService {
 /// Logs each call to a `LoaderService` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -166,7 +167,8 @@ public nonisolated struct LoggingLoaderService<Base: LoaderService>: LoaderServi
 nonisolated extension LoaderService {
   /// This `LoaderService`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingLoaderService<Self> {
     LoggingLoaderService(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -174,7 +176,8 @@ nonisolated extension LoaderService {
   /// This `LoaderService`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any LoaderService {
     LoggingLoaderService(self, logger: logger, level: level, errorLevel: errorLevel)
   }

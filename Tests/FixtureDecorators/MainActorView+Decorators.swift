@@ -145,12 +145,13 @@ extension MainActorView {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class LoggingMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -176,7 +177,8 @@ extension MainActorView {
 extension MainActorView {
   /// This `MainActorView`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingMainActorView<Self> {
     LoggingMainActorView(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -184,7 +186,8 @@ extension MainActorView {
   /// This `MainActorView`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any MainActorView {
     LoggingMainActorView(self, logger: logger, level: level, errorLevel: errorLevel)
   }

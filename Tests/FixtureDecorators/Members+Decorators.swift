@@ -198,12 +198,13 @@ nonisolated extension Members {
 /// Logs each call to a `Members` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingMembers<Base: Members>: Members {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -247,7 +248,8 @@ public nonisolated struct LoggingMembers<Base: Members>: Members {
 nonisolated extension Members {
   /// This `Members`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingMembers<Self> {
     LoggingMembers(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -255,7 +257,8 @@ nonisolated extension Members {
   /// This `Members`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Members {
     LoggingMembers(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -208,12 +208,13 @@ nonisolated extension Moderation {
 /// Logs each call to a `Moderation` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingModeration<Base: Moderation>: Moderation {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -272,7 +273,8 @@ public nonisolated struct LoggingModeration<Base: Moderation>: Moderation {
 nonisolated extension Moderation {
   /// This `Moderation`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingModeration<Self> {
     LoggingModeration(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -280,7 +282,8 @@ nonisolated extension Moderation {
   /// This `Moderation`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Moderation {
     LoggingModeration(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -160,12 +160,13 @@ public nonisolated struct LoggingMonotonicTicks<Base: MonotonicTicks>: Monotonic
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -195,7 +196,8 @@ public nonisolated struct LoggingMonotonicTicks<Base: MonotonicTicks>: Monotonic
 nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingMonotonicTicks<Self> {
     LoggingMonotonicTicks(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -203,7 +205,8 @@ nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any MonotonicTicks {
     LoggingMonotonicTicks(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -198,12 +198,13 @@ nonisolated extension NoteStore {
 /// Logs each call to a `NoteStore` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -253,7 +254,8 @@ public nonisolated struct LoggingNoteStore<Base: NoteStore>: NoteStore {
 nonisolated extension NoteStore {
   /// This `NoteStore`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingNoteStore<Self> {
     LoggingNoteStore(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -261,7 +263,8 @@ nonisolated extension NoteStore {
   /// This `NoteStore`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any NoteStore {
     LoggingNoteStore(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -182,12 +182,13 @@ nonisolated extension Notifier {
 /// Logs each call to a `Notifier` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingNotifier<Base: Notifier>: Notifier {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -233,7 +234,8 @@ public nonisolated struct LoggingNotifier<Base: Notifier>: Notifier {
 nonisolated extension Notifier {
   /// This `Notifier`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingNotifier<Self> {
     LoggingNotifier(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -241,7 +243,8 @@ nonisolated extension Notifier {
   /// This `Notifier`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Notifier {
     LoggingNotifier(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -121,12 +121,13 @@ nonisolated extension Outer.InExtension {
 /// Logs each call to an `Outer.InExtension` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -147,7 +148,8 @@ public nonisolated struct LoggingOuterInExtension<Base: Outer.InExtension>: Oute
 nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingOuterInExtension<Self> {
     LoggingOuterInExtension(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -155,7 +157,8 @@ nonisolated extension Outer.InExtension {
   /// This `Outer.InExtension`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Outer.InExtension {
     LoggingOuterInExtension(self, logger: logger, level: level, errorLevel: errorLevel)
   }

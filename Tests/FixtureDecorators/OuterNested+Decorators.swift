@@ -120,12 +120,13 @@ nonisolated extension Outer.Nested {
 /// Logs each call to an `Outer.Nested` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -146,7 +147,8 @@ public nonisolated struct LoggingOuterNested<Base: Outer.Nested>: Outer.Nested {
 nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingOuterNested<Self> {
     LoggingOuterNested(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -154,7 +156,8 @@ nonisolated extension Outer.Nested {
   /// This `Outer.Nested`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Outer.Nested {
     LoggingOuterNested(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -221,12 +221,13 @@ nonisolated extension Parameters {
 /// Logs each call to a `Parameters` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingParameters<Base: Parameters>: Parameters {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -309,7 +310,8 @@ public nonisolated struct LoggingParameters<Base: Parameters>: Parameters {
 nonisolated extension Parameters {
   /// This `Parameters`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingParameters<Self> {
     LoggingParameters(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -317,7 +319,8 @@ nonisolated extension Parameters {
   /// This `Parameters`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Parameters {
     LoggingParameters(self, logger: logger, level: level, errorLevel: errorLevel)
   }

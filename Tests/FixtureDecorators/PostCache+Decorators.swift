@@ -163,12 +163,13 @@ nonisolated extension PostCache {
 /// Logs each call to a `PostCache` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingPostCache<Base: PostCache>: PostCache {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -207,7 +208,8 @@ public nonisolated struct LoggingPostCache<Base: PostCache>: PostCache {
 nonisolated extension PostCache {
   /// This `PostCache`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingPostCache<Self> {
     LoggingPostCache(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -215,7 +217,8 @@ nonisolated extension PostCache {
   /// This `PostCache`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any PostCache {
     LoggingPostCache(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -179,12 +179,13 @@ nonisolated extension PostRepo {
 /// Logs each call to a `PostRepo` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -226,7 +227,8 @@ public nonisolated struct LoggingPostRepo<Base: PostRepo>: PostRepo {
 nonisolated extension PostRepo {
   /// This `PostRepo`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingPostRepo<Self> {
     LoggingPostRepo(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -234,7 +236,8 @@ nonisolated extension PostRepo {
   /// This `PostRepo`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any PostRepo {
     LoggingPostRepo(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -226,12 +226,13 @@ nonisolated extension PriceService {
 /// Logs each call to a `PriceService` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingPriceService<Base: PriceService>: PriceService {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -291,7 +292,8 @@ public nonisolated struct LoggingPriceService<Base: PriceService>: PriceService 
 nonisolated extension PriceService {
   /// This `PriceService`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingPriceService<Self> {
     LoggingPriceService(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -299,7 +301,8 @@ nonisolated extension PriceService {
   /// This `PriceService`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any PriceService {
     LoggingPriceService(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -255,12 +255,13 @@ nonisolated extension QueryBuilder {
 /// Logs each call to a `QueryBuilder` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -337,7 +338,8 @@ public nonisolated struct LoggingQueryBuilder<Base: QueryBuilder>: QueryBuilder 
 nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingQueryBuilder<Self> {
     LoggingQueryBuilder(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -345,7 +347,8 @@ nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any QueryBuilder {
     LoggingQueryBuilder(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -136,12 +136,13 @@ nonisolated extension Reader {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class LoggingReader<Base: Reader>: Reader {
   public let base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -162,7 +163,8 @@ public nonisolated final class LoggingReader<Base: Reader>: Reader {
 nonisolated extension Reader {
   /// This `Reader`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingReader<Self> {
     LoggingReader(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -170,7 +172,8 @@ nonisolated extension Reader {
   /// This `Reader`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Reader {
     LoggingReader(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -115,12 +115,13 @@ nonisolated extension RequestContext {
 /// Logs each call to a `RequestContext` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
-  public let _logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let _logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self._logger = logger
@@ -136,7 +137,8 @@ public nonisolated struct LoggingRequestContext<Base: RequestContext>: RequestCo
 nonisolated extension RequestContext {
   /// This `RequestContext`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingRequestContext<Self> {
     LoggingRequestContext(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -144,7 +146,8 @@ nonisolated extension RequestContext {
   /// This `RequestContext`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any RequestContext {
     LoggingRequestContext(self, logger: logger, level: level, errorLevel: errorLevel)
   }

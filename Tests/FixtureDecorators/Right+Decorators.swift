@@ -138,12 +138,13 @@ nonisolated extension Right {
 /// Logs each call to a `Right` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingRight<Base: Right>: Right {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -173,7 +174,8 @@ public nonisolated struct LoggingRight<Base: Right>: Right {
 nonisolated extension Right {
   /// This `Right`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingRight<Self> {
     LoggingRight(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -181,7 +183,8 @@ nonisolated extension Right {
   /// This `Right`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Right {
     LoggingRight(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -117,12 +117,13 @@ extension Screen {
 /// Logs each call to a `Screen` and how it ended, then forwards it to `base`.
 @MainActor public struct LoggingScreen<Base: Screen>: Screen {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -143,7 +144,8 @@ extension Screen {
 extension Screen {
   /// This `Screen`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingScreen<Self> {
     LoggingScreen(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -151,7 +153,8 @@ extension Screen {
   /// This `Screen`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Screen {
     LoggingScreen(self, logger: logger, level: level, errorLevel: errorLevel)
   }

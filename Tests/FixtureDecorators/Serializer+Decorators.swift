@@ -134,12 +134,13 @@ nonisolated extension Serializer {
 public nonisolated struct LoggingSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -162,7 +163,8 @@ public nonisolated struct LoggingSerializer<Base: Serializer>: Serializer {
 nonisolated extension Serializer {
   /// This `Serializer`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingSerializer<Self> {
     LoggingSerializer(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -170,7 +172,8 @@ nonisolated extension Serializer {
   /// This `Serializer`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Serializer<Input> {
     LoggingSerializer(self, logger: logger, level: level, errorLevel: errorLevel)
   }

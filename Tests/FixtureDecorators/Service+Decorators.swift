@@ -147,12 +147,13 @@ public nonisolated struct LoggingService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -174,7 +175,8 @@ public nonisolated struct LoggingService<Base: Service>: Service {
 nonisolated extension Service {
   /// This `Service`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingService<Self> {
     LoggingService(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -182,7 +184,8 @@ nonisolated extension Service {
   /// This `Service`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Service<Input, Output> {
     LoggingService(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -149,12 +149,13 @@ nonisolated extension ShowService {
 /// Logs each call to a `ShowService` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingShowService<Base: ShowService>: ShowService {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -185,7 +186,8 @@ public nonisolated struct LoggingShowService<Base: ShowService>: ShowService {
 nonisolated extension ShowService {
   /// This `ShowService`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingShowService<Self> {
     LoggingShowService(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -193,7 +195,8 @@ nonisolated extension ShowService {
   /// This `ShowService`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any ShowService {
     LoggingShowService(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -145,12 +145,13 @@ nonisolated extension SpanMaker {
 public nonisolated struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -181,7 +182,8 @@ public nonisolated struct LoggingSpanMaker<Base: SpanMaker>: SpanMaker {
 nonisolated extension SpanMaker {
   /// This `SpanMaker`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingSpanMaker<Self> {
     LoggingSpanMaker(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -189,7 +191,8 @@ nonisolated extension SpanMaker {
   /// This `SpanMaker`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any SpanMaker {
     LoggingSpanMaker(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -236,12 +236,13 @@ nonisolated extension Spelling {
 /// Logs each call to a `Spelling` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingSpelling<Base: Spelling>: Spelling {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -307,7 +308,8 @@ public nonisolated struct LoggingSpelling<Base: Spelling>: Spelling {
 nonisolated extension Spelling {
   /// This `Spelling`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingSpelling<Self> {
     LoggingSpelling(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -315,7 +317,8 @@ nonisolated extension Spelling {
   /// This `Spelling`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Spelling {
     LoggingSpelling(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -129,12 +129,13 @@ nonisolated extension ThrowingByteEncoder {
 public nonisolated struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder
 {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -156,7 +157,8 @@ public nonisolated struct LoggingThrowingByteEncoder<Base: ThrowingByteEncoder>:
 nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingThrowingByteEncoder<Self> {
     LoggingThrowingByteEncoder(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -164,7 +166,8 @@ nonisolated extension ThrowingByteEncoder {
   /// This `ThrowingByteEncoder`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any ThrowingByteEncoder {
     LoggingThrowingByteEncoder(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -136,12 +136,13 @@ nonisolated extension Ticker {
 /// Logs each call to a `Ticker` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingTicker<Base: Ticker>: Ticker {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -166,7 +167,8 @@ public nonisolated struct LoggingTicker<Base: Ticker>: Ticker {
 nonisolated extension Ticker {
   /// This `Ticker`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingTicker<Self> {
     LoggingTicker(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -174,7 +176,8 @@ nonisolated extension Ticker {
   /// This `Ticker`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Ticker {
     LoggingTicker(self, logger: logger, level: level, errorLevel: errorLevel)
   }

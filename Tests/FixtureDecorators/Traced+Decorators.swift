@@ -117,12 +117,13 @@ nonisolated extension Traced {
 /// Logs each call to a `Traced` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingTraced<Base: Traced>: Traced {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -139,7 +140,8 @@ public nonisolated struct LoggingTraced<Base: Traced>: Traced {
 nonisolated extension Traced {
   /// This `Traced`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingTraced<Self> {
     LoggingTraced(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -147,7 +149,8 @@ nonisolated extension Traced {
   /// This `Traced`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Traced {
     LoggingTraced(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -152,12 +152,13 @@ nonisolated extension TypedStore {
 /// Logs each call to a `TypedStore` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -187,7 +188,8 @@ public nonisolated struct LoggingTypedStore<Base: TypedStore>: TypedStore {
 nonisolated extension TypedStore {
   /// This `TypedStore`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingTypedStore<Self> {
     LoggingTypedStore(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -195,7 +197,8 @@ nonisolated extension TypedStore {
   /// This `TypedStore`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any TypedStore {
     LoggingTypedStore(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -161,12 +161,13 @@ nonisolated extension Unmovable {
 /// Logs each call to an `Unmovable` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -199,7 +200,8 @@ public nonisolated struct LoggingUnmovable<Base: Unmovable>: Unmovable {
 nonisolated extension Unmovable {
   /// This `Unmovable`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingUnmovable<Self> {
     LoggingUnmovable(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -207,7 +209,8 @@ nonisolated extension Unmovable {
   /// This `Unmovable`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Unmovable {
     LoggingUnmovable(self, logger: logger, level: level, errorLevel: errorLevel)
   }

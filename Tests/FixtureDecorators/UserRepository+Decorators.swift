@@ -188,12 +188,13 @@ nonisolated extension UserRepository {
 /// Logs each call to a `UserRepository` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -235,7 +236,8 @@ public nonisolated struct LoggingUserRepository<Base: UserRepository>: UserRepos
 nonisolated extension UserRepository {
   /// This `UserRepository`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingUserRepository<Self> {
     LoggingUserRepository(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -243,7 +245,8 @@ nonisolated extension UserRepository {
   /// This `UserRepository`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any UserRepository {
     LoggingUserRepository(self, logger: logger, level: level, errorLevel: errorLevel)
   }

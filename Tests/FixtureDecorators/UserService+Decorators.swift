@@ -125,12 +125,13 @@ nonisolated extension UserService {
 /// Logs each call to a `UserService` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingUserService<Base: UserService>: UserService {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -155,7 +156,8 @@ public nonisolated struct LoggingUserService<Base: UserService>: UserService {
 nonisolated extension UserService {
   /// This `UserService`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingUserService<Self> {
     LoggingUserService(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -163,7 +165,8 @@ nonisolated extension UserService {
   /// This `UserService`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any UserService {
     LoggingUserService(self, logger: logger, level: level, errorLevel: errorLevel)
   }

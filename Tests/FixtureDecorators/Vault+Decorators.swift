@@ -289,12 +289,13 @@ nonisolated extension Vault {
 /// Logs each call to a `Vault` and how it ended, then forwards it to `base`.
 public nonisolated struct LoggingVault<Base: Vault>: Vault {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -394,7 +395,8 @@ public nonisolated struct LoggingVault<Base: Vault>: Vault {
 nonisolated extension Vault {
   /// This `Vault`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingVault<Self> {
     LoggingVault(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -402,7 +404,8 @@ nonisolated extension Vault {
   /// This `Vault`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Vault {
     LoggingVault(self, logger: logger, level: level, errorLevel: errorLevel)
   }

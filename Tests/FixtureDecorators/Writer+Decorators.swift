@@ -154,12 +154,13 @@ nonisolated extension Writer {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class LoggingWriter<Base: Writer>: Writer {
   public let base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -189,7 +190,8 @@ public nonisolated final class LoggingWriter<Base: Writer>: Writer {
 nonisolated extension Writer {
   /// This `Writer`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingWriter<Self> {
     LoggingWriter(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -197,7 +199,8 @@ nonisolated extension Writer {
   /// This `Writer`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any Writer {
     LoggingWriter(self, logger: logger, level: level, errorLevel: errorLevel)
   }

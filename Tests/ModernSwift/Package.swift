@@ -32,6 +32,10 @@ let package = Package(
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
         .enableUpcomingFeature("InferIsolatedConformances"),
       ]),
+    // The macro instead of the CLI: the shapes with `@Decorated`, built.
+    .executableTarget(
+      name: "Macro",
+      dependencies: dependencies + [.product(name: "VeneerMacros", package: "veneer")]),
     // Stricter checks, every warning an error.
     .executableTarget(
       name: "Strict", dependencies: dependencies,

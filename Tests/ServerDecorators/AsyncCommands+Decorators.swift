@@ -17,12 +17,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -37,7 +38,8 @@ public nonisolated struct TracingAsyncCommands<Base: AsyncCommands>: AsyncComman
 nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingAsyncCommands<Self> {
     TracingAsyncCommands(self, tracer: tracer, kind: kind)
   }
@@ -45,7 +47,8 @@ nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any AsyncCommands {
     TracingAsyncCommands(self, tracer: tracer, kind: kind)
   }
@@ -63,8 +66,8 @@ public nonisolated struct MetricsAsyncCommands<Base: AsyncCommands>: AsyncComman
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -79,8 +82,8 @@ public nonisolated struct MetricsAsyncCommands<Base: AsyncCommands>: AsyncComman
 nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsAsyncCommands<Self> {
     MetricsAsyncCommands(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -88,8 +91,8 @@ nonisolated extension AsyncCommands {
   /// This `AsyncCommands`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any AsyncCommands {
     MetricsAsyncCommands(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

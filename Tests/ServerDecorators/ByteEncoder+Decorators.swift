@@ -17,12 +17,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -42,7 +43,8 @@ public nonisolated struct TracingByteEncoder<Base: ByteEncoder>: ByteEncoder {
 nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingByteEncoder<Self> {
     TracingByteEncoder(self, tracer: tracer, kind: kind)
   }
@@ -50,7 +52,8 @@ nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any ByteEncoder {
     TracingByteEncoder(self, tracer: tracer, kind: kind)
   }
@@ -68,8 +71,8 @@ public nonisolated struct MetricsByteEncoder<Base: ByteEncoder>: ByteEncoder {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -87,8 +90,8 @@ public nonisolated struct MetricsByteEncoder<Base: ByteEncoder>: ByteEncoder {
 nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsByteEncoder<Self> {
     MetricsByteEncoder(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -96,8 +99,8 @@ nonisolated extension ByteEncoder {
   /// This `ByteEncoder`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any ByteEncoder {
     MetricsByteEncoder(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

@@ -20,12 +20,13 @@ import protocol Tracing.Tracer
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class TracingClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -44,7 +45,8 @@ public nonisolated final class TracingClassBound<Base: ClassBound>: ClassBound {
 nonisolated extension ClassBound {
   /// This `ClassBound`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingClassBound<Self> {
     TracingClassBound(self, tracer: tracer, kind: kind)
   }
@@ -52,7 +54,8 @@ nonisolated extension ClassBound {
   /// This `ClassBound`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any ClassBound {
     TracingClassBound(self, tracer: tracer, kind: kind)
   }
@@ -73,8 +76,8 @@ public nonisolated final class MetricsClassBound<Base: ClassBound>: ClassBound {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -92,8 +95,8 @@ public nonisolated final class MetricsClassBound<Base: ClassBound>: ClassBound {
 nonisolated extension ClassBound {
   /// This `ClassBound`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsClassBound<Self> {
     MetricsClassBound(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -101,8 +104,8 @@ nonisolated extension ClassBound {
   /// This `ClassBound`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any ClassBound {
     MetricsClassBound(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

@@ -20,12 +20,13 @@ import protocol Tracing.Tracer
     CompiledWithFoundation
   {
     public var base: Base
-    public let tracer: any Tracer
-    public let spanKind: SpanKind
+    public let tracer: any Tracing.Tracer
+    public let spanKind: Tracing.SpanKind
 
     /// - Parameter kind: `.client` for a service that calls out to another.
     public init(
-      _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+      _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+      kind: Tracing.SpanKind = .internal
     ) {
       self.base = base
       self.tracer = tracer
@@ -45,7 +46,8 @@ import protocol Tracing.Tracer
   nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, running each call in a span of `tracer`.
     public func withTracing(
-      _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+      _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+      kind: Tracing.SpanKind = .internal
     ) -> TracingCompiledWithFoundation<Self> {
       TracingCompiledWithFoundation(self, tracer: tracer, kind: kind)
     }
@@ -53,7 +55,8 @@ import protocol Tracing.Tracer
     /// This `CompiledWithFoundation`, running each call in a span of `tracer`, for an existential.
     @_disfavoredOverload
     public func withTracing(
-      _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+      _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+      kind: Tracing.SpanKind = .internal
     ) -> any CompiledWithFoundation {
       TracingCompiledWithFoundation(self, tracer: tracer, kind: kind)
     }
@@ -75,8 +78,8 @@ import protocol Tracing.Tracer
     ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
     ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
     public init(
-      _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-      dimensions: [(String, String)] = []
+      _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+      prefix: String = "veneer", dimensions: [(String, String)] = []
     ) {
       self.base = base
       self.metrics = __RequirementMetrics.forEach(
@@ -95,8 +98,8 @@ import protocol Tracing.Tracer
   nonisolated extension CompiledWithFoundation {
     /// This `CompiledWithFoundation`, counting and timing each call with `factory`'s metrics.
     public func withMetrics(
-      _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-      dimensions: [(String, String)] = []
+      _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+      prefix: String = "veneer", dimensions: [(String, String)] = []
     ) -> MetricsCompiledWithFoundation<Self> {
       MetricsCompiledWithFoundation(self, factory: factory, prefix: prefix, dimensions: dimensions)
     }
@@ -104,8 +107,8 @@ import protocol Tracing.Tracer
     /// This `CompiledWithFoundation`, counting and timing each call, for an existential.
     @_disfavoredOverload
     public func withMetrics(
-      _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-      dimensions: [(String, String)] = []
+      _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+      prefix: String = "veneer", dimensions: [(String, String)] = []
     ) -> any CompiledWithFoundation {
       MetricsCompiledWithFoundation(self, factory: factory, prefix: prefix, dimensions: dimensions)
     }

@@ -18,12 +18,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -71,7 +72,8 @@ public nonisolated struct TracingDescribedFailure<Base: DescribedFailure>: Descr
 nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingDescribedFailure<Self> {
     TracingDescribedFailure(self, tracer: tracer, kind: kind)
   }
@@ -79,7 +81,8 @@ nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any DescribedFailure {
     TracingDescribedFailure(self, tracer: tracer, kind: kind)
   }
@@ -97,8 +100,8 @@ public nonisolated struct MetricsDescribedFailure<Base: DescribedFailure>: Descr
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -145,8 +148,8 @@ public nonisolated struct MetricsDescribedFailure<Base: DescribedFailure>: Descr
 nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsDescribedFailure<Self> {
     MetricsDescribedFailure(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -154,8 +157,8 @@ nonisolated extension DescribedFailure {
   /// This `DescribedFailure`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any DescribedFailure {
     MetricsDescribedFailure(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

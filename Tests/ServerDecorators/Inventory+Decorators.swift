@@ -17,12 +17,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingInventory<Base: Inventory>: Inventory {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -50,7 +51,8 @@ public nonisolated struct TracingInventory<Base: Inventory>: Inventory {
 nonisolated extension Inventory {
   /// This `Inventory`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingInventory<Self> {
     TracingInventory(self, tracer: tracer, kind: kind)
   }
@@ -58,7 +60,8 @@ nonisolated extension Inventory {
   /// This `Inventory`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any Inventory {
     TracingInventory(self, tracer: tracer, kind: kind)
   }
@@ -76,8 +79,8 @@ public nonisolated struct MetricsInventory<Base: Inventory>: Inventory {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -103,8 +106,8 @@ public nonisolated struct MetricsInventory<Base: Inventory>: Inventory {
 nonisolated extension Inventory {
   /// This `Inventory`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsInventory<Self> {
     MetricsInventory(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -112,8 +115,8 @@ nonisolated extension Inventory {
   /// This `Inventory`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any Inventory {
     MetricsInventory(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

@@ -18,12 +18,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self._base = base
     self.tracer = tracer
@@ -82,7 +83,8 @@ public nonisolated struct TracingKeyValueStore<Base: KeyValueStore>: KeyValueSto
 nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingKeyValueStore<Self> {
     TracingKeyValueStore(self, tracer: tracer, kind: kind)
   }
@@ -90,7 +92,8 @@ nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any KeyValueStore {
     TracingKeyValueStore(self, tracer: tracer, kind: kind)
   }
@@ -108,8 +111,8 @@ public nonisolated struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueSto
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self._base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -161,8 +164,8 @@ public nonisolated struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueSto
 nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsKeyValueStore<Self> {
     MetricsKeyValueStore(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -170,8 +173,8 @@ nonisolated extension KeyValueStore {
   /// This `KeyValueStore`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any KeyValueStore {
     MetricsKeyValueStore(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

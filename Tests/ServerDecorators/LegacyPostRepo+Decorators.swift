@@ -17,12 +17,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -69,7 +70,8 @@ public nonisolated struct TracingLegacyPostRepo<Base: LegacyPostRepo>: LegacyPos
 nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingLegacyPostRepo<Self> {
     TracingLegacyPostRepo(self, tracer: tracer, kind: kind)
   }
@@ -77,7 +79,8 @@ nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any LegacyPostRepo {
     TracingLegacyPostRepo(self, tracer: tracer, kind: kind)
   }
@@ -95,8 +98,8 @@ public nonisolated struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPos
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -136,8 +139,8 @@ public nonisolated struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPos
 nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsLegacyPostRepo<Self> {
     MetricsLegacyPostRepo(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -145,8 +148,8 @@ nonisolated extension LegacyPostRepo {
   /// This `LegacyPostRepo`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any LegacyPostRepo {
     MetricsLegacyPostRepo(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

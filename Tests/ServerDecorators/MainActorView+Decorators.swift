@@ -20,12 +20,13 @@ import protocol Tracing.Tracer
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class TracingMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -50,7 +51,8 @@ import protocol Tracing.Tracer
 extension MainActorView {
   /// This `MainActorView`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingMainActorView<Self> {
     TracingMainActorView(self, tracer: tracer, kind: kind)
   }
@@ -58,7 +60,8 @@ extension MainActorView {
   /// This `MainActorView`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any MainActorView {
     TracingMainActorView(self, tracer: tracer, kind: kind)
   }
@@ -79,8 +82,8 @@ extension MainActorView {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -104,8 +107,8 @@ extension MainActorView {
 extension MainActorView {
   /// This `MainActorView`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsMainActorView<Self> {
     MetricsMainActorView(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -113,8 +116,8 @@ extension MainActorView {
   /// This `MainActorView`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any MainActorView {
     MetricsMainActorView(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

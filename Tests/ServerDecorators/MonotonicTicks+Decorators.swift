@@ -19,12 +19,13 @@ public nonisolated struct TracingMonotonicTicks<Base: MonotonicTicks>: Monotonic
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -53,7 +54,8 @@ public nonisolated struct TracingMonotonicTicks<Base: MonotonicTicks>: Monotonic
 nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingMonotonicTicks<Self> {
     TracingMonotonicTicks(self, tracer: tracer, kind: kind)
   }
@@ -61,7 +63,8 @@ nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any MonotonicTicks {
     TracingMonotonicTicks(self, tracer: tracer, kind: kind)
   }
@@ -81,8 +84,8 @@ public nonisolated struct MetricsMonotonicTicks<Base: MonotonicTicks>: Monotonic
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -108,8 +111,8 @@ public nonisolated struct MetricsMonotonicTicks<Base: MonotonicTicks>: Monotonic
 nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsMonotonicTicks<Self> {
     MetricsMonotonicTicks(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -117,8 +120,8 @@ nonisolated extension MonotonicTicks {
   /// This `MonotonicTicks`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any MonotonicTicks {
     MetricsMonotonicTicks(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

@@ -17,12 +17,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingPostCache<Base: PostCache>: PostCache {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -58,7 +59,8 @@ public nonisolated struct TracingPostCache<Base: PostCache>: PostCache {
 nonisolated extension PostCache {
   /// This `PostCache`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingPostCache<Self> {
     TracingPostCache(self, tracer: tracer, kind: kind)
   }
@@ -66,7 +68,8 @@ nonisolated extension PostCache {
   /// This `PostCache`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any PostCache {
     TracingPostCache(self, tracer: tracer, kind: kind)
   }
@@ -84,8 +87,8 @@ public nonisolated struct MetricsPostCache<Base: PostCache>: PostCache {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -118,8 +121,8 @@ public nonisolated struct MetricsPostCache<Base: PostCache>: PostCache {
 nonisolated extension PostCache {
   /// This `PostCache`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsPostCache<Self> {
     MetricsPostCache(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -127,8 +130,8 @@ nonisolated extension PostCache {
   /// This `PostCache`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any PostCache {
     MetricsPostCache(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

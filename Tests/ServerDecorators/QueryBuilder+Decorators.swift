@@ -17,12 +17,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -98,7 +99,8 @@ public nonisolated struct TracingQueryBuilder<Base: QueryBuilder>: QueryBuilder 
 nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingQueryBuilder<Self> {
     TracingQueryBuilder(self, tracer: tracer, kind: kind)
   }
@@ -106,7 +108,8 @@ nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any QueryBuilder {
     TracingQueryBuilder(self, tracer: tracer, kind: kind)
   }
@@ -124,8 +127,8 @@ public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder 
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -192,8 +195,8 @@ public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder 
 nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsQueryBuilder<Self> {
     MetricsQueryBuilder(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -201,8 +204,8 @@ nonisolated extension QueryBuilder {
   /// This `QueryBuilder`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any QueryBuilder {
     MetricsQueryBuilder(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

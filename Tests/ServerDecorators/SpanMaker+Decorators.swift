@@ -18,12 +18,13 @@ import protocol Tracing.Tracer
 public nonisolated struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -51,7 +52,8 @@ public nonisolated struct TracingSpanMaker<Base: SpanMaker>: SpanMaker {
 nonisolated extension SpanMaker {
   /// This `SpanMaker`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingSpanMaker<Self> {
     TracingSpanMaker(self, tracer: tracer, kind: kind)
   }
@@ -59,7 +61,8 @@ nonisolated extension SpanMaker {
   /// This `SpanMaker`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any SpanMaker {
     TracingSpanMaker(self, tracer: tracer, kind: kind)
   }
@@ -78,8 +81,8 @@ public nonisolated struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -105,8 +108,8 @@ public nonisolated struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
 nonisolated extension SpanMaker {
   /// This `SpanMaker`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsSpanMaker<Self> {
     MetricsSpanMaker(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -114,8 +117,8 @@ nonisolated extension SpanMaker {
   /// This `SpanMaker`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any SpanMaker {
     MetricsSpanMaker(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

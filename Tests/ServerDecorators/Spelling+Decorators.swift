@@ -17,12 +17,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingSpelling<Base: Spelling>: Spelling {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -81,7 +82,8 @@ public nonisolated struct TracingSpelling<Base: Spelling>: Spelling {
 nonisolated extension Spelling {
   /// This `Spelling`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingSpelling<Self> {
     TracingSpelling(self, tracer: tracer, kind: kind)
   }
@@ -89,7 +91,8 @@ nonisolated extension Spelling {
   /// This `Spelling`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any Spelling {
     TracingSpelling(self, tracer: tracer, kind: kind)
   }
@@ -107,8 +110,8 @@ public nonisolated struct MetricsSpelling<Base: Spelling>: Spelling {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -159,8 +162,8 @@ public nonisolated struct MetricsSpelling<Base: Spelling>: Spelling {
 nonisolated extension Spelling {
   /// This `Spelling`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsSpelling<Self> {
     MetricsSpelling(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -168,8 +171,8 @@ nonisolated extension Spelling {
   /// This `Spelling`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any Spelling {
     MetricsSpelling(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

@@ -18,12 +18,13 @@ import protocol Tracing.Tracer
 /// failed with the error a call throws or returns.
 public nonisolated struct TracingVault<Base: Vault>: Vault {
   public var base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -106,7 +107,8 @@ public nonisolated struct TracingVault<Base: Vault>: Vault {
 nonisolated extension Vault {
   /// This `Vault`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingVault<Self> {
     TracingVault(self, tracer: tracer, kind: kind)
   }
@@ -114,7 +116,8 @@ nonisolated extension Vault {
   /// This `Vault`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any Vault {
     TracingVault(self, tracer: tracer, kind: kind)
   }
@@ -132,8 +135,8 @@ public nonisolated struct MetricsVault<Base: Vault>: Vault {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -205,8 +208,8 @@ public nonisolated struct MetricsVault<Base: Vault>: Vault {
 nonisolated extension Vault {
   /// This `Vault`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsVault<Self> {
     MetricsVault(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -214,8 +217,8 @@ nonisolated extension Vault {
   /// This `Vault`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any Vault {
     MetricsVault(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

@@ -20,12 +20,13 @@ import protocol Tracing.Tracer
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class TracingWriter<Base: Writer>: Writer {
   public let base: Base
-  public let tracer: any Tracer
-  public let spanKind: SpanKind
+  public let tracer: any Tracing.Tracer
+  public let spanKind: Tracing.SpanKind
 
   /// - Parameter kind: `.client` for a service that calls out to another.
   public init(
-    _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) {
     self.base = base
     self.tracer = tracer
@@ -52,7 +53,8 @@ public nonisolated final class TracingWriter<Base: Writer>: Writer {
 nonisolated extension Writer {
   /// This `Writer`, running each call in a span of `tracer`.
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> TracingWriter<Self> {
     TracingWriter(self, tracer: tracer, kind: kind)
   }
@@ -60,7 +62,8 @@ nonisolated extension Writer {
   /// This `Writer`, running each call in a span of `tracer`, for an existential.
   @_disfavoredOverload
   public func withTracing(
-    _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+    _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+    kind: Tracing.SpanKind = .internal
   ) -> any Writer {
     TracingWriter(self, tracer: tracer, kind: kind)
   }
@@ -81,8 +84,8 @@ public nonisolated final class MetricsWriter<Base: Writer>: Writer {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -107,8 +110,8 @@ public nonisolated final class MetricsWriter<Base: Writer>: Writer {
 nonisolated extension Writer {
   /// This `Writer`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsWriter<Self> {
     MetricsWriter(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -116,8 +119,8 @@ nonisolated extension Writer {
   /// This `Writer`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any Writer {
     MetricsWriter(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

@@ -194,13 +194,13 @@ struct ReviewWorkflowTests {
     }
     #expect(
       verbose.errors.contains(
-        "1 source file (1 read), 2 protocols, 1 decorated (1 rendered), 48 lines generated\n"))
+        "1 source file (1 read), 2 protocols, 1 decorated (1 rendered), 51 lines generated\n"))
     // Again, from the cache: nothing parsed or rendered, the same counts.
     let cached = try workspace.veneer(
       "generate", "--sources", "Sources", "--output", "Out", "--verbose")
     #expect(
       cached.errors.contains(
-        "1 source file (0 read), 2 protocols, 1 decorated (0 rendered), 48 lines generated\n"))
+        "1 source file (0 read), 2 protocols, 1 decorated (0 rendered), 51 lines generated\n"))
     #expect(cached.errors.contains("unknown veneer annotation 'logign'"))
     let quiet = try workspace.veneer(
       "generate", "--sources", "Sources", "--output", "Out", "--quiet")

@@ -622,8 +622,8 @@ struct ConfiguredGenerationTests {
     #expect(!file.contents.contains("public "))
     #expect(file.contents.contains("struct PostRepoLogging<Base: PostRepo>: PostRepo"))
     #expect(file.contents.contains("struct PostRepoCaching<Base: PostRepo>: PostRepo"))
-    #expect(
-      file.contents.contains("level: Logger.Level = .info, errorLevel: Logger.Level = .critical"))
+    #expect(file.contents.contains(" level: Logging.Logger.Level = .info,"))
+    #expect(file.contents.contains("errorLevel: Logging.Logger.Level = .critical"))
     #expect(file.contents.contains("timeToLive: .seconds(90)"))
     #expect(file.contents.contains("func withCaching(maximumEntryCount: Int = 64)"))
     let compiled = try project.typeCheckGenerated()

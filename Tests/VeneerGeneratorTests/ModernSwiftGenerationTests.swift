@@ -159,16 +159,45 @@ struct ModernSwiftGenerationTests {
       """,
     ])
     let tracker = project.file("Tracker+Decorators.swift")
-    #expect(tracker.contains("struct AnalyticsTrackerDecorator<Base: Tracker>: Tracker {"))
+    #expect(tracker.contains("struct TrackerAnalyticsDecorator<Base: Tracker>: Tracker {"))
     #expect(tracker.contains("import struct Logging.Logger\n"))
     #expect(tracker.contains("import protocol Tracing.Tracer\n"))
     #expect(!tracker.contains("import Tracing\n") && !tracker.contains("import CoreMetrics\n"))
     #expect(
       project.file("System+Decorators.swift").contains(
-        "struct LoggingSystemDecorator<Base: System>: System {"))
+        "struct SystemLoggingDecorator<Base: System>: System {"))
     #expect(
       project.file("LoggingSystem+Decorators.swift").contains(
         "struct LoggingLoggingSystem<Base: LoggingSystem>: LoggingSystem {"))
+    let checked = try project.typeCheckGenerated()
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
+  /// A protocol inheriting one of the toolchain's that Veneer knows by name only is not
+  /// decorated, and the warning says that `--reference` cannot help; `Observable`, which has no
+  /// requirement, is decorated.
+  @Test func toolchainProtocolsAreNamedForWhatTheyAre() throws {
+    let project = try Project([
+      "Sources/Streams.swift": """
+      import Observation
+
+      public protocol Feed: AsyncSequence where Element == Int {}
+      @MainActor
+      public protocol Model: Observable, AnyObject {
+        var title: String { get }
+      }
+
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: all\ntemplates: [logging]\n",
+    ])
+    let (generation, diagnostics) = project.generate()
+    #expect(
+      diagnostics.contains(
+        "Sources/Streams.swift:3:1: warning: Feed is not decorated: it inherits AsyncSequence, a "
+          + "protocol of Swift's standard library or toolchain whose requirements Veneer does not "
+          + "know, and which --reference cannot name: decorate a protocol of your own that does "
+          + "not inherit it, or write this decorator by hand"), "\(diagnostics)")
+    #expect(generation.files.map(\.name) == ["Model+Decorators.swift"])
     let checked = try project.typeCheckGenerated()
     #expect(checked.status == 0, "\(checked.errors)")
   }

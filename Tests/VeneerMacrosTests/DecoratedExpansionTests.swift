@@ -117,7 +117,10 @@ struct DecoratedExpansionTests {
     arguments: [
       ("@Decorated(.caching(ttl: .seconds(300)))", "timeToLive: .seconds(300)", nil),
       ("@Decorated(.caching(ttl: .milliseconds(1_500)))", "timeToLive: .seconds(1.5)", nil),
-      ("@Decorated(.logging(errorLevel: .warning))", "errorLevel: Logger.Level = .warning", nil),
+      (
+        "@Decorated(.logging(errorLevel: .warning))", "errorLevel: Logging.Logger.Level = .warning",
+        nil
+      ),
       ("@Decorated(.analytics(naming: .kebabCase))", "\"store.value\"", nil),
       ("@Decorated(.timeout(.seconds(2)))", "= .seconds(2)", nil),
       (

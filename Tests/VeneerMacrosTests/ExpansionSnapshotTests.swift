@@ -37,12 +37,13 @@ struct ExpansionSnapshotTests {
       /// Logs each call to a `Notes` and how it ended, then forwards it to `base`.
       public nonisolated struct LoggingNotes<Base: Notes>: Notes {
         public var base: Base
-        public let logger: Logger
-        public let level: Logger.Level
-        public let errorLevel: Logger.Level
+        public let logger: Logging.Logger
+        public let level: Logging.Logger.Level
+        public let errorLevel: Logging.Logger.Level
 
         public init(
-          _ base: Base, logger: Logger, level: Logger.Level = .info, errorLevel: Logger.Level = .error
+          _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .info,
+          errorLevel: Logging.Logger.Level = .error
         ) {
           self.base = base
           self.logger = logger
@@ -63,7 +64,8 @@ struct ExpansionSnapshotTests {
       nonisolated extension Notes {
         /// This `Notes`, logging each call to `logger`.
         public func withLogging(
-          _ logger: Logger, level: Logger.Level = .info, errorLevel: Logger.Level = .error
+          _ logger: Logging.Logger, level: Logging.Logger.Level = .info,
+          errorLevel: Logging.Logger.Level = .error
         ) -> LoggingNotes<Self> {
           LoggingNotes(self, logger: logger, level: level, errorLevel: errorLevel)
         }
@@ -71,7 +73,8 @@ struct ExpansionSnapshotTests {
         /// This `Notes`, logging each call to `logger`, for an existential.
         @_disfavoredOverload
         public func withLogging(
-          _ logger: Logger, level: Logger.Level = .info, errorLevel: Logger.Level = .error
+          _ logger: Logging.Logger, level: Logging.Logger.Level = .info,
+          errorLevel: Logging.Logger.Level = .error
         ) -> any Notes {
           LoggingNotes(self, logger: logger, level: level, errorLevel: errorLevel)
         }
@@ -279,12 +282,13 @@ struct ExpansionSnapshotTests {
       /// failed with the error a call throws or returns.
       public nonisolated struct TracingNotes<Base: Notes>: Notes {
         public var base: Base
-        public let tracer: any Tracer
-        public let spanKind: SpanKind
+        public let tracer: any Tracing.Tracer
+        public let spanKind: Tracing.SpanKind
 
         /// - Parameter kind: `.client` for a service that calls out to another.
         public init(
-          _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+          _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+          kind: Tracing.SpanKind = .internal
         ) {
           self.base = base
           self.tracer = tracer
@@ -303,7 +307,8 @@ struct ExpansionSnapshotTests {
       nonisolated extension Notes {
         /// This `Notes`, running each call in a span of `tracer`.
         public func withTracing(
-          _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+          _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+          kind: Tracing.SpanKind = .internal
         ) -> TracingNotes<Self> {
           TracingNotes(self, tracer: tracer, kind: kind)
         }
@@ -311,7 +316,8 @@ struct ExpansionSnapshotTests {
         /// This `Notes`, running each call in a span of `tracer`, for an existential.
         @_disfavoredOverload
         public func withTracing(
-          _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+          _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+          kind: Tracing.SpanKind = .internal
         ) -> any Notes {
           TracingNotes(self, tracer: tracer, kind: kind)
         }
@@ -346,8 +352,8 @@ struct ExpansionSnapshotTests {
         ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
         ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
         public init(
-          _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-          dimensions: [(String, String)] = []
+          _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+          prefix: String = "veneer", dimensions: [(String, String)] = []
         ) {
           self.base = base
           self.metrics = __RequirementMetrics.forEach(
@@ -365,8 +371,8 @@ struct ExpansionSnapshotTests {
       nonisolated extension Notes {
         /// This `Notes`, counting and timing each call with `factory`'s metrics.
         public func withMetrics(
-          _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-          dimensions: [(String, String)] = []
+          _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+          prefix: String = "veneer", dimensions: [(String, String)] = []
         ) -> MetricsNotes<Self> {
           MetricsNotes(self, factory: factory, prefix: prefix, dimensions: dimensions)
         }
@@ -374,8 +380,8 @@ struct ExpansionSnapshotTests {
         /// This `Notes`, counting and timing each call, for an existential.
         @_disfavoredOverload
         public func withMetrics(
-          _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-          dimensions: [(String, String)] = []
+          _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+          prefix: String = "veneer", dimensions: [(String, String)] = []
         ) -> any Notes {
           MetricsNotes(self, factory: factory, prefix: prefix, dimensions: dimensions)
         }
@@ -697,12 +703,13 @@ struct ExpansionSnapshotTests {
       #if DEBUG
       public nonisolated struct LoggingNotes<Base: Notes>: Notes {
         public var base: Base
-        public let logger: Logger
-        public let level: Logger.Level
-        public let errorLevel: Logger.Level
+        public let logger: Logging.Logger
+        public let level: Logging.Logger.Level
+        public let errorLevel: Logging.Logger.Level
 
         public init(
-          _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+          _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+          errorLevel: Logging.Logger.Level = .error
         ) {
           self.base = base
           self.logger = logger
@@ -724,7 +731,8 @@ struct ExpansionSnapshotTests {
       nonisolated extension Notes {
         #if DEBUG
         public func withLogging(
-            _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+            _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+            errorLevel: Logging.Logger.Level = .error
           ) -> LoggingNotes<Self> {
             LoggingNotes(self, logger: logger, level: level, errorLevel: errorLevel)
           }
@@ -732,7 +740,8 @@ struct ExpansionSnapshotTests {
           /// This `Notes`, logging each call to `logger`, for an existential.
           @_disfavoredOverload
           public func withLogging(
-            _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+            _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+            errorLevel: Logging.Logger.Level = .error
           ) -> any Notes {
             LoggingNotes(self, logger: logger, level: level, errorLevel: errorLevel)
           }
@@ -907,12 +916,13 @@ struct ExpansionSnapshotTests {
       /// Logs each call to a `Notes` and how it ended, then forwards it to `base`.
       public nonisolated struct LoggingNotes<Base: Notes>: Notes {
         public var base: Base
-        public let logger: Logger
-        public let level: Logger.Level
-        public let errorLevel: Logger.Level
+        public let logger: Logging.Logger
+        public let level: Logging.Logger.Level
+        public let errorLevel: Logging.Logger.Level
 
         public init(
-          _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+          _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+          errorLevel: Logging.Logger.Level = .error
         ) {
           self.base = base
           self.logger = logger
@@ -933,7 +943,8 @@ struct ExpansionSnapshotTests {
       nonisolated extension Notes {
         /// This `Notes`, logging each call to `logger`.
         public func withLogging(
-          _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+          _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+          errorLevel: Logging.Logger.Level = .error
         ) -> LoggingNotes<Self> {
           LoggingNotes(self, logger: logger, level: level, errorLevel: errorLevel)
         }
@@ -941,7 +952,8 @@ struct ExpansionSnapshotTests {
         /// This `Notes`, logging each call to `logger`, for an existential.
         @_disfavoredOverload
         public func withLogging(
-          _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+          _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+          errorLevel: Logging.Logger.Level = .error
         ) -> any Notes {
           LoggingNotes(self, logger: logger, level: level, errorLevel: errorLevel)
         }

@@ -51,12 +51,13 @@ struct SnippetTests {
         /// Logs each call to a `UserService` and how it ended, then forwards it to `base`.
         public nonisolated struct LoggingUserService<Base: UserService>: UserService {
           public var base: Base
-          public let logger: Logger
-          public let level: Logger.Level
-          public let errorLevel: Logger.Level
+          public let logger: Logging.Logger
+          public let level: Logging.Logger.Level
+          public let errorLevel: Logging.Logger.Level
 
           public init(
-            _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+            _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+            errorLevel: Logging.Logger.Level = .error
           ) {
             self.base = base
             self.logger = logger
@@ -81,7 +82,8 @@ struct SnippetTests {
         nonisolated extension UserService {
           /// This `UserService`, logging each call to `logger`.
           public func withLogging(
-            _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+            _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+            errorLevel: Logging.Logger.Level = .error
           ) -> LoggingUserService<Self> {
             LoggingUserService(self, logger: logger, level: level, errorLevel: errorLevel)
           }
@@ -89,7 +91,8 @@ struct SnippetTests {
           /// This `UserService`, logging each call to `logger`, for an existential.
           @_disfavoredOverload
           public func withLogging(
-            _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+            _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+            errorLevel: Logging.Logger.Level = .error
           ) -> any UserService {
             LoggingUserService(self, logger: logger, level: level, errorLevel: errorLevel)
           }
@@ -366,12 +369,13 @@ struct SnippetTests {
         /// failed with the error a call throws or returns.
         public nonisolated struct TracingShowService<Base: ShowService>: ShowService {
           public var base: Base
-          public let tracer: any Tracer
-          public let spanKind: SpanKind
+          public let tracer: any Tracing.Tracer
+          public let spanKind: Tracing.SpanKind
 
           /// - Parameter kind: `.client` for a service that calls out to another.
           public init(
-            _ base: Base, tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+            _ base: Base, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+            kind: Tracing.SpanKind = .internal
           ) {
             self.base = base
             self.tracer = tracer
@@ -392,7 +396,8 @@ struct SnippetTests {
         nonisolated extension ShowService {
           /// This `ShowService`, running each call in a span of `tracer`.
           public func withTracing(
-            _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+            _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+            kind: Tracing.SpanKind = .internal
           ) -> TracingShowService<Self> {
             TracingShowService(self, tracer: tracer, kind: kind)
           }
@@ -400,7 +405,8 @@ struct SnippetTests {
           /// This `ShowService`, running each call in a span of `tracer`, for an existential.
           @_disfavoredOverload
           public func withTracing(
-            _ tracer: any Tracer = InstrumentationSystem.tracer, kind: SpanKind = .internal
+            _ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer,
+            kind: Tracing.SpanKind = .internal
           ) -> any ShowService {
             TracingShowService(self, tracer: tracer, kind: kind)
           }

@@ -280,6 +280,14 @@ package struct ProtocolPlan: Sendable {
         proto.location
       )
     }
+    if let external = proto.externalProtocols.first(where: ToolchainProtocols.names.contains) {
+      return (
+        "it inherits \(external), a protocol of Swift's standard library or toolchain whose "
+          + "requirements Veneer does not know, and which --reference cannot name: decorate a "
+          + "protocol of your own that does not inherit it, or write this decorator by hand",
+        proto.location
+      )
+    }
     if let external = proto.externalProtocols.first {
       return (
         "it inherits \(external), which is no protocol of the scanned sources, the references or "

@@ -27,7 +27,7 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
   package var listedTemplates: Set<String> = []
   /// Decorator names that the run's own protocols have (`LoggingSystem`, a protocol, is the
   /// Logging decorator's name for a protocol `System`): such a decorator, like one named as a
-  /// library's type, is named `LoggingSystemDecorator` instead.
+  /// library's type, is named `SystemLoggingDecorator` instead.
   package var takenTypeNames: Set<String> = []
 
   package init() {}
@@ -38,7 +38,8 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
   package func decoratorName(template: String, protocolSuffix: String) -> String {
     Naming.rawIdentifierIfNeeded(
       ReservedTypeNames.avoiding(
-        patternName(template: template, protocolSuffix: protocolSuffix), taken: takenTypeNames))
+        patternName(template: template, protocolSuffix: protocolSuffix), template: template,
+        protocolSuffix: protocolSuffix, taken: takenTypeNames))
   }
 
   /// The name `decoratorNaming` gives, before any clash is avoided.

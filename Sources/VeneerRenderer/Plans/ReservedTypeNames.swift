@@ -1,7 +1,8 @@
 /// The type names a decorator may not take: those of the libraries its code and its users' code
 /// import beside it. A decorator type named `AnalyticsTracker` (the Analytics decorator of a
 /// protocol `Tracker`) or `MetricsFactory` would hide the library's type in the whole module,
-/// breaking every other use of it; such a decorator is named `AnalyticsTrackerDecorator`.
+/// breaking every other use of it; such a decorator is named `TrackerAnalyticsDecorator`, a
+/// name `@Decorated` can declare (`suffixed(AnalyticsDecorator)`).
 package enum ReservedTypeNames {
   /// Top-level public types of VeneerRuntime, swift-log, swift-metrics,
   /// swift-distributed-tracing and swift-service-context.
@@ -28,10 +29,15 @@ package enum ReservedTypeNames {
     "Tracer", "TracerClock", "TracerInstant",
   ]
 
-  /// `name`, or it with `Decorator` added until it is neither a library's type nor in `taken`.
-  static func avoiding(_ name: String, taken: Set<String>) -> String {
-    var unique = name
-    while libraries.contains(unique) || taken.contains(unique) { unique += "Decorator" }
+  /// `name`, unless it is a library's type or in `taken`: then `{protocol}{template}Decorator`,
+  /// with `Decorator` added until it is neither.
+  static func avoiding(
+    _ name: String, template: String, protocolSuffix: String, taken: Set<String>
+  ) -> String {
+    func isTaken(_ name: String) -> Bool { libraries.contains(name) || taken.contains(name) }
+    guard isTaken(name) else { return name }
+    var unique = "\(protocolSuffix)\(template)Decorator"
+    while isTaken(unique) { unique += "Decorator" }
     return unique
   }
 }

@@ -1,6 +1,7 @@
 // Conformers of the catalog's shapes, and calls through every built-in around each: the
 // decorators compile in the target's settings and forward what they are given.
 import Logging
+import Observation
 import VeneerRuntime
 
 /// Tracks nothing: the calls check what the decorators forward, not what they record.
@@ -170,10 +171,20 @@ nonisolated struct Sampling: Sampler {
 
 /// A store of the user's own global actor, decorated and called there.
 @DatabaseActor
-func callRecords(_ logger: Logger, tracker: SilentTracker) async throws -> Int {
+func callRecords(_ logger: Logging.Logger, tracker: SilentTracker) async throws -> Int {
   let records = Records().everyBuiltIn(logger, tracker: tracker)
   try await records.save(4)
   return records.count()
+}
+
+@MainActor
+@Observable
+final class Settings: SettingsModel {
+  var theme = "dark"
+  func reset() async -> String {
+    theme = "light"
+    return theme
+  }
 }
 
 /// Fails the run, naming what a decorator got wrong.
@@ -183,7 +194,7 @@ nonisolated func expect<Value: Equatable>(_ value: Value, _ expected: Value, _ w
 
 @MainActor
 func callEveryShape() async throws {
-  let logger = Logger(label: "catalog")
+  let logger = Logging.Logger(label: "catalog")
   let tracker = SilentTracker()
   let weather = Weather().everyBuiltIn(logger, tracker: tracker)
   expect(try await weather.forecast(city: "Oslo").summary, "sun in Oslo", "forecast")
@@ -281,6 +292,10 @@ func callEveryShape() async throws {
   let deferred = Deferred().everyBuiltIn(logger, tracker: tracker)
   expect(await deferred.later(6), 6, "an escaping autoclosure")
   expect(deferred.evaluate(5), 5, "an autoclosure")
+
+  let settings = Settings().everyBuiltIn(logger, tracker: tracker)
+  expect(settings.theme, "dark", "an observable model's property")
+  expect(await settings.reset(), "light", "an observable model's method")
 
   let versions = Versions().everyBuiltIn(logger, tracker: tracker)
   expect(versions.newer(), 2, "an available requirement")

@@ -25,3 +25,12 @@ public protocol Sampler {
   func sample(_ values: Span<Int>) -> Int
   func wait(for duration: Duration) async throws -> Int
 }
+
+/// An app's own logger and kinds, as apps declare them: names the generated code must not mean.
+public struct Logger {
+  public init() {}
+}
+
+public enum SpanKind {
+  case screen
+}

@@ -11,7 +11,7 @@ import enum CoreMetrics.MetricsSystem
 /// Calls a `PriceClient` through a bulkhead, then forwards it to
 /// `base`: at most so many at once, the next ones waiting their turn or refused
 /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
-nonisolated public struct BulkheadPriceClient<Base: PriceClient>: PriceClient {
+public nonisolated struct BulkheadPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   public let bulkhead: VeneerRuntime.Bulkhead
 
@@ -61,7 +61,7 @@ nonisolated extension PriceClient {
 /// `base` in a task of its own: when the deadline passes first, that task is
 /// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
 /// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
-nonisolated public struct TimeoutPriceClient<Base: PriceClient>: PriceClient {
+public nonisolated struct TimeoutPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   public let deadline: Duration
 
@@ -102,7 +102,7 @@ nonisolated extension PriceClient {
 /// `base`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
 /// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
 /// are forwarded as they are.
-nonisolated public struct CircuitBreakerPriceClient<Base: PriceClient>: PriceClient {
+public nonisolated struct CircuitBreakerPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   public let breaker: VeneerRuntime.CircuitBreaker
 
@@ -152,7 +152,7 @@ nonisolated extension PriceClient {
 /// idempotent, then forwards it to `base`: as often as its policy allows, after a wait
 /// that grows and is spread by jitter, and only for errors the policy retries. Every other
 /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
-nonisolated public struct RetryPriceClient<Base: PriceClient>: PriceClient {
+public nonisolated struct RetryPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   public let retryPolicy: VeneerRuntime.RetryPolicy
   let policyClock: VeneerRuntime.PolicyClock
@@ -205,7 +205,7 @@ nonisolated extension PriceClient {
 /// `base`: per requirement, a counter of calls (`veneer.calls`), a counter of
 /// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
-nonisolated public struct MetricsPriceClient<Base: PriceClient>: PriceClient {
+public nonisolated struct MetricsPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
   let metrics: [__RequirementMetrics]
 
@@ -213,8 +213,8 @@ nonisolated public struct MetricsPriceClient<Base: PriceClient>: PriceClient {
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
   ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
   public init(
-    _ base: Base, factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ base: Base, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
     self.metrics = __RequirementMetrics.forEach(
@@ -240,8 +240,8 @@ nonisolated public struct MetricsPriceClient<Base: PriceClient>: PriceClient {
 nonisolated extension PriceClient {
   /// This `PriceClient`, counting and timing each call with `factory`'s metrics.
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> MetricsPriceClient<Self> {
     MetricsPriceClient(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }
@@ -249,8 +249,8 @@ nonisolated extension PriceClient {
   /// This `PriceClient`, counting and timing each call, for an existential.
   @_disfavoredOverload
   public func withMetrics(
-    _ factory: any MetricsFactory = MetricsSystem.factory, prefix: String = "veneer",
-    dimensions: [(String, String)] = []
+    _ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory,
+    prefix: String = "veneer", dimensions: [(String, String)] = []
   ) -> any PriceClient {
     MetricsPriceClient(self, factory: factory, prefix: prefix, dimensions: dimensions)
   }

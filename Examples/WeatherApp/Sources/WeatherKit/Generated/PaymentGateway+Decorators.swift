@@ -6,7 +6,7 @@ import struct Logging.Logger
 
 /// Tracks an analytics event for each call to a `PaymentGateway`, then forwards it to
 /// `base`.
-nonisolated public struct AnalyticsPaymentGateway<Base: PaymentGateway>: PaymentGateway {
+public nonisolated struct AnalyticsPaymentGateway<Base: PaymentGateway>: PaymentGateway {
   public var base: Base
   public let tracker: any AnalyticsTracker
 
@@ -48,14 +48,15 @@ nonisolated extension PaymentGateway {
 }
 
 /// Logs each call to a `PaymentGateway` and how it ended, then forwards it to `base`.
-nonisolated public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
+public nonisolated struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGateway {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -91,7 +92,8 @@ nonisolated public struct LoggingPaymentGateway<Base: PaymentGateway>: PaymentGa
 nonisolated extension PaymentGateway {
   /// This `PaymentGateway`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingPaymentGateway<Self> {
     LoggingPaymentGateway(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -99,7 +101,8 @@ nonisolated extension PaymentGateway {
   /// This `PaymentGateway`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any PaymentGateway {
     LoggingPaymentGateway(self, logger: logger, level: level, errorLevel: errorLevel)
   }

@@ -6,7 +6,7 @@ import struct Logging.Logger
 
 /// Answers calls to a `WeatherService` from a cache when their arguments were seen
 /// before, and forwards the others to `base`.
-nonisolated public struct CachingWeatherService<Base: WeatherService>: WeatherService {
+public nonisolated struct CachingWeatherService<Base: WeatherService>: WeatherService {
   public var base: Base
   let cache: __CallCache
 
@@ -56,14 +56,15 @@ nonisolated extension WeatherService {
 }
 
 /// Logs each call to a `WeatherService` and how it ended, then forwards it to `base`.
-nonisolated public struct LoggingWeatherService<Base: WeatherService>: WeatherService {
+public nonisolated struct LoggingWeatherService<Base: WeatherService>: WeatherService {
   public var base: Base
-  public let logger: Logger
-  public let level: Logger.Level
-  public let errorLevel: Logger.Level
+  public let logger: Logging.Logger
+  public let level: Logging.Logger.Level
+  public let errorLevel: Logging.Logger.Level
 
   public init(
-    _ base: Base, logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ base: Base, logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) {
     self.base = base
     self.logger = logger
@@ -85,7 +86,8 @@ nonisolated public struct LoggingWeatherService<Base: WeatherService>: WeatherSe
 nonisolated extension WeatherService {
   /// This `WeatherService`, logging each call to `logger`.
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> LoggingWeatherService<Self> {
     LoggingWeatherService(self, logger: logger, level: level, errorLevel: errorLevel)
   }
@@ -93,7 +95,8 @@ nonisolated extension WeatherService {
   /// This `WeatherService`, logging each call to `logger`, for an existential.
   @_disfavoredOverload
   public func withLogging(
-    _ logger: Logger, level: Logger.Level = .debug, errorLevel: Logger.Level = .error
+    _ logger: Logging.Logger, level: Logging.Logger.Level = .debug,
+    errorLevel: Logging.Logger.Level = .error
   ) -> any WeatherService {
     LoggingWeatherService(self, logger: logger, level: level, errorLevel: errorLevel)
   }
