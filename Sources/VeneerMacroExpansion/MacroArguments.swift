@@ -66,6 +66,17 @@ struct MacroArguments {
           }
           annotations.append(("  \(Self.quoted(protocolName + "." + name)): \(key)", element))
         }
+      case "defaultIsolation":
+        // The target's `.defaultIsolation(MainActor.self)`, which a macro cannot see.
+        switch argument.expression.trimmedDescription {
+        case "MainActor.self": add("default_isolation: MainActor", from: Syntax(argument))
+        case "nil": break
+        default:
+          report(
+            "'defaultIsolation' is MainActor.self, as the target's .defaultIsolation(MainActor.self) "
+              + "says, or nil", Syntax(argument.expression))
+          return nil
+        }
       case "behindPreprocessorFlag":
         guard let text = Self.string(argument.expression), Self.isCondition(text) else {
           report(

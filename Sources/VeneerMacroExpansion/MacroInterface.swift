@@ -55,6 +55,9 @@ package enum MacroInterface {
       ]
     }
     lines += [
+      "///   - defaultIsolation: `MainActor.self` in a target built with",
+      "///     `.defaultIsolation(MainActor.self)`, which a macro cannot see: the protocol, unless it",
+      "///     says otherwise, is decorated as the main actor's.",
       "///   - behindPreprocessorFlag: a compilation condition the decorators are generated under",
       "///     (`\"DEBUG\"`): in other builds there are none.",
       "@attached(",
@@ -78,7 +81,9 @@ package enum MacroInterface {
         "reveal: [String] = []",
       ]
       + builtIns.compactMap(\.declarations).map { "\($0.macroLabel): [String] = []" }
-      + ["behindPreprocessorFlag: String? = nil"]
+      + [
+        "defaultIsolation: (any GlobalActor.Type)? = nil", "behindPreprocessorFlag: String? = nil",
+      ]
     lines += filled(parameters, first: "  ", then: "  ")
     lines += [
       ") = #externalMacro(module: \"VeneerMacrosPlugin\", type: \"DecoratedMacro\")",

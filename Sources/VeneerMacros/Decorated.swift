@@ -36,6 +36,9 @@
 /// Caching decorator.
 /// - idempotent: the requirements declared as `// veneer: idempotent` above each would declare
 /// them, for the Retry decorator.
+///   - defaultIsolation: `MainActor.self` in a target built with
+///     `.defaultIsolation(MainActor.self)`, which a macro cannot see: the protocol, unless it
+///     says otherwise, is decorated as the main actor's.
 ///   - behindPreprocessorFlag: a compilation condition the decorators are generated under
 ///     (`"DEBUG"`): in other builds there are none.
 @attached(
@@ -54,7 +57,8 @@
   named(withCircuitBreaker), named(withBulkhead), named(withRateLimit))
 public macro Decorated(
   _ decorator: Decorator, _ more: Decorator..., public: [String] = [], reveal: [String] = [],
-  cached: [String] = [], idempotent: [String] = [], behindPreprocessorFlag: String? = nil
+  cached: [String] = [], idempotent: [String] = [], defaultIsolation: (any GlobalActor.Type)? = nil,
+  behindPreprocessorFlag: String? = nil
 ) = #externalMacro(module: "VeneerMacrosPlugin", type: "DecoratedMacro")
 
 extension Decorator {

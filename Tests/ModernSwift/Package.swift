@@ -36,6 +36,10 @@ let package = Package(
     .executableTarget(
       name: "Macro",
       dependencies: dependencies + [.product(name: "VeneerMacros", package: "veneer")]),
+    .executableTarget(
+      name: "MacroMainActor",
+      dependencies: dependencies + [.product(name: "VeneerMacros", package: "veneer")],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
     // Stricter checks, every warning an error.
     .executableTarget(
       name: "Strict", dependencies: dependencies,

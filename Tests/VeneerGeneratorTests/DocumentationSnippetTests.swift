@@ -87,11 +87,25 @@ struct DocumentationSnippetTests {
     }
   }
 
+  /// A block marked ` ```swift main-actor-target ` is a file of a target built with
+  /// `.defaultIsolation(MainActor.self)`: compiled alone, with that setting and the macro.
+  @Test(arguments: documents)
+  func everyMainActorTargetSnippetTypeChecks(document: String) throws {
+    for snippet in try Self.snippets(in: document) where snippet.info == "swift main-actor-target" {
+      let folder = try TemporaryFolder()
+      let main = try folder.write("Sources/main.swift", snippet.code)
+      let checked = try typeCheck([main], flags: ["-default-isolation", "MainActor"], macros: true)
+      #expect(checked.status == 0, "\(snippet):\n\(snippet.code)\n\(checked.errors)")
+    }
+  }
+
   /// A fragment is a piece of a manifest, shown where a whole one would say too much.
   @Test(arguments: documents)
   func fragmentsArePiecesOfManifests(document: String) throws {
     for snippet in try Self.snippets(in: document)
-    where snippet.info.hasPrefix("swift ") && snippet.info != "swift continued" {
+    where snippet.info.hasPrefix("swift ") && snippet.info != "swift continued"
+      && snippet.info != "swift main-actor-target"
+    {
       #expect(snippet.info == "swift fragment", "\(snippet)")
       #expect(
         [".package(", ".product(", ".target("].contains { snippet.code.contains($0) },

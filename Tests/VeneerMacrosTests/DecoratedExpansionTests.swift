@@ -205,6 +205,26 @@ struct DecoratedExpansionTests {
     #expect(notAName.diagnostics.first?.message.hasPrefix("'public' lists parameters") == true)
   }
 
+  /// `defaultIsolation: MainActor.self` says what a target's `.defaultIsolation(MainActor.self)`
+  /// does, which the macro cannot see: the protocol's decorators are the main actor's. Without
+  /// it they say `nonisolated`; anything else is an error at the argument.
+  @Test func defaultIsolationIsTheTargetsSaidAtTheMacro() throws {
+    let mainActor = try Self.expand("@Decorated(.logging, defaultIsolation: MainActor.self)")
+    #expect(mainActor.diagnostics.isEmpty)
+    #expect(
+      mainActor.peers.first?.contains("@MainActor public struct LoggingStore<Base: Store>") == true)
+    let plain = try Self.expand("@Decorated(.logging, defaultIsolation: nil)")
+    #expect(
+      plain.peers.first?.contains("public nonisolated struct LoggingStore<Base: Store>") == true)
+    let wrong = try Self.expand("@Decorated(.logging, defaultIsolation: DatabaseActor.self)")
+    #expect(wrong.peers.isEmpty)
+    #expect(
+      wrong.diagnostics.map(\.message) == [
+        "'defaultIsolation' is MainActor.self, as the target's .defaultIsolation(MainActor.self) "
+          + "says, or nil"
+      ])
+  }
+
   /// `behindPreprocessorFlag:` puts the decorators and the helpers under its condition, which
   /// must be one and nothing more.
   @Test func aFlagCompilesTheDecoratorsOnlyUnderItsCondition() throws {
