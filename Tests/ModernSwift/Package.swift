@@ -11,6 +11,21 @@ let dependencies: [Target.Dependency] = [
   .product(name: "Logging", package: "swift-log"),
 ]
 
+// Xcode's "Approachable Concurrency" on a main-actor target.
+let approachable: [SwiftSetting] = [
+  .defaultIsolation(MainActor.self),
+  .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
+// Stricter checks, every warning an error.
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .strictMemorySafety(),
+  .treatAllWarnings(as: .error),
+]
+
 let package = Package(
   name: "ModernSwift",
   platforms: [.macOS(.v26)],
@@ -24,15 +39,10 @@ let package = Package(
     .executableTarget(
       name: "MainActorDefault", dependencies: dependencies,
       swiftSettings: [.defaultIsolation(MainActor.self)]),
-    // Xcode's "Approachable Concurrency" on a main-actor target.
     .executableTarget(
       name: "Approachable", dependencies: dependencies,
-      swiftSettings: [
-        .defaultIsolation(MainActor.self),
-        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-        .enableUpcomingFeature("InferIsolatedConformances"),
-      ]),
-    // The macro instead of the CLI: the shapes with `@Decorated`, built.
+      swiftSettings: approachable),
+    // The macro instead of the CLI: the shapes with `@Decorated`, built in each setting.
     .executableTarget(
       name: "Macro",
       dependencies: dependencies + [.product(name: "VeneerMacros", package: "veneer")]),
@@ -40,15 +50,17 @@ let package = Package(
       name: "MacroMainActor",
       dependencies: dependencies + [.product(name: "VeneerMacros", package: "veneer")],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
-    // Stricter checks, every warning an error.
+    .executableTarget(
+      name: "MacroApproachable",
+      dependencies: dependencies + [.product(name: "VeneerMacros", package: "veneer")],
+      swiftSettings: approachable),
+    .executableTarget(
+      name: "MacroStrict",
+      dependencies: dependencies + [.product(name: "VeneerMacros", package: "veneer")],
+      swiftSettings: strict),
     .executableTarget(
       name: "Strict", dependencies: dependencies,
-      swiftSettings: [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .strictMemorySafety(),
-        .treatAllWarnings(as: .error),
-      ]),
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,1 @@
+../Macro/main.swift
