@@ -14,8 +14,7 @@ enum DecoratorNameClashes {
       protocols.lazy.filter(\.enclosingTypes.isEmpty).map(\.name.trimmingBackticks))
     var taken: Set<String> = []
     for item in work {
-      let suffix = (item.proto.enclosingTypes + [item.proto.name]).map(\.trimmingBackticks)
-        .joined()
+      let suffix = ProtocolPlan.decoratorSuffix(of: item.proto)
       for template in item.templates {
         let name = configuration.render.patternName(
           template: template.source.name, protocolSuffix: suffix)

@@ -155,11 +155,6 @@ private struct ImportOrder: Comparable {
   var path: Substring
   var statement: String
 
-  /// The kinds a declaration import names.
-  private static let kinds: Set<Substring> = [
-    "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
-  ]
-
   init(_ statement: String) {
     self.statement = statement
     // Nearly every statement is a plain `import Module`: visible ASCII after one space, each
@@ -173,7 +168,8 @@ private struct ImportOrder: Comparable {
     }
     let words = statement.split(separator: " ")
     let keyword = words.firstIndex(of: "import") ?? 0
-    let isDeclaration = keyword + 2 < words.count && Self.kinds.contains(words[keyword + 1])
+    let isDeclaration =
+      keyword + 2 < words.count && TemplateImport.declarationKinds.contains(words[keyword + 1])
     group = words.contains("@testable") ? 2 : isDeclaration ? 1 : 0
     path =
       words.indices.contains(keyword + (isDeclaration ? 2 : 1))

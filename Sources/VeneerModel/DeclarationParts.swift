@@ -25,6 +25,10 @@ package struct Attribute: Codable, Sendable, Hashable, CustomStringConvertible {
   }
 
   package var description: String { arguments.map { "@\(name)(\($0))" } ?? "@\(name)" }
+
+  /// Whether it names a global actor, `@MainActor` or one of the user's (`@DatabaseActor`): by
+  /// the convention of their names, since Veneer reads no type's declaration.
+  package var namesGlobalActor: Bool { arguments == nil && name.hasSuffix("Actor") }
 }
 
 /// A generic parameter of a method or subscript, e.g. `T: Codable`.

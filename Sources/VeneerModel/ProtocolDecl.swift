@@ -112,7 +112,7 @@ package struct ProtocolDecl: Codable, Sendable, Hashable {
 
   /// The global actor its own attributes name.
   package var ownGlobalActor: String? {
-    attributes.first { $0.arguments == nil && $0.name.hasSuffix("Actor") }?.name
+    attributes.first(where: \.namesGlobalActor)?.name
   }
 }
 

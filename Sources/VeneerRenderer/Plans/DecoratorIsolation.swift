@@ -36,9 +36,7 @@ struct DecoratorIsolation {
   /// `@concurrent`, a global actor, or an `isolated` parameter.
   static func isolatesItself(_ requirement: Requirement) -> Bool {
     requirement.modifiers.contains { $0.hasPrefix("nonisolated") }
-      || requirement.attributes.contains {
-        $0.name == "concurrent" || ($0.arguments == nil && $0.name.hasSuffix("Actor"))
-      }
-      || requirement.parameters.contains { $0.type.text.containsBytes(of: "isolated ") }
+      || requirement.attributes.contains { $0.name == "concurrent" || $0.namesGlobalActor }
+      || requirement.parameters.contains { $0.type.specifiers.contains("isolated") }
   }
 }

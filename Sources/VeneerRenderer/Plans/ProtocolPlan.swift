@@ -57,6 +57,11 @@ package struct ProtocolPlan: Sendable {
   /// How many values `withCaching()` keeps by default.
   package var cacheCapacity: Int { options.cacheCapacity }
 
+  /// The name part of a protocol's decorators' type names: `OuterNested` for `Outer.Nested`.
+  package static func decoratorSuffix(of proto: ProtocolDecl) -> String {
+    (proto.enclosingTypes + [proto.name]).map(\.trimmingBackticks).joined()
+  }
+
   /// The name of the decorator a template writes: `LoggingPostRepo`.
   package func decoratorName(template: String) -> String {
     options.decoratorName(template: template, protocolSuffix: decoratorSuffix)
@@ -113,7 +118,7 @@ package struct ProtocolPlan: Sendable {
       byMembers: proto.enclosingTypes + [proto.name])
     self.protocolName = protocolName
     article = Naming.article(for: proto.qualifiedName)
-    decoratorSuffix = (proto.enclosingTypes + [proto.name]).map(\.trimmingBackticks).joined()
+    decoratorSuffix = Self.decoratorSuffix(of: proto)
     existentialType =
       proto.primaryAssociatedTypes.isEmpty
       ? "any \(protocolName)"

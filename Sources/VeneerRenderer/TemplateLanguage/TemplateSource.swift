@@ -93,7 +93,7 @@ package struct TemplateImport: Sendable, Hashable {
   }
 
   /// The kinds of declaration an import can name.
-  static let declarationKinds: Set<Substring> = [
+  package static let declarationKinds: Set<Substring> = [
     "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
   ]
 

@@ -35,6 +35,18 @@ final class InterceptionPlan: DecoratorPlan {
     guard Self.canIntercept(plan) else {
       (interceptionType, interceptionArguments) = (nil, nil)
       (interceptionArgumentsType, interceptingBody) = (nil, nil)
+      let proto = plan.context.proto
+      if DecoratorIsolation.isolatesItself(plan.requirement), proto.globalActor == nil,
+        !proto.isActorBound, !plan.isSkipped(by: "intercepting")
+      {
+        diagnostics.append(
+          Diagnostic(
+            .note,
+            "the intercepting decorator forwards \(plan.requirement.selector) as it is: it runs "
+              + "where it says (nonisolated(nonsending), @concurrent, an isolated parameter or "
+              + "its own actor), and its arguments would cross into the nonisolated advice",
+            at: plan.requirement.location))
+      }
       return
     }
     let parameters = plan.parameters
