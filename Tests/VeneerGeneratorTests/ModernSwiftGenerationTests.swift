@@ -72,10 +72,76 @@ struct ModernSwiftGenerationTests {
   /// A main-actor protocol with a nonisolated requirement: the decorator is nonisolated, so that
   /// the requirement reaches `base`, and each other member is the main actor's.
   @Test func aGlobalActorProtocolWithNonisolatedRequirementsIsolatesEachMember() throws {
-    let mixed = try Self.project("").file("Mixed+Decorators.swift")
+    let project = try Self.project("")
+    let mixed = project.file("Mixed+Decorators.swift")
     #expect(mixed.contains("public nonisolated struct LoggingMixed<Base: Mixed>: Mixed {"))
     #expect(mixed.contains("  public nonisolated func identifier() -> String {"))
     #expect(mixed.contains("  @MainActor public func refresh() async -> Int {"))
+    let checked = try project.typeCheckGenerated()
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
+  /// A requirement that says where it runs is forwarded by the intercepting decorator, whose
+  /// advice is nonisolated, and a note at it says so.
+  @Test func aRequirementThatSaysWhereItRunsIsNotInterceptedAndSaysWhy() throws {
+    let project = try Project([
+      "Sources/Runs.swift": """
+      public protocol Runs {
+        nonisolated(nonsending) func fetch() async throws -> Int
+        func run(isolation: isolated (any Actor)?) async -> Int
+        func plain(_ value: Int) async -> Int
+      }
+
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: all\ntemplates: [intercepting]\n",
+    ])
+    let (generation, diagnostics) = project.generate()
+    for (line, selector) in [(2, "fetch()"), (3, "run(isolation:)")] {
+      #expect(
+        diagnostics.contains(
+          "Sources/Runs.swift:\(line):3: note: the intercepting decorator forwards \(selector) as "
+            + "it is: it runs where it says (nonisolated(nonsending), @concurrent, an isolated "
+            + "parameter or its own actor), and its arguments would cross into the nonisolated "
+            + "advice"), "\(diagnostics)")
+    }
+    #expect(!diagnostics.contains { $0.contains("forwards plain(_:)") })
+    let file = try #require(generation.files.first).contents
+    #expect(file.contains("public var plain = AsyncInterception<PlainArguments, Int>()"))
+    #expect(!file.contains("public var fetch ="))
+    let checked = try project.typeCheckGenerated()
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
+  /// Every public type of Veneer's runtime libraries is a name no decorator takes: a type
+  /// added to them without a line in `ReservedTypeNames` fails here.
+  @Test func everyRuntimeTypeIsReserved() throws {
+    let declaration =
+      /^public (?:final )?(?:struct|class|enum|protocol|actor|typealias) ([A-Za-z]\w*)/
+    for module in ["VeneerRuntime", "VeneerTracing", "VeneerMetrics"] {
+      let folder = repositoryRoot.appendingPathComponent("Sources/\(module)")
+      for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+      where file.hasSuffix(".swift") {
+        let text = try String(
+          contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        for line in text.split(separator: "\n") {
+          guard let name = try declaration.firstMatch(in: line)?.output.1,
+            !name.hasPrefix("__")
+          else { continue }
+          #expect(ReservedTypeNames.libraries.contains(String(name)), "\(module).\(name)")
+        }
+      }
+    }
+  }
+
+  /// The catalog's chain goes through every built-in, as the descriptors list them: one added
+  /// is called there, or this fails.
+  @Test func theCatalogsChainNamesEveryBuiltIn() throws {
+    let chain = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Tests/ModernSwift/Chain.stencil"),
+      encoding: .utf8)
+    for builtIn in BuiltInDecorators.all {
+      #expect(chain.contains(".\(builtIn.compositionHelper)"), "\(builtIn.name)")
+    }
   }
 
   /// Misspelt, the setting is a located error that names the choices.
