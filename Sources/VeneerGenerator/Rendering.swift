@@ -95,9 +95,11 @@ struct Rendering {
     for name in proto.externalProtocols + [""] + proto.standardProtocols {
       key = ContentHash.of(name, seed: key)
     }
-    // Another file's protocol can take a decorator's name, renaming it.
-    for name in [""] + configuration.render.takenTypeNames.sorted() {
-      key = ContentHash.of(name, seed: key)
+    // Another file's protocol can take a decorator's name, renaming it; almost no run has one,
+    // and those runs pay nothing here.
+    let taken = configuration.render.takenTypeNames
+    if !taken.isEmpty {
+      for name in [""] + taken.sorted() { key = ContentHash.of(name, seed: key) }
     }
     return key == 0 ? 1 : key
   }

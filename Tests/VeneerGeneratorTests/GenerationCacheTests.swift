@@ -105,6 +105,22 @@ struct GenerationCacheTests {
 
   /// A protocol inheriting through a type alias depends on the alias's file: changing what
   /// the alias names changes the protocol's decorators.
+  /// A protocol added in another file that takes a decorator's name renames that decorator,
+  /// though the decorated protocol's own file did not change.
+  @Test func aProtocolTakingADecoratorsNameRenamesItThroughTheCache() throws {
+    let workspace = try Workspace()
+    try workspace.run()
+    let before = try workspace.outputs()["Other+Decorators.swift"] ?? ""
+    #expect(before.contains("struct AnalyticsOther<Base: Other>"))
+    try workspace.folder.write("Sources/Taken.swift", "public protocol AnalyticsOther {}\n")
+    try workspace.run()
+    let after = try workspace.outputs()
+    #expect(
+      after["Other+Decorators.swift"]?.contains("struct OtherAnalyticsDecorator<Base: Other>")
+        == true)
+    #expect(after == (try workspace.uncachedOutputs()))
+  }
+
   @Test func aChangedAliasRerendersTheProtocolsInheritingThroughIt() throws {
     let workspace = try Workspace()
     try workspace.folder.write("Sources/Aliases.swift", "public typealias Pinging = Sendable")
