@@ -1,12 +1,17 @@
 import VeneerModel
 import VeneerRenderer
 
-/// Decorator names that protocols of the run already have: the Logging decorator of `System`
-/// would be `LoggingSystem`, which may be a protocol of the module too. The renderer names such
-/// a decorator otherwise (`ReservedTypeNames`), as it does one named as a library's type.
+/// Names of the run that clash with those generated code uses: decorator names that protocols
+/// already have (the Logging decorator of `System` would be `LoggingSystem`, which may be a
+/// protocol of the module too), which the renderer avoids (`ReservedTypeNames`) as it does a
+/// library's type's; and libraries' module names that protocols have (FlyingSocks' `Logging`),
+/// under which decorators name the libraries' declarations unqualified.
 enum DecoratorNameClashes {
+  /// The modules whose declarations generated code names qualified.
+  static let libraryModules: Set<String> = ["Logging", "Tracing", "Instrumentation", "CoreMetrics"]
+
   /// `configuration`, with the decorator names of `work` that the top-level protocols of
-  /// `protocols` have taken.
+  /// `protocols` have taken, and the library modules they shadow.
   static func avoiding(
     _ configuration: Configuration, work: [RenderWork], protocols: [ProtocolDecl]
   ) -> Configuration {
@@ -21,9 +26,11 @@ enum DecoratorNameClashes {
         if protocolNames.contains(name) { taken.insert(name) }
       }
     }
-    guard !taken.isEmpty else { return configuration }
+    let shadowed = libraryModules.intersection(protocolNames)
+    guard !taken.isEmpty || !shadowed.isEmpty else { return configuration }
     var avoiding = configuration
     avoiding.render.takenTypeNames = taken
+    avoiding.render.shadowedModules = shadowed
     return avoiding
   }
 }

@@ -95,11 +95,15 @@ struct Rendering {
     for name in proto.externalProtocols + [""] + proto.standardProtocols {
       key = ContentHash.of(name, seed: key)
     }
-    // Another file's protocol can take a decorator's name, renaming it; almost no run has one,
-    // and those runs pay nothing here.
+    // Another file's protocol can take a decorator's name, renaming it, or a library's module
+    // name, unqualifying what decorators name of it; almost no run has one, and those runs pay
+    // nothing here.
     let taken = configuration.render.takenTypeNames
-    if !taken.isEmpty {
-      for name in [""] + taken.sorted() { key = ContentHash.of(name, seed: key) }
+    let shadowed = configuration.render.shadowedModules
+    if !taken.isEmpty || !shadowed.isEmpty {
+      for name in [""] + taken.sorted() + [""] + shadowed.sorted() {
+        key = ContentHash.of(name, seed: key)
+      }
     }
     return key == 0 ? 1 : key
   }

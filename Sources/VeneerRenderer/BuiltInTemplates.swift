@@ -456,11 +456,11 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        {{ plan.memberAccess }}let {{ plan.storage.logger }}: Logging.Logger
-        {{ plan.memberAccess }}let {{ plan.storage.level }}: Logging.Logger.Level
-        {{ plan.memberAccess }}let {{ plan.storage.errorLevel }}: Logging.Logger.Level
+        {{ plan.memberAccess }}let {{ plan.storage.logger }}: {{ plan.loggerType }}
+        {{ plan.memberAccess }}let {{ plan.storage.level }}: {{ plan.loggerType }}.Level
+        {{ plan.memberAccess }}let {{ plan.storage.errorLevel }}: {{ plan.loggerType }}.Level
 
-        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, logger: Logging.Logger, level: Logging.Logger.Level = {{ plan.logLevel }}, errorLevel: Logging.Logger.Level = {{ plan.logErrorLevel }}) {
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, logger: {{ plan.loggerType }}, level: {{ plan.loggerType }}.Level = {{ plan.logLevel }}, errorLevel: {{ plan.loggerType }}.Level = {{ plan.logErrorLevel }}) {
         self.{{ plan.storage.base }} = base
         self.{{ plan.storage.logger }} = logger
         self.{{ plan.storage.level }} = level
@@ -517,13 +517,13 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, logging each call to `logger`.
-        {{ plan.memberAccess }}func withLogging(_ logger: Logging.Logger, level: Logging.Logger.Level = {{ plan.logLevel }}, errorLevel: Logging.Logger.Level = {{ plan.logErrorLevel }}) -> {{ decorator }}<Self> {
+        {{ plan.memberAccess }}func withLogging(_ logger: {{ plan.loggerType }}, level: {{ plan.loggerType }}.Level = {{ plan.logLevel }}, errorLevel: {{ plan.loggerType }}.Level = {{ plan.logErrorLevel }}) -> {{ decorator }}<Self> {
         {{ decorator }}(self, logger: logger, level: level, errorLevel: errorLevel)
         }
 
         /// This `{{ plan.protocolName }}`, logging each call to `logger`, for an existential.
         @_disfavoredOverload
-        {{ plan.memberAccess }}func withLogging(_ logger: Logging.Logger, level: Logging.Logger.Level = {{ plan.logLevel }}, errorLevel: Logging.Logger.Level = {{ plan.logErrorLevel }}) -> {{ plan.existentialType }} {
+        {{ plan.memberAccess }}func withLogging(_ logger: {{ plan.loggerType }}, level: {{ plan.loggerType }}.Level = {{ plan.logLevel }}, errorLevel: {{ plan.loggerType }}.Level = {{ plan.logErrorLevel }}) -> {{ plan.existentialType }} {
         {{ decorator }}(self, logger: logger, level: level, errorLevel: errorLevel)
         }
         }
@@ -558,7 +558,7 @@ package enum BuiltInTemplates {
         /// - Parameters:
         ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
         ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
-        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) {
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, factory: any {{ plan.metricsFactoryType }} = {{ plan.metricsSystem }}.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) {
         self.{{ plan.storage.base }} = base
         self.{{ plan.storage.metrics }} = __RequirementMetrics.forEach(of: {{ plan.protocolNameLiteral }}, prefix: prefix, dimensions: dimensions, factory: factory{% for r in plan.requirements %}, {% if not r.isMethod or r.isStatic or r|skips:"metrics" %}nil{% else %}{{ r.selectorLiteral }}{% endif %}{% endfor %})
         }
@@ -612,13 +612,13 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, counting and timing each call with `factory`'s metrics.
-        {{ plan.memberAccess }}func withMetrics(_ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ decorator }}<Self> {
+        {{ plan.memberAccess }}func withMetrics(_ factory: any {{ plan.metricsFactoryType }} = {{ plan.metricsSystem }}.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ decorator }}<Self> {
         {{ decorator }}(self, factory: factory, prefix: prefix, dimensions: dimensions)
         }
 
         /// This `{{ plan.protocolName }}`, counting and timing each call, for an existential.
         @_disfavoredOverload
-        {{ plan.memberAccess }}func withMetrics(_ factory: any CoreMetrics.MetricsFactory = CoreMetrics.MetricsSystem.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ plan.existentialType }} {
+        {{ plan.memberAccess }}func withMetrics(_ factory: any {{ plan.metricsFactoryType }} = {{ plan.metricsSystem }}.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ plan.existentialType }} {
         {{ decorator }}(self, factory: factory, prefix: prefix, dimensions: dimensions)
         }
         }
@@ -857,11 +857,11 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        {{ plan.memberAccess }}let {{ plan.storage.tracer }}: any Tracing.Tracer
-        {{ plan.memberAccess }}let {{ plan.storage.spanKind }}: Tracing.SpanKind
+        {{ plan.memberAccess }}let {{ plan.storage.tracer }}: any {{ plan.tracerType }}
+        {{ plan.memberAccess }}let {{ plan.storage.spanKind }}: {{ plan.spanKindType }}
 
         /// - Parameter kind: `.client` for a service that calls out to another.
-        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer, kind: Tracing.SpanKind = .internal) {
+        {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, tracer: any {{ plan.tracerType }} = {{ plan.instrumentationSystem }}.tracer, kind: {{ plan.spanKindType }} = .internal) {
         self.{{ plan.storage.base }} = base
         self.{{ plan.storage.tracer }} = tracer
         self.{{ plan.storage.spanKind }} = kind
@@ -920,13 +920,13 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
         /// This `{{ plan.protocolName }}`, running each call in a span of `tracer`.
-        {{ plan.memberAccess }}func withTracing(_ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer, kind: Tracing.SpanKind = .internal) -> {{ decorator }}<Self> {
+        {{ plan.memberAccess }}func withTracing(_ tracer: any {{ plan.tracerType }} = {{ plan.instrumentationSystem }}.tracer, kind: {{ plan.spanKindType }} = .internal) -> {{ decorator }}<Self> {
         {{ decorator }}(self, tracer: tracer, kind: kind)
         }
 
         /// This `{{ plan.protocolName }}`, running each call in a span of `tracer`, for an existential.
         @_disfavoredOverload
-        {{ plan.memberAccess }}func withTracing(_ tracer: any Tracing.Tracer = Instrumentation.InstrumentationSystem.tracer, kind: Tracing.SpanKind = .internal) -> {{ plan.existentialType }} {
+        {{ plan.memberAccess }}func withTracing(_ tracer: any {{ plan.tracerType }} = {{ plan.instrumentationSystem }}.tracer, kind: {{ plan.spanKindType }} = .internal) -> {{ plan.existentialType }} {
         {{ decorator }}(self, tracer: tracer, kind: kind)
         }
         }

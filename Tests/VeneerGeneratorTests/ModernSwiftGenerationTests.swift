@@ -268,6 +268,29 @@ struct ModernSwiftGenerationTests {
     #expect(checked.status == 0, "\(checked.errors)")
   }
 
+  /// A protocol named as a library's module (FlyingSocks' `Logging`) would make `Logging.Logger`
+  /// a member of it: decorators of the run then name the library's declarations unqualified,
+  /// and compile. Found by the real-code script.
+  @Test func aProtocolNamedAsALibraryModuleUnqualifiesItsDeclarations() throws {
+    let project = try Project([
+      "Sources/Socks.swift": """
+      public protocol Logging {
+        func log(_ message: String)
+      }
+      public protocol Pool {
+        func acquire() async throws -> Int
+      }
+
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\nselection: all\ntemplates: [logging]\n",
+    ])
+    let pool = project.file("Pool+Decorators.swift")
+    #expect(pool.contains("public let logger: Logger\n"))
+    #expect(!pool.contains(": Logging.Logger"))
+    let checked = try project.typeCheckGenerated()
+    #expect(checked.status == 0, "\(checked.errors)")
+  }
+
   /// A template's `{# imports: #}` names a module, an SPI group or one declaration.
   @Test func templateImportsNameModulesOrDeclarations() {
     #expect(TemplateImport("struct Logging.Logger")?.statement == "import struct Logging.Logger")

@@ -29,6 +29,10 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
   /// Logging decorator's name for a protocol `System`): such a decorator, like one named as a
   /// library's type, is named `SystemLoggingDecorator` instead.
   package var takenTypeNames: Set<String> = []
+  /// Libraries' module names that a protocol of the run also has (FlyingSocks' `Logging`):
+  /// there `Logging.Logger` would be read as a member of the protocol, so decorators name the
+  /// library's declaration unqualified.
+  package var shadowedModules: Set<String> = []
 
   package init() {}
 
@@ -51,6 +55,12 @@ package struct RenderOptions: Sendable, Equatable, Encodable {
       default: nil
       }
     }
+  }
+
+  /// How decorators name `name` of the library `module`: qualified (`Logging.Logger`), so that
+  /// an app's own `Logger` changes nothing, unless a protocol of the run has the module's name.
+  package func libraryName(_ name: String, in module: String) -> String {
+    shadowedModules.contains(module) ? name : "\(module).\(name)"
   }
 
   /// The setting `key` (`logging.level`), as it was set.

@@ -61,6 +61,22 @@ extension ProtocolPlan: TemplateObject {
       {
         $0.requirements.map { ", \($0.selectorLiteral)" }.joined()
       }),
+    // Libraries' declarations, qualified unless a protocol of the run has the module's name.
+    "loggerType": .init(
+      .text, "swift-log's `Logging.Logger`", { $0.options.libraryName("Logger", in: "Logging") }),
+    "tracerType": .init(
+      .text, "`Tracing.Tracer`", { $0.options.libraryName("Tracer", in: "Tracing") }),
+    "spanKindType": .init(
+      .text, "`Tracing.SpanKind`", { $0.options.libraryName("SpanKind", in: "Tracing") }),
+    "instrumentationSystem": .init(
+      .text, "`Instrumentation.InstrumentationSystem`",
+      { $0.options.libraryName("InstrumentationSystem", in: "Instrumentation") }),
+    "metricsFactoryType": .init(
+      .text, "`CoreMetrics.MetricsFactory`",
+      { $0.options.libraryName("MetricsFactory", in: "CoreMetrics") }),
+    "metricsSystem": .init(
+      .text, "`CoreMetrics.MetricsSystem`",
+      { $0.options.libraryName("MetricsSystem", in: "CoreMetrics") }),
     "protocolNameLiteral": .init(
       .text, "the protocol's name as a Swift string literal: `\"PostRepo\"`",
       { $0.proto.qualifiedName.swiftLiteral }),
