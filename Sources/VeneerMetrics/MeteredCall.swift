@@ -15,8 +15,12 @@ import VeneerRuntime
 /// time it happens: `PREFIX.retries` counts the calls made again, `PREFIX.rejections` the calls
 /// a policy refused (with the dimension `policy`: `circuit_breaker`, `bulkhead`, `rate_limit`),
 /// and the gauge `PREFIX.circuit_breaker.state` says where the breaker is (0 closed, 1
-/// half-open, 2 open), moving when the breaker does once a call has gone through it.
-public struct __RequirementMetrics: Sendable {
+/// half-open, 2 open), moving when the breaker does once a call has gone through it: one gauge
+/// per breaker and decorator, with the dimension `protocol` but not `requirement`, since every
+/// requirement the breaker serves reads the same.
+///
+/// A class: a decorator holds one per requirement it measures, and a call copies one reference.
+public final class __RequirementMetrics: Sendable {
   public let calls: Counter
   public let failures: Counter
   public let duration: Timer
@@ -24,12 +28,18 @@ public struct __RequirementMetrics: Sendable {
   public let qualifiedName: String
   private let prefix: String
   private let dimensions: [(String, String)]
+  /// The breaker's gauge's: the protocol's and the decorator's, without the requirement.
+  private let breakerDimensions: [(String, String)]
+  /// What the breaker knows the gauge by: one follower per gauge.
+  private let breakerGaugeKey: String
   private let factory: any MetricsFactory
 
   public init(
     namespace: String, requirement: String, prefix: String, dimensions: [(String, String)],
     factory: any MetricsFactory
   ) {
+    breakerDimensions = [("protocol", namespace)] + dimensions
+    breakerGaugeKey = "\(prefix).circuit_breaker.state \(breakerDimensions)"
     let dimensions = [("protocol", namespace), ("requirement", requirement)] + dimensions
     calls = Counter(label: "\(prefix).calls", dimensions: dimensions, factory: factory)
     failures = Counter(label: "\(prefix).failures", dimensions: dimensions, factory: factory)
@@ -56,12 +66,14 @@ public struct __RequirementMetrics: Sendable {
     }
     if let state = observed.breakerState {
       let gauge = Gauge(
-        label: "\(prefix).circuit_breaker.state", dimensions: dimensions, factory: factory)
-      // Where the breaker is now: the call may have moved it since it went through.
-      gauge.record(Self.gaugeValue(of: observed.breaker?.state ?? state))
-      // From then on the gauge moves when the breaker does, whichever requirement's call moved
-      // it: a requirement not called since still reads where the breaker is.
-      observed.breaker?.followState(key: "\(prefix) \(qualifiedName) \(dimensions)") { state in
+        label: "\(prefix).circuit_breaker.state", dimensions: breakerDimensions, factory: factory)
+      guard let breaker = observed.breaker else {
+        gauge.record(Self.gaugeValue(of: state))
+        return
+      }
+      // Told where the breaker is now (the call may have moved it since it went through), then
+      // at each change, whichever requirement's call made it; once per gauge.
+      breaker.followState(key: breakerGaugeKey) { state in
         gauge.record(Self.gaugeValue(of: state))
       }
     }
@@ -70,20 +82,6 @@ public struct __RequirementMetrics: Sendable {
   /// 0 closed, 1 half-open, 2 open.
   private static func gaugeValue(of state: CircuitBreaker.State) -> Int {
     state == .closed ? 0 : state == .halfOpen ? 1 : 2
-  }
-
-  /// The metrics of each requirement of a protocol, in order; `nil` for one the decorator
-  /// forwards unmeasured (a property, a static member), which gets metrics that register no
-  /// series: a zero that is never measured would read as a requirement never called.
-  public static func forEach(
-    of namespace: String, prefix: String, dimensions: [(String, String)],
-    factory: any MetricsFactory, _ requirements: String?...
-  ) -> [__RequirementMetrics] {
-    requirements.map {
-      __RequirementMetrics(
-        namespace: namespace, requirement: $0 ?? "", prefix: prefix, dimensions: dimensions,
-        factory: $0 == nil ? NOOPMetricsHandler.instance : factory)
-    }
   }
 }
 

@@ -553,23 +553,43 @@ package enum BuiltInTemplates {
         {{ alias }}
         {% endfor %}
         {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
-        let {{ plan.storage.metrics }}: [__RequirementMetrics]
+        {% for r in plan.requirements %}
+        {% if r.metricsStorage %}
+        {% if r.conditionsOpening %}
+        {{ r.conditionsOpening }}
+        {% endif %}
+        let {{ r.metricsStorage }}: __RequirementMetrics
+        {% if r.conditionsClosing %}
+        {{ r.conditionsClosing }}
+        {% endif %}
+        {% endif %}
+        {% endfor %}
 
         /// - Parameters:
         ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
         ///   - dimensions: dimensions every metric gets beside `protocol` and `requirement`.
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, factory: any {{ plan.metricsFactoryType }} = {{ plan.metricsSystem }}.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) {
         self.{{ plan.storage.base }} = base
-        self.{{ plan.storage.metrics }} = __RequirementMetrics.forEach(of: {{ plan.protocolNameLiteral }}, prefix: prefix, dimensions: dimensions, factory: factory{% for r in plan.requirements %}, {% if not r.isMethod or r.isStatic or r|skips:"metrics" %}nil{% else %}{{ r.selectorLiteral }}{% endif %}{% endfor %})
+        {% for r in plan.requirements %}
+        {% if r.metricsStorage %}
+        {% if r.conditionsOpening %}
+        {{ r.conditionsOpening }}
+        {% endif %}
+        self.{{ r.metricsStorage }} = __RequirementMetrics(namespace: {{ plan.protocolNameLiteral }}, requirement: {{ r.selectorLiteral }}, prefix: prefix, dimensions: dimensions, factory: factory)
+        {% if r.conditionsClosing %}
+        {{ r.conditionsClosing }}
+        {% endif %}
+        {% endif %}
+        {% endfor %}
         }
         {% for r in plan.requirements %}
 
         {{ r.conditionsOpening }}
-        {% if not r.isMethod or r.isStatic or r|skips:"metrics" %}
+        {% if not r.metricsStorage %}
         {{ r.forwardingImplementation }}
         {% else %}
         {{ r.declaration }} {
-        let {{ r.names.call }} = __MeteredCall({{ r.storage.metrics }}[{{ forloop.counter0 }}])
+        let {{ r.names.call }} = __MeteredCall(self.{{ r.metricsStorage }})
         {% if r.outcome == "completionResult" %}
         {% if r.isGeneric and r.completionIsSendable %}
         {{ r.callPassingCompletion }}{{ r.names.call }}.finishing({{ r.completionName }}))

@@ -194,7 +194,20 @@ nonisolated extension Accounts {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsAccounts<Base: Accounts>: Accounts {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let loginUserPasswordMetrics: __RequirementMetrics
+  let accessTokenMetrics: __RequirementMetrics
+  let loginEmailPasswordMetrics: __RequirementMetrics
+  let openMetrics: __RequirementMetrics
+  let pairMetrics: __RequirementMetrics
+  let authorizeMetrics: __RequirementMetrics
+  let registerMetrics: __RequirementMetrics
+  let signInMetrics: __RequirementMetrics
+  let rememberMetrics: __RequirementMetrics
+  let sendMetrics: __RequirementMetrics
+  let verifyMetrics: __RequirementMetrics
+  let updateMetrics: __RequirementMetrics
+  let lookUpMetrics: __RequirementMetrics
+  let auditMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -204,44 +217,80 @@ public nonisolated struct MetricsAccounts<Base: Accounts>: Accounts {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Accounts", prefix: prefix, dimensions: dimensions, factory: factory,
-      "login(user:password:)", "accessToken()", "login(email:password:)", "open(user:)",
-      "pair(user:)", "authorize(user:password:completion:)", "register(_:)", "signIn(with:)",
-      "remember(pair:)", "send(headers:)", "verify(jwt:authHeader:encryptionKey:mfaCode:pass:key:)",
-      "update(profile:)", "lookUp(ids:count:flag:)", "audit(_:)")
+    self.loginUserPasswordMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "login(user:password:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.accessTokenMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "accessToken()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.loginEmailPasswordMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "login(email:password:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.openMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "open(user:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.pairMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "pair(user:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.authorizeMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "authorize(user:password:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.registerMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "register(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.signInMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "signIn(with:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.rememberMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "remember(pair:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.sendMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "send(headers:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.verifyMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "verify(jwt:authHeader:encryptionKey:mfaCode:pass:key:)",
+      prefix: prefix, dimensions: dimensions, factory: factory)
+    self.updateMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "update(profile:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.lookUpMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "lookUp(ids:count:flag:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.auditMetrics = __RequirementMetrics(
+      namespace: "Accounts", requirement: "audit(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func login(user: String, password: String) throws -> Tokens {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.loginUserPasswordMetrics)
     return try call.run {
       try base.login(user: user, password: password)
     }
   }
 
   public func accessToken() throws -> String {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.accessTokenMetrics)
     return try call.run {
       try base.accessToken()
     }
   }
 
   public func login(email: String, password: String) -> Tokens {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.loginEmailPasswordMetrics)
     return call.run {
       base.login(email: email, password: password)
     }
   }
 
   public func open(user: String) -> Tokens {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.openMetrics)
     return call.run {
       base.open(user: user)
     }
   }
 
   public func pair(user: String) -> (user: String, token: String) {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.pairMetrics)
     return call.run {
       base.pair(user: user)
     }
@@ -250,7 +299,7 @@ public nonisolated struct MetricsAccounts<Base: Accounts>: Accounts {
   public func authorize(
     user: String, password: String, completion: @escaping @Sendable (String) -> Void
   ) {
-    let call = __MeteredCall(metrics[5])
+    let call = __MeteredCall(self.authorizeMetrics)
     base.authorize(user: user, password: password) { value in
       call.succeeded()
       completion(value)
@@ -258,28 +307,28 @@ public nonisolated struct MetricsAccounts<Base: Accounts>: Accounts {
   }
 
   public func register(_ user: NewUser) {
-    let call = __MeteredCall(metrics[6])
+    let call = __MeteredCall(self.registerMetrics)
     call.run {
       base.register(user)
     }
   }
 
   public func signIn(with method: Credential) throws {
-    let call = __MeteredCall(metrics[7])
+    let call = __MeteredCall(self.signInMetrics)
     try call.run {
       try base.signIn(with: method)
     }
   }
 
   public func remember(pair: (user: String, password: String)) {
-    let call = __MeteredCall(metrics[8])
+    let call = __MeteredCall(self.rememberMetrics)
     call.run {
       base.remember(pair: pair)
     }
   }
 
   public func send(headers: [String: String]) {
-    let call = __MeteredCall(metrics[9])
+    let call = __MeteredCall(self.sendMetrics)
     call.run {
       base.send(headers: headers)
     }
@@ -289,7 +338,7 @@ public nonisolated struct MetricsAccounts<Base: Accounts>: Accounts {
     jwt: String, authHeader: String, encryptionKey: String, mfaCode: String, pass: String,
     key: String
   ) {
-    let call = __MeteredCall(metrics[10])
+    let call = __MeteredCall(self.verifyMetrics)
     call.run {
       base.verify(
         jwt: jwt, authHeader: authHeader, encryptionKey: encryptionKey, mfaCode: mfaCode,
@@ -298,21 +347,21 @@ public nonisolated struct MetricsAccounts<Base: Accounts>: Accounts {
   }
 
   public func update(profile: Profile) {
-    let call = __MeteredCall(metrics[11])
+    let call = __MeteredCall(self.updateMetrics)
     call.run {
       base.update(profile: profile)
     }
   }
 
   public func lookUp(ids: [Int], count: Int, flag: Bool) -> [Int] {
-    let call = __MeteredCall(metrics[12])
+    let call = __MeteredCall(self.lookUpMetrics)
     return call.run {
       base.lookUp(ids: ids, count: count, flag: flag)
     }
   }
 
   public func audit(_ user: NewUser) {
-    let call = __MeteredCall(metrics[13])
+    let call = __MeteredCall(self.auditMetrics)
     call.run {
       base.audit(user)
     }

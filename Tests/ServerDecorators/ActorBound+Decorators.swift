@@ -64,7 +64,7 @@ nonisolated extension ActorBound {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public actor MetricsActorBound<Base: ActorBound>: ActorBound {
   public let base: Base
-  let metrics: [__RequirementMetrics]
+  let workMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,12 +74,13 @@ public actor MetricsActorBound<Base: ActorBound>: ActorBound {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "ActorBound", prefix: prefix, dimensions: dimensions, factory: factory, "work()")
+    self.workMetrics = __RequirementMetrics(
+      namespace: "ActorBound", requirement: "work()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func work() async {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.workMetrics)
     await call.run {
       await base.work()
     }

@@ -60,7 +60,6 @@ nonisolated extension AsyncCommands {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsAsyncCommands<Base: AsyncCommands>: AsyncCommands {
   public var base: Base
-  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -70,8 +69,6 @@ public nonisolated struct MetricsAsyncCommands<Base: AsyncCommands>: AsyncComman
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "AsyncCommands", prefix: prefix, dimensions: dimensions, factory: factory, nil)
   }
 
   public var commands: [String: any Sendable] {

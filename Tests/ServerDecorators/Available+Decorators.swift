@@ -67,7 +67,7 @@ nonisolated extension Available {
 @available(macOS 13, iOS 16, *)
 public nonisolated struct MetricsAvailable<Base: Available>: Available {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let runMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -77,12 +77,13 @@ public nonisolated struct MetricsAvailable<Base: Available>: Available {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Available", prefix: prefix, dimensions: dimensions, factory: factory, "run()")
+    self.runMetrics = __RequirementMetrics(
+      namespace: "Available", requirement: "run()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func run() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.runMetrics)
     call.run {
       base.run()
     }

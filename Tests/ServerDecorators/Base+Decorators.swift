@@ -64,7 +64,7 @@ nonisolated extension Base {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsBase<Wrapped: Base>: Base {
   public var base: Wrapped
-  let metrics: [__RequirementMetrics]
+  let rootMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,12 +74,13 @@ public nonisolated struct MetricsBase<Wrapped: Base>: Base {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Base", prefix: prefix, dimensions: dimensions, factory: factory, "root()")
+    self.rootMetrics = __RequirementMetrics(
+      namespace: "Base", requirement: "root()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func root() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.rootMetrics)
     call.run {
       base.root()
     }

@@ -65,7 +65,7 @@ nonisolated extension ByteEncoder {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsByteEncoder<Base: ByteEncoder>: ByteEncoder {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let encodeMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -75,12 +75,13 @@ public nonisolated struct MetricsByteEncoder<Base: ByteEncoder>: ByteEncoder {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "ByteEncoder", prefix: prefix, dimensions: dimensions, factory: factory, "encode(into:)")
+    self.encodeMetrics = __RequirementMetrics(
+      namespace: "ByteEncoder", requirement: "encode(into:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func encode(into buffer: inout [UInt8]) {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.encodeMetrics)
     call.run {
       base.encode(into: &buffer)
     }

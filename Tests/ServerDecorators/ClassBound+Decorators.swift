@@ -70,7 +70,7 @@ nonisolated extension ClassBound {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class MetricsClassBound<Base: ClassBound>: ClassBound {
   public let base: Base
-  let metrics: [__RequirementMetrics]
+  let pingMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -80,12 +80,13 @@ public nonisolated final class MetricsClassBound<Base: ClassBound>: ClassBound {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "ClassBound", prefix: prefix, dimensions: dimensions, factory: factory, "ping()")
+    self.pingMetrics = __RequirementMetrics(
+      namespace: "ClassBound", requirement: "ping()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func ping() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.pingMetrics)
     call.run {
       base.ping()
     }

@@ -64,7 +64,7 @@ nonisolated extension Clock {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsClock<Base: Clock>: Clock {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let nowMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,12 +74,13 @@ public nonisolated struct MetricsClock<Base: Clock>: Clock {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Clock", prefix: prefix, dimensions: dimensions, factory: factory, "now()")
+    self.nowMetrics = __RequirementMetrics(
+      namespace: "Clock", requirement: "now()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func now() -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.nowMetrics)
     return call.run {
       base.now()
     }

@@ -68,7 +68,7 @@ nonisolated extension Commands {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsCommands<Base: Commands>: Commands {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let runMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -78,8 +78,9 @@ public nonisolated struct MetricsCommands<Base: Commands>: Commands {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Commands", prefix: prefix, dimensions: dimensions, factory: factory, nil, "run(_:)")
+    self.runMetrics = __RequirementMetrics(
+      namespace: "Commands", requirement: "run(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public var commands: [String: Int] {
@@ -87,7 +88,7 @@ public nonisolated struct MetricsCommands<Base: Commands>: Commands {
   }
 
   public func run(_ name: String) -> Int {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.runMetrics)
     return call.run {
       base.run(name)
     }

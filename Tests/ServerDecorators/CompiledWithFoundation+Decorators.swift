@@ -72,7 +72,7 @@ import protocol Tracing.Tracer
     CompiledWithFoundation
   {
     public var base: Base
-    let metrics: [__RequirementMetrics]
+    let availableMetrics: __RequirementMetrics
 
     /// - Parameters:
     ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -82,13 +82,13 @@ import protocol Tracing.Tracer
       prefix: String = "veneer", dimensions: [(String, String)] = []
     ) {
       self.base = base
-      self.metrics = __RequirementMetrics.forEach(
-        of: "CompiledWithFoundation", prefix: prefix, dimensions: dimensions, factory: factory,
-        "available()")
+      self.availableMetrics = __RequirementMetrics(
+        namespace: "CompiledWithFoundation", requirement: "available()", prefix: prefix,
+        dimensions: dimensions, factory: factory)
     }
 
     public func available() {
-      let call = __MeteredCall(metrics[0])
+      let call = __MeteredCall(self.availableMetrics)
       call.run {
         base.available()
       }

@@ -64,7 +64,6 @@ nonisolated extension Composed {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsComposed<Base: Composed>: Composed {
   public var base: Base
-  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,8 +73,6 @@ public nonisolated struct MetricsComposed<Base: Composed>: Composed {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Composed", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil)
   }
 
   public var body: String {

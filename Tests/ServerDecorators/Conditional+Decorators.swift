@@ -98,7 +98,16 @@ nonisolated extension Conditional {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsConditional<Base: Conditional>: Conditional {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let alwaysMetrics: __RequirementMetrics
+  #if DEBUG
+    let debugOnlyMetrics: __RequirementMetrics
+  #endif
+  #if !DEBUG && os(Linux)
+    let linuxOnlyMetrics: __RequirementMetrics
+  #endif
+  #if !DEBUG && !os(Linux)
+    let otherwiseMetrics: __RequirementMetrics
+  #endif
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -108,13 +117,28 @@ public nonisolated struct MetricsConditional<Base: Conditional>: Conditional {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Conditional", prefix: prefix, dimensions: dimensions, factory: factory, "always()",
-      "debugOnly()", "linuxOnly()", "otherwise()")
+    self.alwaysMetrics = __RequirementMetrics(
+      namespace: "Conditional", requirement: "always()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    #if DEBUG
+      self.debugOnlyMetrics = __RequirementMetrics(
+        namespace: "Conditional", requirement: "debugOnly()", prefix: prefix,
+        dimensions: dimensions, factory: factory)
+    #endif
+    #if !DEBUG && os(Linux)
+      self.linuxOnlyMetrics = __RequirementMetrics(
+        namespace: "Conditional", requirement: "linuxOnly()", prefix: prefix,
+        dimensions: dimensions, factory: factory)
+    #endif
+    #if !DEBUG && !os(Linux)
+      self.otherwiseMetrics = __RequirementMetrics(
+        namespace: "Conditional", requirement: "otherwise()", prefix: prefix,
+        dimensions: dimensions, factory: factory)
+    #endif
   }
 
   public func always() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.alwaysMetrics)
     call.run {
       base.always()
     }
@@ -122,7 +146,7 @@ public nonisolated struct MetricsConditional<Base: Conditional>: Conditional {
 
   #if DEBUG
     public func debugOnly() {
-      let call = __MeteredCall(metrics[1])
+      let call = __MeteredCall(self.debugOnlyMetrics)
       call.run {
         base.debugOnly()
       }
@@ -131,7 +155,7 @@ public nonisolated struct MetricsConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && os(Linux)
     public func linuxOnly() {
-      let call = __MeteredCall(metrics[2])
+      let call = __MeteredCall(self.linuxOnlyMetrics)
       call.run {
         base.linuxOnly()
       }
@@ -140,7 +164,7 @@ public nonisolated struct MetricsConditional<Base: Conditional>: Conditional {
 
   #if !DEBUG && !os(Linux)
     public func otherwise() {
-      let call = __MeteredCall(metrics[3])
+      let call = __MeteredCall(self.otherwiseMetrics)
       call.run {
         base.otherwise()
       }

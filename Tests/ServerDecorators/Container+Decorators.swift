@@ -66,7 +66,6 @@ public nonisolated struct MetricsContainer<Base: Container>: Container {
   public typealias Index = Base.Index
   public typealias Items = Base.Items
   public var base: Base
-  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -76,8 +75,6 @@ public nonisolated struct MetricsContainer<Base: Container>: Container {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Container", prefix: prefix, dimensions: dimensions, factory: factory, nil)
   }
 
   public var items: Items {

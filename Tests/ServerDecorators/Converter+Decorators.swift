@@ -65,7 +65,7 @@ nonisolated extension Converter {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsConverter<Base: Converter>: Converter {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let convertMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -75,12 +75,13 @@ public nonisolated struct MetricsConverter<Base: Converter>: Converter {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Converter", prefix: prefix, dimensions: dimensions, factory: factory, "convert(_:)")
+    self.convertMetrics = __RequirementMetrics(
+      namespace: "Converter", requirement: "convert(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func convert<Input, Output: BinaryInteger>(_ value: Input) -> Output {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.convertMetrics)
     return call.run {
       base.convert(value) as Output
     }

@@ -134,7 +134,14 @@ nonisolated extension Credentials {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsCredentials<Base: Credentials>: Credentials {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let loginMetrics: __RequirementMetrics
+  let setMetrics: __RequirementMetrics
+  let checkMetrics: __RequirementMetrics
+  let chargeMetrics: __RequirementMetrics
+  let accessTokenMetrics: __RequirementMetrics
+  let recoveryCodesMetrics: __RequirementMetrics
+  let refreshMetrics: __RequirementMetrics
+  let uploadMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -144,50 +151,69 @@ public nonisolated struct MetricsCredentials<Base: Credentials>: Credentials {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Credentials", prefix: prefix, dimensions: dimensions, factory: factory,
-      "login(user:password:)", "set(token:)", "check(password:)",
-      "charge(creditCardNumber:amount:code:)", "accessToken()", "recoveryCodes(for:)",
-      "refresh(_:completion:)", "upload(_:)")
+    self.loginMetrics = __RequirementMetrics(
+      namespace: "Credentials", requirement: "login(user:password:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.setMetrics = __RequirementMetrics(
+      namespace: "Credentials", requirement: "set(token:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.checkMetrics = __RequirementMetrics(
+      namespace: "Credentials", requirement: "check(password:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.chargeMetrics = __RequirementMetrics(
+      namespace: "Credentials", requirement: "charge(creditCardNumber:amount:code:)",
+      prefix: prefix, dimensions: dimensions, factory: factory)
+    self.accessTokenMetrics = __RequirementMetrics(
+      namespace: "Credentials", requirement: "accessToken()", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.recoveryCodesMetrics = __RequirementMetrics(
+      namespace: "Credentials", requirement: "recoveryCodes(for:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.refreshMetrics = __RequirementMetrics(
+      namespace: "Credentials", requirement: "refresh(_:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.uploadMetrics = __RequirementMetrics(
+      namespace: "Credentials", requirement: "upload(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func login(user: String, password pw: String) -> Session {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.loginMetrics)
     return call.run {
       base.login(user: user, password: pw)
     }
   }
 
   public func set(token value: String) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.setMetrics)
     call.run {
       base.set(token: value)
     }
   }
 
   public func check(password argument0: String) -> Bool {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.checkMetrics)
     return call.run {
       base.check(password: argument0)
     }
   }
 
   public func charge(creditCardNumber: String, amount: Int, code otp: String) -> Bool {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.chargeMetrics)
     return call.run {
       base.charge(creditCardNumber: creditCardNumber, amount: amount, code: otp)
     }
   }
 
   public func accessToken() -> String {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.accessTokenMetrics)
     return call.run {
       base.accessToken()
     }
   }
 
   public func recoveryCodes(for user: String) -> [String] {
-    let call = __MeteredCall(metrics[5])
+    let call = __MeteredCall(self.recoveryCodesMetrics)
     return call.run {
       base.recoveryCodes(for: user)
     }
@@ -196,7 +222,7 @@ public nonisolated struct MetricsCredentials<Base: Credentials>: Credentials {
   public func refresh(
     _ session: Session, completion: @escaping @Sendable (Result<Session, any Error>) -> Void
   ) {
-    let call = __MeteredCall(metrics[6])
+    let call = __MeteredCall(self.refreshMetrics)
     base.refresh(session) { result in
       call.finished(result)
       completion(result)
@@ -204,7 +230,7 @@ public nonisolated struct MetricsCredentials<Base: Credentials>: Credentials {
   }
 
   public func upload(_ payload: String) -> Int {
-    let call = __MeteredCall(metrics[7])
+    let call = __MeteredCall(self.uploadMetrics)
     return call.run {
       base.upload(payload)
     }

@@ -94,7 +94,7 @@ nonisolated extension DescribedFailure {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsDescribedFailure<Base: DescribedFailure>: DescribedFailure {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let retryDelayMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -104,9 +104,9 @@ public nonisolated struct MetricsDescribedFailure<Base: DescribedFailure>: Descr
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "DescribedFailure", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil,
-      nil, nil, nil, nil, nil, "retryDelay()")
+    self.retryDelayMetrics = __RequirementMetrics(
+      namespace: "DescribedFailure", requirement: "retryDelay()", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public var errorDescription: String? {
@@ -138,7 +138,7 @@ public nonisolated struct MetricsDescribedFailure<Base: DescribedFailure>: Descr
   }
 
   public func retryDelay() -> Int {
-    let call = __MeteredCall(metrics[7])
+    let call = __MeteredCall(self.retryDelayMetrics)
     return call.run {
       base.retryDelay()
     }

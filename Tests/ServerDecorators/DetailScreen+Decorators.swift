@@ -74,7 +74,8 @@ extension DetailScreen {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 @MainActor public struct MetricsDetailScreen<Base: DetailScreen>: DetailScreen {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let showMetrics: __RequirementMetrics
+  let detailMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -84,20 +85,23 @@ extension DetailScreen {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "DetailScreen", prefix: prefix, dimensions: dimensions, factory: factory, "show()",
-      "detail()")
+    self.showMetrics = __RequirementMetrics(
+      namespace: "DetailScreen", requirement: "show()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.detailMetrics = __RequirementMetrics(
+      namespace: "DetailScreen", requirement: "detail()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func show() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.showMetrics)
     call.run {
       base.show()
     }
   }
 
   public func detail() -> String {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.detailMetrics)
     return call.run {
       base.detail()
     }

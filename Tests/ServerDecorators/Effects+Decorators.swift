@@ -144,7 +144,16 @@ nonisolated extension Effects {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsEffects<Base: Effects>: Effects {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let plainMetrics: __RequirementMetrics
+  let asynchronousMetrics: __RequirementMetrics
+  let throwingMetrics: __RequirementMetrics
+  let bothMetrics: __RequirementMetrics
+  let typedMetrics: __RequirementMetrics
+  let rethrowingMetrics: __RequirementMetrics
+  let genericMetrics: __RequirementMetrics
+  let parameterPackMetrics: __RequirementMetrics
+  let resetMetrics: __RequirementMetrics
+  let describeMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -154,63 +163,89 @@ public nonisolated struct MetricsEffects<Base: Effects>: Effects {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Effects", prefix: prefix, dimensions: dimensions, factory: factory, "plain()",
-      "asynchronous()", "throwing()", "both()", "typed()", "rethrowing(_:)", "generic(_:other:)",
-      "parameterPack(_:)", nil, "reset()", "describe()")
+    self.plainMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "plain()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.asynchronousMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "asynchronous()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.throwingMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "throwing()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.bothMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "both()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.typedMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "typed()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.rethrowingMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "rethrowing(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.genericMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "generic(_:other:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.parameterPackMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "parameterPack(_:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.resetMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "reset()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.describeMetrics = __RequirementMetrics(
+      namespace: "Effects", requirement: "describe()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func plain() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.plainMetrics)
     call.run {
       base.plain()
     }
   }
 
   public func asynchronous() async {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.asynchronousMetrics)
     await call.run {
       await base.asynchronous()
     }
   }
 
   public func throwing() throws {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.throwingMetrics)
     try call.run {
       try base.throwing()
     }
   }
 
   public func both() async throws -> Int {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.bothMetrics)
     return try await call.run {
       try await base.both()
     }
   }
 
   public func typed() throws(PostError) {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.typedMetrics)
     try call.run { () throws(PostError) -> Void in
       try base.typed()
     }
   }
 
   public func rethrowing(_ body: () throws -> Void) rethrows {
-    let call = __MeteredCall(metrics[5])
+    let call = __MeteredCall(self.rethrowingMetrics)
     try call.run {
       try base.rethrowing(body)
     }
   }
 
   public func generic<T: Codable & Sendable, U>(_ value: T, other: U) -> [T] where U: Hashable {
-    let call = __MeteredCall(metrics[6])
+    let call = __MeteredCall(self.genericMetrics)
     return call.run {
       base.generic(value, other: other)
     }
   }
 
   public func parameterPack<each Element>(_ elements: repeat each Element) {
-    let call = __MeteredCall(metrics[7])
+    let call = __MeteredCall(self.parameterPackMetrics)
     call.run {
       base.parameterPack(repeat each elements)
     }
@@ -221,14 +256,14 @@ public nonisolated struct MetricsEffects<Base: Effects>: Effects {
   }
 
   public mutating func reset() {
-    let call = __MeteredCall(metrics[9])
+    let call = __MeteredCall(self.resetMetrics)
     call.run {
       base.reset()
     }
   }
 
   public nonisolated func describe() -> String {
-    let call = __MeteredCall(metrics[10])
+    let call = __MeteredCall(self.describeMetrics)
     return call.run {
       base.describe()
     }

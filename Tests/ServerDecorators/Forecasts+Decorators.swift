@@ -74,7 +74,8 @@ nonisolated extension Forecasts {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsForecasts<Base: Forecasts>: Forecasts {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let celsiusMetrics: __RequirementMetrics
+  let forecastMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -84,20 +85,23 @@ public nonisolated struct MetricsForecasts<Base: Forecasts>: Forecasts {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Forecasts", prefix: prefix, dimensions: dimensions, factory: factory, "celsius(of:)",
-      "forecast(city:days:metric:)")
+    self.celsiusMetrics = __RequirementMetrics(
+      namespace: "Forecasts", requirement: "celsius(of:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.forecastMetrics = __RequirementMetrics(
+      namespace: "Forecasts", requirement: "forecast(city:days:metric:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func celsius(of city: String) -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.celsiusMetrics)
     return call.run {
       base.celsius(of: city)
     }
   }
 
   public func forecast(city: String, days: Int, metric: Bool) -> Int {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.forecastMetrics)
     return call.run {
       base.forecast(city: city, days: days, metric: metric)
     }

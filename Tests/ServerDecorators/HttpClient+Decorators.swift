@@ -74,7 +74,8 @@ nonisolated extension HttpClient {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsHttpClient<Base: HttpClient>: HttpClient {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let getMetrics: __RequirementMetrics
+  let fetchMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -84,22 +85,25 @@ public nonisolated struct MetricsHttpClient<Base: HttpClient>: HttpClient {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "HttpClient", prefix: prefix, dimensions: dimensions, factory: factory,
-      "get(_:completion:)", "fetch(_:completion:)")
+    self.getMetrics = __RequirementMetrics(
+      namespace: "HttpClient", requirement: "get(_:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.fetchMetrics = __RequirementMetrics(
+      namespace: "HttpClient", requirement: "fetch(_:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func get<T: Codable>(
     _ path: String, completion: @escaping @Sendable (Result<T, any Error>) -> Void
   ) {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.getMetrics)
     base.get(path, completion: call.finishing(completion))
   }
 
   public func fetch<T: Codable>(
     _ path: String, completion: @escaping @Sendable (T?, (any Error)?) -> Void
   ) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.fetchMetrics)
     base.fetch(path, completion: call.completing(completion))
   }
 }

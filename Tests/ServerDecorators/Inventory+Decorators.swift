@@ -73,7 +73,8 @@ nonisolated extension Inventory {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsInventory<Base: Inventory>: Inventory {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let stockMetrics: __RequirementMetrics
+  let addMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -83,20 +84,23 @@ public nonisolated struct MetricsInventory<Base: Inventory>: Inventory {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Inventory", prefix: prefix, dimensions: dimensions, factory: factory, "stock(of:)",
-      "add(_:)")
+    self.stockMetrics = __RequirementMetrics(
+      namespace: "Inventory", requirement: "stock(of:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.addMetrics = __RequirementMetrics(
+      namespace: "Inventory", requirement: "add(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func stock(of item: String) async -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.stockMetrics)
     return await call.run {
       await base.stock(of: item)
     }
   }
 
   public func add(_ item: String) async {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.addMetrics)
     await call.run {
       await base.add(item)
     }

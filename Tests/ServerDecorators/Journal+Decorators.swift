@@ -83,7 +83,8 @@ nonisolated extension Journal {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class MetricsJournal<Base: Journal>: Journal {
   public let base: Base
-  let metrics: [__RequirementMetrics]
+  let readMetrics: __RequirementMetrics
+  let entriesMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -93,13 +94,16 @@ public nonisolated final class MetricsJournal<Base: Journal>: Journal {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Journal", prefix: prefix, dimensions: dimensions, factory: factory, "read()", nil,
-      "entries()")
+    self.readMetrics = __RequirementMetrics(
+      namespace: "Journal", requirement: "read()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.entriesMetrics = __RequirementMetrics(
+      namespace: "Journal", requirement: "entries()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func read() -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.readMetrics)
     return call.run {
       base.read()
     }
@@ -111,7 +115,7 @@ public nonisolated final class MetricsJournal<Base: Journal>: Journal {
   }
 
   public func entries() -> [String] {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.entriesMetrics)
     return call.run {
       base.entries()
     }

@@ -105,7 +105,10 @@ nonisolated extension KeyValueStore {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueStore {
   public var _base: Base
-  let metrics: [__RequirementMetrics]
+  let trackerMetrics: __RequirementMetrics
+  let valueMetrics: __RequirementMetrics
+  let storeMetrics: __RequirementMetrics
+  let entryMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -115,9 +118,18 @@ public nonisolated struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueSto
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self._base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "KeyValueStore", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil, nil,
-      "tracker()", "value(for:logger:)", "store(_:for:cache:level:)", "entry(base:)")
+    self.trackerMetrics = __RequirementMetrics(
+      namespace: "KeyValueStore", requirement: "tracker()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.valueMetrics = __RequirementMetrics(
+      namespace: "KeyValueStore", requirement: "value(for:logger:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.storeMetrics = __RequirementMetrics(
+      namespace: "KeyValueStore", requirement: "store(_:for:cache:level:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.entryMetrics = __RequirementMetrics(
+      namespace: "KeyValueStore", requirement: "entry(base:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public var logger: Logger {
@@ -133,28 +145,28 @@ public nonisolated struct MetricsKeyValueStore<Base: KeyValueStore>: KeyValueSto
   }
 
   public func tracker() -> String {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.trackerMetrics)
     return call.run {
       _base.tracker()
     }
   }
 
   public func value(for key: String, logger: String) -> Int? {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.valueMetrics)
     return call.run {
       _base.value(for: key, logger: logger)
     }
   }
 
   public func store(_ value: Int, for key: String, cache: Bool, level: Int) {
-    let call = __MeteredCall(metrics[5])
+    let call = __MeteredCall(self.storeMetrics)
     call.run {
       _base.store(value, for: key, cache: cache, level: level)
     }
   }
 
   public func entry(base: String) -> String {
-    let call = __MeteredCall(metrics[6])
+    let call = __MeteredCall(self.entryMetrics)
     return call.run {
       _base.entry(base: base)
     }

@@ -67,7 +67,7 @@ nonisolated extension KeyedLookup {
 public nonisolated struct MetricsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
   public typealias Key = Base.Key
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let valueMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -77,12 +77,13 @@ public nonisolated struct MetricsKeyedLookup<Base: KeyedLookup>: KeyedLookup {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "KeyedLookup", prefix: prefix, dimensions: dimensions, factory: factory, "value(for:)")
+    self.valueMetrics = __RequirementMetrics(
+      namespace: "KeyedLookup", requirement: "value(for:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func value(for key: Key) async -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.valueMetrics)
     return await call.run {
       await base.value(for: key)
     }

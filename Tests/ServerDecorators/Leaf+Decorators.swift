@@ -100,7 +100,11 @@ nonisolated extension Leaf {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsLeaf<Base: Leaf>: Leaf {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let rootMetrics: __RequirementMetrics
+  let leftMetrics: __RequirementMetrics
+  let rightMetrics: __RequirementMetrics
+  let hashMetrics: __RequirementMetrics
+  let leafMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -110,27 +114,39 @@ public nonisolated struct MetricsLeaf<Base: Leaf>: Leaf {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Leaf", prefix: prefix, dimensions: dimensions, factory: factory, "root()", "left()",
-      "right()", nil, "hash(into:)", "leaf()")
+    self.rootMetrics = __RequirementMetrics(
+      namespace: "Leaf", requirement: "root()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.leftMetrics = __RequirementMetrics(
+      namespace: "Leaf", requirement: "left()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.rightMetrics = __RequirementMetrics(
+      namespace: "Leaf", requirement: "right()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.hashMetrics = __RequirementMetrics(
+      namespace: "Leaf", requirement: "hash(into:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.leafMetrics = __RequirementMetrics(
+      namespace: "Leaf", requirement: "leaf()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func root() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.rootMetrics)
     call.run {
       base.root()
     }
   }
 
   public func left() {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.leftMetrics)
     call.run {
       base.left()
     }
   }
 
   public func right() {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.rightMetrics)
     call.run {
       base.right()
     }
@@ -141,14 +157,14 @@ public nonisolated struct MetricsLeaf<Base: Leaf>: Leaf {
   }
 
   public func hash(into hasher: inout Swift.Hasher) {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.hashMetrics)
     call.run {
       base.hash(into: &hasher)
     }
   }
 
   public func leaf() {
-    let call = __MeteredCall(metrics[5])
+    let call = __MeteredCall(self.leafMetrics)
     call.run {
       base.leaf()
     }

@@ -72,7 +72,8 @@ nonisolated extension Left {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsLeft<Base: Left>: Left {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let rootMetrics: __RequirementMetrics
+  let leftMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -82,19 +83,23 @@ public nonisolated struct MetricsLeft<Base: Left>: Left {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Left", prefix: prefix, dimensions: dimensions, factory: factory, "root()", "left()")
+    self.rootMetrics = __RequirementMetrics(
+      namespace: "Left", requirement: "root()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.leftMetrics = __RequirementMetrics(
+      namespace: "Left", requirement: "left()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func root() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.rootMetrics)
     call.run {
       base.root()
     }
   }
 
   public func left() {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.leftMetrics)
     call.run {
       base.left()
     }

@@ -65,7 +65,7 @@ nonisolated extension LegacyDirectory {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsLegacyDirectory<Base: LegacyDirectory>: LegacyDirectory {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let displayNameMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -75,13 +75,13 @@ public nonisolated struct MetricsLegacyDirectory<Base: LegacyDirectory>: LegacyD
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "LegacyDirectory", prefix: prefix, dimensions: dimensions, factory: factory,
-      "displayName(for:)")
+    self.displayNameMetrics = __RequirementMetrics(
+      namespace: "LegacyDirectory", requirement: "displayName(for:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func displayName(for id: Int) -> String! {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.displayNameMetrics)
     return call.run {
       base.displayName(for: id)
     }

@@ -92,7 +92,8 @@ nonisolated extension LegacyPostRepo {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPostRepo {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let getPostMetrics: __RequirementMetrics
+  let createPostMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -102,13 +103,16 @@ public nonisolated struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPos
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "LegacyPostRepo", prefix: prefix, dimensions: dimensions, factory: factory,
-      "getPost(id:completion:)", "createPost(title:body:completion:)")
+    self.getPostMetrics = __RequirementMetrics(
+      namespace: "LegacyPostRepo", requirement: "getPost(id:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.createPostMetrics = __RequirementMetrics(
+      namespace: "LegacyPostRepo", requirement: "createPost(title:body:completion:)",
+      prefix: prefix, dimensions: dimensions, factory: factory)
   }
 
   public func getPost(id: Int, completion: (LegacyResult<String>) -> Void) {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.getPostMetrics)
     base.getPost(id: id) { result in
       let outcome: Swift.Result<String, any Swift.Error>
       switch result {
@@ -123,7 +127,7 @@ public nonisolated struct MetricsLegacyPostRepo<Base: LegacyPostRepo>: LegacyPos
   public func createPost(
     title: String, body: String, completion: @escaping (LegacyResult<Int>) -> Void
   ) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.createPostMetrics)
     base.createPost(title: title, body: body) { result in
       let outcome: Swift.Result<Int, any Swift.Error>
       switch result {

@@ -82,7 +82,9 @@ nonisolated extension Listener {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsListener<Base: Listener>: Listener {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let listenMetrics: __RequirementMetrics
+  let subscribeMetrics: __RequirementMetrics
+  let eachMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -92,27 +94,33 @@ public nonisolated struct MetricsListener<Base: Listener>: Listener {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Listener", prefix: prefix, dimensions: dimensions, factory: factory,
-      "listen(streamHandler:)", "subscribe(_:)", "each(body:)")
+    self.listenMetrics = __RequirementMetrics(
+      namespace: "Listener", requirement: "listen(streamHandler:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.subscribeMetrics = __RequirementMetrics(
+      namespace: "Listener", requirement: "subscribe(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.eachMetrics = __RequirementMetrics(
+      namespace: "Listener", requirement: "each(body:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func listen(streamHandler: @escaping @Sendable (Int, String) async -> Void) async throws {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.listenMetrics)
     try await call.run {
       try await base.listen(streamHandler: streamHandler)
     }
   }
 
   public func subscribe(_ onValue: @escaping @Sendable (Int) async -> Void) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.subscribeMetrics)
     call.run {
       base.subscribe(onValue)
     }
   }
 
   public func each(body: @escaping @Sendable (Int) -> Void) {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.eachMetrics)
     call.run {
       base.each(body: body)
     }

@@ -68,7 +68,7 @@ nonisolated extension LoaderService {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsLoaderService<Base: LoaderService>: LoaderService {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let loadMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -78,13 +78,13 @@ public nonisolated struct MetricsLoaderService<Base: LoaderService>: LoaderServi
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "LoaderService", prefix: prefix, dimensions: dimensions, factory: factory,
-      "load(completion:)")
+    self.loadMetrics = __RequirementMetrics(
+      namespace: "LoaderService", requirement: "load(completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func load(completion: @escaping @Sendable (Result<[String], any Error>) -> Void) {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.loadMetrics)
     base.load { result in
       call.finished(result)
       completion(result)

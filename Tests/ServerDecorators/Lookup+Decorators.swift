@@ -65,7 +65,7 @@ nonisolated extension Lookup {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsLookup<Base: Lookup>: Lookup {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let findMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -75,12 +75,13 @@ public nonisolated struct MetricsLookup<Base: Lookup>: Lookup {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Lookup", prefix: prefix, dimensions: dimensions, factory: factory, "find(id:token:)")
+    self.findMetrics = __RequirementMetrics(
+      namespace: "Lookup", requirement: "find(id:token:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func find(id: Int, token: String) async throws -> String {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.findMetrics)
     return try await call.run {
       try await base.find(id: id, token: token)
     }

@@ -76,7 +76,7 @@ extension MainActorView {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 @MainActor public final class MetricsMainActorView<Base: MainActorView>: MainActorView {
   public let base: Base
-  let metrics: [__RequirementMetrics]
+  let renderMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -86,9 +86,9 @@ extension MainActorView {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "MainActorView", prefix: prefix, dimensions: dimensions, factory: factory, nil,
-      "render()")
+    self.renderMetrics = __RequirementMetrics(
+      namespace: "MainActorView", requirement: "render()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public var title: String {
@@ -97,7 +97,7 @@ extension MainActorView {
   }
 
   public func render() async {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.renderMetrics)
     await call.run {
       await base.render()
     }

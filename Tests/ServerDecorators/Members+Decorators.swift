@@ -88,7 +88,6 @@ nonisolated extension Members {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsMembers<Base: Members>: Members {
   public var base: Base
-  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -98,9 +97,6 @@ public nonisolated struct MetricsMembers<Base: Members>: Members {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Members", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil, nil, nil,
-      nil, nil, nil)
   }
 
   public var readOnly: Int {

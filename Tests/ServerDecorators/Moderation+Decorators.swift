@@ -101,7 +101,11 @@ nonisolated extension Moderation {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsModeration<Base: Moderation>: Moderation {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let blockMetrics: __RequirementMetrics
+  let unblockMetrics: __RequirementMetrics
+  let isBlockedMetrics: __RequirementMetrics
+  let dequeueMetrics: __RequirementMetrics
+  let nextTicketNumberMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -111,41 +115,53 @@ public nonisolated struct MetricsModeration<Base: Moderation>: Moderation {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Moderation", prefix: prefix, dimensions: dimensions, factory: factory, "block(user:)",
-      "unblock(user:)", "isBlocked(user:)", "dequeue()", "nextTicketNumber()")
+    self.blockMetrics = __RequirementMetrics(
+      namespace: "Moderation", requirement: "block(user:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.unblockMetrics = __RequirementMetrics(
+      namespace: "Moderation", requirement: "unblock(user:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.isBlockedMetrics = __RequirementMetrics(
+      namespace: "Moderation", requirement: "isBlocked(user:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.dequeueMetrics = __RequirementMetrics(
+      namespace: "Moderation", requirement: "dequeue()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.nextTicketNumberMetrics = __RequirementMetrics(
+      namespace: "Moderation", requirement: "nextTicketNumber()", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func block(user: String) -> Bool {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.blockMetrics)
     return call.run {
       base.block(user: user)
     }
   }
 
   public func unblock(user: String) -> Bool {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.unblockMetrics)
     return call.run {
       base.unblock(user: user)
     }
   }
 
   public func isBlocked(user: String) -> Bool {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.isBlockedMetrics)
     return call.run {
       base.isBlocked(user: user)
     }
   }
 
   public func dequeue() -> String? {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.dequeueMetrics)
     return call.run {
       base.dequeue()
     }
   }
 
   public func nextTicketNumber() -> Int {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.nextTicketNumberMetrics)
     return call.run {
       base.nextTicketNumber()
     }

@@ -78,7 +78,8 @@ public nonisolated struct MetricsMonotonicTicks<Base: MonotonicTicks>: Monotonic
   public typealias Instant = Base.Instant
   public typealias Duration = Base.Duration
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let nowMetrics: __RequirementMetrics
+  let resolutionMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -88,20 +89,23 @@ public nonisolated struct MetricsMonotonicTicks<Base: MonotonicTicks>: Monotonic
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "MonotonicTicks", prefix: prefix, dimensions: dimensions, factory: factory, "now()",
-      "resolution()")
+    self.nowMetrics = __RequirementMetrics(
+      namespace: "MonotonicTicks", requirement: "now()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.resolutionMetrics = __RequirementMetrics(
+      namespace: "MonotonicTicks", requirement: "resolution()", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func now() throws -> Instant {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.nowMetrics)
     return try call.run {
       try base.now()
     }
   }
 
   public func resolution() throws -> Duration {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.resolutionMetrics)
     return try call.run {
       try base.resolution()
     }

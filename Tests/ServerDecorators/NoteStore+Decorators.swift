@@ -90,7 +90,10 @@ nonisolated extension NoteStore {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsNoteStore<Base: NoteStore>: NoteStore {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let noteMetrics: __RequirementMetrics
+  let fetchTitlesMetrics: __RequirementMetrics
+  let saveMetrics: __RequirementMetrics
+  let generateMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -100,34 +103,43 @@ public nonisolated struct MetricsNoteStore<Base: NoteStore>: NoteStore {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "NoteStore", prefix: prefix, dimensions: dimensions, factory: factory, "note(id:)",
-      "fetchTitles(prefix:)", "save(_:)", "generate(seed:)")
+    self.noteMetrics = __RequirementMetrics(
+      namespace: "NoteStore", requirement: "note(id:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.fetchTitlesMetrics = __RequirementMetrics(
+      namespace: "NoteStore", requirement: "fetchTitles(prefix:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.saveMetrics = __RequirementMetrics(
+      namespace: "NoteStore", requirement: "save(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.generateMetrics = __RequirementMetrics(
+      namespace: "NoteStore", requirement: "generate(seed:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func note(id: Int) -> String? {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.noteMetrics)
     return call.run {
       base.note(id: id)
     }
   }
 
   public func fetchTitles(prefix: String) -> [String] {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.fetchTitlesMetrics)
     return call.run {
       base.fetchTitles(prefix: prefix)
     }
   }
 
   public func save(_ note: String) -> Bool {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.saveMetrics)
     return call.run {
       base.save(note)
     }
   }
 
   public func generate(seed: Int) -> String {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.generateMetrics)
     return call.run {
       base.generate(seed: seed)
     }

@@ -89,7 +89,9 @@ nonisolated extension Notifier {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsNotifier<Base: Notifier>: Notifier {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let refreshMetrics: __RequirementMetrics
+  let lookupMetrics: __RequirementMetrics
+  let validateMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -99,13 +101,19 @@ public nonisolated struct MetricsNotifier<Base: Notifier>: Notifier {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Notifier", prefix: prefix, dimensions: dimensions, factory: factory, "refresh(done:)",
-      "lookup(_:completion:)", "validate(_:)")
+    self.refreshMetrics = __RequirementMetrics(
+      namespace: "Notifier", requirement: "refresh(done:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.lookupMetrics = __RequirementMetrics(
+      namespace: "Notifier", requirement: "lookup(_:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.validateMetrics = __RequirementMetrics(
+      namespace: "Notifier", requirement: "validate(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func refresh(done: @escaping @Sendable () -> Void) {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.refreshMetrics)
     base.refresh {
       call.succeeded()
       done()
@@ -113,7 +121,7 @@ public nonisolated struct MetricsNotifier<Base: Notifier>: Notifier {
   }
 
   public func lookup(_ key: String, completion: @escaping @Sendable (Int?, (any Error)?) -> Void) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.lookupMetrics)
     base.lookup(key) { value0, value1 in
       call.succeeded()
       completion(value0, value1)
@@ -121,7 +129,7 @@ public nonisolated struct MetricsNotifier<Base: Notifier>: Notifier {
   }
 
   public func validate(_ post: Post) -> Result<Post, PostError> {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.validateMetrics)
     return call.runResult {
       base.validate(post)
     }

@@ -65,7 +65,7 @@ nonisolated extension Outer.InExtension {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsOuterInExtension<Base: Outer.InExtension>: Outer.InExtension {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let extendedMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -75,13 +75,13 @@ public nonisolated struct MetricsOuterInExtension<Base: Outer.InExtension>: Oute
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Outer.InExtension", prefix: prefix, dimensions: dimensions, factory: factory,
-      "extended()")
+    self.extendedMetrics = __RequirementMetrics(
+      namespace: "Outer.InExtension", requirement: "extended()", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func extended() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.extendedMetrics)
     call.run {
       base.extended()
     }

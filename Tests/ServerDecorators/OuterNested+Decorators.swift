@@ -65,7 +65,7 @@ nonisolated extension Outer.Nested {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsOuterNested<Base: Outer.Nested>: Outer.Nested {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let innerMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -75,12 +75,13 @@ public nonisolated struct MetricsOuterNested<Base: Outer.Nested>: Outer.Nested {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Outer.Nested", prefix: prefix, dimensions: dimensions, factory: factory, "inner()")
+    self.innerMetrics = __RequirementMetrics(
+      namespace: "Outer.Nested", requirement: "inner()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func inner() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.innerMetrics)
     call.run {
       base.inner()
     }

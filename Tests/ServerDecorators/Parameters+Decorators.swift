@@ -113,7 +113,11 @@ nonisolated extension Parameters {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsParameters<Base: Parameters>: Parameters {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let labelsMetrics: __RequirementMetrics
+  let wildcardMetrics: __RequirementMetrics
+  let inoutParameterMetrics: __RequirementMetrics
+  let closuresMetrics: __RequirementMetrics
+  let typesMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -123,29 +127,41 @@ public nonisolated struct MetricsParameters<Base: Parameters>: Parameters {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Parameters", prefix: prefix, dimensions: dimensions, factory: factory,
-      "labels(_:label:same:)", "wildcard(_:)", "inoutParameter(_:)",
-      "closures(escaping:sendable:autoclosure:optional:)",
-      "types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)")
+    self.labelsMetrics = __RequirementMetrics(
+      namespace: "Parameters", requirement: "labels(_:label:same:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.wildcardMetrics = __RequirementMetrics(
+      namespace: "Parameters", requirement: "wildcard(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.inoutParameterMetrics = __RequirementMetrics(
+      namespace: "Parameters", requirement: "inoutParameter(_:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.closuresMetrics = __RequirementMetrics(
+      namespace: "Parameters", requirement: "closures(escaping:sendable:autoclosure:optional:)",
+      prefix: prefix, dimensions: dimensions, factory: factory)
+    self.typesMetrics = __RequirementMetrics(
+      namespace: "Parameters",
+      requirement:
+        "types(tuple:dictionary:optional:existential:opaque:metatype:composition:member:)",
+      prefix: prefix, dimensions: dimensions, factory: factory)
   }
 
   public func labels(_ unlabeled: Int, label name: String, same: Bool) {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.labelsMetrics)
     call.run {
       base.labels(unlabeled, label: name, same: same)
     }
   }
 
   public func wildcard(_ argument0: Int) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.wildcardMetrics)
     call.run {
       base.wildcard(argument0)
     }
   }
 
   public func inoutParameter(_ counter: inout Int) {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.inoutParameterMetrics)
     call.run {
       base.inoutParameter(&counter)
     }
@@ -155,7 +171,7 @@ public nonisolated struct MetricsParameters<Base: Parameters>: Parameters {
     escaping: @escaping () -> Void, sendable: @escaping @Sendable (Int) async throws -> String,
     autoclosure: @autoclosure () -> Bool, optional: ((Int) -> Void)?
   ) {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.closuresMetrics)
     call.run {
       base.closures(
         escaping: escaping, sendable: sendable, autoclosure: autoclosure(), optional: optional)
@@ -167,7 +183,7 @@ public nonisolated struct MetricsParameters<Base: Parameters>: Parameters {
     opaque: some Sequence<Int>, metatype: Int.Type, composition: any Hashable & Sendable,
     member: Swift.Int
   ) {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.typesMetrics)
     call.run {
       base.types(
         tuple: tuple, dictionary: dictionary, optional: optional, existential: existential,

@@ -81,7 +81,9 @@ nonisolated extension PostCache {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsPostCache<Base: PostCache>: PostCache {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let postMetrics: __RequirementMetrics
+  let storeMetrics: __RequirementMetrics
+  let removeAllMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -91,27 +93,33 @@ public nonisolated struct MetricsPostCache<Base: PostCache>: PostCache {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "PostCache", prefix: prefix, dimensions: dimensions, factory: factory, "post(id:)",
-      "store(_:)", "removeAll()")
+    self.postMetrics = __RequirementMetrics(
+      namespace: "PostCache", requirement: "post(id:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.storeMetrics = __RequirementMetrics(
+      namespace: "PostCache", requirement: "store(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.removeAllMetrics = __RequirementMetrics(
+      namespace: "PostCache", requirement: "removeAll()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func post(id: Int) -> Post? {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.postMetrics)
     return call.run {
       base.post(id: id)
     }
   }
 
   public func store(_ post: Post) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.storeMetrics)
     call.run {
       base.store(post)
     }
   }
 
   public func removeAll() {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.removeAllMetrics)
     call.run {
       base.removeAll()
     }

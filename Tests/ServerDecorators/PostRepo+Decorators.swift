@@ -82,7 +82,8 @@ nonisolated extension PostRepo {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsPostRepo<Base: PostRepo>: PostRepo {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let getPostMetrics: __RequirementMetrics
+  let createPostMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -92,13 +93,16 @@ public nonisolated struct MetricsPostRepo<Base: PostRepo>: PostRepo {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "PostRepo", prefix: prefix, dimensions: dimensions, factory: factory,
-      "getPost(id:completion:)", "createPost(title:body:completion:)")
+    self.getPostMetrics = __RequirementMetrics(
+      namespace: "PostRepo", requirement: "getPost(id:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.createPostMetrics = __RequirementMetrics(
+      namespace: "PostRepo", requirement: "createPost(title:body:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void) {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.getPostMetrics)
     base.getPost(id: id) { result in
       call.finished(result)
       completion(result)
@@ -108,7 +112,7 @@ public nonisolated struct MetricsPostRepo<Base: PostRepo>: PostRepo {
   public func createPost(
     title: String, body: String, completion: @escaping @Sendable (Result<Post, any Error>) -> Void
   ) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.createPostMetrics)
     base.createPost(title: title, body: body) { result in
       call.finished(result)
       completion(result)

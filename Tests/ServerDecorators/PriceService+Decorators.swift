@@ -101,7 +101,11 @@ nonisolated extension PriceService {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsPriceService<Base: PriceService>: PriceService {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let priceMetrics: __RequirementMetrics
+  let buyMetrics: __RequirementMetrics
+  let stockMetrics: __RequirementMetrics
+  let nameMetrics: __RequirementMetrics
+  let reloadMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -111,41 +115,53 @@ public nonisolated struct MetricsPriceService<Base: PriceService>: PriceService 
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "PriceService", prefix: prefix, dimensions: dimensions, factory: factory, "price(sku:)",
-      "buy(sku:quantity:)", "stock(sku:)", "name()", "reload()")
+    self.priceMetrics = __RequirementMetrics(
+      namespace: "PriceService", requirement: "price(sku:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.buyMetrics = __RequirementMetrics(
+      namespace: "PriceService", requirement: "buy(sku:quantity:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.stockMetrics = __RequirementMetrics(
+      namespace: "PriceService", requirement: "stock(sku:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.nameMetrics = __RequirementMetrics(
+      namespace: "PriceService", requirement: "name()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.reloadMetrics = __RequirementMetrics(
+      namespace: "PriceService", requirement: "reload()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func price(sku: String) async throws -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.priceMetrics)
     return try await call.run {
       try await base.price(sku: sku)
     }
   }
 
   public func buy(sku: String, quantity: Int) async throws -> Int {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.buyMetrics)
     return try await call.run {
       try await base.buy(sku: sku, quantity: quantity)
     }
   }
 
   public func stock(sku: String) async throws(StockError) -> Int {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.stockMetrics)
     return try await call.run { () async throws(StockError) -> Int in
       try await base.stock(sku: sku)
     }
   }
 
   public func name() -> String {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.nameMetrics)
     return call.run {
       base.name()
     }
   }
 
   public func reload() throws {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.reloadMetrics)
     try call.run {
       try base.reload()
     }

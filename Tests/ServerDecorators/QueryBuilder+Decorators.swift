@@ -121,7 +121,11 @@ nonisolated extension QueryBuilder {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let filterMetrics: __RequirementMetrics
+  let limitMetrics: __RequirementMetrics
+  let parentMetrics: __RequirementMetrics
+  let splitMetrics: __RequirementMetrics
+  let countMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -131,9 +135,21 @@ public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder 
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "QueryBuilder", prefix: prefix, dimensions: dimensions, factory: factory, nil,
-      "filter(_:)", "limit(_:)", "parent()", "split()", "count()")
+    self.filterMetrics = __RequirementMetrics(
+      namespace: "QueryBuilder", requirement: "filter(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.limitMetrics = __RequirementMetrics(
+      namespace: "QueryBuilder", requirement: "limit(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.parentMetrics = __RequirementMetrics(
+      namespace: "QueryBuilder", requirement: "parent()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.splitMetrics = __RequirementMetrics(
+      namespace: "QueryBuilder", requirement: "split()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.countMetrics = __RequirementMetrics(
+      namespace: "QueryBuilder", requirement: "count()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public var sql: String {
@@ -141,7 +157,7 @@ public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder 
   }
 
   public func filter(_ condition: String) -> Self {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.filterMetrics)
     return call.run {
       {
         var decorator = self
@@ -152,7 +168,7 @@ public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder 
   }
 
   public func limit(_ count: Int) async throws -> Self {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.limitMetrics)
     return try await call.run {
       try await {
         var decorator = self
@@ -163,7 +179,7 @@ public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder 
   }
 
   public func parent() -> Self? {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.parentMetrics)
     return call.run {
       base.parent().map {
         var decorator = self
@@ -174,7 +190,7 @@ public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder 
   }
 
   public func split() -> [Self] {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.splitMetrics)
     return call.run {
       base.split().map {
         var decorator = self
@@ -185,7 +201,7 @@ public nonisolated struct MetricsQueryBuilder<Base: QueryBuilder>: QueryBuilder 
   }
 
   public func count() -> Int {
-    let call = __MeteredCall(metrics[5])
+    let call = __MeteredCall(self.countMetrics)
     return call.run {
       base.count()
     }

@@ -70,7 +70,7 @@ nonisolated extension Reader {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class MetricsReader<Base: Reader>: Reader {
   public let base: Base
-  let metrics: [__RequirementMetrics]
+  let readMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -80,12 +80,13 @@ public nonisolated final class MetricsReader<Base: Reader>: Reader {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Reader", prefix: prefix, dimensions: dimensions, factory: factory, "read()")
+    self.readMetrics = __RequirementMetrics(
+      namespace: "Reader", requirement: "read()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func read() -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.readMetrics)
     return call.run {
       base.read()
     }

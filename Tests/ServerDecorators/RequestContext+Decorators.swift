@@ -61,7 +61,6 @@ nonisolated extension RequestContext {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsRequestContext<Base: RequestContext>: RequestContext {
   public var base: Base
-  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -71,8 +70,6 @@ public nonisolated struct MetricsRequestContext<Base: RequestContext>: RequestCo
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "RequestContext", prefix: prefix, dimensions: dimensions, factory: factory, nil)
   }
 
   public var logger: Logger {

@@ -72,7 +72,8 @@ nonisolated extension Right {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsRight<Base: Right>: Right {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let rootMetrics: __RequirementMetrics
+  let rightMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -82,19 +83,23 @@ public nonisolated struct MetricsRight<Base: Right>: Right {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Right", prefix: prefix, dimensions: dimensions, factory: factory, "root()", "right()")
+    self.rootMetrics = __RequirementMetrics(
+      namespace: "Right", requirement: "root()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.rightMetrics = __RequirementMetrics(
+      namespace: "Right", requirement: "right()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func root() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.rootMetrics)
     call.run {
       base.root()
     }
   }
 
   public func right() {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.rightMetrics)
     call.run {
       base.right()
     }

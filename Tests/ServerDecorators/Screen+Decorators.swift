@@ -64,7 +64,7 @@ extension Screen {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 @MainActor public struct MetricsScreen<Base: Screen>: Screen {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let showMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,12 +74,13 @@ extension Screen {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Screen", prefix: prefix, dimensions: dimensions, factory: factory, "show()")
+    self.showMetrics = __RequirementMetrics(
+      namespace: "Screen", requirement: "show()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func show() {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.showMetrics)
     call.run {
       base.show()
     }

@@ -69,7 +69,7 @@ nonisolated extension Serializer {
 public nonisolated struct MetricsSerializer<Base: Serializer>: Serializer {
   public typealias Input = Base.Input
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let serializeMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -79,14 +79,15 @@ public nonisolated struct MetricsSerializer<Base: Serializer>: Serializer {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Serializer", prefix: prefix, dimensions: dimensions, factory: factory, "serialize(_:)")
+    self.serializeMetrics = __RequirementMetrics(
+      namespace: "Serializer", requirement: "serialize(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func serialize<Bytes: RangeReplaceableCollection<UInt8>>(
     _ message: Input
   ) throws -> Bytes {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.serializeMetrics)
     return try call.run {
       try base.serialize(message) as Bytes
     }

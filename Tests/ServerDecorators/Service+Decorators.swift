@@ -70,7 +70,7 @@ public nonisolated struct MetricsService<Base: Service>: Service {
   public typealias Input = Base.Input
   public typealias Output = Base.Output
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let callAsFunctionMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -80,13 +80,13 @@ public nonisolated struct MetricsService<Base: Service>: Service {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Service", prefix: prefix, dimensions: dimensions, factory: factory,
-      "callAsFunction(input:)")
+    self.callAsFunctionMetrics = __RequirementMetrics(
+      namespace: "Service", requirement: "callAsFunction(input:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func callAsFunction(input: Input) async throws -> Output {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.callAsFunctionMetrics)
     return try await call.run {
       try await base.callAsFunction(input: input)
     }

@@ -75,7 +75,8 @@ nonisolated extension ShowService {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsShowService<Base: ShowService>: ShowService {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let allShowsMetrics: __RequirementMetrics
+  let markShowAsWatchedMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -85,20 +86,23 @@ public nonisolated struct MetricsShowService<Base: ShowService>: ShowService {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "ShowService", prefix: prefix, dimensions: dimensions, factory: factory, "allShows()",
-      "markShowAsWatched(_:until:)")
+    self.allShowsMetrics = __RequirementMetrics(
+      namespace: "ShowService", requirement: "allShows()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.markShowAsWatchedMetrics = __RequirementMetrics(
+      namespace: "ShowService", requirement: "markShowAsWatched(_:until:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func allShows() async -> [Show] {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.allShowsMetrics)
     return await call.run {
       await base.allShows()
     }
   }
 
   public func markShowAsWatched(_ show: Show, until date: Date) async {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.markShowAsWatchedMetrics)
     await call.run {
       await base.markShowAsWatched(show, until: date)
     }

@@ -75,7 +75,8 @@ nonisolated extension SpanMaker {
 public nonisolated struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
   public typealias Span = Base.Span
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let startSpanMetrics: __RequirementMetrics
+  let endMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -85,20 +86,23 @@ public nonisolated struct MetricsSpanMaker<Base: SpanMaker>: SpanMaker {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "SpanMaker", prefix: prefix, dimensions: dimensions, factory: factory,
-      "startSpan(named:)", "end(_:)")
+    self.startSpanMetrics = __RequirementMetrics(
+      namespace: "SpanMaker", requirement: "startSpan(named:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.endMetrics = __RequirementMetrics(
+      namespace: "SpanMaker", requirement: "end(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func startSpan(named name: String) -> Span {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.startSpanMetrics)
     return call.run {
       base.startSpan(named: name)
     }
   }
 
   public func end(_ span: Span) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.endMetrics)
     call.run {
       base.end(span)
     }

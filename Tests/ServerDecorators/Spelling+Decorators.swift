@@ -104,7 +104,11 @@ nonisolated extension Spelling {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsSpelling<Base: Spelling>: Spelling {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let defaultMetrics: __RequirementMetrics
+  let forMetrics: __RequirementMetrics
+  let indexMetrics: __RequirementMetrics
+  let `count (all)OfMetrics`: __RequirementMetrics
+  let `count (all)InMetrics`: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -114,27 +118,39 @@ public nonisolated struct MetricsSpelling<Base: Spelling>: Spelling {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Spelling", prefix: prefix, dimensions: dimensions, factory: factory, "`default`()",
-      "`for`(_:)", "index(in:of:default:)", nil, "`count (all)`(of:)", "`count (all)`(in:)")
+    self.defaultMetrics = __RequirementMetrics(
+      namespace: "Spelling", requirement: "`default`()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.forMetrics = __RequirementMetrics(
+      namespace: "Spelling", requirement: "`for`(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.indexMetrics = __RequirementMetrics(
+      namespace: "Spelling", requirement: "index(in:of:default:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.`count (all)OfMetrics` = __RequirementMetrics(
+      namespace: "Spelling", requirement: "`count (all)`(of:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.`count (all)InMetrics` = __RequirementMetrics(
+      namespace: "Spelling", requirement: "`count (all)`(in:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func `default`() -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.defaultMetrics)
     return call.run {
       base.`default`()
     }
   }
 
   public func `for`(_ `in`: Int) -> Int {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.forMetrics)
     return call.run {
       base.`for`(`in`)
     }
   }
 
   public func index(in: [Int], of: Int, default: Int) -> Int {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.indexMetrics)
     return call.run {
       base.index(in: `in`, of: of, default: `default`)
     }
@@ -145,14 +161,14 @@ public nonisolated struct MetricsSpelling<Base: Spelling>: Spelling {
   }
 
   public func `count (all)`(of: [Int]) -> Int {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.`count (all)OfMetrics`)
     return call.run {
       base.`count (all)`(of: of)
     }
   }
 
   public func `count (all)`(in: String) -> Int {
-    let call = __MeteredCall(metrics[5])
+    let call = __MeteredCall(self.`count (all)InMetrics`)
     return call.run {
       base.`count (all)`(in: `in`)
     }

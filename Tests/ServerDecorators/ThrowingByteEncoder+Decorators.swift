@@ -67,7 +67,7 @@ nonisolated extension ThrowingByteEncoder {
 public nonisolated struct MetricsThrowingByteEncoder<Base: ThrowingByteEncoder>: ThrowingByteEncoder
 {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let encodeMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -77,13 +77,13 @@ public nonisolated struct MetricsThrowingByteEncoder<Base: ThrowingByteEncoder>:
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "ThrowingByteEncoder", prefix: prefix, dimensions: dimensions, factory: factory,
-      "encode(into:)")
+    self.encodeMetrics = __RequirementMetrics(
+      namespace: "ThrowingByteEncoder", requirement: "encode(into:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func encode(into buffer: inout [UInt8]) throws {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.encodeMetrics)
     try call.run {
       try base.encode(into: &buffer)
     }

@@ -68,7 +68,7 @@ nonisolated extension Ticker {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsTicker<Base: Ticker>: Ticker {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let nextMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -78,12 +78,13 @@ public nonisolated struct MetricsTicker<Base: Ticker>: Ticker {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Ticker", prefix: prefix, dimensions: dimensions, factory: factory, "next()", nil)
+    self.nextMetrics = __RequirementMetrics(
+      namespace: "Ticker", requirement: "next()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func next() -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.nextMetrics)
     return call.run {
       base.next()
     }

@@ -61,7 +61,6 @@ nonisolated extension Traced {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsTraced<Base: Traced>: Traced {
   public var base: Base
-  let metrics: [__RequirementMetrics]
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -71,8 +70,6 @@ public nonisolated struct MetricsTraced<Base: Traced>: Traced {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Traced", prefix: prefix, dimensions: dimensions, factory: factory, nil)
   }
 
   public var operationName: String {

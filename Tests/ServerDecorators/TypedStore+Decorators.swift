@@ -72,7 +72,8 @@ nonisolated extension TypedStore {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsTypedStore<Base: TypedStore>: TypedStore {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let getIdMetrics: __RequirementMetrics
+  let getId2Metrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -82,20 +83,23 @@ public nonisolated struct MetricsTypedStore<Base: TypedStore>: TypedStore {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "TypedStore", prefix: prefix, dimensions: dimensions, factory: factory, "get(id:)",
-      "get(id:)")
+    self.getIdMetrics = __RequirementMetrics(
+      namespace: "TypedStore", requirement: "get(id:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.getId2Metrics = __RequirementMetrics(
+      namespace: "TypedStore", requirement: "get(id:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func get(id: Int) async -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.getIdMetrics)
     return await call.run {
       await base.get(id: id) as Int
     }
   }
 
   public func get(id: Int) async -> String {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.getId2Metrics)
     return await call.run {
       await base.get(id: id) as String
     }

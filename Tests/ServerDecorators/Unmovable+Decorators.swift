@@ -76,7 +76,7 @@ nonisolated extension Unmovable {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsUnmovable<Base: Unmovable>: Unmovable {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let countMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -86,9 +86,9 @@ public nonisolated struct MetricsUnmovable<Base: Unmovable>: Unmovable {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Unmovable", prefix: prefix, dimensions: dimensions, factory: factory, nil, nil, nil,
-      "count()")
+    self.countMetrics = __RequirementMetrics(
+      namespace: "Unmovable", requirement: "count()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func watch<Return: ~Copyable>(_ body: () throws -> Return) rethrows -> Return {
@@ -104,7 +104,7 @@ public nonisolated struct MetricsUnmovable<Base: Unmovable>: Unmovable {
   }
 
   public func count() -> Int {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.countMetrics)
     return call.run {
       base.count()
     }

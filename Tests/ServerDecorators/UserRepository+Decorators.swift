@@ -83,7 +83,9 @@ nonisolated extension UserRepository {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsUserRepository<Base: UserRepository>: UserRepository {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let userMetrics: __RequirementMetrics
+  let saveMetrics: __RequirementMetrics
+  let resetPasswordMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -93,27 +95,33 @@ public nonisolated struct MetricsUserRepository<Base: UserRepository>: UserRepos
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "UserRepository", prefix: prefix, dimensions: dimensions, factory: factory,
-      "user(named:)", "save(_:)", "resetPassword(for:token:)")
+    self.userMetrics = __RequirementMetrics(
+      namespace: "UserRepository", requirement: "user(named:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.saveMetrics = __RequirementMetrics(
+      namespace: "UserRepository", requirement: "save(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.resetPasswordMetrics = __RequirementMetrics(
+      namespace: "UserRepository", requirement: "resetPassword(for:token:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func user(named name: String) async throws -> User {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.userMetrics)
     return try await call.run {
       try await base.user(named: name)
     }
   }
 
   public func save(_ user: User) async throws {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.saveMetrics)
     try await call.run {
       try await base.save(user)
     }
   }
 
   public func resetPassword(for user: User, token: String) async throws(UserRepositoryError) {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.resetPasswordMetrics)
     try await call.run { () async throws(UserRepositoryError) -> Void in
       try await base.resetPassword(for: user, token: token)
     }

@@ -65,7 +65,7 @@ nonisolated extension UserService {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsUserService<Base: UserService>: UserService {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let authenticateMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -75,13 +75,13 @@ public nonisolated struct MetricsUserService<Base: UserService>: UserService {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "UserService", prefix: prefix, dimensions: dimensions, factory: factory,
-      "authenticate(username:password:)")
+    self.authenticateMetrics = __RequirementMetrics(
+      namespace: "UserService", requirement: "authenticate(username:password:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func authenticate(username: String, password: String) -> User? {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.authenticateMetrics)
     return call.run {
       base.authenticate(username: username, password: password)
     }

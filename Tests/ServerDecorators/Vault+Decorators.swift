@@ -129,7 +129,14 @@ nonisolated extension Vault {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsVault<Base: Vault>: Vault {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let chargeCardMetrics: __RequirementMetrics
+  let setMetrics: __RequirementMetrics
+  let decryptMetrics: __RequirementMetrics
+  let currentMetrics: __RequirementMetrics
+  let authorizeMetrics: __RequirementMetrics
+  let openMetrics: __RequirementMetrics
+  let forecastMetrics: __RequirementMetrics
+  let unlockMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -139,35 +146,55 @@ public nonisolated struct MetricsVault<Base: Vault>: Vault {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Vault", prefix: prefix, dimensions: dimensions, factory: factory,
-      "chargeCard(number:securityCode:amountCents:)", "set(_:forKey:)", "decrypt(_:)", "current()",
-      "authorize(user:completion:)", "open(_:)", "forecast(city:units:)", "unlock(pin:)")
+    self.chargeCardMetrics = __RequirementMetrics(
+      namespace: "Vault", requirement: "chargeCard(number:securityCode:amountCents:)",
+      prefix: prefix, dimensions: dimensions, factory: factory)
+    self.setMetrics = __RequirementMetrics(
+      namespace: "Vault", requirement: "set(_:forKey:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.decryptMetrics = __RequirementMetrics(
+      namespace: "Vault", requirement: "decrypt(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.currentMetrics = __RequirementMetrics(
+      namespace: "Vault", requirement: "current()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.authorizeMetrics = __RequirementMetrics(
+      namespace: "Vault", requirement: "authorize(user:completion:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.openMetrics = __RequirementMetrics(
+      namespace: "Vault", requirement: "open(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.forecastMetrics = __RequirementMetrics(
+      namespace: "Vault", requirement: "forecast(city:units:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
+    self.unlockMetrics = __RequirementMetrics(
+      namespace: "Vault", requirement: "unlock(pin:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func chargeCard(number: String, securityCode: String, amountCents: Int) -> Bool {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.chargeCardMetrics)
     return call.run {
       base.chargeCard(number: number, securityCode: securityCode, amountCents: amountCents)
     }
   }
 
   public func set(_ value: String, forKey key: String) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.setMetrics)
     call.run {
       base.set(value, forKey: key)
     }
   }
 
   public func decrypt(_ data: Data) -> String {
-    let call = __MeteredCall(metrics[2])
+    let call = __MeteredCall(self.decryptMetrics)
     return call.run {
       base.decrypt(data)
     }
   }
 
   public func current() -> String {
-    let call = __MeteredCall(metrics[3])
+    let call = __MeteredCall(self.currentMetrics)
     return call.run {
       base.current()
     }
@@ -176,7 +203,7 @@ public nonisolated struct MetricsVault<Base: Vault>: Vault {
   public func authorize(
     user: String, completion: @escaping @Sendable (Result<String, any Error>) -> Void
   ) {
-    let call = __MeteredCall(metrics[4])
+    let call = __MeteredCall(self.authorizeMetrics)
     base.authorize(user: user) { result in
       call.finished(result)
       completion(result)
@@ -184,21 +211,21 @@ public nonisolated struct MetricsVault<Base: Vault>: Vault {
   }
 
   public func open(_ address: URL) -> Int {
-    let call = __MeteredCall(metrics[5])
+    let call = __MeteredCall(self.openMetrics)
     return call.run {
       base.open(address)
     }
   }
 
   public func forecast(city: String, units: String) -> String {
-    let call = __MeteredCall(metrics[6])
+    let call = __MeteredCall(self.forecastMetrics)
     return call.run {
       base.forecast(city: city, units: units)
     }
   }
 
   public func unlock(pin: Int) -> Bool {
-    let call = __MeteredCall(metrics[7])
+    let call = __MeteredCall(self.unlockMetrics)
     return call.run {
       base.unlock(pin: pin)
     }

@@ -64,7 +64,7 @@ nonisolated extension Wrapping {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsWrapping<Base: Wrapping>: Wrapping {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let wrapMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -74,12 +74,13 @@ public nonisolated struct MetricsWrapping<Base: Wrapping>: Wrapping {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Wrapping", prefix: prefix, dimensions: dimensions, factory: factory, "wrap(_:)")
+    self.wrapMetrics = __RequirementMetrics(
+      namespace: "Wrapping", requirement: "wrap(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func wrap(_ value: Int) -> [Int] {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.wrapMetrics)
     return call.run {
       base.wrap(value)
     }

@@ -78,7 +78,8 @@ nonisolated extension Writer {
 /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
 public nonisolated final class MetricsWriter<Base: Writer>: Writer {
   public let base: Base
-  let metrics: [__RequirementMetrics]
+  let readMetrics: __RequirementMetrics
+  let writeMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -88,19 +89,23 @@ public nonisolated final class MetricsWriter<Base: Writer>: Writer {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "Writer", prefix: prefix, dimensions: dimensions, factory: factory, "read()", "write(_:)")
+    self.readMetrics = __RequirementMetrics(
+      namespace: "Writer", requirement: "read()", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.writeMetrics = __RequirementMetrics(
+      namespace: "Writer", requirement: "write(_:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
   }
 
   public func read() -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.readMetrics)
     return call.run {
       base.read()
     }
   }
 
   public func write(_ value: Int) {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.writeMetrics)
     call.run {
       base.write(value)
     }

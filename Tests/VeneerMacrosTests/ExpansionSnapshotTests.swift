@@ -346,7 +346,7 @@ struct ExpansionSnapshotTests {
       /// dimensions `protocol` and `requirement`, made once, when the decorator is.
       public nonisolated struct MetricsNotes<Base: Notes>: Notes {
         public var base: Base
-        let metrics: [__RequirementMetrics]
+        let noteMetrics: __RequirementMetrics
 
         /// - Parameters:
         ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -356,12 +356,13 @@ struct ExpansionSnapshotTests {
           prefix: String = "veneer", dimensions: [(String, String)] = []
         ) {
           self.base = base
-          self.metrics = __RequirementMetrics.forEach(
-            of: "Notes", prefix: prefix, dimensions: dimensions, factory: factory, "note(id:)")
+          self.noteMetrics = __RequirementMetrics(
+            namespace: "Notes", requirement: "note(id:)", prefix: prefix, dimensions: dimensions,
+            factory: factory)
         }
 
         public func note(id: Int) async throws -> String {
-          let call = __MeteredCall(metrics[0])
+          let call = __MeteredCall(self.noteMetrics)
           return try await call.run {
             try await base.note(id: id)
           }

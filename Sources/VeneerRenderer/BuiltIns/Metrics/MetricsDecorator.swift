@@ -4,7 +4,7 @@ extension BuiltInDecorator {
   static let metrics = BuiltInDecorator(
     name: "Metrics",
     annotations: ["metrics": [:]],
-    storage: [("metrics", "the metrics decorator's metrics: `metrics`")],
+    plan: DecoratorPlanKind(MetricsPlan.self),
     isOptIn: true,
     runtimeModule: "VeneerMetrics",
     signatureNames: ["protocol CoreMetrics.MetricsFactory", "enum CoreMetrics.MetricsSystem"])

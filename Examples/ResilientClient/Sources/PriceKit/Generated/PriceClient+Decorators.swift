@@ -207,7 +207,8 @@ nonisolated extension PriceClient {
 /// dimensions `protocol` and `requirement`, made once, when the decorator is.
 public nonisolated struct MetricsPriceClient<Base: PriceClient>: PriceClient {
   public var base: Base
-  let metrics: [__RequirementMetrics]
+  let priceMetrics: __RequirementMetrics
+  let orderMetrics: __RequirementMetrics
 
   /// - Parameters:
   ///   - prefix: what the metrics' labels start with: `veneer.calls` and so on.
@@ -217,20 +218,23 @@ public nonisolated struct MetricsPriceClient<Base: PriceClient>: PriceClient {
     prefix: String = "veneer", dimensions: [(String, String)] = []
   ) {
     self.base = base
-    self.metrics = __RequirementMetrics.forEach(
-      of: "PriceClient", prefix: prefix, dimensions: dimensions, factory: factory, "price(sku:)",
-      "order(sku:quantity:)")
+    self.priceMetrics = __RequirementMetrics(
+      namespace: "PriceClient", requirement: "price(sku:)", prefix: prefix, dimensions: dimensions,
+      factory: factory)
+    self.orderMetrics = __RequirementMetrics(
+      namespace: "PriceClient", requirement: "order(sku:quantity:)", prefix: prefix,
+      dimensions: dimensions, factory: factory)
   }
 
   public func price(sku: String) async throws -> Int {
-    let call = __MeteredCall(metrics[0])
+    let call = __MeteredCall(self.priceMetrics)
     return try await call.run {
       try await base.price(sku: sku)
     }
   }
 
   public func order(sku: String, quantity: Int) async throws -> Int {
-    let call = __MeteredCall(metrics[1])
+    let call = __MeteredCall(self.orderMetrics)
     return try await call.run {
       try await base.order(sku: sku, quantity: quantity)
     }
