@@ -39,6 +39,14 @@ struct GenerationOptions: ParsableArguments {
   var templates: [String] = []
 
   @Option(
+    name: .customLong("written-elsewhere"),
+    help: ArgumentHelp(
+      "A built-in that another run writes, for decorators split between targets: an annotation "
+        + "asking for it is not an error of this run's --template list; repeatable.",
+      valueName: "name"))
+  var writtenElsewhere: [String] = []
+
+  @Option(
     name: .customLong("import"),
     help: ArgumentHelp("A module the generated files import; repeatable.", valueName: "module"))
   var imports: [String] = []
@@ -175,6 +183,9 @@ struct GenerationOptions: ParsableArguments {
     }
     if let output { configuration.output = Located(output) }
     if !templates.isEmpty { configuration.templates = templates.map { Located($0) } }
+    if !writtenElsewhere.isEmpty {
+      configuration.writtenElsewhere = writtenElsewhere.map { Located($0) }
+    }
     if !imports.isEmpty { configuration.imports = imports }
     if let module {
       configuration.render.protocolModule = module

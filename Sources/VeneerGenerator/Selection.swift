@@ -30,31 +30,56 @@ struct Selection {
       diagnostics += Self.annotatedElsewhere(
         catalog.annotatedReferences, templates: templates, target: target.name, configuration)
     }
-    // A configuration file's list describes its target; `--template` picks what one run writes
-    // (decorators split across targets by the libraries they import), so it is not checked.
-    if configuration.templates.contains(where: { $0.location != nil }) {
+    // One rule for `templates:` and `--template`: a list leaving out a built-in an annotation
+    // asks for is a mistake, unless the run says another run writes it.
+    diagnostics += Self.unknownBuiltIns(in: configuration.writtenElsewhere)
+    if !configuration.templates.isEmpty {
       diagnostics += Self.builtInsLeftOut(
         by: configuration.templates, from: catalog.protocols,
-        available: Set(templates.map { $0.source.name.lowercased() }))
+        available: Set(templates.map { $0.source.name.lowercased() }),
+        writtenElsewhere: Set(configuration.writtenElsewhere.map { $0.value.lowercased() }))
     }
   }
 
-  /// An error at each protocol annotation that asks for a built-in decorator the configured
-  /// templates leave out: the user asked for it twice, and one of the two would be dropped.
+  /// An error at each `written_elsewhere` (or `--written-elsewhere`) entry that names no
+  /// built-in.
+  private static func unknownBuiltIns(in entries: [Located<String>]) -> [Diagnostic] {
+    let builtIns = BuiltInTemplates.all.map { $0.name.lowercased() }
+    return entries.compactMap { entry in
+      guard !builtIns.contains(entry.value.lowercased()) else { return nil }
+      let hint = Spelling.suggestion(for: entry.value.lowercased(), among: builtIns)
+      let setting = entry.location == nil ? "--written-elsewhere" : "'written_elsewhere'"
+      let message =
+        "\(setting) names '\(entry.value)', which is not a built-in decorator ("
+        + builtIns.joined(separator: ", ") + ")" + (hint.map { "; did you mean '\($0)'?" } ?? "")
+      return entry.location.map { Diagnostic(.error, message, at: $0) }
+        ?? Diagnostic(.error, message, file: entry.value)
+    }
+  }
+
+  /// An error at each protocol annotation that asks for a built-in decorator the run's
+  /// templates leave out, from `veneer.yml` or `--template`: the user asked for it twice, and
+  /// one of the two would be dropped.
   private static func builtInsLeftOut(
-    by listed: [Located<String>], from protocols: [ProtocolDecl], available: Set<String>
+    by listed: [Located<String>], from protocols: [ProtocolDecl], available: Set<String>,
+    writtenElsewhere: Set<String>
   ) -> [Diagnostic] {
     let builtIns = Set(BuiltInTemplates.all.map { $0.name.lowercased() })
-    let origin = listed.first?.location.map { " (\($0.file):\($0.line))" } ?? ""
+    let fromFile = listed.first?.location
+    let origin = fromFile.map { " (\($0.file):\($0.line))" } ?? " (--template)"
+    let elsewhere = fromFile == nil ? "--written-elsewhere" : "'written_elsewhere'"
     return protocols.flatMap { proto in
       proto.annotations.compactMap { annotation -> Diagnostic? in
         let name = annotation.key.lowercased()
-        guard builtIns.contains(name), !available.contains(name) else { return nil }
+        guard builtIns.contains(name), !available.contains(name),
+          !writtenElsewhere.contains(name)
+        else { return nil }
         return Diagnostic(
           .error,
           "\(proto.name) asks for the \(name) decorator, which the templates this run uses "
             + "leave out: [\(listed.map(\.value).joined(separator: ", "))]\(origin); add \(name) "
-            + "to them, or take it out of this annotation",
+            + "to them, name it in \(elsewhere) if another run writes it, or take it out of "
+            + "this annotation",
           at: annotation.location)
       }
     }

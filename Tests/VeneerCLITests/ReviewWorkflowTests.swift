@@ -277,3 +277,33 @@ struct ReviewWorkflowTests {
     }
   }
 }
+
+@Suite("--template and templates: one rule")
+struct TemplateListRuleTests {
+  /// `--template` leaving out a built-in an annotation asks for is the error `templates:` in
+  /// `veneer.yml` gives (it was dropped in silence); `--written-elsewhere` says another run
+  /// writes it.
+  @Test func aTemplateFlagLeavingOutAnAnnotatedBuiltInIsAnError() throws {
+    let workspace = try Workspace()
+    try workspace.write("Sources/Shows.swift", showService)
+    let leftOut = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--template", "logging")
+    #expect(leftOut.status == 1)
+    #expect(
+      leftOut.errors.contains(
+        "Sources/Shows.swift:1:21: error: ShowService asks for the caching decorator, which the "
+          + "templates this run uses leave out: [logging] (--template); add caching to them, "
+          + "name it in --written-elsewhere if another run writes it, or take it out of this "
+          + "annotation"), "\(leftOut.errors)")
+    #expect(!FileManager.default.fileExists(atPath: workspace.path + "/Out"))
+
+    let split = try workspace.veneer(
+      "generate", "--sources", "Sources", "--output", "Out", "--template", "logging",
+      "--written-elsewhere", "caching")
+    #expect(split.status == 0, "\(split.errors)")
+    let file = try String(
+      contentsOfFile: workspace.path + "/Out/ShowService+Decorators.swift", encoding: .utf8)
+    #expect(file.contains("struct LoggingShowService<"))
+    #expect(!file.contains("struct CachingShowService<"))
+  }
+}

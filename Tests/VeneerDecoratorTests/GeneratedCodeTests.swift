@@ -51,12 +51,14 @@ struct GeneratedCodeTests {
     let generation = Generator().generate(
       Configuration(
         sources: [repositoryRoot.appendingPathComponent("Tests/FixtureCatalog").path],
-        output: folder, templates: optIn, imports: ["FixtureCatalog"], decorateAll: true))
+        output: folder, templates: optIn, writtenElsewhere: AspectTests.writtenElsewhere,
+        imports: ["FixtureCatalog"], decorateAll: true))
     try Self.expectCheckedIn(
       generation, in: folder,
       regenerate:
         "swift run veneer generate --sources Tests/FixtureCatalog --output Tests/ServerDecorators --all --import FixtureCatalog"
-        + optIn.map { " --template \($0)" }.joined())
+        + optIn.map { " --template \($0)" }.joined()
+        + AspectTests.writtenElsewhere.map { " --written-elsewhere \($0)" }.joined())
     // Of swift-distributed-tracing, only what the decorators name: its `Span` would hide the
     // standard library's.
     for file in generation.files {

@@ -123,9 +123,9 @@ struct ConfigurationFileTests {
     #expect(
       diagnostics == [
         "veneer.yml:2:1: error: unknown key 'tempaltes' in the configuration; did you mean "
-          + "'templates'?; known keys: sources, references, output, templates, selection, "
-          + "imports, access, naming, options, availability_macros, module, objc, annotations, "
-          + "default_isolation",
+          + "'templates'?; known keys: sources, references, output, templates, "
+          + "written_elsewhere, selection, imports, access, naming, options, availability_macros, "
+          + "module, objc, annotations, default_isolation",
         "veneer.yml:5:5: error: unknown key 'tll' in 'caching'; did you mean 'ttl'?; known "
           + "keys: ttl, capacity",
       ])

@@ -648,10 +648,34 @@ struct ConfiguredGenerationTests {
     let leftOut = { (name: String) in
       "Sources/Orders.swift:1:\(name == "tracing" ? 32 : 41): error: OrderService asks for the "
         + "\(name) decorator, which the templates this run uses leave out: [logging, analytics, "
-        + "caching] (veneer.yml:3); add \(name) to them, or take it out of this annotation"
+        + "caching] (veneer.yml:3); add \(name) to them, name it in 'written_elsewhere' if "
+        + "another run writes it, or take it out of this annotation"
     }
     #expect(diagnostics == [leftOut("tracing"), leftOut("metrics")])
     #expect(generation.files.isEmpty)
+
+    // A run that leaves them to another says so, once; a name there that is no built-in is an
+    // error with the name it may mean.
+    let split = try Project([
+      "Sources/Orders.swift": orders,
+      "veneer.yml": "sources: Sources\noutput: Out\ntemplates: [logging, analytics]\n"
+        + "written_elsewhere: [tracing, metrcs]\n",
+    ])
+    #expect(
+      split.generate().diagnostics == [
+        leftOut("metrics").replacingOccurrences(of: ", caching]", with: "]"),
+        "veneer.yml:4:30: error: 'written_elsewhere' names 'metrcs', which is not a built-in "
+          + "decorator (\(BuiltInTemplates.all.map { $0.name.lowercased() }.joined(separator: ", ")))"
+          + "; did you mean 'metrics'?",
+      ])
+    let splitFixed = try Project([
+      "Sources/Orders.swift": orders,
+      "veneer.yml": "sources: Sources\noutput: Out\ntemplates: [logging, analytics]\n"
+        + "written_elsewhere: [tracing, metrics]\n",
+    ])
+    #expect(splitFixed.generate().diagnostics == [])
+    let splitFile = splitFixed.file("OrderService+Decorators.swift")
+    #expect(splitFile.contains("struct LoggingOrderService<"))
 
     let starter = try Project([
       "Sources/Orders.swift": orders,

@@ -19,6 +19,10 @@ package struct Configuration: Sendable, Equatable, Encodable {
   package var output: Located<String>?
   /// Built-in template names or paths to `.stencil` files; empty means the built-ins.
   package var templates: [Located<String>] = []
+  /// Built-ins another run writes, when runs split a module's decorators between targets by
+  /// the libraries they import: an annotation asking for one is not a mistake of this run's
+  /// `templates`.
+  package var writtenElsewhere: [Located<String>] = []
   package var selection: Selection = .annotated
   package var imports: [String] = []
   package var render = RenderOptions()
@@ -76,12 +80,13 @@ package struct Configuration: Sendable, Equatable, Encodable {
 
   /// A configuration made of command-line flags alone.
   package init(
-    sources: [String], output: String, templates: [String] = [], imports: [String] = [],
-    decorateAll: Bool = false
+    sources: [String], output: String, templates: [String] = [], writtenElsewhere: [String] = [],
+    imports: [String] = [], decorateAll: Bool = false
   ) {
     include = sources.map { Located($0) }
     self.output = Located(output)
     self.templates = templates.map { Located($0) }
+    self.writtenElsewhere = writtenElsewhere.map { Located($0) }
     self.imports = imports
     selection = decorateAll ? .all : .annotated
   }

@@ -64,8 +64,9 @@ package enum ConfigurationFile {
   }
 
   static let rootKeys = [
-    "sources", "references", "output", "templates", "selection", "imports", "access", "naming",
-    "options", "availability_macros", "module", "objc", "annotations", "default_isolation",
+    "sources", "references", "output", "templates", "written_elsewhere", "selection", "imports",
+    "access", "naming", "options", "availability_macros", "module", "objc", "annotations",
+    "default_isolation",
   ]
 }
 
@@ -100,6 +101,9 @@ final class ConfigurationReader {
         template.value.hasSuffix(".stencil") || template.value.contains("/")
           ? Located(resolved(template.value), at: template.location) : template
       }
+    }
+    if let elsewhere = fields["written_elsewhere"] {
+      configuration.writtenElsewhere = locatedStrings(elsewhere, "written_elsewhere")
     }
     if let selection = fields["selection"] { readSelection(selection) }
     if let imports = fields["imports"] {
