@@ -130,8 +130,6 @@ package struct DecoratedExpansion {
 }
 
 extension DecoratedExpansion {
-  /// For a message that suggests a word ("did you mean 'logging'?"), the fix-it that writes it
-  /// in place of the word at `position`, in the comment before `node`'s token.
   /// A message about what the attribute's `cached:` or `idempotent:` lists, which the
   /// generator reads as `veneer.yml`'s `annotations:`, naming the argument the user wrote.
   static func namingTheArgument(_ message: String, at node: Syntax) -> String {
@@ -147,6 +145,8 @@ extension DecoratedExpansion {
     return message
   }
 
+  /// For a message that suggests a word ("did you mean 'logging'?"), the fix-it that writes it
+  /// in place of the word at `position`, in the comment before `node`'s token.
   static func suggestedFixIt(_ message: String, at position: AbsolutePosition?, in node: Syntax)
     -> FixIt?
   {

@@ -842,7 +842,7 @@ extension UserTemplateTests {
     let generation = Generator().generate(
       Configuration(
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
-        decorateAll: true))
+        writtenElsewhere: ["logging", "analytics", "caching"], decorateAll: true))
     #expect(!generation.hasErrors)
     #expect(generation.files.count == 63)
     let shows = try #require(generation.files.first { $0.name == "ShowService+Decorators.swift" })
@@ -861,7 +861,7 @@ extension UserTemplateTests {
     let typo = Generator().generate(
       Configuration(
         sources: [Self.fixtureCatalog], output: "\(folder.path)/Out", templates: [template],
-        decorateAll: true))
+        writtenElsewhere: ["logging", "analytics", "caching"], decorateAll: true))
     #expect(typo.files.isEmpty)
     #expect(
       typo.diagnostics.filter { $0.severity == .error }.map(\.description) == [

@@ -97,10 +97,45 @@ struct PolicyOptionTests {
 
       """,
     ])
-    #expect(project.generate().diagnostics == [])
+    // Only the note that says which errors are retried.
+    #expect(
+      project.generate().diagnostics == [
+        "Sources/Prices.swift:2:1: note: the retry decorator of Prices makes a failed call of "
+          + "price(sku:) again when its error adopts RetryableError (TimeoutError does) and says "
+          + "isRetryable, or when the policy's isRetryable accepts it; any other error is thrown "
+          + "at once"
+      ])
     let output = project.file("Prices+Decorators.swift")
     #expect(output.contains("failureRateThreshold: 0.25"))
     #expect(output.contains("maxConcurrentCalls: Int(4)"))
     #expect(output.contains("maxAttempts: Int(5)"))
+  }
+
+  /// Retry makes a failed idempotent call again only for an error that declares itself
+  /// retryable: generation says so where retry retries, and names a typed error's type with the
+  /// line that declares it, so that a typed error is not thrown at once in silence.
+  @Test func retrySaysWhichErrorsItRetries() throws {
+    let project = try Project([
+      "Sources/Stock.swift": """
+      public enum StockError: Error { case gone }
+      // veneer: retry
+      public protocol Stock {
+        // veneer: idempotent
+        func count(sku: String) async throws(StockError) -> Int
+        // veneer: idempotent
+        func price(sku: String) async throws -> Int
+      }
+
+      """,
+      "veneer.yml": "sources: Sources\noutput: Out\n",
+    ])
+    #expect(
+      project.generate().diagnostics == [
+        "Sources/Stock.swift:3:1: note: the retry decorator of Stock makes a failed call of "
+          + "count(sku:), price(sku:) again when its error adopts RetryableError (TimeoutError "
+          + "does) and says isRetryable, or when the policy's isRetryable accepts it; any other "
+          + "error is thrown at once; StockError is retried only if it does: 'extension "
+          + "StockError: RetryableError {}'"
+      ])
   }
 }

@@ -450,6 +450,15 @@ struct ExpansionSnapshotTests {
         func note(id: Int) async throws -> String
       }
       """
+    } diagnostics: {
+      """
+      @Decorated(.retry, idempotent: ["note(id:)"])
+      public protocol Notes: Sendable {
+      ┬─────
+      ╰─ ℹ️ the retry decorator of Notes makes a failed call of note(id:) again when its error adopts RetryableError (TimeoutError does) and says isRetryable, or when the policy's isRetryable accepts it; any other error is thrown at once
+        func note(id: Int) async throws -> String
+      }
+      """
     } expansion: {
       """
       public protocol Notes: Sendable {

@@ -57,11 +57,15 @@ final class RetryPlan: DecoratorPlan {
               + "making it twice does what making it once does", at: annotation.location))
       }
     }
+    let position = DecoratorPlans.position(of: Self.self)
+    let retried = plans.filter {
+      $0.decoratorPlan(position, as: Self.self).retriedCall != nil && !$0.isSkipped(by: name)
+    }
+    if !retried.isEmpty { diagnostics.append(whichErrors(retried, of: proto)) }
     let isAskedFor =
       proto.annotations.contains { $0.key == name }
       || plans.first?.context.options.listedTemplates.contains(name) == true
     guard isAskedFor else { return diagnostics }
-    let position = DecoratorPlans.position(of: Self.self)
     let undeclared = plans.filter { plan in
       plan.isMethod && !plan.isStatic && plan.isThrowing && !plan.isSkipped(by: name)
         && !plan.decoratorPlan(position, as: Self.self).isDeclared
@@ -84,5 +88,30 @@ final class RetryPlan: DecoratorPlan {
           + " once (\(names)); annotate each that may be made twice '// veneer: idempotent'",
         at: proto.location)
     ]
+  }
+
+  /// The note that says which errors are retried, once a protocol's decorator retries something:
+  /// a failed idempotent call is made again only for an error that declares it, so one whose
+  /// type does not would otherwise be thrown at once in silence. A typed error is named.
+  private static func whichErrors(_ retried: [RequirementPlan], of proto: ProtocolDecl)
+    -> Diagnostic
+  {
+    var message =
+      "the retry decorator of \(proto.qualifiedName) makes a failed call of "
+      + retried.prefix(6).map(\.requirement.selector).joined(separator: ", ")
+      + (retried.count > 6 ? ", …" : "")
+      + " again when its error adopts RetryableError (TimeoutError does) and says isRetryable, "
+      + "or when the policy's isRetryable accepts it; any other error is thrown at once"
+    // A typed error is one the user owns and can declare retryable; `any Error` is not.
+    let typed = Set(
+      retried.compactMap(\.thrownType).filter { !$0.hasPrefix("any ") && $0 != "Error" }
+    ).sorted()
+    if let first = typed.first {
+      message +=
+        "; " + typed.joined(separator: ", ") + (typed.count == 1 ? " is" : " are")
+        + " retried only if " + (typed.count == 1 ? "it does" : "they do")
+        + ": 'extension \(first): RetryableError {}'"
+    }
+    return Diagnostic(.note, message, at: proto.location)
   }
 }
