@@ -48,6 +48,46 @@ static NSString *VNRDeclaredDescription(id value, BOOL showsText) {
   return [NSStringFromClass([value class]) stringByAppendingString:@"(…)"];
 }
 
+/// `text` with the password of each URL in it (`https://user:password@host`) as `<redacted>`,
+/// whoever declared it public and whatever wrote it (an array's description, a type's own).
+static NSString *VNRWithoutPassword(NSString *text) {
+  if (text.length < 4 || [text rangeOfString:@"://"].location == NSNotFound) return text;
+  NSMutableString *result = [NSMutableString string];
+  NSCharacterSet *authorityEnd = [NSCharacterSet characterSetWithCharactersInString:@"/?#"];
+  NSCharacterSet *whitespace = [NSCharacterSet whitespaceAndNewlineCharacterSet];
+  NSUInteger position = 0;
+  while (position < text.length) {
+    NSRange rest = NSMakeRange(position, text.length - position);
+    NSRange scheme = [text rangeOfString:@"://" options:0 range:rest];
+    if (scheme.location == NSNotFound) break;
+    NSUInteger start = NSMaxRange(scheme);
+    NSUInteger end = start;
+    while (end < text.length) {
+      unichar character = [text characterAtIndex:end];
+      if ([authorityEnd characterIsMember:character] || [whitespace characterIsMember:character]) {
+        break;
+      }
+      end += 1;
+    }
+    NSRange authority = NSMakeRange(start, end - start);
+    NSRange at = [text rangeOfString:@"@" options:NSBackwardsSearch range:authority];
+    NSRange colon =
+        at.location == NSNotFound
+            ? at
+            : [text rangeOfString:@":" options:0 range:NSMakeRange(start, at.location - start)];
+    if (colon.location == NSNotFound) {
+      [result appendString:[text substringWithRange:NSMakeRange(position, end - position)]];
+    } else {
+      [result appendString:[text substringWithRange:NSMakeRange(position, NSMaxRange(colon) - position)]];
+      [result appendString:VNRRedacted];
+      [result appendString:[text substringWithRange:NSMakeRange(at.location, end - at.location)]];
+    }
+    position = end;
+  }
+  if (position < text.length) [result appendString:[text substringFromIndex:position]];
+  return result;
+}
+
 NSString *VNRDescribe(id value, NSUInteger limit, VNRDisclosure disclosure) {
   NSString *description;
   if (value == nil) {
@@ -61,6 +101,7 @@ NSString *VNRDescribe(id value, NSUInteger limit, VNRDisclosure disclosure) {
   } else {
     description = VNRDeclaredDescription(value, disclosure == VNRDisclosurePublic);
   }
+  description = VNRWithoutPassword(description);
   if (description.length <= limit) return description;
   // UTF-16 units, not characters: one character may carry any number of combining marks. A
   // surrogate pair is never cut in two.

@@ -74,4 +74,44 @@ struct ObjCRuntimeTests {
       ])
     #expect(run.errors == "error PostRepo.getPost threw id=42 token=<redacted>\n")
   }
+
+  /// A URL's password is `<redacted>` wherever a URL is written: declared public, in an array
+  /// declared public, under `log(full)` (the array's own description), in text.
+  @Test func aURLsPasswordIsRedactedWhereverAURLIsWritten() throws {
+    let folder = try TemporaryFolder()
+    let program = try folder.write(
+      "main.m",
+      """
+      #import "VNRRuntime.h"
+
+      int main(void) {
+        @autoreleasepool {
+          NSURL *url = [NSURL URLWithString:@"https://ann:hunter2@example.com/a?b=c"];
+          NSURL *plain = [NSURL URLWithString:@"https://example.com/x"];
+          NSArray *urls = [NSArray arrayWithObjects:url, plain, nil];
+          printf("%s\\n%s\\n%s\\n%s\\n%s\\n",
+                 [VNRDescribe(url, 1000, VNRDisclosurePublic) UTF8String],
+                 [VNRDescribe(url, 1000, VNRDisclosureFull) UTF8String],
+                 [VNRDescribe(urls, 1000, VNRDisclosurePublic) UTF8String],
+                 [VNRDescribe(urls, 1000, VNRDisclosureFull) UTF8String],
+                 [VNRDescribe(@"to ftp://u:p@h and s3://k:v@b/o", 1000, VNRDisclosurePublic)
+                     UTF8String]);
+        }
+        return 0;
+      }
+
+      """)
+    let run = try ObjCToolchain.compileAndRun([program], in: folder.path)
+    #expect(run.compiled, "\(run.errors)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 5, "\(run.output)")
+    #expect(!run.output.contains("hunter2"), "\(run.output)")
+    #expect(lines.first == "https://ann:<redacted>@example.com/a?b=c")
+    #expect(lines.dropFirst(1).first == "https://ann:<redacted>@example.com/a?b=c")
+    #expect(
+      lines.dropFirst(2).first
+        == "[https://ann:<redacted>@example.com/a?b=c, https://example.com/x]")
+    #expect(lines.dropFirst(3).first?.contains("https://ann:<redacted>@example.com/a?b=c") == true)
+    #expect(lines.last == "to ftp://u:<redacted>@h and s3://k:<redacted>@b/o")
+  }
 }
