@@ -31,7 +31,8 @@ public enum __TimedCall {
     try await withThrowingTaskGroup(of: Finish<Value>.self) { group in
       group.addTask { .returned(try await operation()) }
       group.addTask {
-        try await Task.sleep(for: deadline)
+        // Saturated: a sleep of some 292 years or more traps (`.seconds(.max)`, no deadline).
+        try await Task.sleep(for: deadline.saturated)
         return .deadlinePassed
       }
       // The other task is cancelled: the operation when the deadline passed, else the timer.

@@ -216,6 +216,30 @@ import Testing
       jitter: .none)
     #expect(none.backoff(afterAttempt: 3) == Duration.saturationLimit)
   }
+
+  /// A deadline or a wait of `.seconds(.max)` ("no limit") is slept saturated: a clock's sleep
+  /// of some 292 years or more traps, and took the process with it (found while checking
+  /// Timeout's race). The test process surviving is the check; each sleep ends by cancellation.
+  @Test func sleepsOfCenturiesNeitherTrapNorEnd() async throws {
+    let forever = Duration.seconds(Int64.max)
+    let answer = try await __TimedCall.run("P.quick()", deadline: forever) { 42 }
+    #expect(answer == 42)
+    let clock = PolicyClock.continuous
+    let sleepers = [
+      Task { try await clock.sleep(for: forever) },
+      Task { try await clock.sleep(until: forever) },
+      Task {
+        try await __TimedCall.run("P.slow()", deadline: forever) {
+          try await Task.sleep(for: .seconds(Int64(1) << 40))
+        }
+      },
+    ]
+    try await Task.sleep(for: .milliseconds(50))
+    for sleeper in sleepers { sleeper.cancel() }
+    for sleeper in sleepers {
+      await #expect(throws: CancellationError.self) { try await sleeper.value }
+    }
+  }
 }
 
 struct Failure: Error {}

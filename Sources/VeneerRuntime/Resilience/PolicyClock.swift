@@ -10,7 +10,8 @@ public struct PolicyClock: Sendable {
     let origin = clock.now
     elapsed = { origin.duration(to: clock.now) }
     sleeper = { offset in
-      try await clock.sleep(until: origin.advanced(by: offset), tolerance: nil)
+      // A clock's sleep traps past some 292 years from its origin; a policy's may be longer.
+      try await clock.sleep(until: origin.advanced(by: offset.saturated), tolerance: nil)
     }
   }
 
@@ -28,6 +29,6 @@ public struct PolicyClock: Sendable {
 
   /// Suspends for `duration`.
   public func sleep(for duration: Duration) async throws {
-    try await sleeper(now + duration)
+    try await sleeper(now.saturatingAdding(duration))
   }
 }
