@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import VeneerRenderer
+
+@testable import VeneerRenderer
 
 @Suite("Built-in templates embedded in the binary")
 struct BuiltInTemplatesTests {
@@ -50,6 +51,28 @@ struct BuiltInTemplatesTests {
     }
     // Each built-in template is a descriptor's, and each descriptor has one.
     #expect(BuiltInTemplates.all.map(\.name) == BuiltInDecorators.all.map(\.name).sorted())
+  }
+
+  /// Built-ins registered together share no name, annotation key or stored property: a
+  /// storage name reused by a new built-in crashed `veneer templates list` (duplicate keys);
+  /// now it is a message naming both and the descriptor to change.
+  @Test func builtInsAreRegisteredWithoutClashes() throws {
+    #expect(BuiltInDecorators.problems(registering: BuiltInDecorators.all) == [])
+    let caching = try #require(BuiltInDecorators.named("caching"))
+    let retry = try #require(BuiltInDecorators.named("retry"))
+    let copy = BuiltInDecorator(
+      name: "Memo", annotations: ["memo": [:], "cache": [:]],
+      storage: caching.storage + [("base", "what it wraps")], runtimeModule: "VeneerRuntime")
+    let problems = BuiltInDecorators.problems(registering: [caching, retry, copy])
+    #expect(
+      problems == [
+        "built-in Memo declares the annotation key 'cache', which Caching declares already: "
+          + "rename it in Memo's descriptor",
+        "built-in Memo declares the stored property 'cache', which Caching declares already: "
+          + "rename it in Memo's descriptor",
+        "built-in Memo declares the stored property 'base', which every decorator declares "
+          + "already: rename it in Memo's descriptor",
+      ], "\(problems)")
   }
 
   /// What a descriptor says of its built-in is what its template does: the template imports

@@ -150,4 +150,31 @@ package enum BuiltInDecorators {
 
   /// Veneer's libraries that generated code imports, each a product of the `veneer` package.
   package static let runtimeModules = Set(all.map(\.runtimeModule))
+
+  /// What is wrong with registering `decorators` together, each naming the built-ins at fault:
+  /// two with one name, one annotation key or one stored property (a decorator's storage is
+  /// read by name, and a second `cache` would be the first's). A test holds `all` to none.
+  package static func problems(registering decorators: [BuiltInDecorator]) -> [String] {
+    var problems: [String] = []
+    func findClashes(
+      _ what: String, taken owner: [String: String] = [:], _ names: (BuiltInDecorator) -> [String]
+    ) {
+      var owner = owner
+      for decorator in decorators {
+        for name in names(decorator) {
+          if let first = owner[name] {
+            problems.append(
+              "built-in \(decorator.name) declares the \(what) '\(name)', which \(first) declares "
+                + "already: rename it in \(decorator.name)'s descriptor")
+          } else {
+            owner[name] = decorator.name
+          }
+        }
+      }
+    }
+    findClashes("name") { [$0.typedName] }
+    findClashes("annotation key") { Array($0.annotations.keys).sorted() }
+    findClashes("stored property", taken: ["base": "every decorator"]) { $0.storage.map(\.name) }
+    return problems
+  }
 }

@@ -130,9 +130,9 @@ extension StorageNames: TemplateObject {
       [("base", "what the decorator wraps: `base`")]
       + BuiltInDecorators.all.flatMap { $0.storage.map { ($0.name, $0.summary) } }
     return Dictionary(
-      uniqueKeysWithValues: declared.enumerated().map { position, member in
+      declared.enumerated().map { position, member in
         (member.0, TemplateMember<StorageNames>(.text, member.1) { $0.spelling(at: position) })
-      })
+      }, uniquingKeysWith: { first, _ in first })
   }()
 
   package func templateMember(_ name: String) -> Any? {
