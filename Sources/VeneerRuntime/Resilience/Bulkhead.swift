@@ -89,40 +89,36 @@ public final class Bulkhead: @unchecked Sendable {
       return lastWaiter
     }
     let waited = clock.now
-    // `nil` when the queue is full.
-    let outcome = await withTaskCancellationHandler { () async -> WaitOutcome? in
-      switch lock.withLock({ state.enter(id, isCancelled: Task.isCancelled) }) {
-      case .run: return .granted
-      case .cancelled: return .cancelled
-      case .refused: return nil
-      case .queued: break
-      }
-      // The end of the wait, as a task that says so; it ends with the wait.
-      let timer = policy.maxWait.map { limit in
-        Task { [clock] in
+    var isRefused = false
+    let outcome = await WaitingCall.wait(
+      enter: { isCancelled in
+        switch lock.withLock({ state.enter(id, isCancelled: isCancelled) }) {
+        case .run: return .granted
+        case .cancelled: return .cancelled
+        case .refused:
+          isRefused = true
+          return .timedOut
+        case .queued: return nil
+        }
+      },
+      whileQueued: {
+        // The end of the wait, as a task that says so; it ends with the wait.
+        guard let limit = policy.maxWait else { return nil }
+        let timer = Task { [clock] in
           try await clock.sleep(until: waited + limit)
           self.leave(id, .timedOut)
         }
-      }
-      defer { timer?.cancel() }
-      let outcome = await withCheckedContinuation { continuation in
-        if let outcome = lock.withLock({ state.suspend(id, WaitingCall(continuation)) }) {
-          continuation.resume(returning: outcome)
-        }
-      }
-      return outcome
-    } onCancel: {
-      leave(id, .cancelled)
-    }
+        return { timer.cancel() }
+      },
+      suspend: { waiter in lock.withLock { state.suspend(id, waiter) } },
+      leave: { self.leave(id, .cancelled) })
     switch outcome {
     case .granted: return
     case .cancelled: throw CancellationError()
-    case nil:
-      __CallAnswer.noteRejection(.bulkhead, requirement: requirement)
-      throw BulkheadFullError(requirement: "\(requirement)", waited: .zero)
     case .timedOut:
       __CallAnswer.noteRejection(.bulkhead, requirement: requirement)
-      throw BulkheadFullError(requirement: "\(requirement)", waited: policy.maxWait ?? .zero)
+      throw BulkheadFullError(
+        requirement: "\(requirement)", waited: isRefused ? .zero : policy.maxWait ?? .zero)
     }
   }
 

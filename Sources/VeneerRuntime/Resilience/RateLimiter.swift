@@ -99,24 +99,22 @@ public final class RateLimiter: @unchecked Sendable {
       return lastWaiter
     }
     var retryAfter = Duration.zero
-    let outcome = await withTaskCancellationHandler { () async -> WaitOutcome in
-      switch lock.withLock({ state.enter(id, now: clock.now, isCancelled: Task.isCancelled) }) {
-      case .proceed: return .granted
-      case .cancelled: return .cancelled
-      case .refused(let wait):
-        retryAfter = wait
-        return .timedOut
-      case .queued(let wakeAt):
-        if let wakeAt { arm(at: wakeAt) }
-      }
-      return await withCheckedContinuation { continuation in
-        if let outcome = lock.withLock({ state.suspend(id, WaitingCall(continuation)) }) {
-          continuation.resume(returning: outcome)
+    let outcome = await WaitingCall.wait(
+      enter: { isCancelled in
+        switch lock.withLock({ state.enter(id, now: clock.now, isCancelled: isCancelled) }) {
+        case .proceed: return .granted
+        case .cancelled: return .cancelled
+        case .refused(let wait):
+          retryAfter = wait
+          return .timedOut
+        case .queued(let wakeAt):
+          // One timer serves every waiter: it hands out the tokens as they come.
+          if let wakeAt { arm(at: wakeAt) }
+          return nil
         }
-      }
-    } onCancel: {
-      lock.withLock { state.leave(id) }?.resume(returning: .cancelled)
-    }
+      },
+      suspend: { waiter in lock.withLock { state.suspend(id, waiter) } },
+      leave: { self.lock.withLock { self.state.leave(id) }?.resume(returning: .cancelled) })
     switch outcome {
     case .granted: return
     case .cancelled: throw CancellationError()

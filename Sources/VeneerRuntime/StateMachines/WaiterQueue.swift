@@ -82,3 +82,31 @@ final class WaitingCall: Sendable {
     continuation.resume(returning: outcome)
   }
 }
+
+extension WaitingCall {
+  /// A caller's wait in a bulkhead's or a rate limiter's queue, one shape for both. It enters,
+  /// which may answer at once (a place or a token free, no room, its task already cancelled);
+  /// else it suspends, handing in what resumes it, which may be answered at once too (its wait
+  /// ended between the two). A cancellation while it waits makes it leave the queue at once.
+  /// `enter`, `suspend` and `leave` each take the policy's lock, and `leave` resumes whom it
+  /// removed outside it; `whileQueued` starts what ends the wait by time, and returns what
+  /// stops that.
+  static func wait(
+    enter: (_ isCancelled: Bool) -> WaitOutcome?,
+    whileQueued: () -> (@Sendable () -> Void)? = { nil },
+    suspend: (WaitingCall) -> WaitOutcome?,
+    leave: @Sendable () -> Void
+  ) async -> WaitOutcome {
+    await withTaskCancellationHandler {
+      if let answer = enter(Task.isCancelled) { return answer }
+      let stop = whileQueued()
+      defer { stop?() }
+      return await withCheckedContinuation { continuation in
+        let waiter = WaitingCall(continuation)
+        if let outcome = suspend(waiter) { waiter.resume(returning: outcome) }
+      }
+    } onCancel: {
+      leave()
+    }
+  }
+}
