@@ -68,13 +68,21 @@ struct Init: ParsableCommand {
         "Wrote \(path). Edit 'sources', 'output' and 'imports', then run 'veneer generate'.")
       return
     }
+    // What is already there is not asked for again: a first package annotates its protocols,
+    // and may name the plugin, before it runs `init`.
+    let annotated = catalog.protocols.filter { !$0.annotations.isEmpty }.map(\.name)
+    let next =
+      annotated.isEmpty
+      ? "Annotate protocols in \(folder) ('// veneer: logging, analytics, caching'), then either"
+      : "\(annotated.joined(separator: ", ")) \(annotated.count == 1 ? "is" : "are") annotated "
+        + "already; either"
     printEscaped(
       """
-      Wrote \(path). Annotate protocols in \(folder) ('// veneer: logging, analytics, caching'), \
-      then either
+      Wrote \(path). \(next)
         check the decorators in, into \(folder)/Generated:
           swift package --allow-writing-to-package-directory veneer --target \(target)
-        or generate them at build time: add VeneerPlugin to \(target)'s plugins
+        or generate them at build time, with VeneerPlugin among \(target)'s plugins (once there, \
+      'swift build' writes them):
           plugins: [.plugin(name: "VeneerPlugin", package: "veneer")]
       """)
   }

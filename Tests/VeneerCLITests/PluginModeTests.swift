@@ -46,6 +46,10 @@ struct PluginModeTests {
       written.output.contains(
         "swift package --allow-writing-to-package-directory veneer --target Blog"))
     #expect(written.output.contains(#".plugin(name: "VeneerPlugin", package: "veneer")"#))
+    // What is annotated already is said, not asked for again (Documentation/FirstPackage.md
+    // annotates before it runs init).
+    #expect(written.output.contains("PostRepo is annotated already; either"), "\(written.output)")
+    #expect(!written.output.contains("Annotate protocols"))
     let file = try #require(workspace.read("Sources/Blog/veneer.yml"))
     #expect(!file.contains("\nsources:") && !file.contains("\noutput:"))
     let generated = try workspace.veneer("generate", "--config", "Sources/Blog/veneer.yml")
