@@ -126,7 +126,10 @@ struct BoundaryFuzzTests {
         directory: folder.path)
       var configuration = parsed.configuration
       if Bool.random(using: &generator) {
-        configuration.templates += [Located("logging"), Located(templatePath)]
+        // As `--template` lists them: the built-ins the source asks for, and the template.
+        configuration.templates += ["logging", "analytics", "caching", templatePath].map {
+          Located($0)
+        }
       }
       let generation = Generator(threads: 1).generate(configuration)
       let diagnostics = parsed.diagnostics + generation.diagnostics
