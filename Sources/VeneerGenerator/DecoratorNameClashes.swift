@@ -7,9 +7,6 @@ import VeneerRenderer
 /// library's type's; and libraries' module names that protocols have (FlyingSocks' `Logging`),
 /// under which decorators name the libraries' declarations unqualified.
 enum DecoratorNameClashes {
-  /// The modules whose declarations generated code names qualified.
-  static let libraryModules: Set<String> = ["Logging", "Tracing", "Instrumentation", "CoreMetrics"]
-
   /// `configuration`, with the decorator names of `work` that the top-level protocols of
   /// `protocols` have taken, and the library modules they shadow.
   static func avoiding(
@@ -26,7 +23,7 @@ enum DecoratorNameClashes {
         if protocolNames.contains(name) { taken.insert(name) }
       }
     }
-    let shadowed = libraryModules.intersection(protocolNames)
+    let shadowed = BuiltInDecorators.libraryModules.intersection(protocolNames)
     guard !taken.isEmpty || !shadowed.isEmpty else { return configuration }
     var avoiding = configuration
     avoiding.render.takenTypeNames = taken

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VeneerRenderer
 
 /// What a change to a protocol changes in its decorators is what a reviewer reads: lines of
 /// requirements that did not change stay as they were.
@@ -20,7 +21,7 @@ struct ReviewStabilityTests {
       sources: Sources
       output: Out
       selection: all
-      templates: [metrics, logging, tracing, caching, analytics, retry, circuitbreaker]
+      templates: [\(BuiltInDecorators.all.map(\.typedName).joined(separator: ", "))]
 
       """,
     ])

@@ -151,6 +151,11 @@ package enum BuiltInDecorators {
   /// Veneer's libraries that generated code imports, each a product of the `veneer` package.
   package static let runtimeModules = Set(all.map(\.runtimeModule))
 
+  /// The other libraries whose declarations generated code names qualified, by their module
+  /// (`Logging` of `struct Logging.Logger`): those the built-ins' signatures name.
+  package static let libraryModules = Set(
+    all.flatMap(\.signatureNames).compactMap { TemplateImport($0)?.module })
+
   /// What is wrong with registering `decorators` together, each naming the built-ins at fault:
   /// two with one name, one annotation key or one stored property (a decorator's storage is
   /// read by name, and a second `cache` would be the first's). A test holds `all` to none.

@@ -104,7 +104,9 @@ final class RetryPlan: DecoratorPlan {
       + "or when the policy's isRetryable accepts it; any other error is thrown at once"
     // A typed error is one the user owns and can declare retryable; `any Error` is not.
     let typed = Set(
-      retried.compactMap(\.thrownType).filter { !$0.hasPrefix("any ") && $0 != "Error" }
+      retried.compactMap(\.thrownType).filter {
+        !$0.hasPrefix("any ") && $0 != "Error" && $0 != "Swift.Error"
+      }
     ).sorted()
     if let first = typed.first {
       message +=
