@@ -32,7 +32,9 @@ struct Selection {
     }
     // One rule for `templates:` and `--template`: a list leaving out a built-in an annotation
     // asks for is a mistake, unless the run says another run writes it.
-    diagnostics += Self.unknownBuiltIns(in: configuration.writtenElsewhere)
+    diagnostics += Self.writtenElsewhereProblems(
+      configuration.writtenElsewhere,
+      listed: Set(configuration.templates.map { $0.value.lowercased() }))
     if !configuration.templates.isEmpty {
       diagnostics += Self.builtInsLeftOut(
         by: configuration.templates, from: catalog.protocols,
@@ -42,18 +44,42 @@ struct Selection {
   }
 
   /// An error at each `written_elsewhere` (or `--written-elsewhere`) entry that names no
-  /// built-in.
-  private static func unknownBuiltIns(in entries: [Located<String>]) -> [Diagnostic] {
+  /// built-in, and a warning at one that does nothing: the run lists no templates (it writes
+  /// every built-in asked for), or lists that one (it writes it).
+  private static func writtenElsewhereProblems(_ entries: [Located<String>], listed: Set<String>)
+    -> [Diagnostic]
+  {
     let builtIns = BuiltInTemplates.all.map { $0.name.lowercased() }
     return entries.compactMap { entry in
-      guard !builtIns.contains(entry.value.lowercased()) else { return nil }
-      let hint = Spelling.suggestion(for: entry.value.lowercased(), among: builtIns)
+      let name = entry.value.lowercased()
       let setting = entry.location == nil ? "--written-elsewhere" : "'written_elsewhere'"
-      let message =
-        "\(setting) names '\(entry.value)', which is not a built-in decorator ("
-        + builtIns.joined(separator: ", ") + ")" + (hint.map { "; did you mean '\($0)'?" } ?? "")
-      return entry.location.map { Diagnostic(.error, message, at: $0) }
-        ?? Diagnostic(.error, message, file: entry.value)
+      let (severity, message): (Diagnostic.Severity, String)
+      if !builtIns.contains(name) {
+        let hint = Spelling.suggestion(for: name, among: builtIns)
+        (severity, message) = (
+          .error,
+          "\(setting) names '\(entry.value)', which is not a built-in decorator ("
+            + builtIns.joined(separator: ", ") + ")"
+            + (hint.map { "; did you mean '\($0)'?" } ?? "")
+        )
+      } else if listed.isEmpty {
+        (severity, message) = (
+          .warning,
+          "\(setting) names \(name), which does nothing in a run that lists no templates: it "
+            + "writes every built-in an annotation asks for; list this run's templates, or take "
+            + "\(name) out"
+        )
+      } else if listed.contains(name) {
+        (severity, message) = (
+          .warning,
+          "\(setting) names \(name), which this run's templates list: it is written here; "
+            + "take it out of one of the two"
+        )
+      } else {
+        return nil
+      }
+      return entry.location.map { Diagnostic(severity, message, at: $0) }
+        ?? Diagnostic(severity, message, file: entry.value)
     }
   }
 

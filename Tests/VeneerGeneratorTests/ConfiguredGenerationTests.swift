@@ -674,6 +674,27 @@ struct ConfiguredGenerationTests {
         + "written_elsewhere: [tracing, metrics]\n",
     ])
     #expect(splitFixed.generate().diagnostics == [])
+    // Naming one the run writes, or any in a run that lists no templates, does nothing: said.
+    let idle = try Project([
+      "Sources/Orders.swift": orders,
+      "veneer.yml": "sources: Sources\noutput: Out\ntemplates: [logging, analytics, tracing, "
+        + "metrics]\nwritten_elsewhere: [tracing]\n",
+    ])
+    #expect(
+      idle.generate().diagnostics == [
+        "veneer.yml:4:21: warning: 'written_elsewhere' names tracing, which this run's templates "
+          + "list: it is written here; take it out of one of the two"
+      ])
+    let unlisted = try Project([
+      "Sources/Orders.swift": orders,
+      "veneer.yml": "sources: Sources\noutput: Out\nwritten_elsewhere: [caching]\n",
+    ])
+    #expect(
+      unlisted.generate().diagnostics == [
+        "veneer.yml:3:21: warning: 'written_elsewhere' names caching, which does nothing in a "
+          + "run that lists no templates: it writes every built-in an annotation asks for; list "
+          + "this run's templates, or take caching out"
+      ])
     let splitFile = splitFixed.file("OrderService+Decorators.swift")
     #expect(splitFile.contains("struct LoggingOrderService<"))
 
