@@ -70,7 +70,8 @@ struct Init: ParsableCommand {
     }
     // What is already there is not asked for again: a first package annotates its protocols,
     // and may name the plugin, before it runs `init`.
-    let annotated = catalog.protocols.filter { !$0.annotations.isEmpty }.map(\.name)
+    let annotated = catalog.protocols.filter { $0.annotations.contains { $0.key != "skip" } }
+      .map(\.name)
     let next =
       annotated.isEmpty
       ? "Annotate protocols in \(folder) ('// veneer: logging, analytics, caching'), then either"
