@@ -138,7 +138,8 @@ enum FileAssembly {
       appendLine("  " + conditional.text)
       for _ in conditional.conditions { appendLine("#endif") }
     }
-    appendLine("")
+    // One blank line before the code, not two when nothing is imported.
+    if !plainImports.isEmpty || !conditionalImports.isEmpty { appendLine("") }
     for (index, body) in bodies.enumerated() {
       if index > 0 { contents += "\n" }
       contents += body
