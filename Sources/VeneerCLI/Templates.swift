@@ -42,17 +42,35 @@ struct Templates: ParsableCommand {
       commandName: "show",
       abstract: "Print a built-in template; save it as a .stencil file to make your own.")
 
-    @Argument(help: "The template's name, in any case: \(BuiltInDecorators.typedNames).")
+    @Argument(
+      help: ArgumentHelp(
+        "The template's name, in any case: \(BuiltInDecorators.typedNames); or a part: "
+          + Show.partNames + "."))
     var name: String
 
+    /// Veneer's parts by the names `show` takes them: `Parts/Decorator`.
+    static let partNames = BuiltInTemplates.parts.map { $0.name.dropLast(".stencil".count) }
+      .joined(separator: ", ")
+
     func run() throws {
+      // A part, such as the skeleton every built-in extends, by its name with or without
+      // `.stencil`.
+      if let part = BuiltInTemplates.parts.first(where: {
+        $0.name.lowercased() == name.lowercased()
+          || $0.name.lowercased() == name.lowercased() + ".stencil"
+      }) {
+        print(part.text, terminator: "")
+        return
+      }
       guard
         let template = BuiltInTemplates.all.first(where: {
           $0.name.lowercased() == name.lowercased()
         })
       else {
         let hint = Spelling.suggestion(
-          for: name, among: BuiltInTemplates.all.map { $0.name.lowercased() })
+          for: name,
+          among: BuiltInTemplates.all.map { $0.name.lowercased() }
+            + BuiltInTemplates.parts.map { String($0.name.dropLast(".stencil".count)) })
         printToStandardError(
           "error: no built-in template named '\(name)'"
             + (hint.map { "; did you mean '\($0)'?" } ?? ""))

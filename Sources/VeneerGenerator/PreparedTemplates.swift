@@ -91,6 +91,9 @@ struct PreparedTemplates: Sendable {
       (try? encoder.encode(configuration)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     for template in templates {
       text += "\u{0}\(template.name)\u{0}\(template.text)"
+      for (name, part) in template.parts.sorted(by: { $0.key < $1.key }) {
+        text += "\u{0}\(name)\u{0}\(part.text)"
+      }
       for (key, value) in template.options.sorted(by: { $0.key < $1.key }) {
         text += "\u{0}\(key)=\(value)"
       }

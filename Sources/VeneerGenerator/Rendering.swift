@@ -181,10 +181,9 @@ private func renderedCodeError(
       return " (it rendered: \(text.prefix(120)))"
     } ?? "")
   guard let (_, unformattedProblem) = located,
-    let line = template.templateLine(atRenderedOffset: unformattedProblem.offset, of: plan)
+    let location = template.templateLine(atRenderedOffset: unformattedProblem.offset, of: plan)
   else { return Diagnostic(.error, message, file: template.source.path) }
-  return Diagnostic(
-    .error, message, at: SourceLocation(file: template.source.path, line: line, column: 1))
+  return Diagnostic(.error, message, at: location)
 }
 
 /// One protocol's rendered decorators.

@@ -53,8 +53,10 @@ enum TemplateSources {
                   ?? Diagnostic(.error, message, file: name))
               return nil
             }
+            let text = String(decoding: data, as: UTF8.self)
             return TemplateSource(
-              name: baseName, path: name, text: String(decoding: data, as: UTF8.self))
+              name: baseName, path: name, text: text,
+              parts: parts(of: text, at: name, configuration, &diagnostics))
           }
           let hint = Spelling.suggestion(for: name, among: builtInNames)
           let message =
@@ -143,4 +145,66 @@ enum TemplateSources {
       return template
     }
   }
+
+  /// A template file's parts: what its `include` and `extends` tags name, and theirs in turn,
+  /// each read from the template's folder as Stencil's loader would, or else Veneer's own part
+  /// of that name. One that would leave the folder, or is found nowhere, is left for compiling
+  /// to report at its tag.
+  static func parts(
+    of text: String, at templatePath: String, _ configuration: Configuration,
+    _ diagnostics: inout [Diagnostic]
+  ) -> [String: TemplatePart] {
+    let folder = (templatePath as NSString).deletingLastPathComponent
+    var parts: [String: TemplatePart] = [:]
+    var pending = TemplateSource.partNames(in: text)
+    var refused: Set<String> = []
+    while let name = pending.popLast() {
+      guard parts[name] == nil, !refused.contains(name) else { continue }
+      // One that would leave the folder is not read: compiling the template says why at its tag.
+      guard TemplatePart.isPlainPath(name) else {
+        refused.insert(name)
+        continue
+      }
+      guard parts.count < maximumParts else {
+        diagnostics.append(
+          Diagnostic(
+            .error, "a template may have at most \(maximumParts) parts; '\(name)' is one more",
+            file: templatePath))
+        break
+      }
+      let path = folder.isEmpty ? name : "\(folder)/\(name)"
+      let part: TemplatePart
+      switch Result(catching: { () throws(FileBytes.Failure) in
+        try FileBytes.readWithStamp(path, limit: FileBytes.settingsSizeLimit).bytes
+      }) {
+      case .success(let bytes):
+        if let problem = configuration.declaredInputs?.problems(
+          [path], kind: "template part", namedAt: { _ in nil }
+        ).first {
+          diagnostics.append(problem)
+          refused.insert(name)
+          continue
+        }
+        part = TemplatePart(name: name, path: path, text: String(decoding: bytes, as: UTF8.self))
+      case .failure(.tooLarge(let limit)):
+        diagnostics.append(
+          Diagnostic(.error, "the template part is larger than \(limit >> 20) MiB", file: path))
+        refused.insert(name)
+        continue
+      case .failure:
+        guard let builtIn = BuiltInTemplates.parts.first(where: { $0.name == name }) else {
+          refused.insert(name)
+          continue
+        }
+        part = builtIn
+      }
+      parts[name] = part
+      pending += TemplateSource.partNames(in: part.text)
+    }
+    return parts
+  }
+
+  /// Far more than composition needs, few enough that a template naming thousands of parts
+  /// cannot make a run read them all.
+  static let maximumParts = 64
 }

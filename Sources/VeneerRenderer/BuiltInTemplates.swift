@@ -8,22 +8,14 @@ package enum BuiltInTemplates {
       text: #"""
         {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
         {# imports: VeneerRuntime #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Tracks an analytics event for each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
         /// `{{ plan.storage.base }}`.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.tracker }}: any AnalyticsTracker
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, tracker: any AnalyticsTracker) {
@@ -83,12 +75,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, tracking an event for each call.
         {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> {{ decorator }}<Self> {
         {{ decorator }}(self, tracker: tracker)
@@ -99,32 +88,23 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withAnalytics(_ tracker: any AnalyticsTracker) -> {{ plan.existentialType }} {
         {{ decorator }}(self, tracker: tracker)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "Bulkhead", path: "Templates/Bulkhead.stencil",
       text: #"""
         {# Lets at most so many calls run at once, as resilience4j's bulkheads do: the next ones wait in a bounded queue, first come first served, or throw BulkheadFullError at once; a waiting call is a suspended task, never a spinning one. Async throwing methods whose errors are untyped; options: max_calls, max_waiting, max_wait. #}
         {# imports: VeneerRuntime #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Calls {{ plan.article }} `{{ plan.protocolName }}` through a bulkhead, then forwards it to
         /// `{{ plan.storage.base }}`: at most so many at once, the next ones waiting their turn or refused
         /// with `BulkheadFullError`. Requirements that cannot wait or throw it are forwarded as they are.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.bulkhead }}: VeneerRuntime.Bulkhead
 
         /// - Parameter bulkhead: its bulkhead; one of its own unless given one to share.
@@ -152,12 +132,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, calling it through `bulkhead`.
         {{ plan.memberAccess }}func withBulkhead(_ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(policy: VeneerRuntime.Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, bulkhead: bulkhead)
@@ -168,31 +145,22 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withBulkhead(_ bulkhead: VeneerRuntime.Bulkhead = VeneerRuntime.Bulkhead(policy: VeneerRuntime.Bulkhead.Policy({% if options.max_calls %}maxConcurrentCalls: Int({{ options.max_calls }}){% if options.max_waiting or options.max_wait %}, {% endif %}{% endif %}{% if options.max_waiting %}maxWaitingCalls: Int({{ options.max_waiting }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ plan.existentialType }} {
         {{ decorator }}(self, bulkhead: bulkhead)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "Caching", path: "Templates/Caching.stencil",
       text: #"""
         {# Answers repeated calls from a cache; failures are never cached. #}
         {# imports: VeneerRuntime #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Answers calls to {{ plan.article }} `{{ plan.protocolName }}` from a cache when their arguments were seen
         /// before, and forwards the others to `{{ plan.storage.base }}`.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         let {{ plan.storage.cache }}: __CallCache
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, cache: any DecoratorCache) {
@@ -261,12 +229,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, answering repeated calls from `cache`.
         {{ plan.memberAccess }}func withCaching(_ cache: any DecoratorCache) -> {{ decorator }}<Self> {
         {{ decorator }}(self, cache: cache)
@@ -289,33 +254,24 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withCaching(maximumEntryCount: Int = {{ plan.cacheCapacity }}) -> {{ plan.existentialType }} {
         {{ decorator }}(self, cache: InMemoryCache(maximumEntryCount: maximumEntryCount))
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "CircuitBreaker", path: "Templates/CircuitBreaker.stencil",
       text: #"""
         {# Fails calls at once while too many fail, as resilience4j's breakers do: closed, it counts failures over a sliding window; past the failure rate it opens for an interval, each call throwing CircuitBreakerOpenError; then half-open probe calls close it or open it again. Throwing methods whose errors are untyped; options: failure_rate, open_interval. #}
         {# imports: VeneerRuntime #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Calls {{ plan.article }} `{{ plan.protocolName }}` through a circuit breaker, then forwards it to
         /// `{{ plan.storage.base }}`: while the breaker is open, a call throws `CircuitBreakerOpenError` at once
         /// instead. Requirements that cannot throw it (non-throwing, typed errors, completion handlers)
         /// are forwarded as they are.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.breaker }}: VeneerRuntime.CircuitBreaker
 
         /// - Parameter breaker: its breaker; one of its own unless given one to share.
@@ -343,12 +299,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, calling it through `breaker`.
         {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(policy: VeneerRuntime.CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, breaker: breaker)
@@ -359,31 +312,23 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withCircuitBreaker(_ breaker: VeneerRuntime.CircuitBreaker = VeneerRuntime.CircuitBreaker(policy: VeneerRuntime.CircuitBreaker.Policy({% if options.failure_rate %}failureRateThreshold: {{ options.failure_rate }}{% if options.open_interval %}, {% endif %}{% endif %}{% if options.open_interval %}openInterval: .seconds({{ options.open_interval }}){% endif %}))) -> {{ plan.existentialType }} {
         {{ decorator }}(self, breaker: breaker)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "Intercepting", path: "Templates/Intercepting.stencil",
       text: #"""
         {# Runs typed advice before, after or instead of each call, as the Objective-C Aspects library does; the compiler checks each hook's type. #}
         {# imports: VeneerRuntime #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Runs advice before, after or instead of calls to {{ plan.article }} `{{ plan.protocolName }}`, which it
         /// forwards to `{{ plan.storage.base }}`. Each hook's type follows its requirement, so advice of the wrong type
         /// does not compile.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
+        {% endblock %}
+
+        {% block storage %}
         /// The advice for each requirement that can take it, all empty at first. Requirements of
         /// actors and global actors are not intercepted: their arguments would cross into the
         /// advice's isolation.
@@ -400,7 +345,9 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}init() {}
         }
 
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {{ block.super }}{% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.hooks }}: Hooks
 
         {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}, hooks: Hooks) {
@@ -419,12 +366,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, running the advice `configure` sets before, after or instead
         /// of its calls.
         {{ plan.memberAccess }}func intercepted(_ configure: (inout {{ decorator }}<Self>.Hooks) -> Void) -> {{ decorator }}<Self> {
@@ -432,30 +376,21 @@ package enum BuiltInTemplates {
         configure(&hooks)
         return {{ decorator }}(self, hooks: hooks)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "Logging", path: "Templates/Logging.stencil",
       text: #"""
         {# Logs each call with its arguments (secrets redacted), then its result or error, how long it took, and whether a cache inside answered it. #}
         {# imports: VeneerRuntime, struct Logging.Logger #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to `{{ plan.storage.base }}`.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.logger }}: {{ plan.loggerType }}
         {{ plan.memberAccess }}let {{ plan.storage.level }}: {{ plan.loggerType }}.Level
         {{ plan.memberAccess }}let {{ plan.storage.errorLevel }}: {{ plan.loggerType }}.Level
@@ -510,12 +445,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, logging each call to `logger`.
         {{ plan.memberAccess }}func withLogging(_ logger: {{ plan.loggerType }}, level: {{ plan.loggerType }}.Level = {{ plan.logLevel }}, errorLevel: {{ plan.loggerType }}.Level = {{ plan.logErrorLevel }}) -> {{ decorator }}<Self> {
         {{ decorator }}(self, logger: logger, level: level, errorLevel: errorLevel)
@@ -526,33 +458,24 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withLogging(_ logger: {{ plan.loggerType }}, level: {{ plan.loggerType }}.Level = {{ plan.logLevel }}, errorLevel: {{ plan.loggerType }}.Level = {{ plan.logErrorLevel }}) -> {{ plan.existentialType }} {
         {{ decorator }}(self, logger: logger, level: level, errorLevel: errorLevel)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "Metrics", path: "Templates/Metrics.stencil",
       text: #"""
         {# Counts and times each call with swift-metrics: calls, failures and durations per requirement. #}
         {# imports: VeneerMetrics, protocol CoreMetrics.MetricsFactory, enum CoreMetrics.MetricsSystem #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Counts and times each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to
         /// `{{ plan.storage.base }}`: per requirement, a counter of calls (`veneer.calls`), a counter of
         /// failures (`veneer.failures`) and a timer of durations (`veneer.call.duration`), with the
         /// dimensions `protocol` and `requirement`, made once, when the decorator is.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {% for r in plan.requirements %}
         {% if r.metricsStorage %}
         {% if r.conditionsOpening %}
@@ -625,12 +548,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, counting and timing each call with `factory`'s metrics.
         {{ plan.memberAccess }}func withMetrics(_ factory: any {{ plan.metricsFactoryType }} = {{ plan.metricsSystem }}.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ decorator }}<Self> {
         {{ decorator }}(self, factory: factory, prefix: prefix, dimensions: dimensions)
@@ -641,32 +561,23 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withMetrics(_ factory: any {{ plan.metricsFactoryType }} = {{ plan.metricsSystem }}.factory, prefix: String = "veneer", dimensions: [(String, String)] = []) -> {{ plan.existentialType }} {
         {{ decorator }}(self, factory: factory, prefix: prefix, dimensions: dimensions)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "RateLimit", path: "Templates/RateLimit.stencil",
       text: #"""
         {# Lets calls through at a rate, a token bucket's: so many a second on average, a burst after a quiet spell; a call that finds no token waits for one up to a limit, or throws RateLimitExceededError. Async throwing methods whose errors are untyped; options: permits (a second), burst, max_wait. #}
         {# imports: VeneerRuntime #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Calls {{ plan.article }} `{{ plan.protocolName }}` through a rate limiter, then forwards it to
         /// `{{ plan.storage.base }}`: a call waits for a token up to the limiter's limit, or is refused with
         /// `RateLimitExceededError`. Requirements that cannot wait or throw it are forwarded as they are.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.rateLimiter }}: VeneerRuntime.RateLimiter
 
         /// - Parameter limiter: its limiter; one of its own unless given one to share.
@@ -694,12 +605,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, calling it through `limiter`.
         {{ plan.memberAccess }}func withRateLimit(_ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(policy: VeneerRuntime.RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ decorator }}<Self> {
         {{ decorator }}(self, limiter: limiter)
@@ -710,33 +618,24 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withRateLimit(_ limiter: VeneerRuntime.RateLimiter = VeneerRuntime.RateLimiter(policy: VeneerRuntime.RateLimiter.Policy({% if options.permits %}permits: Int({{ options.permits }}){% if options.burst or options.max_wait %}, {% endif %}{% endif %}{% if options.burst %}burst: Int({{ options.burst }}){% if options.max_wait %}, {% endif %}{% endif %}{% if options.max_wait %}maxWait: .seconds({{ options.max_wait }}){% endif %}))) -> {{ plan.existentialType }} {
         {{ decorator }}(self, limiter: limiter)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "Retry", path: "Templates/Retry.stencil",
       text: #"""
         {# Makes a failed call again, after a growing wait with full jitter, where its requirement is declared idempotent: // veneer: idempotent (or idempotent(attempts: 5)); nothing else is ever retried. Only errors that say they are retryable (RetryableError, TimeoutError) are retried, unless the policy says otherwise. #}
         {# imports: VeneerRuntime #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Makes a failed call to {{ plan.article }} `{{ plan.protocolName }}` again, where its requirement is declared
         /// idempotent, then forwards it to `{{ plan.storage.base }}`: as often as its policy allows, after a wait
         /// that grows and is spread by jitter, and only for errors the policy retries. Every other
         /// requirement is forwarded as it is, and a cancelled task stops retrying at once.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.retryPolicy }}: VeneerRuntime.RetryPolicy
         let {{ plan.storage.policyClock }}: VeneerRuntime.PolicyClock
 
@@ -768,12 +667,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, making failed calls of its idempotent requirements again.
         {{ plan.memberAccess }}func withRetry(_ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ decorator }}<Self> {
         {{ decorator }}(self, policy: policy, clock: clock)
@@ -784,33 +680,24 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withRetry(_ policy: VeneerRuntime.RetryPolicy = VeneerRuntime.RetryPolicy({% if options.attempts %}maxAttempts: Int({{ options.attempts }}){% endif %}), clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()) -> {{ plan.existentialType }} {
         {{ decorator }}(self, policy: policy, clock: clock)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "Timeout", path: "Templates/Timeout.stencil",
       text: #"""
         {# Gives each async throwing call a deadline: when it passes, the call's task is cancelled and TimeoutError thrown. Per requirement or protocol: // veneer: timeout(seconds: 5); the decorator's own deadline otherwise, by default options.seconds in veneer.yml. #}
         {# imports: VeneerRuntime #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Gives each async call to {{ plan.article }} `{{ plan.protocolName }}` a deadline, then forwards it to
         /// `{{ plan.storage.base }}` in a task of its own: when the deadline passes first, that task is
         /// cancelled and the call throws `TimeoutError` once it has ended. Synchronous requirements, and
         /// those whose arguments or result are not known to be `Sendable`, are forwarded as they are.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.deadline }}: Duration
 
         /// - Parameter deadline: how long each call may take, unless `timeout(seconds:)` says otherwise.
@@ -834,12 +721,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, giving each async call `deadline` to finish.
         {{ plan.memberAccess }}func withTimeout(_ deadline: Duration{% if options.seconds %} = .seconds({{ options.seconds }}){% endif %}) -> {{ decorator }}<Self> {
         {{ decorator }}(self, deadline: deadline)
@@ -850,33 +734,24 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withTimeout(_ deadline: Duration{% if options.seconds %} = .seconds({{ options.seconds }}){% endif %}) -> {{ plan.existentialType }} {
         {{ decorator }}(self, deadline: deadline)
         }
-        }
-        {{ plan.conditionsClosing }}
+        {% endblock %}
 
-        """#),
+        """#, parts: partsByName),
     TemplateSource(
       name: "Tracing", path: "Templates/Tracing.stencil",
       text: #"""
         {# Runs each call in a span of swift-distributed-tracing, named for the requirement; errors are recorded on it. #}
         {# imports: VeneerTracing, protocol Tracing.Tracer, enum Tracing.SpanKind, enum Instrumentation.InstrumentationSystem #}
-        {{ plan.conditionsOpening }}
+        {% extends "Parts/Decorator.stencil" %}
+
+        {% block summary %}
         /// Runs each call to {{ plan.article }} `{{ plan.protocolName }}` in a span of its own, then forwards it to
         /// `{{ plan.storage.base }}`: a span named for the requirement, with its `code.function.name`,
         /// ended when the result is known (for a completion handler, when it is called), and marked
         /// failed with the error a call throws or returns.
-        {% if plan.decoratorKind == "final class" %}
-        ///
-        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
-        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
-        {% endif %}
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
-        {% for alias in plan.typeAliases %}
-        {{ alias }}
-        {% endfor %}
-        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+
+        {% block members %}
         {{ plan.memberAccess }}let {{ plan.storage.tracer }}: any {{ plan.tracerType }}
         {{ plan.memberAccess }}let {{ plan.storage.spanKind }}: {{ plan.spanKindType }}
 
@@ -933,12 +808,9 @@ package enum BuiltInTemplates {
         {% endif %}
         {{ r.conditionsClosing }}
         {% endfor %}
-        }
+        {% endblock %}
 
-        {% if plan.availability %}
-        {{ plan.availability }}
-        {% endif %}
-        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}
         /// This `{{ plan.protocolName }}`, running each call in a span of `tracer`.
         {{ plan.memberAccess }}func withTracing(_ tracer: any {{ plan.tracerType }} = {{ plan.instrumentationSystem }}.tracer, kind: {{ plan.spanKindType }} = .internal) -> {{ decorator }}<Self> {
         {{ decorator }}(self, tracer: tracer, kind: kind)
@@ -949,9 +821,47 @@ package enum BuiltInTemplates {
         {{ plan.memberAccess }}func withTracing(_ tracer: any {{ plan.tracerType }} = {{ plan.instrumentationSystem }}.tracer, kind: {{ plan.spanKindType }} = .internal) -> {{ plan.existentialType }} {
         {{ decorator }}(self, tracer: tracer, kind: kind)
         }
+        {% endblock %}
+
+        """#, parts: partsByName),
+  ]
+
+  /// The parts built-in templates include or extend, which users' templates may too.
+  package static let parts: [TemplatePart] = [
+    TemplatePart(
+      name: "Parts/Decorator.stencil", path: "Templates/Parts/Decorator.stencil",
+      text: #"""
+        {# The shape every built-in decorator has, for a template to extend: the decorator type, its stored base, and an extension of the protocol that makes one. Blocks: summary (the type's documentation), storage (its stored properties; block.super is the base), members (initializers and requirements), extension (the extension's members). #}
+        {{ plan.conditionsOpening }}
+        {% block summary %}{% endblock %}
+        {% if plan.decoratorKind == "final class" %}
+        ///
+        /// A class, like the protocol's conformers: only the references you keep hold it. Assigned to
+        /// a `weak` property such as a delegate, it is gone at once; keep a strong reference beside it.
+        {% endif %}
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.typeDeclarationPrefix }} {{ decorator }}<{{ plan.baseType }}: {{ plan.protocolName }}>: {{ plan.protocolName }} {
+        {% for alias in plan.typeAliases %}
+        {{ alias }}
+        {% endfor %}
+        {% block storage %}
+        {{ plan.memberAccess }}{{ plan.baseStorage }} {{ plan.storage.base }}: {{ plan.baseType }}
+        {% endblock %}
+        {% block members %}{% endblock %}
+        }
+
+        {% if plan.availability %}
+        {{ plan.availability }}
+        {% endif %}
+        {{ plan.extensionDeclarationPrefix }} {{ plan.protocolName }} {
+        {% block extension %}{% endblock %}
         }
         {{ plan.conditionsClosing }}
 
-        """#),
+        """#)
   ]
+
+  static let partsByName = Dictionary(uniqueKeysWithValues: parts.map { ($0.name, $0) })
 }

@@ -10,8 +10,15 @@ package enum StencilOracle {
     throws(TemplateError)
     -> String
   {
+    // Parts are found by the names tags give, as a loader over the template's folder finds them.
+    let environment =
+      template.parts.isEmpty
+      ? Self.environment
+      : Environment(
+        loader: DictionaryLoader(templates: template.parts.mapValues(\.text)),
+        extensions: Self.environment.extensions, trimBehaviour: .smart)
     let stencilTemplate = Template(
-      templateString: template.text, environment: Self.environment, name: template.path)
+      templateString: template.text, environment: environment, name: template.path)
     do {
       return try stencilTemplate.render([
         "plan": StencilObject(plan), "decorator": plan.decoratorName(template: template.name),

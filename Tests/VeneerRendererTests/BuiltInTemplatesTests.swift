@@ -9,11 +9,14 @@ struct BuiltInTemplatesTests {
   static let embeddedSourcePath = repositoryRoot.appendingPathComponent(
     "Sources/VeneerRenderer/BuiltInTemplates.swift")
 
-  /// `BuiltInTemplates.swift` as it should be for the files in `Templates/`.
+  /// `BuiltInTemplates.swift` as it should be for the files in `Templates/` and
+  /// `Templates/Parts/`.
   static func expectedSource() throws -> String {
     let folder = repositoryRoot.appendingPathComponent("Templates")
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      .filter { $0.hasSuffix(".stencil") }.sorted()
+    func stencilFiles(in folder: URL) throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasSuffix(".stencil") }.sorted()
+    }
     var source = """
       // Generated from Templates/ by `VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInTemplatesTests`.
       // Do not edit: a test fails when this file and Templates/ differ.
@@ -22,7 +25,7 @@ struct BuiltInTemplatesTests {
         package static let all: [TemplateSource] = [
 
       """
-    for name in names {
+    for name in try stencilFiles(in: folder) {
       let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
       source += """
             TemplateSource(
@@ -30,9 +33,39 @@ struct BuiltInTemplatesTests {
               text: #\"\"\"
 
         """
-      source += BuiltInObjCTemplatesTests.embedded(text, name: name, indent: "        ") + "),\n"
+      source +=
+        BuiltInObjCTemplatesTests.embedded(text, name: name, indent: "        ")
+        + ", parts: partsByName),\n"
     }
-    source += "  ]\n}\n"
+    source += """
+        ]
+
+        /// The parts built-in templates include or extend, which users' templates may too.
+        package static let parts: [TemplatePart] = [
+
+      """
+    let partsFolder = folder.appendingPathComponent("Parts")
+    let partNames = try stencilFiles(in: partsFolder)
+    for name in partNames {
+      let text = try String(contentsOf: partsFolder.appendingPathComponent(name), encoding: .utf8)
+      source += """
+            TemplatePart(
+              name: "Parts/\(name)", path: "Templates/Parts/\(name)",
+              text: #\"\"\"
+
+        """
+      // `swift format` wants a trailing comma after each of several elements, not after one.
+      source +=
+        BuiltInObjCTemplatesTests.embedded(text, name: name, indent: "        ")
+        + (partNames.count > 1 ? "),\n" : ")\n")
+    }
+    source += """
+        ]
+
+        static let partsByName = Dictionary(uniqueKeysWithValues: parts.map { ($0.name, $0) })
+      }
+
+      """
     return source
   }
 

@@ -35,7 +35,8 @@ struct CompiledTemplateTests {
     let templates = BuiltInTemplates.all + aspectTemplates
     return templates
       + templates.map {
-        TemplateSource(name: $0.name, path: $0.path, text: $0.text, options: options)
+        TemplateSource(
+          name: $0.name, path: $0.path, text: $0.text, options: options, parts: $0.parts)
       }
   }()
 

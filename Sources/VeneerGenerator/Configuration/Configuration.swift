@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerParser
 import VeneerRenderer
 
 /// The settings of one Veneer run, as `veneer.yml` gives them; command-line flags override them.
@@ -110,6 +111,15 @@ package struct Configuration: Sendable, Equatable, Encodable {
         template.hasSuffix(".h.stencil") || template.hasSuffix(".m.stencil")
         ? [".h.stencil", ".m.stencil"].map { template.dropLast(".h.stencil".count) + $0 }
         : [template]
+      // Its parts on disk, so that `--watch` renders again when one changes.
+      if let bytes = try? FileBytes.readWithStamp(template, limit: FileBytes.settingsSizeLimit)
+        .bytes
+      {
+        var ignored: [Diagnostic] = []
+        paths += TemplateSources.parts(
+          of: String(decoding: bytes, as: UTF8.self), at: template, self, &ignored
+        ).values.filter { !BuiltInTemplates.parts.contains($0) }.map(\.path).sorted()
+      }
     }
     paths.append(file ?? ConfigurationFile.defaultName)
     return paths

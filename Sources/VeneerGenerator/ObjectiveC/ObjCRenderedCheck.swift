@@ -47,11 +47,10 @@ enum ObjCRenderedCheck {
       "template error: rendering \(plan.proto.name), the Objective-C it wrote does not parse: "
       + "\(problem.message) (it rendered: \(text.trimmingCharacters(in: .whitespaces).prefix(120)))"
     guard let start = file.range(of: piece),
-      let line = templateLine(
+      let location = templateLine(
         of: problem.line - file[..<start.lowerBound].count { $0 == "\n" }, in: piece, half, plan)
     else { return Diagnostic(.error, message, file: half.source.path) }
-    return Diagnostic(
-      .error, message, at: SourceLocation(file: half.source.path, line: line, column: 1))
+    return Diagnostic(.error, message, at: location)
   }
 
   /// The template line that wrote line `line` (1-based) of `piece`, a template's laid-out
@@ -59,7 +58,7 @@ enum ObjCRenderedCheck {
   /// finds the line in the output before layout.
   private static func templateLine(
     of line: Int, in piece: String, _ template: CompiledTemplate, _ plan: ObjCProtocolPlan
-  ) -> Int? {
+  ) -> SourceLocation? {
     let laidOut = piece.split(separator: "\n", omittingEmptySubsequences: false)
     guard line >= 1, line <= laidOut.count,
       let unformatted = try? template.renderUnformatted(plan)

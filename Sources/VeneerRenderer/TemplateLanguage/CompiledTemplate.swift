@@ -29,7 +29,7 @@ package struct CompiledTemplate: Sendable {
   {
     let syntax: TemplateSyntax
     do {
-      syntax = try TemplateSyntax(source.text, file: source.path)
+      syntax = try TemplateSyntax(source.text, file: source.path, parts: source.parts)
     } catch {
       return .failure(TemplateErrors(diagnostics: [error.diagnostic]))
     }
@@ -91,28 +91,39 @@ package struct CompiledTemplate: Sendable {
       protocolName: plan.protocolName, marks: marks)
   }
 
-  /// The template line that wrote the byte at `offset` of `renderUnformatted(plan)`: rendered
-  /// again, noting where each instruction's output starts. Only asked when that output is
-  /// wrong, so rendering itself notes nothing.
-  package func templateLine(atRenderedOffset offset: Int, of plan: ProtocolPlan) -> Int? {
+  /// The template line that wrote the byte at `offset` of `renderUnformatted(plan)`, in the
+  /// template or the part it includes or extends: rendered again, noting where each
+  /// instruction's output starts. Only asked when that output is wrong, so rendering itself
+  /// notes nothing.
+  package func templateLine(atRenderedOffset offset: Int, of plan: ProtocolPlan)
+    -> SourceLocation?
+  {
     let marks = RenderMarks()
     guard (try? renderBytes(plan, marks: marks)) != nil else { return nil }
     return templateLine(atRenderedOffset: offset, marks)
   }
 
   /// The same for an Objective-C template's output.
-  package func templateLine(atRenderedOffset offset: Int, of plan: ObjCProtocolPlan) -> Int? {
+  package func templateLine(atRenderedOffset offset: Int, of plan: ObjCProtocolPlan)
+    -> SourceLocation?
+  {
     let marks = RenderMarks()
     guard (try? renderBytes(plan, marks: marks)) != nil else { return nil }
     return templateLine(atRenderedOffset: offset, marks)
   }
 
-  private func templateLine(atRenderedOffset offset: Int, _ marks: RenderMarks) -> Int? {
-    guard let mark = marks.marks.last(where: { $0.outputStart <= offset && $0.line > 0 })
+  private func templateLine(atRenderedOffset offset: Int, _ marks: RenderMarks)
+    -> SourceLocation?
+  {
+    guard let mark = marks.marks.last(where: { $0.outputStart <= offset && $0.line.line > 0 })
     else { return nil }
-    guard let text = mark.text else { return mark.line }
+    guard let text = mark.text else {
+      return SourceLocation(file: mark.line.file, line: mark.line.line, column: 1)
+    }
     let written = program.text[text].prefix(offset - mark.outputStart)
-    return mark.line + written.count { $0 == UInt8(ascii: "\n") }
+    return SourceLocation(
+      file: mark.line.file, line: mark.line.line + written.count { $0 == UInt8(ascii: "\n") },
+      column: 1)
   }
 
   /// The output as UTF-8, which layout reads: appending to bytes is several times quicker than
@@ -121,7 +132,6 @@ package struct CompiledTemplate: Sendable {
     _ plan: TemplateValue, decorator: String, protocolName: String, marks: RenderMarks? = nil
   ) throws(TemplateError) -> ByteBuffer {
     let scope = RenderScope(slotCount: slotCount)
-    scope.file = source.path
     scope.protocolName = protocolName
     scope.slots[Compiler.planSlot] = plan
     scope.slots[Compiler.decoratorSlot] = .text(decorator)
@@ -164,7 +174,7 @@ package struct CompiledTemplate: Sendable {
           try render(empty, program, scope, into: &output, marks: marks)
           continue
         }
-        let loopLine = program.lines[index]
+        let loopLocation = program.lines[index]
         for (index, element) in elements.enumerated() {
           scope.iterationsLeft -= 1
           if scope.iterationsLeft < 0 || output.count > RenderScope.maximumOutput {
@@ -174,7 +184,7 @@ package struct CompiledTemplate: Sendable {
                 "template error: rendering \(scope.protocolName), its loops ran more than "
                   + "\(RenderScope.maximumIterations) times or wrote more than "
                   + "\(RenderScope.maximumOutput >> 20) MiB",
-                at: SourceLocation(file: scope.file, line: loopLine, column: 1)))
+                at: loopLocation))
           }
           scope.slots[slot] = element
           scope.slots[slot + 1] = .forLoop(index: index, length: elements.count)
@@ -202,5 +212,5 @@ package struct CompiledTemplate: Sendable {
 /// Where each instruction's output started in a render, and its template line; for a text,
 /// its range in the program's text.
 final class RenderMarks {
-  var marks: [(outputStart: Int, line: Int, text: Range<Int>?)] = []
+  var marks: [(outputStart: Int, line: SourceLocation, text: Range<Int>?)] = []
 }

@@ -25,6 +25,18 @@ extension TemplateSchema {
         + "below first: a misspelt variable, member, filter or tag is an error at its line and "
         + "column, with the closest known name.",
       "",
+      "Templates compose as Stencil's do: `{% include \"Part.stencil\" %}` renders a part where "
+        + "it stands, seeing the loop it is in; a template whose first tag is `{% extends "
+        + "\"Base.stencil\" %}` renders its base with the base's `{% block name %}`s replaced by "
+        + "its own, and `{{ block.super }}` inside one is the block it replaces. Parts are read "
+        + "from the template's folder by the path the tag gives, or are Veneer's own "
+        + "(`Parts/Decorator.stencil`, the skeleton every built-in extends: `veneer templates "
+        + "show Parts/Decorator`). Where Stencil would ignore something or surprise you, Veneer "
+        + "refuses it at the tag: text outside the blocks of a template that extends another, a "
+        + "block inside a `for` loop (Stencil replaces it on the first pass only), nested or "
+        + "twice-declared blocks, a block its base does not have, blocks in an included part, a "
+        + "part that includes itself or leaves the folder (`..`).",
+      "",
       "Lines need no indentation: Veneer lays out the output as `swift format` would. The "
         + "examples show each name's value for this protocol, with `r` its first requirement and "
         + "`p` that requirement's first parameter:",

@@ -13,8 +13,7 @@ final class RenderScope {
   /// Loop iterations left to this render: nested loops multiply, and five over a hundred
   /// requirements each would run ten billion times.
   var iterationsLeft = RenderScope.maximumIterations
-  /// Where errors of this render are reported, and for which protocol.
-  var file = ""
+  /// The protocol this render is for, named in its errors.
   var protocolName = ""
 
   /// A render's bounds: far above any real template's, far below what exhausts memory or time.
@@ -116,9 +115,9 @@ struct Conditional {
 /// A compiled template's instructions and the tables they refer to.
 struct Program {
   var instructions: [Instruction] = []
-  /// The template line of each instruction but conditionals (0), to say where rendered code
-  /// that does not parse, or a loop that ran too long, came from.
-  var lines: [Int] = []
+  /// The template file and line of each instruction but conditionals (line 0), to say where
+  /// rendered code that does not parse, or a loop that ran too long, came from.
+  var lines: [SourceLocation] = []
   /// The UTF-8 of every text, one after another.
   var text: [UInt8] = []
   var conditionals: [Conditional] = []
@@ -166,22 +165,23 @@ struct Compiler {
   /// Compiles `nodes` into a block of the program: the blocks nested in it first, then its own
   /// instructions, one after another.
   mutating func compileBlock(_ nodes: [TemplateSyntax.Node]) -> Range<Int> {
-    var lines: [Int] = []
+    var lines: [SourceLocation] = []
     let instructions = nodes.map { node -> Instruction in
       switch node {
-      case .text(let text, let line):
-        lines.append(line)
+      case .text(let text, let location):
+        lines.append(location)
         let start = program.text.count
         program.text += text.utf8
         return .text(start..<program.text.count)
-      case .output(let expression, let line):
-        lines.append(line)
+      case .output(let expression, let location):
+        lines.append(location)
         if let (slot, reader) = directMember(expression), let text = reader.text {
           return .memberText(program.keep(MemberText(slot: slot, text: text)))
         }
         return .output(program.keep(OutputExpression(evaluate: compile(expression).evaluation)))
       case .forLoop(let variable, let sequence, let body, let empty):
-        lines.append(variable.location.line)
+        lines.append(
+          SourceLocation(file: variable.location.file, line: variable.location.line, column: 1))
         let (evaluation, type) = compile(sequence)
         let compiledEmpty = compileBlock(empty)
         let outer = scope
@@ -197,7 +197,7 @@ struct Compiler {
           program.keep(
             Loop(slot: slot, sequence: evaluation, body: compiledBody, empty: compiledEmpty)))
       case .conditional(let branches, let otherwise):
-        lines.append(0)
+        lines.append(SourceLocation(file: "", line: 0, column: 0))
         let compiledBranches = branches.map {
           Conditional.Branch(
             condition: program.keep(Condition(compile($0.condition))), body: compileBlock($0.body))

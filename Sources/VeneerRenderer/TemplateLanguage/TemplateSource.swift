@@ -12,6 +12,8 @@ package struct TemplateSource: Sendable, Hashable {
   package var options: [String: String]
   /// What it renders, which decides what `plan` is.
   package var language: TemplateLanguage
+  /// The templates its `include` and `extends` tags name, by the name they give, and theirs.
+  package var parts: [String: TemplatePart]
 
   /// What the template's leading `{# … #}` comment says it does.
   package var summary: String? {
@@ -54,15 +56,21 @@ package struct TemplateSource: Sendable, Hashable {
     }
   }
 
+  /// The part names `text`'s `include` and `extends` tags give, for loading them.
+  package static func partNames(in text: String) -> [String] {
+    TemplateSyntax.partNames(in: text)
+  }
+
   package init(
     name: String, path: String, text: String, options: [String: String] = [:],
-    language: TemplateLanguage = .swift
+    language: TemplateLanguage = .swift, parts: [String: TemplatePart] = [:]
   ) {
     self.name = name
     self.path = path
     self.text = text
     self.options = options
     self.language = language
+    self.parts = parts
   }
 }
 

@@ -4,16 +4,20 @@ import VeneerModel
 /// mistakes are reported at `Template.stencil:line:column` before anything is rendered.
 ///
 /// The subset: `{{ expression }}`, `{% for x in expression %}` with `{% empty %}`,
-/// `{% if condition %}` with `{% elif %}` and `{% else %}`, and comments;
-/// expressions are a variable path (`plan.requirements.count`) or a literal, then filters
-/// (`|skips:"logging"`); conditions combine them with `or`, `and`, `not`, `==`, `!=`, `<`, `>`,
-/// `<=`, `>=` and `in`.
+/// `{% if condition %}` with `{% elif %}` and `{% else %}`, comments, and composition:
+/// `{% include "Part.stencil" %}`, `{% extends "Base.stencil" %}` with `{% block name %}` and
+/// `{{ block.super }}`; expressions are a variable path (`plan.requirements.count`) or a
+/// literal, then filters (`|skips:"logging"`); conditions combine them with `or`, `and`, `not`,
+/// `==`, `!=`, `<`, `>`, `<=`, `>=` and `in`.
+///
+/// Composition is resolved here, once: parts are inlined and blocks replaced, so the checker,
+/// the compiler and the renderer see one tree whose every node knows its file and line.
 struct TemplateSyntax {
   indirect enum Node {
-    /// Text, and the template line its first character is on.
-    case text(String, line: Int)
-    /// `{{ expression }}`, and the template line it is on.
-    case output(Expression, line: Int)
+    /// Text, and where its first character is in its template.
+    case text(String, at: SourceLocation)
+    /// `{{ expression }}`, and where it is.
+    case output(Expression, at: SourceLocation)
     case forLoop(variable: Name, sequence: Expression, body: [Node], empty: [Node])
     case conditional(branches: [(condition: Condition, body: [Node])], otherwise: [Node])
   }
@@ -50,10 +54,80 @@ struct TemplateSyntax {
 
   var nodes: [Node]
 
-  init(_ text: String, file: String) throws(TemplateError) {
-    var parser = Parser(text: text, file: file)
-    nodes = try parser.parseDocument()
+  /// `text`, from `file`, with `parts` for the names its `include` and `extends` tags give.
+  init(_ text: String, file: String, parts: [String: TemplatePart] = [:])
+    throws(TemplateError)
+  {
+    var parser = Parser(
+      text: text, file: file,
+      composition: Composition(parts: parts, budget: CompositionBudget(), chain: [file]))
+    nodes = try parser.parseDocument(overrides: [:])
   }
+
+  /// The part names `text`'s `include` and `extends` tags give, in order, for loading them;
+  /// empty when it does not lex (compiling it says why).
+  static func partNames(in text: String) -> [String] {
+    var parser = Parser(
+      text: text, file: "",
+      composition: Composition(parts: [:], budget: CompositionBudget(), chain: []))
+    guard (try? parser.tokenize()) != nil else { return [] }
+    return parser.tokens.compactMap { token in
+      guard case .block(let words, _, _, _) = token, words.count == 2,
+        words[0].text == "include" || words[0].text == "extends"
+      else { return nil }
+      return parser.literal(words[1].text)
+    }
+  }
+}
+
+/// A template file another includes or extends, by the name its tag gives.
+package struct TemplatePart: Sendable, Hashable {
+  /// As the tag gives it, e.g. `Parts/Decorator.stencil`.
+  package var name: String
+  /// Where it was read, for messages.
+  package var path: String
+  package var text: String
+
+  package init(name: String, path: String, text: String) {
+    self.name = name
+    self.path = path
+    self.text = text
+  }
+
+  /// Whether `name` stays inside the folder it is read from: no leading `/`, and no empty,
+  /// `.` or `..` component.
+  package static func isPlainPath(_ name: String) -> Bool {
+    !name.hasPrefix("/") && !name.utf8.contains(0)
+      && name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+        !$0.isEmpty && $0 != "." && $0 != ".."
+      }
+  }
+}
+
+/// What composing one template may read: its parts, the parts being read (to refuse a cycle),
+/// and how much template text inlining has made so far (shared, to bound it).
+private struct Composition {
+  var parts: [String: TemplatePart]
+  let budget: CompositionBudget
+  /// The files being read, outermost first.
+  var chain: [String]
+
+  /// Parts nested deeper are refused: a chain this long is a cycle in all but name.
+  static let maximumDepth = 16
+  /// Template text inlined in all, across every include: a part included in a loop of
+  /// includes would otherwise grow exponentially.
+  static let maximumText = 4 << 20
+}
+
+private final class CompositionBudget {
+  var text = 0
+}
+
+/// A child template's block, replacing its parent's block of that name.
+private struct BlockOverride {
+  var nodes: [TemplateSyntax.Node]
+  /// The child's `block` tag.
+  var location: SourceLocation
 }
 
 // MARK: - Parsing
@@ -81,17 +155,30 @@ private struct Parser {
   let bytes: [UInt8]
   let file: String
   var lineStarts: [Int] = [0]
-  /// How many `for` and `if` blocks enclose the tag being read.
+  /// How many `for` and `if` blocks enclose the tag being read, parts' included.
   var depth = 0
   /// Blocks nested deeper are refused: each level is a frame of the parser, the checker, the
   /// compiler and the renderer, and 60,000 of them overflowed the stack.
   static let maximumDepth = 64
   var tokens: [Token] = []
   var position = 0
+  var composition: Composition
+  /// The blocks of the templates extending this one, by name, and those this one has.
+  var overrides: [String: BlockOverride] = [:]
+  var blocksSeen: Set<String> = []
+  /// Whether this template extends another, which makes `block.super` mean something.
+  var isExtending = false
+  /// How many `for` loops enclose the tag being read, and whether a block does.
+  var loopDepth = 0
+  var isInBlock = false
+  /// Whether another template includes this one, whose blocks would then mean nothing.
+  var isIncluded = false
 
-  init(text: String, file: String) {
+  init(text: String, file: String, composition: Composition) {
     bytes = Array(text.utf8)
     self.file = file
+    self.composition = composition
+    composition.budget.text += bytes.count
     for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
       lineStarts.append(index + 1)
     }
@@ -246,13 +333,214 @@ private struct Parser {
 
   // MARK: Tree
 
-  mutating func parseDocument() throws(TemplateError) -> [TemplateSyntax.Node] {
+  /// The template's nodes, its parts inlined; `overrides` are the blocks of the templates that
+  /// extend it.
+  mutating func parseDocument(overrides: [String: BlockOverride]) throws(TemplateError)
+    -> [TemplateSyntax.Node]
+  {
     try tokenize()
+    let firstTag = tokens.firstIndex {
+      if case .text(let text, _) = $0 { return !text.allSatisfy(\.isWhitespace) }
+      if case .comment = $0 { return false }
+      return true
+    }
+    if let firstTag, case .block(let words, let offset, _, _) = tokens[firstTag],
+      words.first?.text == "extends"
+    {
+      // Stencil renders the blank text before the tag, then the parent.
+      let leading = tokens[..<firstTag].compactMap { token -> TemplateSyntax.Node? in
+        guard case .text(let text, let textOffset) = token else { return nil }
+        return .text(text, at: location(textOffset))
+      }
+      position = firstTag + 1
+      return leading + (try extending(words, offset: offset, overrides: overrides))
+    }
+    self.overrides = overrides
     let (nodes, end) = try parseNodes(until: [])
     if let (word, offset) = end {
       throw error("'\(word)' has no opening tag", at: offset)
     }
+    // A child's block whose name no ancestor has would be dropped in silence.
+    if let (name, unmatched) = overrides.filter({ !blocksSeen.contains($0.key) })
+      .min(by: { $0.key < $1.key })
+    {
+      let hint = Spelling.suggestion(for: name, among: Array(blocksSeen)).map {
+        "; did you mean '\($0)'?"
+      }
+      throw TemplateError(
+        diagnostic: Diagnostic(
+          .error,
+          "template error: block '\(name)' is not in \(file), so it would never be rendered"
+            + (hint
+              ?? " (its blocks: \(blocksSeen.isEmpty ? "none" : blocksSeen.sorted().joined(separator: ", ")))"),
+          at: unmatched.location))
+    }
     return nodes
+  }
+
+  /// The rest of a template whose first tag is `{% extends "Base" %}`: its blocks, and around
+  /// them only what Stencil ignores, which is refused rather than dropped in silence.
+  mutating func extending(_ words: [Word], offset: Int, overrides: [String: BlockOverride])
+    throws(TemplateError) -> [TemplateSyntax.Node]
+  {
+    guard words.count == 2, let parentName = literal(words[1].text) else {
+      throw error("expected '{% extends \"Base.stencil\" %}', with a quoted name", at: offset)
+    }
+    isExtending = true
+    var own: [String: BlockOverride] = [:]
+    while position < tokens.count {
+      let token = tokens[position]
+      position += 1
+      switch token {
+      case .comment:
+        continue
+      case .text(let text, let textOffset):
+        guard text.allSatisfy(\.isWhitespace) else {
+          throw error(
+            "text outside a block of a template that extends another is never rendered; "
+              + "put it in a block", at: textOffset)
+        }
+      case .variable(_, let variableOffset):
+        throw error(
+          "a value outside a block of a template that extends another is never rendered; put "
+            + "it in a block", at: variableOffset)
+      case .block(let tagWords, let tagOffset, _, _):
+        guard tagWords.first?.text == "block" else {
+          let keyword = tagWords.first?.text ?? ""
+          throw error(
+            keyword == "extends"
+              ? "a template extends one other template; this is its second 'extends'"
+              : "a template that extends another has only blocks at its top level, and '\(keyword)' "
+                + "outside them would never be rendered", at: tagOffset)
+        }
+        let (name, body) = try block(tagWords, offset: tagOffset)
+        own[name] = BlockOverride(nodes: body, location: location(tagOffset))
+      }
+    }
+    // The nearest block wins; its `block.super` is this template's block of that name.
+    var merged = own
+    for (name, override) in overrides {
+      if let mine = own[name] {
+        merged[name] = BlockOverride(
+          nodes: Self.replacingSuper(in: override.nodes, with: mine.nodes),
+          location: override.location)
+      } else {
+        merged[name] = override
+      }
+    }
+    var parent = try partParser(parentName, at: words[1].offset, including: false)
+    return try parent.parseDocument(overrides: merged)
+  }
+
+  /// `{% block name %}…{% endblock %}`, the tag's words given: its name and body, which is this
+  /// template's own (a block it overrides is replaced by the caller).
+  mutating func block(_ words: [Word], offset: Int) throws(TemplateError) -> (
+    String, [TemplateSyntax.Node]
+  ) {
+    guard words.count == 2, isIdentifier(words[1].text) else {
+      throw error("expected '{% block name %}'", at: offset)
+    }
+    let name = words[1].text
+    guard !isInBlock else {
+      throw error("blocks do not nest here; end '\(name)'s enclosing block first", at: offset)
+    }
+    guard loopDepth == 0 else {
+      // Stencil replaces such a block on the loop's first pass only.
+      throw error(
+        "a block inside a 'for' loop is replaced only on the loop's first pass; put the loop "
+          + "inside the block", at: offset)
+    }
+    guard !isIncluded || isExtending else {
+      throw error(
+        "blocks are for templates that others extend, not for parts that are included",
+        at: offset)
+    }
+    guard blocksSeen.insert(name).inserted else {
+      throw error("block '\(name)' is declared twice in this template", at: offset)
+    }
+    isInBlock = true
+    defer { isInBlock = false }
+    let (body, end) = try parseNodes(until: ["endblock"], opener: ("block", offset))
+    guard let (_, endOffset) = end, case .block(let endWords, _, _, _) = tokens[position] else {
+      throw error("this 'block' has no 'endblock'", at: offset)
+    }
+    position += 1
+    if endWords.count > 1, endWords[1].text != name || endWords.count > 2 {
+      throw error("this 'endblock' names '\(endWords[1].text)', not '\(name)'", at: endOffset)
+    }
+    return (name, body)
+  }
+
+  /// A parser for the part `name`, at `offset` of this template: found, not already being read,
+  /// not too deep.
+  func partParser(_ name: String, at offset: Int, including: Bool) throws(TemplateError)
+    -> Parser
+  {
+    guard TemplatePart.isPlainPath(name) else {
+      throw error(
+        "a part is named by its path inside the template's folder, such as "
+          + "'Parts/Header.stencil', and '\(name)' leaves it (no '..', '.', empty or leading '/' "
+          + "components)", at: offset)
+    }
+    guard let part = composition.parts[name] else {
+      let hint = Spelling.suggestion(for: name, among: Array(composition.parts.keys)).map {
+        "; did you mean '\($0)'?"
+      }
+      throw error(
+        "no template part named '\(name)'"
+          + (hint
+            ?? " (parts are read from the template's folder, or are Veneer's own: "
+            + "\(BuiltInTemplates.parts.map(\.name).joined(separator: ", ")))"),
+        at: offset)
+    }
+    guard !composition.chain.contains(part.path) else {
+      let cycle = Array(composition.chain.drop { $0 != part.path }) + [part.path]
+      throw error("'\(name)' includes itself: \(cycle.joined(separator: " → "))", at: offset)
+    }
+    guard composition.chain.count < Composition.maximumDepth else {
+      throw error("parts are included more than \(Composition.maximumDepth) deep", at: offset)
+    }
+    guard composition.budget.text + part.text.utf8.count <= Composition.maximumText else {
+      throw error(
+        "its parts, included in one another, come to more than "
+          + "\(Composition.maximumText >> 20) MiB of template", at: offset)
+    }
+    var nested = composition
+    nested.chain.append(part.path)
+    var parser = Parser(text: part.text, file: part.path, composition: nested)
+    parser.depth = depth
+    parser.isIncluded = including
+    return parser
+  }
+
+  /// `nodes` with each `{{ block.super }}` replaced by `parent`, the block it overrides.
+  static func replacingSuper(in nodes: [TemplateSyntax.Node], with parent: [TemplateSyntax.Node])
+    -> [TemplateSyntax.Node]
+  {
+    var result: [TemplateSyntax.Node] = []
+    for node in nodes {
+      switch node {
+      case .output(let expression, _) where expression.isBlockSuper:
+        result += parent
+      case .text, .output:
+        result.append(node)
+      case .forLoop(let variable, let sequence, let body, let empty):
+        result.append(
+          .forLoop(
+            variable: variable, sequence: sequence,
+            body: replacingSuper(in: body, with: parent),
+            empty: replacingSuper(in: empty, with: parent)))
+      case .conditional(let branches, let otherwise):
+        var replaced: [(condition: TemplateSyntax.Condition, body: [TemplateSyntax.Node])] = []
+        for branch in branches {
+          replaced.append((branch.condition, replacingSuper(in: branch.body, with: parent)))
+        }
+        result.append(
+          .conditional(
+            branches: replaced, otherwise: replacingSuper(in: otherwise, with: parent)))
+      }
+    }
+    return result
   }
 
   /// Nodes up to one of the `terminators` tags (returned with its words), or to the end.
@@ -268,9 +556,19 @@ private struct Parser {
       position += 1
       switch token {
       case .text(let text, let offset):
-        nodes.append(.text(text, line: location(offset).line))
+        nodes.append(.text(text, at: location(offset)))
       case .variable(let content, let offset):
-        nodes.append(.output(try expression(content, offset: offset), line: location(offset).line))
+        let expression = try expression(content, offset: offset)
+        if case .variable(let names) = expression.operand, names.first?.text == "block" {
+          guard isExtending, isInBlock, names.count == 2, names[1].text == "super",
+            expression.filters.isEmpty
+          else {
+            throw error(
+              "'block.super', without filters, is the block a block replaces: only in a block "
+                + "of a template that extends another", at: offset)
+          }
+        }
+        nodes.append(.output(expression, at: location(offset)))
       case .comment:
         break
       case .block(let words, let offset, _, _):
@@ -286,10 +584,26 @@ private struct Parser {
           }
           depth += 1
           defer { depth -= 1 }
-          nodes.append(
-            keyword == "for"
-              ? try forLoop(words, offset: offset) : try conditional(words, offset: offset))
-        case "endfor", "endif", "empty", "elif", "else":
+          if keyword == "for" {
+            loopDepth += 1
+            defer { loopDepth -= 1 }
+            nodes.append(try forLoop(words, offset: offset))
+          } else {
+            nodes.append(try conditional(words, offset: offset))
+          }
+        case "include":
+          guard words.count == 2, let name = literal(words[1].text) else {
+            throw error("expected '{% include \"Part.stencil\" %}', with a quoted name", at: offset)
+          }
+          var part = try partParser(name, at: words[1].offset, including: true)
+          nodes += try part.parseDocument(overrides: [:])
+        case "block":
+          let (name, body) = try block(words, offset: offset)
+          nodes += overrides[name].map { Self.replacingSuper(in: $0.nodes, with: body) } ?? body
+        case "extends":
+          throw error(
+            "'extends' is a template's first tag, before any text or other tag", at: offset)
+        case "endfor", "endif", "empty", "elif", "else", "endblock":
           if let opener {
             throw error(
               "this '\(opener.keyword)' has no 'end\(opener.keyword)'", at: opener.offset)
@@ -308,7 +622,10 @@ private struct Parser {
     return (nodes, nil)
   }
 
-  static let tags = ["for", "empty", "endfor", "if", "elif", "else", "endif"]
+  static let tags = [
+    "for", "empty", "endfor", "if", "elif", "else", "endif", "include", "extends", "block",
+    "endblock",
+  ]
 
   mutating func forLoop(_ words: [Word], offset: Int) throws(TemplateError) -> TemplateSyntax.Node {
     guard words.count == 4, words[2].text == "in", isIdentifier(words[1].text) else {
@@ -522,6 +839,14 @@ private struct Parser {
     return text.unicodeScalars.allSatisfy {
       $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
     }
+  }
+}
+
+extension TemplateSyntax.Expression {
+  /// Whether it is `block.super`, which composition replaces with the block a block replaces.
+  fileprivate var isBlockSuper: Bool {
+    guard case .variable(let names) = operand, names.count == 2 else { return false }
+    return names[0].text == "block" && names[1].text == "super"
   }
 }
 

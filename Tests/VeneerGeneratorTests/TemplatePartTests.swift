@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+import VeneerGenerator
+import VeneerModel
+
+/// A template's parts are read from its folder (or are Veneer's own), are inputs like the
+/// template itself, and never reach outside the folder.
+@Suite("Template parts")
+struct TemplatePartTests {
+  static let template = """
+    {# Audits each call. #}
+    {% extends "Parts/Decorator.stencil" %}
+
+    {% block summary %}
+    /// Audits `{{ plan.protocolName }}`.
+    {% endblock %}
+
+    {% block members %}
+    {{ plan.memberAccess }}init(_ base: {{ plan.baseType }}) {
+    self.{{ plan.storage.base }} = base
+    }
+    {% for r in plan.requirements %}
+    {% include "Parts/Forward.stencil" %}
+    {% endfor %}
+    {% endblock %}
+
+    {% block extension %}
+    {{ plan.memberAccess }}func audited() -> {{ decorator }}<Self> { {{ decorator }}(self) }
+    {% endblock %}
+    """
+
+  static func workspace() throws -> (TemporaryFolder, Configuration) {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "Sources/Store.swift",
+      "// veneer: audit\npublic protocol Store {\n  func load(id: Int) async throws -> String\n}\n")
+    let template = try folder.write("Templates/Audit.stencil", template)
+    try folder.write(
+      "Templates/Parts/Forward.stencil", "\n// forwarded\n{{ r.forwardingImplementation }}\n")
+    let configuration = Configuration(
+      sources: [folder.path + "/Sources"], output: folder.path + "/Out", templates: [template])
+    return (folder, configuration)
+  }
+
+  /// A part on disk beside the template, and Veneer's skeleton, compose one decorator; an edit
+  /// to the part renders it again through the cache.
+  @Test func partsAreReadBesideTheTemplateAndAreInputs() throws {
+    let (folder, configuration) = try Self.workspace()
+    let cache = GenerationCache(folder: folder.path + "/Cache")
+    let first = Generator().generate(configuration, cache: cache)
+    #expect(first.diagnostics.isEmpty, "\(first.diagnostics)")
+    let contents = try #require(first.files.first?.contents)
+    #expect(contents.contains("public nonisolated struct AuditStore<Base: Store>: Store {"))
+    #expect(contents.contains("// forwarded\n  public func load(id: Int) async throws -> String"))
+    let output = OutputFolder(path: configuration.output?.value ?? "")
+    try output.apply(try output.plan(first.files, unchanged: first.unchangedFiles))
+    cache.save(first, outputFolder: configuration.output?.value ?? "")
+
+    try folder.write(
+      "Templates/Parts/Forward.stencil", "\n// passed on\n{{ r.forwardingImplementation }}\n")
+    let second = Generator().generate(configuration, cache: cache)
+    #expect(second.files.first?.contents.contains("// passed on") == true)
+    #expect(configuration.inputPaths.contains(folder.path + "/Templates/Parts/Forward.stencil"))
+  }
+
+  /// A part whose path leaves the template's folder is not read, whatever is there: the tag is
+  /// the error.
+  @Test func aPartOutsideTheFolderIsNeverRead() throws {
+    let (folder, configuration) = try Self.workspace()
+    try folder.write("Secret.stencil", "SECRET")
+    try folder.write(
+      "Templates/Parts/Forward.stencil", "{% include \"../../Secret.stencil\" %}\n")
+    let generation = Generator().generate(configuration)
+    #expect(generation.files.allSatisfy { !$0.contents.contains("SECRET") })
+    let error = try #require(generation.diagnostics.first { $0.severity == .error })
+    #expect(error.location?.file == folder.path + "/Templates/Parts/Forward.stencil")
+    #expect(error.message.contains("'../../Secret.stencil' leaves it"), "\(error)")
+  }
+}
