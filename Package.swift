@@ -133,6 +133,15 @@ let package = Package(
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ],
       path: "Sources/VeneerBench"),
+    // `swift run veneer-regenerate`, run by `bash Scripts/regenerate`: the files made from
+    // others (Templates/ as Swift, the references, the macro's interface).
+    .target(name: "VeneerTemplateEmbedding"),
+    .executableTarget(
+      name: "veneer-regenerate",
+      dependencies: [
+        "VeneerTemplateEmbedding", "VeneerGenerator", "VeneerMacroExpansion",
+      ],
+      path: "Sources/VeneerRegenerate"),
     // `swift run -c release veneer-runtime-bench`: what each built-in decorator adds to a call.
     .executableTarget(
       name: "veneer-runtime-bench",
@@ -242,7 +251,7 @@ let package = Package(
       name: "VeneerRendererTests",
       dependencies: [
         "VeneerRenderer", "VeneerGenerator", "VeneerParser", "VeneerSupport", "StencilOracle",
-        "TestSupport",
+        "TestSupport", "VeneerTemplateEmbedding",
       ]),
     .testTarget(
       name: "VeneerGeneratorTests",

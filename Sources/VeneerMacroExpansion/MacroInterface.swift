@@ -14,8 +14,7 @@ package enum MacroInterface {
   package static var source: String {
     let builtIns = BuiltInDecorators.all
     var lines = [
-      "// Generated from the built-ins' descriptors by",
-      "// `VENEER_UPDATE_TEMPLATES=1 swift test --filter MacroInterfaceTests`.",
+      "// Generated from the built-ins' descriptors by `bash Scripts/regenerate`.",
       "// Do not edit: a test fails when this file and the descriptors differ.",
       "",
       "// What the decorators `@Decorated` writes name, so that `import VeneerMacros` is the one import",

@@ -1,4 +1,4 @@
-// Generated from Templates/ by `VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInTemplatesTests`.
+// Generated from Templates/ by `bash Scripts/regenerate`.
 // Do not edit: a test fails when this file and Templates/ differ.
 
 package enum BuiltInTemplates {

@@ -70,7 +70,7 @@ struct RaceTests {
     flipper.standardOutput = FileHandle.nullDevice
     flipper.standardError = FileHandle.nullDevice
     try flipper.run()
-    defer { FileManager.default.createFile(atPath: stop, contents: nil) }
+    defer { _ = FileManager.default.createFile(atPath: stop, contents: nil) }
     var refused = 0
     for run in 0..<200 {
       let result = try generate(shared + "/cache")
@@ -82,7 +82,7 @@ struct RaceTests {
       if result.errors.contains("is a link that belongs to another user") { refused += 1 }
       try write("honest")
     }
-    FileManager.default.createFile(atPath: stop, contents: nil)
+    _ = FileManager.default.createFile(atPath: stop, contents: nil)
     flipper.waitUntilExit()
     #expect(Self.snapshot(attacker) == before, "the other user's folder was touched")
     #expect(refused > 0, "no run met the link")

@@ -55,13 +55,7 @@ struct AspectTests {
     #expect(!generation.hasErrors)
     #expect(
       try OutputFolder(path: output).plan(generation.files).changes.map(\.name) == [],
-      """
-      regenerate: swift run veneer generate --sources Tests/FixtureCatalog --output \
-      Tests/AspectDecorators --all --import FixtureCatalog --import VeneerRuntime \
-      --template Templates/Aspects/Delay.stencil --template Templates/Aspects/Guard.stencil \
-      --template Templates/Aspects/MainActorDelivery.stencil \
-      --written-elsewhere logging --written-elsewhere analytics --written-elsewhere caching
-      """)
+      "regenerate: bash Scripts/regenerate")
   }
 
   @Test func delayWaitsBeforeEachAsyncCallOnly() async {

@@ -8,13 +8,10 @@ import VeneerRenderer
 struct AnnotationReferenceTests {
   @Test func theReferenceMatchesTheKeys() throws {
     let file = repositoryRoot.appendingPathComponent(AnnotationReference.path)
-    if ProcessInfo.processInfo.environment["VENEER_UPDATE_TEMPLATES"] == "1" {
-      try Data(AnnotationReference.markdown.utf8).write(to: file)
-    }
     if let difference = checkedInDifference(
       AnnotationReference.path, onDisk: try String(contentsOf: file, encoding: .utf8),
       expected: AnnotationReference.markdown,
-      regenerate: "VENEER_UPDATE_TEMPLATES=1 swift test --filter AnnotationReferenceTests")
+      regenerate: "bash Scripts/regenerate")
     {
       Issue.record(Comment(rawValue: difference))
     }

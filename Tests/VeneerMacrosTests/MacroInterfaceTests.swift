@@ -8,13 +8,10 @@ import VeneerRenderer
 struct MacroInterfaceTests {
   @Test func decoratedSwiftMatchesTheDescriptors() throws {
     let file = repositoryRoot.appendingPathComponent(MacroInterface.path)
-    if ProcessInfo.processInfo.environment["VENEER_UPDATE_TEMPLATES"] == "1" {
-      try Data(MacroInterface.source.utf8).write(to: file)
-    }
     if let difference = checkedInDifference(
       MacroInterface.path, onDisk: try String(contentsOf: file, encoding: .utf8),
       expected: MacroInterface.source,
-      regenerate: "VENEER_UPDATE_TEMPLATES=1 swift test --filter MacroInterfaceTests")
+      regenerate: "bash Scripts/regenerate")
     {
       Issue.record(Comment(rawValue: difference))
     }

@@ -9,36 +9,16 @@ import VeneerParser
 
 @Suite("The template reference")
 struct TemplateReferenceTests {
-  static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Templates/REFERENCE.md").path
-
-  static let exampleSource = """
-    /// Posts, by id.
-    // veneer: logging, caching, retry(attempts: 3)
-    public protocol PostRepo: Sendable {
-      func getPost(id: Int, completion: @escaping @Sendable (Result<Post, any Error>) -> Void)
-
-      // veneer: invalidates(getPost)
-      func createPost(title: String, body: String) async throws -> Post
-    }
-
-    """
+  static let exampleSource = TemplateReferenceDocument.exampleSource
 
   /// Generated from the schema that checks templates, so a name in one is a name in the other.
   @Test func referenceIsCurrent() throws {
-    let parsed = ProtocolParser.withBuiltIns.parse(
-      source: Self.exampleSource, file: "PostRepo.swift")
-    let proto = try #require(parsed.protocols.first)
-    let plan = try ProtocolPlan.make(for: proto).get()
-    let expected = TemplateSchema.reference(example: plan, exampleSource: Self.exampleSource)
-    if ProcessInfo.processInfo.environment["VENEER_UPDATE_TEMPLATES"] == "1" {
-      try Data(expected.utf8).write(to: URL(fileURLWithPath: Self.path))
-    }
+    let path = TemplateReferenceDocument.path
     if let difference = checkedInDifference(
-      "Templates/REFERENCE.md", onDisk: try String(contentsOfFile: Self.path, encoding: .utf8),
-      expected: expected,
-      regenerate: "VENEER_UPDATE_TEMPLATES=1 swift test --filter TemplateReferenceTests")
+      path,
+      onDisk: try String(
+        contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8),
+      expected: TemplateReferenceDocument.markdown, regenerate: "bash Scripts/regenerate")
     {
       Issue.record(Comment(rawValue: difference))
     }

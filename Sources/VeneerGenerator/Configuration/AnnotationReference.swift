@@ -28,8 +28,7 @@ package enum AnnotationReference {
   private static let header = """
     # Annotations
 
-    <!-- Generated from the annotation keys by
-    `VENEER_UPDATE_TEMPLATES=1 swift test --filter AnnotationReferenceTests`; do not edit. -->
+    <!-- Generated from the annotation keys by `bash Scripts/regenerate`; do not edit. -->
 
     A `// veneer:` (or `/// veneer:`) comment directly above a protocol or a requirement, with no
     blank line in between, tells Veneer what to do with it. What leaves the process and what is

@@ -1,5 +1,5 @@
-// Generated from Templates/ObjC/ by `VENEER_UPDATE_TEMPLATES=1 swift test --filter BuiltInObjCTemplatesTests`.
-// Do not edit: a test fails when this file and Templates/ObjC/ differ.
+// Generated from Templates/ by `bash Scripts/regenerate`.
+// Do not edit: a test fails when this file and Templates/ differ.
 
 extension BuiltInObjCTemplates {
   /// Each template's header and implementation halves, by name.

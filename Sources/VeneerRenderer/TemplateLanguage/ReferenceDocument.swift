@@ -12,8 +12,8 @@ extension TemplateSchema {
     var lines = [
       "# Template reference",
       "",
-      "<!-- Generated from TemplateSchema by `VENEER_UPDATE_TEMPLATES=1 swift test --filter "
-        + "TemplateReferenceTests`; a test fails when it is stale. -->",
+      "<!-- Generated from TemplateSchema by `bash Scripts/regenerate`; a test fails when it is "
+        + "stale. -->",
       "",
       "Templates use [Stencil](https://stencil.fuller.li) syntax, of which Veneer supports "
         + "`{{ expression }}`, `{% for x in list %}` with `{% empty %}` and `forloop`, "
