@@ -72,6 +72,8 @@ let package = Package(
       dependencies: [
         "VeneerModel", "VeneerParser", "VeneerRenderer", "VeneerSupport", "VeneerObjC",
         .product(name: "Yams", package: "Yams"),
+        // The checked code's syntax, which a macro's expansion hands on rather than reads again.
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     ),
     .target(

@@ -1,3 +1,4 @@
+import SwiftSyntax
 import VeneerModel
 import VeneerParser
 import VeneerSupport
@@ -25,6 +26,9 @@ package struct Generation: Sendable {
   package var diagnostics: [Diagnostic]
   package var statistics = Statistics()
   package var hasErrors: Bool { diagnostics.hasErrors }
+  /// For sources held in memory (`generate(_:texts:)`, the macro's): the declarations of every
+  /// file, as the check read them, so that they are not read again.
+  package var declarations: [DeclSyntax] = []
   /// What the cache is to remember once the files are written.
   var cacheRecord: CacheRecord?
   /// The directories discovery listed and its searches, when they are not those the cache holds.

@@ -1,3 +1,4 @@
+import SwiftSyntax
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
@@ -121,7 +122,8 @@ package struct Generator: Sendable {
     _ catalog: ResolvedCatalog,
     compiled: (templates: [CompiledTemplate], diagnostics: [Diagnostic]),
     _ configuration: Configuration, sources: [String], objectiveCProtocols: Set<String>,
-    reuse: () -> Rendering.Reuse?, log: inout RunLog, diagnostics: inout [Diagnostic]
+    reuse: () -> Rendering.Reuse?, keepsSyntax: Bool = false, log: inout RunLog,
+    diagnostics: inout [Diagnostic]
   ) -> (rendering: Rendering, files: [AssembledFile])? {
     let selection = Selection(
       catalog, templates: compiled.templates, configuration,
@@ -142,7 +144,8 @@ package struct Generator: Sendable {
       ShadowedModule.unqualifyingNames(configuration, sources: sources), work: selection.work,
       protocols: catalog.protocols)
     let rendering = Rendering(
-      selection.work, rendered, reuse: reuse(), times: log.times, threads: threads)
+      selection.work, rendered, reuse: reuse(), times: log.times, threads: threads,
+      keepsSyntax: keepsSyntax)
     diagnostics += rendering.diagnostics
     log.statistics.renderedProtocols = rendering.rendered.count
     guard !diagnostics.hasErrors else { return nil }
@@ -170,12 +173,16 @@ package struct Generator: Sendable {
       parsed, references: [], configuration, keys: parser.annotationKeys,
       objectiveCProtocols: [], times: nil)
     diagnostics += catalog.diagnostics
-    let files =
-      selectAndRender(
-        catalog, compiled: prepared.compiled(configuration), configuration,
-        sources: texts.map(\.path), objectiveCProtocols: [], reuse: { nil }, log: &log,
-        diagnostics: &diagnostics)?.files ?? []
-    return log.generation(diagnostics, files: files)
+    let rendered = selectAndRender(
+      catalog, compiled: prepared.compiled(configuration), configuration,
+      sources: texts.map(\.path), objectiveCProtocols: [], reuse: { nil }, keepsSyntax: true,
+      log: &log, diagnostics: &diagnostics)
+    var generation = log.generation(diagnostics, files: rendered?.files ?? [])
+    generation.declarations =
+      rendered?.rendering.rendered.flatMap(\.syntax).flatMap { tree in
+        tree.statements.compactMap { $0.item.as(DeclSyntax.self) }
+      } ?? []
+    return generation
   }
 
   /// The parser, taking each template's name for an annotation key too: `// veneer: delay`

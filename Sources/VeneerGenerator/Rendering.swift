@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSyntax
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
@@ -24,10 +25,11 @@ struct Rendering {
     var outputs: [UInt64: GenerationCache.OutputStamp]
   }
 
-  /// With `reuse`, outputs are known by render key, and those on disk are not rendered again.
+  /// With `reuse`, outputs are known by render key, and those on disk are not rendered again;
+  /// with `keepsSyntax`, each protocol keeps its code as the check read it.
   init(
     _ work: [RenderWork], _ configuration: Configuration, reuse: Reuse?, times: StageTimes?,
-    threads: Int?
+    threads: Int?, keepsSyntax: Bool = false
   ) {
     // A protocol declared in several `#if` branches shares its file with the other branches, so
     // its file is rendered whole each time.
@@ -48,7 +50,8 @@ struct Rendering {
         return Self.render(
           item, key: key,
           assemblesFile: configuration.sourceFileRoot == nil
-            && !branchedNames.contains(item.proto.qualifiedName), configuration)
+            && !branchedNames.contains(item.proto.qualifiedName), keepsSyntax: keepsSyntax,
+          configuration)
       }
     }
     for outcome in outcomes {
@@ -117,7 +120,8 @@ struct Rendering {
   /// One protocol's decorators, or why it has none; with `assemblesFile`, in the file they are
   /// written to, which no other protocol shares.
   private static func render(
-    _ work: RenderWork, key: UInt64, assemblesFile: Bool, _ configuration: Configuration
+    _ work: RenderWork, key: UInt64, assemblesFile: Bool, keepsSyntax: Bool,
+    _ configuration: Configuration
   ) -> Outcome {
     let plan: ProtocolPlan
     switch ProtocolPlan.make(
@@ -127,14 +131,18 @@ struct Rendering {
     case .failure(let unsupported): return .failed([unsupported.diagnostic])
     }
     var bodies: [String] = []
+    var syntax: [SourceFileSyntax] = []
     do {
       for template in work.templates {
         let body = try template.render(plan)
-        if let problem = RenderedCodeCheck.problem(
-          in: body, typeName: plan.decoratorName(template: template.source.name),
+        switch RenderedCodeCheck.parsed(
+          body, typeName: plan.decoratorName(template: template.source.name),
           protocolName: plan.protocolName)
         {
+        case .failure(let problem):
           return .failed(plan.diagnostics + [renderedCodeError(problem, template, plan)])
+        case .success(let tree):
+          if keepsSyntax { syntax.append(tree) }
         }
         bodies.append(body)
       }
@@ -146,7 +154,7 @@ struct Rendering {
       fileName: configuration.fileNaming.replacingPlaceholders {
         $0 == "protocol" ? OutputFileName.component(plan.decoratorSuffix) : nil
       },
-      bodies: bodies, templateImports: work.templates.flatMap(\.imports))
+      bodies: bodies, syntax: syntax, templateImports: work.templates.flatMap(\.imports))
     if assemblesFile {
       rendered.file = AssembledFile(FileAssembly.file(of: [rendered], configuration))
     }
@@ -193,6 +201,8 @@ struct RenderedProtocol: Sendable {
   var key: UInt64
   var fileName: String
   var bodies: [String]
+  /// The bodies as the check read them, when the run keeps them.
+  var syntax: [SourceFileSyntax]
   /// Modules the templates that rendered it import.
   var templateImports: [TemplateImport]
   /// Its file, when it has one of its own.

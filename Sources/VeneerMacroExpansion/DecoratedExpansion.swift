@@ -118,11 +118,9 @@ package struct DecoratedExpansion {
           fixIts: Self.suggestedFixIt(problem.message, at: position, in: node).map { [$0] } ?? []
         ))
     }
-    guard let file = generation.files.first else { return }
-    let tree = Parser.parse(source: file.contents)
-    declarations = tree.statements.compactMap { $0.item.as(DeclSyntax.self) }.filter {
-      !$0.is(ImportDeclSyntax.self)
-    }
+    guard !generation.files.isEmpty else { return }
+    // As the generator's check read them: the expansion is not read a third time.
+    declarations = generation.declarations
     if let condition = arguments.condition {
       declarations = Self.compiled(declarations, under: condition)
     }

@@ -8,7 +8,7 @@ import SwiftSyntax
 /// statement at the top level, where text that reached a template could run as code.
 package enum RenderedCodeCheck {
   /// A problem, at its UTF-8 offset in `code`.
-  package struct Problem: Equatable, Sendable {
+  package struct Problem: Error, Equatable, Sendable {
     package var offset: Int
     package var message: String
   }
@@ -18,9 +18,20 @@ package enum RenderedCodeCheck {
   package static func problem(in code: String, typeName: String, protocolName: String)
     -> Problem?
   {
+    guard case .failure(let problem) = parsed(code, typeName: typeName, protocolName: protocolName)
+    else { return nil }
+    return problem
+  }
+
+  /// `code` as it was read to check it, or its first problem: a caller that needs the syntax
+  /// (a macro handing the compiler its expansion) reads the text once.
+  package static func parsed(_ code: String, typeName: String, protocolName: String)
+    -> Result<SourceFileSyntax, Problem>
+  {
     // Bounded before SwiftParser reads it, as sources are: a template's loop can write anything.
     if let tooDeep = NestingGuard.firstProblem(in: Array(code.utf8), limits: .rendered) {
-      return Problem(offset: tooDeep.offset, message: "the code it rendered has \(tooDeep.message)")
+      return .failure(
+        Problem(offset: tooDeep.offset, message: "the code it rendered has \(tooDeep.message)"))
     }
     var code = code
     let tree = code.withUTF8 {
@@ -29,13 +40,18 @@ package enum RenderedCodeCheck {
     if tree.hasError,
       let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first
     {
-      return Problem(
-        offset: diagnostic.position.utf8Offset,
-        message: "the code it rendered does not parse: \(diagnostic.message)")
+      return .failure(
+        Problem(
+          offset: diagnostic.position.utf8Offset,
+          message: "the code it rendered does not parse: \(diagnostic.message)"))
     }
-    return problem(
+    if let problem = problem(
       in: tree.statements, typeName: withoutBackticks(typeName),
       protocolName: withoutBackticks(protocolName))
+    {
+      return .failure(problem)
+    }
+    return .success(tree)
   }
 
   private static func problem(
