@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VeneerRenderer
 
@@ -35,6 +36,31 @@ struct TemplatesCommandTests {
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("{# Answers repeated calls from a cache"))
     #expect(result.output.contains("{% for r in plan.requirements %}"))
+  }
+
+  /// A built-in printed by `show` and saved as a template of one's own works as saved: the
+  /// skeleton it extends is Veneer's own part, which `show` prints too.
+  @Test func aShownBuiltInWorksAsSaved() throws {
+    let skeleton = try runVeneer(["templates", "show", "Parts/Decorator"])
+    #expect(skeleton.status == 0)
+    #expect(skeleton.output.contains("{% block members %}{% endblock %}"))
+    let shown = try runVeneer(["templates", "show", "logging"])
+    #expect(shown.output.contains("{% extends \"Parts/Decorator.stencil\" %}"))
+    let folder = try TemporaryFolder()
+    try folder.write("Templates/MyLogging.stencil", shown.output)
+    try folder.write(
+      "Sources/Notes.swift",
+      "// veneer: mylogging\npublic protocol Notes {\n  func note(id: Int) async throws -> String\n}\n"
+    )
+    let result = try runVeneer(
+      [
+        "generate", "--sources", "Sources", "--output", "Out", "--template",
+        "Templates/MyLogging.stencil", "--quiet", "--no-cache",
+      ], in: folder.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let written = folder.read("Out/Notes+Decorators.swift") ?? ""
+    #expect(written.contains("public nonisolated struct MyLoggingNotes<Base: Notes>: Notes {"))
+    #expect(written.contains("MyLoggingNotes(self, logger: logger"), "\(written)")
   }
 
   @Test func showSuggestsTheClosestName() throws {
