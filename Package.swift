@@ -35,6 +35,9 @@ let package = Package(
     .target(name: "VeneerModel"),
     // What Veneer's own targets share and users never see: threads and stage timings.
     .target(name: "VeneerSupport"),
+    // The template language: Stencil's syntax, composition, checking and compiling, knowing
+    // nothing of what it renders but the vocabulary it is given.
+    .target(name: "VeneerTemplates", dependencies: ["VeneerModel"]),
     .target(
       name: "VeneerParser",
       dependencies: [
@@ -59,7 +62,7 @@ let package = Package(
     ),
     .target(
       name: "VeneerRenderer",
-      dependencies: ["VeneerModel"]
+      dependencies: ["VeneerModel", "VeneerTemplates"]
     ),
     // `memmem` for the scanner's prefilter.
     .target(name: "CVeneerScan"),
@@ -70,8 +73,8 @@ let package = Package(
     .target(
       name: "VeneerGenerator",
       dependencies: [
-        "VeneerModel", "VeneerParser", "VeneerRenderer", "VeneerSupport", "VeneerObjC",
-        .product(name: "Yams", package: "Yams"),
+        "VeneerModel", "VeneerParser", "VeneerRenderer", "VeneerTemplates", "VeneerSupport",
+        "VeneerObjC", .product(name: "Yams", package: "Yams"),
         // The checked code's syntax, which a macro's expansion hands on rather than reads again.
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
@@ -129,20 +132,20 @@ let package = Package(
     .executableTarget(
       name: "veneer-bench",
       dependencies: [
-        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerModel", "VeneerSupport",
-        "VeneerMacroExpansion",
+        "VeneerGenerator", "VeneerParser", "VeneerRenderer", "VeneerTemplates", "VeneerModel",
+        "VeneerSupport", "VeneerMacroExpansion",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ],
       path: "Sources/VeneerBench"),
-    // `swift run veneer-regenerate`, run by `bash Scripts/regenerate`: the files made from
-    // others (Templates/ as Swift, the references, the macro's interface).
+    // Run by `bash Scripts/regenerate`: Templates/ as Swift, from the folder alone; then the
+    // files made from the descriptors and the schema (the references, the macro's interface).
     .target(name: "VeneerTemplateEmbedding"),
     .executableTarget(
-      name: "veneer-regenerate",
-      dependencies: [
-        "VeneerTemplateEmbedding", "VeneerGenerator", "VeneerMacroExpansion",
-      ],
+      name: "veneer-embed-templates", dependencies: ["VeneerTemplateEmbedding"],
+      path: "Sources/VeneerEmbedTemplates"),
+    .executableTarget(
+      name: "veneer-regenerate", dependencies: ["VeneerGenerator", "VeneerMacroExpansion"],
       path: "Sources/VeneerRegenerate"),
     // `swift run -c release veneer-runtime-bench`: what each built-in decorator adds to a call.
     .executableTarget(
@@ -210,12 +213,14 @@ let package = Package(
     .target(
       name: "StencilOracle",
       dependencies: [
-        "VeneerRenderer", "VeneerModel", .product(name: "Stencil", package: "Stencil"),
+        "VeneerRenderer", "VeneerTemplates", "VeneerModel",
+        .product(name: "Stencil", package: "Stencil"),
       ],
       path: "Tests/StencilOracle"),
     // Temporary folders and type-checking generated code, for every test target.
     .target(name: "TestSupport", dependencies: ["VeneerSupport"], path: "Tests/TestSupport"),
     .testTarget(name: "VeneerSupportTests", dependencies: ["VeneerSupport", "TestSupport"]),
+    .testTarget(name: "VeneerTemplatesTests", dependencies: ["VeneerTemplates", "VeneerModel"]),
     .testTarget(
       name: "VeneerMacrosUsageTests",
       dependencies: [
@@ -252,8 +257,8 @@ let package = Package(
     .testTarget(
       name: "VeneerRendererTests",
       dependencies: [
-        "VeneerRenderer", "VeneerGenerator", "VeneerParser", "VeneerSupport", "StencilOracle",
-        "TestSupport", "VeneerTemplateEmbedding",
+        "VeneerRenderer", "VeneerTemplates", "VeneerGenerator", "VeneerParser", "VeneerSupport",
+        "StencilOracle", "TestSupport", "VeneerTemplateEmbedding",
       ]),
     .testTarget(
       name: "VeneerGeneratorTests",

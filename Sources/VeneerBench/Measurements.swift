@@ -5,6 +5,7 @@ import VeneerModel
 import VeneerParser
 import VeneerRenderer
 import VeneerSupport
+import VeneerTemplates
 
 // What the bench measures: the pipeline in a child process, and each stage's cost alone; and
 // how it reports them.

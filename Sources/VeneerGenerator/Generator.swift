@@ -3,6 +3,7 @@ import VeneerModel
 import VeneerParser
 import VeneerRenderer
 import VeneerSupport
+import VeneerTemplates
 
 /// Parses sources, selects protocols, and renders their decorators, all in memory.
 ///

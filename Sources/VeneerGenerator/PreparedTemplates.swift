@@ -3,6 +3,7 @@ import VeneerModel
 import VeneerParser
 import VeneerRenderer
 import VeneerSupport
+import VeneerTemplates
 
 /// Stage 1, beside discovery: the templates' sources, the settings they and the configuration
 /// make, and the cache's index for those settings; with the mistakes in naming them. Made on

@@ -4,6 +4,7 @@ import VeneerModel
 import VeneerParser
 import VeneerRenderer
 import VeneerSupport
+import VeneerTemplates
 
 /// Stage 5, render: each selected protocol planned and rendered by its templates, on every
 /// core. With a cache, a protocol whose render key is that of a file on disk as last written is

@@ -1,6 +1,7 @@
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
+import VeneerTemplates
 
 /// Stage 4, select: each protocol with the templates it gets, by the configuration's
 /// `selection`, its annotations, and its `skip`s.

@@ -2,6 +2,7 @@ import Foundation
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
+import VeneerTemplates
 
 /// The templates a configuration names, checked: each a built-in or a file, named as a Swift
 /// identifier, listed once, with valid imports and with the options `veneer.yml` gives it.
@@ -201,7 +202,8 @@ enum TemplateSources {
       parts[name] = part
       pending += TemplateSource.partNames(in: part.text)
     }
-    return parts
+    // Veneer's own parts are known too, for the closest name to a misspelt one.
+    return parts.merging(BuiltInTemplates.partsByName) { found, _ in found }
   }
 
   /// Far more than composition needs, few enough that a template naming thousands of parts

@@ -1,6 +1,8 @@
 // Generated from Templates/ by `bash Scripts/regenerate`.
 // Do not edit: a test fails when this file and Templates/ differ.
 
+import VeneerTemplates
+
 package enum BuiltInTemplates {
   package static let all: [TemplateSource] = [
     TemplateSource(
@@ -863,5 +865,6 @@ package enum BuiltInTemplates {
         """#)
   ]
 
-  static let partsByName = Dictionary(uniqueKeysWithValues: parts.map { ($0.name, $0) })
+  package static let partsByName = Dictionary(
+    uniqueKeysWithValues: parts.map { ($0.name, $0) })
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The two Swift files that embed `Templates/` in the binary, made from the folder alone: so
 /// that `bash Scripts/regenerate` can write them before anything that reads them is built (a
-/// template reading a new plan member cannot otherwise be embedded by a test whose build the
-/// stale template breaks), and the tests can hold them to the folder.
+/// template reading a new plan member cannot otherwise be embedded by a build the stale
+/// template breaks), and the tests can hold them to the folder.
 package enum TemplateEmbedding {
   package struct File: Equatable {
     /// From the repository's root.
@@ -30,6 +30,8 @@ package enum TemplateEmbedding {
   static let header = """
     // Generated from Templates/ by `bash Scripts/regenerate`.
     // Do not edit: a test fails when this file and Templates/ differ.
+
+    import VeneerTemplates
 
     """
 
@@ -76,7 +78,8 @@ package enum TemplateEmbedding {
     source += """
         ]
 
-        static let partsByName = Dictionary(uniqueKeysWithValues: parts.map { ($0.name, $0) })
+        package static let partsByName = Dictionary(
+          uniqueKeysWithValues: parts.map { ($0.name, $0) })
       }
 
       """

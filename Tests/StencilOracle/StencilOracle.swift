@@ -1,6 +1,7 @@
 import Stencil
 import VeneerModel
 import VeneerRenderer
+import VeneerTemplates
 
 /// Renders templates with Stencil 0.15.1 itself, the engine whose syntax Veneer's templates use:
 /// the oracle `CompiledTemplate` must agree with, byte for byte.

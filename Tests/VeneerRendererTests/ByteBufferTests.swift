@@ -1,4 +1,5 @@
 import Testing
+import VeneerTemplates
 
 @testable import VeneerRenderer
 

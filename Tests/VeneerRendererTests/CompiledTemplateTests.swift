@@ -6,6 +6,7 @@ import VeneerGenerator
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
+import VeneerTemplates
 
 /// Veneer's compiled templates render what Stencil renders, byte for byte, before layout.
 @Suite("Compiled templates agree with Stencil")

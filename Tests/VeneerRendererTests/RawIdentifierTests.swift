@@ -2,6 +2,7 @@ import SwiftParser
 import Testing
 import VeneerGenerator
 import VeneerParser
+import VeneerTemplates
 
 @testable import VeneerRenderer
 

@@ -3,6 +3,7 @@ import VeneerGenerator
 import VeneerParser
 import VeneerRenderer
 import VeneerSupport
+import VeneerTemplates
 
 /// One protocol in, one built-in template's decorator out, side by side: each pins a feature
 /// of the built-in templates without regenerating the fixture catalog, and a difference is

@@ -4,6 +4,7 @@ import Testing
 import VeneerModel
 import VeneerRenderer
 import VeneerSupport
+import VeneerTemplates
 
 /// Random templates made of composition's tags — includes of hostile names, extends, blocks in
 /// and out of loops, `block.super`, parts that include one another in cycles — compiled: never

@@ -2,6 +2,7 @@ import StencilOracle
 import Testing
 import VeneerModel
 import VeneerRenderer
+import VeneerTemplates
 
 /// `include`, `extends`, `block` and `block.super` render what Stencil renders, byte for byte,
 /// and every way to misuse them is an error at the tag, in the file that has it.

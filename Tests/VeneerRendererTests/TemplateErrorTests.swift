@@ -3,6 +3,7 @@ import Testing
 import VeneerGenerator
 import VeneerModel
 import VeneerRenderer
+import VeneerTemplates
 
 @Suite("Template errors")
 struct TemplateErrorTests {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import VeneerGenerator
 import VeneerParser
+import VeneerTemplates
 
 @testable import VeneerRenderer
 

@@ -2,6 +2,7 @@ import VeneerModel
 import VeneerObjC
 import VeneerParser
 import VeneerRenderer
+import VeneerTemplates
 
 /// The Objective-C side of a run: the headers among the sources read through libclang, their
 /// protocols selected as Swift's are (annotations, `selection`, `skip`), the event map applied,

@@ -1,6 +1,7 @@
 import VeneerModel
 import VeneerObjC
 import VeneerRenderer
+import VeneerTemplates
 
 /// The check stage of the Objective-C side: each template's halves for a protocol, assembled
 /// alone as they will be written, parsed by libclang before anything is written; code that does

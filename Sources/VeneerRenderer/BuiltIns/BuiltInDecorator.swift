@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// Everything Veneer knows of one built-in decorator, in one place: the annotations it reads,
 /// the properties its decorators store, what it adds to requirement plans, its settings in

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// One built-in decorator's part of a requirement's plan: the Swift fragments that its decorators, and only
 /// theirs, are made of (a logging decorator's metadata, a caching decorator's key).

@@ -1,4 +1,5 @@
 import Foundation
+import VeneerTemplates
 
 /// Lays out generated Swift the way `swift format` does with Veneer's `.swift-format`, so that
 /// templates need not track indentation and output reads like hand-formatted code: two-space

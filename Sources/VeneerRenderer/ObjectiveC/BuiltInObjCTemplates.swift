@@ -1,6 +1,8 @@
 // Generated from Templates/ by `bash Scripts/regenerate`.
 // Do not edit: a test fails when this file and Templates/ differ.
 
+import VeneerTemplates
+
 extension BuiltInObjCTemplates {
   /// Each template's header and implementation halves, by name.
   package static let sources: [TemplateSource] = [

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// What Objective-C templates write for one instance method of a protocol: its declaration,
 /// the call forwarding it, and how its outcome is seen (a completion block, an `NSError **`,

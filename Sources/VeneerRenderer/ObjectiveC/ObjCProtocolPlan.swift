@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// Why a protocol gets no Objective-C decorator: a rule of the language, located.
 package struct ObjCUndecoratable: Error, Sendable {

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// An Objective-C decorator's template: one half renders its `@interface` into the header, the
 /// other its `@implementation`.

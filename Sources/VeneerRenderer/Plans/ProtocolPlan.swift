@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// Everything a template needs to write decorators of one protocol, worked out once.
 package struct ProtocolPlan: Sendable {

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 extension RequirementPlan: TemplateObject {
   /// The neutral members; the decorator plans' are added to them.

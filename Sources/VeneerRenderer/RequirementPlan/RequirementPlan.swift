@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// Everything a template needs to implement one requirement in a decorator, worked out once:
 /// the neutral facts every decorator uses (its declaration, the forwarding call, how it delivers

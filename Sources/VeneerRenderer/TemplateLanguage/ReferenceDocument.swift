@@ -1,4 +1,5 @@
 import Foundation
+import VeneerTemplates
 
 extension TemplateSchema {
   /// `Templates/REFERENCE.md`: every variable, member and filter a template can use, with what

@@ -1,5 +1,6 @@
 import Foundation
 import VeneerModel
+import VeneerTemplates
 
 // What each object a template reaches offers it, member by member: the kind of each value,
 // the words REFERENCE.md says of it, and how it is read.

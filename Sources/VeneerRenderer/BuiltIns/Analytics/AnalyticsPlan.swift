@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// What an analytics decorator tracks of a call: the events of its success and failure, and the
 /// properties `analytics(properties:)` takes from its arguments.

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// The call a bulkhead decorator makes once its bulkhead has a place: every async throwing
 /// instance method's whose errors are untyped (a full bulkhead throws its own).

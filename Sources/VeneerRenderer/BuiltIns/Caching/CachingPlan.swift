@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// Whether and how a caching decorator answers a call from its cache: its key, its lifetime,
 /// the lookup-or-compute call, and what a call that changes something invalidates.

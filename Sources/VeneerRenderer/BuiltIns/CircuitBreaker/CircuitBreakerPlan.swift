@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// The call a circuit breaking decorator makes through its breaker: every throwing instance
 /// method's, synchronous or not, whose errors are untyped (an open breaker throws its own).

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// How an intercepting decorator runs advice around a call: the arguments travel as one value,
 /// a labelled tuple when there are several, to typed advice named after the requirement.

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// What a logging decorator logs of a call: its arguments and result as `Disclosure` allows —
 /// private unless declared public, secrets redacted.

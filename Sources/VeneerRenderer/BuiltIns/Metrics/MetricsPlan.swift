@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// Where a metrics decorator keeps a requirement's metrics: a stored property named after the
 /// requirement (`getPostMetrics`), so that adding a requirement leaves every other line as it was.

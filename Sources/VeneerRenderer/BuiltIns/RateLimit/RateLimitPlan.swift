@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// The call a rate limiting decorator makes once its limiter gives it a token: every async
 /// throwing instance method's whose errors are untyped (a refused call throws the limiter's).

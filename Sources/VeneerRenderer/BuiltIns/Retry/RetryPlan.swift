@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// Whether a retrying decorator makes a requirement's failed calls again: only where the user
 /// declared it idempotent (`// veneer: idempotent`, `annotations:`, `@Decorated(idempotent:)`).

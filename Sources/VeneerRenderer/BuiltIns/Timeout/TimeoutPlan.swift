@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// Whether a timeout decorator gives a call a deadline, and the timed call: the base's call in
 /// a task of its own, cancelled when `timeout(seconds:)` or the decorator's deadline passes.

@@ -1,4 +1,5 @@
 import VeneerModel
+import VeneerTemplates
 
 /// What a tracing decorator records of a call: its span's name, and the arguments
 /// `tracing(attributes:)` makes span attributes (never a redacted one).

@@ -37,8 +37,8 @@ final class RenderScope {
 }
 
 /// Names collected while compiling, from the compiler's non-mutating methods.
-final class NameLog {
-  var names: Set<String> = []
+final class GroupLog {
+  var groups: Set<Int> = []
 }
 
 final class LocationLog {
@@ -72,9 +72,9 @@ final class OutputExpression: Sendable {
 final class MemberText: Sendable {
   /// The slot of the object whose member it writes.
   let slot: Int
-  let text: TemplateSchema.Reader.Text
+  let text: TemplateVocabulary.Reader.Text
 
-  init(slot: Int, text: TemplateSchema.Reader.Text) {
+  init(slot: Int, text: TemplateVocabulary.Reader.Text) {
     self.slot = slot
     self.text = text
   }
@@ -148,18 +148,26 @@ struct Compiler {
 
   var slotCount = 3
   var program = Program()
-  /// `Object.member` for each member the template reads.
-  let membersRead = NameLog()
+  /// The groups of the members the template reads.
+  let groupsRead = GroupLog()
   /// `NAME` for each `options.NAME` the template reads, where it first does.
   let optionsRead = LocationLog()
   /// Each visible name's slot and type; loops shadow outer names.
   var scope: [String: (slot: Int, type: TemplateType)]
+  let vocabulary: TemplateVocabulary
 
-  init(planType: String) {
+  /// For a template of `language`, whose variables `plan`, `decorator` and `options` are in
+  /// their slots.
+  init(language: TemplateLanguage, vocabulary: TemplateVocabulary) {
+    let types = Dictionary(
+      (vocabulary.variables[language] ?? []).map { ($0.name, $0.type) },
+      uniquingKeysWith: { first, _ in first })
     scope = [
-      "plan": (Self.planSlot, .object(planType)), "decorator": (Self.decoratorSlot, .text),
-      "options": (Self.optionsSlot, .dictionary(.text)),
+      "plan": (Self.planSlot, types["plan"] ?? .text),
+      "decorator": (Self.decoratorSlot, types["decorator"] ?? .text),
+      "options": (Self.optionsSlot, types["options"] ?? .dictionary(.text)),
     ]
+    self.vocabulary = vocabulary
   }
 
   /// Compiles `nodes` into a block of the program: the blocks nested in it first, then its own
@@ -264,7 +272,10 @@ struct Compiler {
   ) {
     var (evaluation, type) = compile(expression.operand)
     for filter in expression.filters {
-      let apply = TemplateValue.filter(named: filter.name.text, at: filter.name.location)
+      // The checker has refused an unknown filter.
+      let known = vocabulary.filters.first { $0.name == filter.name.text }
+      let unknown: TemplateVocabulary.Filter.Apply = { value, _ in value }
+      let apply = known?.apply(filter.name.location) ?? unknown
       let input = evaluation
       // Filters' arguments are nearly always literals (`r|skips:"logging"`), whose list is
       // made once here rather than on every call.
@@ -279,7 +290,7 @@ struct Compiler {
           return try apply(try input(scope), values)
         }
       }
-      type = TemplateSchema.filters.first { $0.name == filter.name.text }?.result(type) ?? type
+      type = known?.result(type) ?? type
     }
     return (evaluation, type)
   }
@@ -332,7 +343,7 @@ struct Compiler {
   /// The slot and reader of an object's member read with no filters, `r.member`: the form of
   /// most outputs and conditions, which reading directly spares making a value.
   func directMember(_ expression: TemplateSyntax.Expression) -> (
-    slot: Int, reader: TemplateSchema.Reader
+    slot: Int, reader: TemplateVocabulary.Reader
   )? {
     guard expression.filters.isEmpty, case .variable(let names) = expression.operand,
       names.count == 2, let root = scope[names[0].text],
@@ -345,19 +356,19 @@ struct Compiler {
   /// member of a template object.
   func member(_ name: String, of type: TemplateType) -> (
     read: @Sendable (UnsafePointer<TemplateValue>) -> TemplateValue, type: TemplateType,
-    reader: TemplateSchema.Reader?
+    reader: TemplateVocabulary.Reader?
   ) {
     switch type.unwrapped {
     case .object(let objectName):
-      membersRead.names.insert("\(objectName).\(name)")
-      let memberType = TemplateSchema.objects[objectName]?.first { $0.name == name }?.type ?? .text
+      let memberType = vocabulary.objects[objectName]?.first { $0.name == name }?.type ?? .text
       if objectName == "ForLoop" { return ({ $0.pointee.forLoopMember(name) }, memberType, nil) }
-      guard let reader = TemplateSchema.reader(of: name, on: objectName) else {
+      guard let reader = vocabulary.reader(of: name, on: objectName) else {
         return ({ _ in .nothing }, memberType, nil)
       }
+      if let group = reader.group { groupsRead.groups.insert(group) }
       return (reader.read, memberType, reader)
     case .list(let element):
-      let memberType = TemplateSchema.listMembers(of: element)[name] ?? .optional(element)
+      let memberType = TemplateVocabulary.listMembers(of: element)[name] ?? .optional(element)
       return ({ $0.pointee.listMember(name) }, memberType, nil)
     case .dictionary(let value):
       return ({ $0.pointee.dictionaryMember(name) }, .optional(value), nil)

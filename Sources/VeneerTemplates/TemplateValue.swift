@@ -5,7 +5,7 @@ import VeneerModel
 /// writing one is a switch rather than a dynamic cast from `Any`.
 ///
 /// The rules are Stencil's, which the tests hold `CompiledTemplate` to byte for byte.
-enum TemplateValue: Sendable {
+package enum TemplateValue: Sendable {
   case nothing
   case text(String)
   case bool(Bool)
@@ -20,7 +20,7 @@ enum TemplateValue: Sendable {
   case forLoop(index: Int, length: Int)
 
   /// Stencil's `stringify`: lists as Swift prints them, and nothing for objects.
-  var text: String {
+  package var text: String {
     switch self {
     case .text(let text): text
     case .bool(let flag): flag.description
@@ -56,7 +56,7 @@ enum TemplateValue: Sendable {
 
   /// The value as Stencil and `veneer parse --template-model` see it: strings, numbers, arrays,
   /// dictionaries and template objects in `Any`.
-  var any: Any? {
+  package var any: Any? {
     switch self {
     case .nothing: nil
     case .text(let text): text
@@ -143,46 +143,8 @@ enum TemplateValue: Sendable {
     return false
   }
 
-  static func filter(named name: String, at location: SourceLocation)
-    -> @Sendable (TemplateValue, [TemplateValue]) throws(TemplateError) -> TemplateValue
-  {
-    switch name {
-    case "skips":
-      return { value, arguments throws(TemplateError) in
-        guard case .object(let object) = value,
-          let requirement = object as? TemplateReference<RequirementPlan>,
-          case .text(let template)? = arguments.first
-        else {
-          throw TemplateError(
-            diagnostic: Diagnostic(
-              .error, "template error: 'skips' applies to a requirement and takes a template name",
-              at: location))
-        }
-        return .bool(requirement.value.isSkipped(by: template))
-      }
-    case "default":
-      // Stencil takes a value that prints as `nil` for none.
-      return { value, arguments in
-        switch value {
-        case .nothing: break
-        case .text(let text) where text == "nil": break
-        default: return value
-        }
-        return arguments.first { if case .nothing = $0 { false } else { true } } ?? .nothing
-      }
-    case "join":
-      return { value, arguments in
-        guard case .list(let elements) = value else { return value }
-        let separator = arguments.first?.text ?? ""
-        return .text(elements.map(\.text).joined(separator: separator))
-      }
-    case "lowercase": return { value, _ in value.transformed { $0.lowercased() } }
-    case "uppercase": return { value, _ in value.transformed { $0.uppercased() } }
-    default: return { value, _ in value.transformed { $0.capitalized } }
-    }
-  }
-
-  private func transformed(_ change: (String) -> String) -> TemplateValue {
+  /// The text, or each text of a list, changed.
+  func transformed(_ change: (String) -> String) -> TemplateValue {
     if case .list(let elements) = self { return .list(elements.map { .text(change($0.text)) }) }
     return .text(change(text))
   }

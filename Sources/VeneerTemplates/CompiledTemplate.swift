@@ -1,8 +1,8 @@
 import Foundation
 import VeneerModel
 
-/// A template parsed, checked and compiled once into closures over the typed members of
-/// `TemplateSchema`, then rendered for any number of protocols, on any thread.
+/// A template parsed, checked and compiled once into closures over the typed members of its
+/// vocabulary, then rendered for any number of values of `plan`, on any thread.
 ///
 /// It renders what Stencil renders for the same template, byte for byte (the tests hold
 /// Stencil to that as an oracle): the same whitespace trimming, truthiness, comparisons,
@@ -12,9 +12,10 @@ package struct CompiledTemplate: Sendable {
   package let source: TemplateSource
   /// `source.imports`, read once rather than for every protocol; an entry that names no module
   /// is an error the generator reports before rendering.
-  package let imports: [TemplateImport]
-  /// The decorator plans whose members it reads: only those are made for it.
-  package let plansRead: DecoratorPlanSet
+  package let importEntries: [String]
+  /// The groups of the members it reads (`TemplateMember.group`): values of other groups need
+  /// not be made for it.
+  package let groupsRead: Set<Int>
   /// The settings it reads as `options.NAME`, each where it first reads it.
   package let optionsRead: [String: SourceLocation]
   private let program: Program
@@ -24,8 +25,10 @@ package struct CompiledTemplate: Sendable {
   /// `options` as templates read it, made once rather than for every protocol.
   private let options: TemplateValue
 
-  /// Compiles `source`, or gives every mistake in it, each at its line and column.
-  package static func compile(_ source: TemplateSource) -> Result<CompiledTemplate, TemplateErrors>
+  /// Compiles `source` against `vocabulary`, or gives every mistake in it, each at its line
+  /// and column.
+  package static func compile(_ source: TemplateSource, vocabulary: TemplateVocabulary)
+    -> Result<CompiledTemplate, TemplateErrors>
   {
     let syntax: TemplateSyntax
     do {
@@ -33,86 +36,27 @@ package struct CompiledTemplate: Sendable {
     } catch {
       return .failure(TemplateErrors(diagnostics: [error.diagnostic]))
     }
-    let mistakes = TemplateChecker.check(syntax, language: source.language)
+    let mistakes = TemplateChecker.check(
+      syntax, language: source.language, vocabulary: vocabulary)
     guard mistakes.isEmpty else { return .failure(TemplateErrors(diagnostics: mistakes)) }
-    return .success(CompiledTemplate(source: source, syntax: syntax))
+    return .success(CompiledTemplate(source: source, syntax: syntax, vocabulary: vocabulary))
   }
 
-  private init(source: TemplateSource, syntax: TemplateSyntax) {
-    var compiler = Compiler(planType: source.language.planType)
+  private init(source: TemplateSource, syntax: TemplateSyntax, vocabulary: TemplateVocabulary) {
+    var compiler = Compiler(language: source.language, vocabulary: vocabulary)
     root = compiler.compileBlock(syntax.nodes)
     program = compiler.program
     slotCount = compiler.slotCount
-    plansRead = DecoratorPlanSet(
-      positions: compiler.membersRead.names.compactMap { name in
-        name.hasPrefix("RequirementPlan.")
-          ? DecoratorPlans.positionOfMember[String(name.dropFirst(16))] : nil
-      })
+    groupsRead = compiler.groupsRead.groups
     optionsRead = compiler.optionsRead.locations
     self.source = source
-    imports = source.imports.compactMap(TemplateImport.init)
+    importEntries = source.imports
     options = .dictionary(source.options.mapValues(TemplateValue.text))
   }
 
-  /// The template's output for one protocol, laid out like `swift format` would.
-  package func render(_ plan: ProtocolPlan) throws(TemplateError) -> String {
-    try renderBytes(plan).withBytes(SwiftLayout.format)
-  }
-
-  /// The Objective-C template's output for one protocol, indented by its braces.
-  package func render(_ plan: ObjCProtocolPlan) throws(TemplateError) -> String {
-    try renderBytes(plan).withBytes { ObjCLayout.format(String(decoding: $0, as: UTF8.self)) }
-  }
-
-  /// The Objective-C template's output before layout, which keeps every line that is not blank,
-  /// in order.
-  package func renderUnformatted(_ plan: ObjCProtocolPlan) throws(TemplateError) -> String {
-    try renderBytes(plan).withBytes { String(decoding: $0, as: UTF8.self) }
-  }
-
-  private func renderBytes(_ plan: ObjCProtocolPlan, marks: RenderMarks? = nil)
-    throws(TemplateError) -> ByteBuffer
-  {
-    try renderBytes(
-      .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name),
-      protocolName: plan.proto.name, marks: marks)
-  }
-
-  /// The template's output before layout: what Stencil would render.
-  package func renderUnformatted(_ plan: ProtocolPlan) throws(TemplateError) -> String {
-    try renderBytes(plan).withBytes { String(decoding: $0, as: UTF8.self) }
-  }
-
-  private func renderBytes(_ plan: ProtocolPlan, marks: RenderMarks? = nil) throws(TemplateError)
-    -> ByteBuffer
-  {
-    try renderBytes(
-      .object(TemplateReference(plan)), decorator: plan.decoratorName(template: source.name),
-      protocolName: plan.protocolName, marks: marks)
-  }
-
-  /// The template line that wrote the byte at `offset` of `renderUnformatted(plan)`, in the
-  /// template or the part it includes or extends: rendered again, noting where each
-  /// instruction's output starts. Only asked when that output is wrong, so rendering itself
-  /// notes nothing.
-  package func templateLine(atRenderedOffset offset: Int, of plan: ProtocolPlan)
-    -> SourceLocation?
-  {
-    let marks = RenderMarks()
-    guard (try? renderBytes(plan, marks: marks)) != nil else { return nil }
-    return templateLine(atRenderedOffset: offset, marks)
-  }
-
-  /// The same for an Objective-C template's output.
-  package func templateLine(atRenderedOffset offset: Int, of plan: ObjCProtocolPlan)
-    -> SourceLocation?
-  {
-    let marks = RenderMarks()
-    guard (try? renderBytes(plan, marks: marks)) != nil else { return nil }
-    return templateLine(atRenderedOffset: offset, marks)
-  }
-
-  private func templateLine(atRenderedOffset offset: Int, _ marks: RenderMarks)
+  /// The template line that wrote the byte at `offset` of a render that noted `marks`, in the
+  /// template or the part it includes or extends.
+  package func templateLine(atRenderedOffset offset: Int, _ marks: RenderMarks)
     -> SourceLocation?
   {
     guard let mark = marks.marks.last(where: { $0.outputStart <= offset && $0.line.line > 0 })
@@ -128,7 +72,7 @@ package struct CompiledTemplate: Sendable {
 
   /// The output as UTF-8, which layout reads: appending to bytes is several times quicker than
   /// appending to a `String`, which checks its capacity, uniqueness and encoding each time.
-  private func renderBytes(
+  package func renderBytes(
     _ plan: TemplateValue, decorator: String, protocolName: String, marks: RenderMarks? = nil
   ) throws(TemplateError) -> ByteBuffer {
     let scope = RenderScope(slotCount: slotCount)
@@ -211,6 +155,8 @@ package struct CompiledTemplate: Sendable {
 
 /// Where each instruction's output started in a render, and its template line; for a text,
 /// its range in the program's text.
-final class RenderMarks {
+package final class RenderMarks {
   var marks: [(outputStart: Int, line: SourceLocation, text: Range<Int>?)] = []
+
+  package init() {}
 }

@@ -3,7 +3,7 @@
 package final class TemplateReference<Value: TemplateObject & Sendable>: TemplateObject, Sendable {
   package let value: Value
 
-  init(_ value: Value) { self.value = value }
+  package init(_ value: Value) { self.value = value }
 
   package func templateMember(_ name: String) -> Any? { value.templateMember(name) }
 }

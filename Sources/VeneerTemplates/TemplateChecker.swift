@@ -1,18 +1,22 @@
 import VeneerModel
 
-/// Checks every name a template uses against `TemplateSchema`, so that a misspelt variable,
+/// Checks every name a template uses against its vocabulary, so that a misspelt variable,
 /// member or filter is a located error with the closest known name, where Stencil would render
 /// empty text.
 struct TemplateChecker {
+  private let vocabulary: TemplateVocabulary
   private var errors: [Diagnostic] = []
   /// Each unknown filter's error, by its position in `errors`, and how often it is used.
   private var unknownFilters: [String: (index: Int, count: Int)] = [:]
 
   /// The template's mistakes, in the order they appear; empty when it is sound.
-  static func check(_ syntax: TemplateSyntax, language: TemplateLanguage) -> [Diagnostic] {
-    var checker = TemplateChecker()
+  static func check(
+    _ syntax: TemplateSyntax, language: TemplateLanguage, vocabulary: TemplateVocabulary
+  ) -> [Diagnostic] {
+    var checker = TemplateChecker(vocabulary: vocabulary)
     let scope = Dictionary(
-      uniqueKeysWithValues: TemplateSchema.variables(for: language).map { ($0.name, $0.type) })
+      (vocabulary.variables[language] ?? []).map { ($0.name, $0.type) },
+      uniquingKeysWith: { first, _ in first })
     checker.check(syntax.nodes, scope: scope)
     for use in checker.unknownFilters.values where use.count > 1 {
       checker.errors[use.index].message += " (used \(use.count) times; the first is here)"
@@ -74,15 +78,17 @@ struct TemplateChecker {
   {
     guard var current = type(of: expression.operand, scope: scope) else { return nil }
     for filter in expression.filters {
-      guard let known = TemplateSchema.filters.first(where: { $0.name == filter.name.text }) else {
+      guard let known = vocabulary.filters.first(where: { $0.name == filter.name.text }) else {
         // Said once, at the first use, with how many there are.
         if let use = unknownFilters[filter.name.text] {
           unknownFilters[filter.name.text] = (use.index, use.count + 1)
         } else {
           unknownFilters[filter.name.text] = (errors.count, 1)
+          let known = vocabulary.filters.map(\.name)
+          let hint = suggestion(for: filter.name.text, among: known)
           report(
             "unknown filter '\(filter.name.text)'"
-              + suggestion(for: filter.name.text, among: TemplateSchema.filters.map(\.name)),
+              + (hint.isEmpty ? " (known: \(known.joined(separator: ", ")))" : hint),
             at: filter.name.location)
         }
         return nil
@@ -136,9 +142,10 @@ struct TemplateChecker {
   private func member(_ name: String, of type: TemplateType) -> TemplateType? {
     switch type.unwrapped {
     case .object(let objectName):
-      return TemplateSchema.objects[objectName]?.first { $0.name == name }?.type
+      return vocabulary.objects[objectName]?.first { $0.name == name }?.type
     case .list(let element):
-      return Int(name) != nil ? .optional(element) : TemplateSchema.listMembers(of: element)[name]
+      return Int(name) != nil
+        ? .optional(element) : TemplateVocabulary.listMembers(of: element)[name]
     case .dictionary(let value):
       return .optional(value)
     default:
@@ -148,8 +155,8 @@ struct TemplateChecker {
 
   private func members(of type: TemplateType) -> [String] {
     switch type.unwrapped {
-    case .object(let objectName): TemplateSchema.objects[objectName]?.map(\.name) ?? []
-    case .list(let element): TemplateSchema.listMembers(of: element).keys.sorted()
+    case .object(let objectName): vocabulary.objects[objectName]?.map(\.name) ?? []
+    case .list(let element): TemplateVocabulary.listMembers(of: element).keys.sorted()
     default: []
     }
   }
@@ -165,8 +172,8 @@ struct TemplateChecker {
 
 extension TemplateSource {
   /// The template's syntax errors and unknown names, each at its line and column.
-  package func check() -> [Diagnostic] {
-    switch CompiledTemplate.compile(self) {
+  package func check(vocabulary: TemplateVocabulary) -> [Diagnostic] {
+    switch CompiledTemplate.compile(self, vocabulary: vocabulary) {
     case .success: []
     case .failure(let errors): errors.diagnostics
     }

@@ -489,8 +489,8 @@ private struct Parser {
       throw error(
         "no template part named '\(name)'"
           + (hint
-            ?? " (parts are read from the template's folder, or are Veneer's own: "
-            + "\(BuiltInTemplates.parts.map(\.name).joined(separator: ", ")))"),
+            ?? " (parts are read from the template's folder; known: "
+            + "\(composition.parts.keys.sorted().joined(separator: ", ")))"),
         at: offset)
     }
     guard !composition.chain.contains(part.path) else {

@@ -1,12 +1,12 @@
 /// UTF-8 written piece by piece, grown by doubling. A render appends hundreds of pieces, and
 /// layout as many lines; appending each to an array checked the array's uniqueness and
 /// capacity through calls.
-struct ByteBuffer: ~Copyable {
+package struct ByteBuffer: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
+  package private(set) var count = 0
   private var capacity: Int
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
   }
@@ -14,30 +14,30 @@ struct ByteBuffer: ~Copyable {
   deinit { base.deallocate() }
 
   /// The bytes, valid only inside `body`: the memory goes with the buffer.
-  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     body(UnsafeBufferPointer(start: base, count: count))
   }
 
-  mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+  package mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
     reserve(piece.count)
     write(piece)
   }
 
-  mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
   }
 
   /// `width` spaces.
-  mutating func appendSpaces(_ width: Int) {
+  package mutating func appendSpaces(_ width: Int) {
     reserve(width)
     writeSpaces(width)
   }
 
   /// `line` after `width` spaces, and a newline: layout writes most of its output this way, with
   /// one check of the capacity per line.
-  mutating func appendLine(_ line: UnsafeBufferPointer<UInt8>, indentedBy width: Int) {
+  package mutating func appendLine(_ line: UnsafeBufferPointer<UInt8>, indentedBy width: Int) {
     reserve(width + line.count + 1)
     writeSpaces(width)
     write(line)
@@ -45,7 +45,7 @@ struct ByteBuffer: ~Copyable {
     count += 1
   }
 
-  mutating func append(utf8Of text: String) {
+  package mutating func append(utf8Of text: String) {
     // Native strings lend their UTF-8 in place; others are copied into one first.
     if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
       var text = text
