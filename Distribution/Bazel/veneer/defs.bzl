@@ -33,6 +33,7 @@ def _veneer_decorators_impl(ctx):
         fail("veneer_decorators: 'srcs' holds no .swift file")
     references = _sorted_by_path([f for f in ctx.files.references if f.extension == "swift"])
     templates = ctx.files.templates
+    template_parts = ctx.files.template_parts
     config = ctx.file.config
     root = _root(ctx)
 
@@ -77,6 +78,7 @@ def _veneer_decorators_impl(ctx):
             args.add("--config", config)
         args.add_all(ctx.attr.template_names, before_each = "--template")
         args.add_all(templates, before_each = "--template")
+        args.add_all(ctx.attr.written_elsewhere, before_each = "--written-elsewhere")
         args.add_all(ctx.attr.imports, before_each = "--import")
         if ctx.attr.all:
             args.add("--all")
@@ -84,7 +86,7 @@ def _veneer_decorators_impl(ctx):
             args.add("--public")
         args.add("--reference", folders[stem].path)
         args.add("--sources", src)
-        inputs = [src, folders[stem]] + templates + ([config] if config else [])
+        inputs = [src, folders[stem]] + templates + template_parts + ([config] if config else [])
         declared = ctx.actions.declare_file("%s.veneer/inputs/%s" % (ctx.label.name, stem))
         ctx.actions.write(declared, "".join([f.path + "\n" for f in inputs]))
         args.add("--declared-inputs", declared)
@@ -128,6 +130,13 @@ veneer_decorators = rule(
         "templates": attr.label_list(
             allow_files = [".stencil"],
             doc = "Templates of your own (.stencil files).",
+        ),
+        "template_parts": attr.label_list(
+            allow_files = [".stencil"],
+            doc = "Parts your templates include or extend, by the path their tags give from the template's folder: inputs of each action, never rendered on their own.",
+        ),
+        "written_elsewhere": attr.string_list(
+            doc = "Built-ins another target writes for these sources (`--written-elsewhere`): annotations asking for them are not errors here.",
         ),
         "template_names": attr.string_list(
             doc = "Built-in templates by name (`logging`, `tracing`, ...), as `--template` takes them.",
