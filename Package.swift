@@ -263,7 +263,8 @@ let package = Package(
     .testTarget(
       name: "VeneerGeneratorTests",
       dependencies: [
-        "VeneerGenerator", "VeneerRenderer", "VeneerModel", "VeneerSupport", "TestSupport",
+        "VeneerGenerator", "VeneerRenderer", "VeneerTemplates", "VeneerModel", "VeneerSupport",
+        "TestSupport",
         // The generated code these tests type-check imports them.
         "VeneerRuntime", "VeneerTracing", "VeneerMetrics",
         .product(name: "Logging", package: "swift-log"),

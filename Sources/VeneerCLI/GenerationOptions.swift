@@ -136,7 +136,7 @@ struct GenerationOptions: ParsableArguments {
       throw ValidationError("--verbose and --quiet cannot be used together.")
     }
     if let module = (imports + [module].compactMap { $0 }).first(where: {
-      !Naming.isModuleName($0)
+      !SwiftWords.isModuleName($0)
     }) {
       throw ValidationError(
         "--import and --module take a module name such as 'Foundation', not "

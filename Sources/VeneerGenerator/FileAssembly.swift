@@ -1,6 +1,7 @@
 import VeneerModel
 import VeneerParser
 import VeneerRenderer
+import VeneerTemplates
 
 /// Stage 6, assemble: the rendered decorators put into files, each with the header, the
 /// imports its protocols and templates need, and a line saying what it holds.

@@ -43,7 +43,7 @@ enum TemplateSources {
           }
           if case .success(let data) = read {
             let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-            guard Naming.isPlainIdentifier(baseName) else {
+            guard SwiftWords.isPlainIdentifier(baseName) else {
               let message =
                 "a template's file name must be a Swift identifier, since decorator type names "
                 + "and its annotation key are made of it: rename "
@@ -98,7 +98,7 @@ enum TemplateSources {
     for template in templates {
       var seenLabels: Set<String> = []
       for (label, kind) in template.declaredArguments ?? [] {
-        if !Naming.isPlainIdentifier(label) || AnnotationArgumentKind(rawValue: kind) == nil {
+        if !SwiftWords.isPlainIdentifier(label) || AnnotationArgumentKind(rawValue: kind) == nil {
           diagnostics.append(
             Diagnostic(
               .error,

@@ -47,7 +47,7 @@ struct MacroArguments {
         }
       case let key? where key == "public" || key == "reveal":
         guard let names = Self.strings(argument, report: report) else { return nil }
-        for (name, element) in names where !Naming.isPlainIdentifier(name) {
+        for (name, element) in names where !SwiftWords.isPlainIdentifier(name) {
           report("'\(key)' lists parameters by name, or 'result': '\(name)' is not one", element)
           return nil
         }
@@ -276,12 +276,12 @@ struct MacroArguments {
   /// `post(id:)` or `post`: a name, then its labels.
   private static func isRequirementName(_ text: String) -> Bool {
     let name = text.prefix { $0 != "(" }
-    guard Naming.isPlainIdentifier(String(name)) else { return false }
+    guard SwiftWords.isPlainIdentifier(String(name)) else { return false }
     let labels = text.dropFirst(name.count)
     if labels.isEmpty || labels == "()" { return true }
     guard labels.hasPrefix("("), labels.hasSuffix(":)") else { return false }
     return labels.dropFirst().dropLast(2).split(separator: ":", omittingEmptySubsequences: false)
-      .allSatisfy { $0 == "_" || Naming.isPlainIdentifier(String($0)) }
+      .allSatisfy { $0 == "_" || SwiftWords.isPlainIdentifier(String($0)) }
   }
 
   /// Whether `text` is one condition of `#if`, and nothing more.

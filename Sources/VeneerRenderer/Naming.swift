@@ -126,18 +126,6 @@ package enum Naming {
     return bytes
   }
 
-  /// Swift's keywords, which a parameter may be named after (`func data(for: URLRequest)`) but
-  /// which need backticks to be used as a name. Backticks on a contextual keyword are harmless.
-  static let keywords: Set<String> = [
-    "Any", "Self", "as", "associatedtype", "await", "borrowing", "break", "case", "catch", "class",
-    "consuming", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension",
-    "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init",
-    "inout", "internal", "is", "let", "nil", "nonisolated", "open", "operator", "precedencegroup",
-    "private", "protocol", "public", "repeat", "rethrows", "return", "self", "static", "struct",
-    "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where",
-    "while",
-  ]
-
   /// `a` or `an` before `name`, as it is read aloud: `an APIClient`, `an HTTPClient` (letters
   /// spelt out), `a UserService`, `an Uploader`, `a ShowService`.
   static func article(for name: String) -> String {
@@ -161,46 +149,15 @@ package enum Naming {
     }
   }
 
-  /// Whether `name` is one of Swift's keywords, which a module name cannot be.
-  package static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
-
   /// `name` as an expression: a keyword in backticks.
   static func identifier(_ name: String) -> String {
-    keywords.contains(name) ? "`\(name)`" : name
+    SwiftWords.isKeyword(name) ? "`\(name)`" : name
   }
 
   /// `name`, in backticks unless it is a plain identifier: a name Veneer builds from a raw
   /// identifier (`` `load all` ``, Swift 6.2) must be one too.
   static func rawIdentifierIfNeeded(_ name: String) -> String {
-    isPlainIdentifier(name) ? name : "`\(name)`"
-  }
-
-  /// Whether `name` can follow `import`: identifiers that are not keywords, joined by dots
-  /// (`NIOCore`, `Foo.Bar`).
-  package static func isModuleName(_ name: String) -> Bool {
-    !name.isEmpty
-      && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
-        isPlainIdentifier(String($0)) && !isKeyword(String($0))
-      }
-  }
-
-  /// Whether `name` is an identifier without backticks: a letter or `_`, then letters, digits
-  /// and `_`; `_` alone is the wildcard, not a name.
-  package static func isPlainIdentifier(_ name: String) -> Bool {
-    guard name != "_" else { return false }
-    if name.utf8.allSatisfy({ $0 < 0x80 }) {
-      guard let first = name.utf8.first, first == UInt8(ascii: "_") || isASCIILetter(first)
-      else { return false }
-      return name.utf8.allSatisfy {
-        $0 == UInt8(ascii: "_") || isASCIILetter($0) || (0x30...0x39).contains($0)
-      }
-    }
-    guard let first = name.first, first == "_" || first.isLetter else { return false }
-    return name.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
-  }
-
-  private static func isASCIILetter(_ byte: UInt8) -> Bool {
-    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    SwiftWords.isPlainIdentifier(name) ? name : "`\(name)`"
   }
 
   /// The camel-case and snake-case words of a name, digits apart from letters: `cvv2` and

@@ -12,7 +12,7 @@ package struct CompiledTemplate: Sendable {
   package let source: TemplateSource
   /// `source.imports`, read once rather than for every protocol; an entry that names no module
   /// is an error the generator reports before rendering.
-  package let importEntries: [String]
+  package let imports: [TemplateImport]
   /// The groups of the members it reads (`TemplateMember.group`): values of other groups need
   /// not be made for it.
   package let groupsRead: Set<Int>
@@ -50,7 +50,7 @@ package struct CompiledTemplate: Sendable {
     groupsRead = compiler.groupsRead.groups
     optionsRead = compiler.optionsRead.locations
     self.source = source
-    importEntries = source.imports
+    imports = source.imports.compactMap(TemplateImport.init)
     options = .dictionary(source.options.mapValues(TemplateValue.text))
   }
 

@@ -148,18 +148,15 @@ package struct TemplateVocabulary: Sendable {
   package let filters: [Filter]
 
   /// One kind of object's members, as templates name them and as compiled templates read them.
+  /// Whoever gives the objects erases their members (`Reader`), in the module that knows their
+  /// types, where the generic code that reads them is specialized.
   package struct Members: Sendable {
     let entries: [Entry]
     let readers: [String: Reader]
 
-    package init<Owner: TemplateObject & Sendable>(_ members: [String: TemplateMember<Owner>]) {
-      entries = members.map { ($0.key, $0.value.type, $0.value.summary) }
-      readers = members.mapValues(Reader.init)
-    }
-
-    init(entries: [Entry]) {
+    package init(entries: [Entry], readers: [String: Reader] = [:]) {
       self.entries = entries
-      readers = [:]
+      self.readers = readers
     }
   }
 
@@ -259,42 +256,35 @@ package struct TemplateVocabulary: Sendable {
     let text: Text?
     /// A true-or-false member as it is, for conditions; nil for other members.
     let flag: Flag?
-    /// The member's group, if it has one.
+    /// The member's group (`TemplateMember.group`), if it has one.
     let group: Int?
 
     /// The member's text, or nil from a value that is not its object.
-    struct Text: Sendable {
+    package struct Text: Sendable {
       let read: @Sendable (UnsafePointer<TemplateValue>) -> String?
+
+      package init(read: @escaping @Sendable (UnsafePointer<TemplateValue>) -> String?) {
+        self.read = read
+      }
     }
 
     /// The member, or false from a value that is not its object.
-    struct Flag: Sendable {
+    package struct Flag: Sendable {
       let read: @Sendable (UnsafePointer<TemplateValue>) -> Bool
-    }
 
-    /// Each reads what `member.value` would give for the value, or nothing from any other value.
-    init<Owner: TemplateObject & Sendable>(_ member: TemplateMember<Owner>) {
-      group = member.group
-      text = member.text.map { text in
-        Text { value in Self.reference(in: value, to: Owner.self).map { text.read($0.value) } }
-      }
-      flag = member.flag.map { flag in
-        Flag { value in
-          Self.reference(in: value, to: Owner.self).map { flag.read($0.value) } ?? false
-        }
-      }
-      read = { value in
-        Self.reference(in: value, to: Owner.self).map { member.value($0.value) } ?? .nothing
+      package init(read: @escaping @Sendable (UnsafePointer<TemplateValue>) -> Bool) {
+        self.read = read
       }
     }
 
-    /// The object in `value`, if it is one of `Owner`.
-    @inline(__always)
-    private static func reference<Owner>(
-      in value: UnsafePointer<TemplateValue>, to _: Owner.Type
-    ) -> TemplateReference<Owner>? {
-      guard case .object(let object) = value.pointee else { return nil }
-      return object as? TemplateReference<Owner>
+    package init(
+      read: @escaping @Sendable (UnsafePointer<TemplateValue>) -> TemplateValue, text: Text?,
+      flag: Flag?, group: Int?
+    ) {
+      self.read = read
+      self.text = text
+      self.flag = flag
+      self.group = group
     }
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VeneerGenerator
 import VeneerRenderer
+import VeneerTemplates
 
 /// Swift as it is written now: isolation said rather than inferred from a target's default,
 /// values that move or cannot be copied forwarded as they are, and decorator names that never

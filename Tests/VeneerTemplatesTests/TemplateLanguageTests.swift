@@ -6,33 +6,55 @@ import VeneerTemplates
 /// What it checks, composes and renders is the language's, whatever it renders for.
 @Suite("The template language, with a vocabulary of its own")
 struct TemplateLanguageTests {
-  struct Shelf: TemplateObject, Sendable {
-    var title: String
-    var books: [Book]
+  final class Shelf: TemplateObject, Sendable {
+    let title: String
+    let books: [Book]
+    init(title: String, books: [Book]) {
+      self.title = title
+      self.books = books
+    }
     func templateMember(_ name: String) -> Any? { nil }
-
-    static let members: [String: TemplateMember<Shelf>] = [
-      "title": TemplateMember(.text, "the shelf's title", { $0.title }),
-      "books": TemplateMember(
-        .list(.object("Book")), "its books", { shelf in shelf.books.map(TemplateReference.init) }),
-    ]
   }
 
-  struct Book: TemplateObject, Sendable {
-    var name: String
-    var isOld: Bool
+  final class Book: TemplateObject, Sendable {
+    let name: String
+    let isOld: Bool
+    init(name: String, isOld: Bool) {
+      self.name = name
+      self.isOld = isOld
+    }
     func templateMember(_ name: String) -> Any? { nil }
+  }
 
-    static let members: [String: TemplateMember<Book>] = {
-      var old = TemplateMember<Book>(.bool, "whether it is old", { $0.isOld })
-      old.group = 7
-      return ["name": TemplateMember(.text, "its name", { $0.name }), "isOld": old]
-    }()
+  /// A member read from the object a value holds, as a vocabulary's giver erases its members.
+  static func reader<Owner: Sendable & TemplateObject>(
+    _ owner: Owner.Type, group: Int? = nil, _ read: @escaping @Sendable (Owner) -> TemplateValue
+  ) -> TemplateVocabulary.Reader {
+    TemplateVocabulary.Reader(
+      read: { value in
+        guard case .object(let object) = value.pointee,
+          let reference = object as? TemplateReference<Owner>
+        else { return .nothing }
+        return read(reference.value)
+      }, text: nil, flag: nil, group: group)
   }
 
   static let vocabulary = TemplateVocabulary(
     variables: [.swift: [("plan", .object("Shelf"), "the shelf")]],
-    objects: ["Shelf": .init(Shelf.members), "Book": .init(Book.members)], filters: [])
+    objects: [
+      "Shelf": .init(
+        entries: [("title", .text, "its title"), ("books", .list(.object("Book")), "its books")],
+        readers: [
+          "title": reader(Shelf.self) { .text($0.title) },
+          "books": reader(Shelf.self) { .list($0.books.map { .object(TemplateReference($0)) }) },
+        ]),
+      "Book": .init(
+        entries: [("name", .text, "its name"), ("isOld", .bool, "whether it is old")],
+        readers: [
+          "name": reader(Book.self) { .text($0.name) },
+          "isOld": reader(Book.self, group: 7) { .bool($0.isOld) },
+        ]),
+    ], filters: [])
 
   static let shelf = TemplateValue.object(
     TemplateReference(

@@ -108,7 +108,7 @@ final class ConfigurationReader {
     if let selection = fields["selection"] { readSelection(selection) }
     if let imports = fields["imports"] {
       configuration.imports = locatedStrings(imports, "imports").compactMap { module in
-        guard Naming.isModuleName(module.value) else {
+        guard SwiftWords.isModuleName(module.value) else {
           error(
             "'imports' entries must be module names such as 'Foundation' or 'NIOCore', not "
               + "'\(module.value)'", at: module.location)
@@ -118,7 +118,7 @@ final class ConfigurationReader {
       }
     }
     if let module = fields["module"], let name = string(module, "module") {
-      if Naming.isModuleName(name) {
+      if SwiftWords.isModuleName(name) {
         configuration.render.protocolModule = name
         if !configuration.imports.contains(name) { configuration.imports.append(name) }
       } else {
@@ -266,7 +266,7 @@ final class ConfigurationReader {
         error(
           "'decorator' must contain both {template} and {protocol}, so that every decorator "
             + "gets its own type name", at: decorator)
-      } else if !Naming.isPlainIdentifier(example) {
+      } else if !SwiftWords.isPlainIdentifier(example) {
         error(
           "'decorator' must make a Swift type name: letters, digits and '_' around {template} "
             + "and {protocol} ('\(pattern)' gives "

@@ -148,7 +148,7 @@ package struct ObjCGeneration {
         continue
       }
       origins[name.lowercased()] = stem
-      guard Naming.isPlainIdentifier(name) else {
+      guard SwiftWords.isPlainIdentifier(name) else {
         report(
           "an Objective-C template's name must be an identifier, since its class names and "
             + "annotation key are made of it: rename '\(name)'")

@@ -41,7 +41,7 @@ extension AnnotationValue {
       let bare = part.trimmingBackticks
       let isRaw = part.hasPrefix("`") && part.count > 2
       guard
-        Naming.isPlainIdentifier(part)
+        SwiftWords.isPlainIdentifier(part)
           || (isRaw && !bare.isEmpty
             && !bare.unicodeScalars.contains {
               $0 == "`" || $0.properties.generalCategory == .control || $0.isInvisibleControl

@@ -114,7 +114,8 @@ struct ForwardedParameter {
   static func label(_ name: String) -> String {
     let bare = name.trimmingBackticks
     if ["inout", "var", "let"].contains(bare) { return "`\(bare)`" }
-    return Naming.isPlainIdentifier(bare) || Naming.keywords.contains(bare) ? bare : "`\(bare)`"
+    return SwiftWords.isPlainIdentifier(bare) || SwiftWords.keywords.contains(bare)
+      ? bare : "`\(bare)`"
   }
 
   /// The type as a value of it is stored: without `@escaping`, which a tuple element or

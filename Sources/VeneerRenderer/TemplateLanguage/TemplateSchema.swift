@@ -45,15 +45,15 @@ package enum TemplateSchema {
   package static let vocabulary = TemplateVocabulary(
     variables: [.swift: variables, .objectiveC: objectiveCVariables],
     objects: [
-      "ProtocolPlan": .init(ProtocolPlan.templateMembers),
-      "RequirementPlan": .init(RequirementPlan.templateMembers),
-      "LocalNames": .init(LocalNames.templateMembers),
-      "StorageNames": .init(StorageNames.templateMembers),
-      "Protocol": .init(ProtocolView.templateMembers),
-      "Requirement": .init(RequirementView.templateMembers),
-      "Parameter": .init(ParameterView.templateMembers),
-      "ObjCProtocolPlan": .init(ObjCProtocolPlan.templateMembers),
-      "ObjCMethodPlan": .init(ObjCMethodPlan.templateMembers),
+      "ProtocolPlan": erase(ProtocolPlan.templateMembers),
+      "RequirementPlan": erase(RequirementPlan.templateMembers),
+      "LocalNames": erase(LocalNames.templateMembers),
+      "StorageNames": erase(StorageNames.templateMembers),
+      "Protocol": erase(ProtocolView.templateMembers),
+      "Requirement": erase(RequirementView.templateMembers),
+      "Parameter": erase(ParameterView.templateMembers),
+      "ObjCProtocolPlan": erase(ObjCProtocolPlan.templateMembers),
+      "ObjCMethodPlan": erase(ObjCMethodPlan.templateMembers),
     ],
     filters: [
       TemplateVocabulary.Filter(
@@ -76,6 +76,41 @@ package enum TemplateSchema {
           }
         })
     ])
+
+  /// `members`, read from a value holding an `Owner`: erased here, in the module of the plans,
+  /// where this generic code is specialized for each (erased in the template language's own
+  /// module, it ran unspecialized and looked up generic metadata on every read: 4 % of a run).
+  private static func erase<Owner: TemplateObject & Sendable>(
+    _ members: [String: TemplateMember<Owner>]
+  ) -> TemplateVocabulary.Members {
+    typealias Reader = TemplateVocabulary.Reader
+    return TemplateVocabulary.Members(
+      entries: members.map { ($0.key, $0.value.type, $0.value.summary) },
+      readers: members.mapValues { member in
+        // Each reads what `value` would give for the value, or nothing from any other value.
+        let text = member.text.map { text in
+          Reader.Text { value in reference(in: value, to: Owner.self).map { text.read($0.value) } }
+        }
+        let flag = member.flag.map { flag in
+          Reader.Flag { value in
+            reference(in: value, to: Owner.self).map { flag.read($0.value) } ?? false
+          }
+        }
+        return Reader(
+          read: { value in
+            reference(in: value, to: Owner.self).map { member.value($0.value) } ?? .nothing
+          }, text: text, flag: flag, group: member.group)
+      })
+  }
+
+  /// The object in `value`, if it is one of `Owner`.
+  @inline(__always)
+  private static func reference<Owner>(
+    in value: UnsafePointer<TemplateValue>, to _: Owner.Type
+  ) -> TemplateReference<Owner>? {
+    guard case .object(let object) = value.pointee else { return nil }
+    return object as? TemplateReference<Owner>
+  }
 
   /// Members of each object type, by type name, with their types and summaries.
   package static var objects: [String: [TemplateVocabulary.Entry]] { vocabulary.objects }
