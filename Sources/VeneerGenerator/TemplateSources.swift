@@ -179,13 +179,10 @@ enum TemplateSources {
         try FileBytes.readWithStamp(path, limit: FileBytes.settingsSizeLimit).bytes
       }) {
       case .success(let bytes):
-        if let problem = configuration.declaredInputs?.problems(
-          [path], kind: "template part", namedAt: { _ in nil }
-        ).first {
-          diagnostics.append(problem)
-          refused.insert(name)
-          continue
-        }
+        // Read all the same: the error stops the run, and the template's tag is not blamed too.
+        diagnostics +=
+          configuration.declaredInputs?.problems(
+            [path], kind: "template part", namedAt: { _ in nil }) ?? []
         part = TemplatePart(name: name, path: path, text: String(decoding: bytes, as: UTF8.self))
       case .failure(.tooLarge(let limit)):
         diagnostics.append(
@@ -195,6 +192,15 @@ enum TemplateSources {
       case .failure:
         guard let builtIn = BuiltInTemplates.parts.first(where: { $0.name == name }) else {
           refused.insert(name)
+          // A build system's sandbox hides what it was not told of; compiling says where.
+          if configuration.declaredInputs != nil {
+            diagnostics.append(
+              Diagnostic(
+                .note,
+                "the part '\(path)' is not there to read: a build reads only its declared inputs "
+                  + "(Bazel: the rule's template_parts; the build plugin: a .stencil file in the "
+                  + "package)", file: templatePath))
+          }
           continue
         }
         part = builtIn

@@ -214,7 +214,8 @@ struct DeclaredInputsTests {
     let project = try Project([
       "Sources/Posts.swift": "// veneer: audit\npublic protocol Posts: Base {\n  func a()\n}\n",
       "Dependency/Base.swift": "public protocol Base {\n  func b()\n}\n",
-      "Templates/Audit.stencil": "{# Nothing. #}\n",
+      "Templates/Audit.stencil": "{# Nothing. #}\n{% include \"Parts/Footer.stencil\" %}\n",
+      "Templates/Parts/Footer.stencil": "// audited\n",
       "veneer.yml": """
       sources: Sources
       references: [Dependency]
@@ -243,9 +244,28 @@ struct DeclaredInputsTests {
           "veneer.yml:4:13: error: this run reads the template 'Templates/Audit.stencil'")
           && $0.contains("which the build did not declare as an input")
       })
+    let everything = [
+      "Sources", "veneer.yml", "Dependency/Base.swift", "Templates/Audit.stencil",
+      "Templates/Parts/Footer.stencil",
+    ]
+    // A part the template includes is an input too.
+    let partUndeclared = try generate(declaring: everything.dropLast())
     #expect(
-      try generate(
-        declaring: ["Sources", "veneer.yml", "Dependency/Base.swift", "Templates/Audit.stencil"]
-      ) == [])
+      partUndeclared.map {
+        $0.hasPrefix("Templates/Parts/Footer.stencil: error: this run reads the template part")
+      } == [true],
+      "\(partUndeclared)")
+    #expect(try generate(declaring: everything) == [])
+    // One a sandbox hides is not there to read: a note says why, beside the error at its tag.
+    try FileManager.default.removeItem(atPath: folder + "/Templates/Parts/Footer.stencil")
+    var (configuration, _) = ConfigurationFile.load(path: folder + "/veneer.yml")
+    configuration.declaredInputs = DeclaredInputs(
+      listing: everything.joined(separator: "\n"), directory: folder)
+    let hidden = Generator().generate(configuration).diagnostics.map(\.message)
+    #expect(
+      hidden.contains {
+        $0.contains("is not there to read: a build reads only its declared inputs")
+      })
+    #expect(hidden.contains { $0.contains("no template part named 'Parts/Footer.stencil'") })
   }
 }
