@@ -559,14 +559,11 @@ private struct Parser {
         nodes.append(.text(text, at: location(offset)))
       case .variable(let content, let offset):
         let expression = try expression(content, offset: offset)
-        if case .variable(let names) = expression.operand, names.first?.text == "block" {
-          guard isExtending, isInBlock, names.count == 2, names[1].text == "super",
-            expression.filters.isEmpty
-          else {
-            throw error(
-              "'block.super', without filters, is the block a block replaces: only in a block "
-                + "of a template that extends another", at: offset)
-          }
+        // Only `block.super` itself: a loop variable may be named `block`.
+        if expression.isBlockSuper, !isExtending || !isInBlock || !expression.filters.isEmpty {
+          throw error(
+            "'block.super', without filters, is the block a block replaces: only in a block "
+              + "of a template that extends another", at: offset)
         }
         nodes.append(.output(expression, at: location(offset)))
       case .comment:

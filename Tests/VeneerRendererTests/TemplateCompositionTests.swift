@@ -65,6 +65,8 @@ struct TemplateCompositionTests {
     {% block body %}{{ block.super }}child body after{% endblock %}
     """,
     "{% extends \"Middle.stencil\" %}\n",
+    // `block` is a name like any other outside `block.super`.
+    "{% for block in plan.requirements %}{{ block.kind }} {% endfor %}\n",
     // Whitespace marks next to block tags.
     "{% extends \"Base.stencil\" %}{% block top -%}\n   trimmed  \n{%- endblock %}",
   ]
