@@ -148,9 +148,9 @@ enum TemplateSources {
   }
 
   /// A template file's parts: what its `include` and `extends` tags name, and theirs in turn,
-  /// each read from the template's folder as Stencil's loader would, or else Veneer's own part
-  /// of that name. One that would leave the folder, or is found nowhere, is left for compiling
-  /// to report at its tag.
+  /// each read from the template's folder as Stencil's loader would, never through a symbolic
+  /// link, or else Veneer's own part of that name. One that would leave the folder, or is found
+  /// nowhere, is left for compiling to report at its tag.
   static func parts(
     of text: String, at templatePath: String, _ configuration: Configuration,
     _ diagnostics: inout [Diagnostic]
@@ -176,7 +176,9 @@ enum TemplateSources {
       let path = folder.isEmpty ? name : "\(folder)/\(name)"
       let part: TemplatePart
       switch Result(catching: { () throws(FileBytes.Failure) in
-        try FileBytes.readWithStamp(path, limit: FileBytes.settingsSizeLimit).bytes
+        try FileBytes.readInside(
+          folder, relativePath: name, limit: FileBytes.settingsSizeLimit
+        ).bytes
       }) {
       case .success(let bytes):
         // Read all the same: the error stops the run, and the template's tag is not blamed too.
@@ -189,8 +191,20 @@ enum TemplateSources {
           Diagnostic(.error, "the template part is larger than \(limit >> 20) MiB", file: path))
         refused.insert(name)
         continue
-      case .failure:
-        guard let builtIn = BuiltInTemplates.parts.first(where: { $0.name == name }) else {
+      case .failure(let failure):
+        // Something is there, and could not be read inside the folder: said, never replaced by
+        // Veneer's part of that name.
+        var status = stat()
+        if lstat(path, &status) == 0 {
+          diagnostics.append(
+            Diagnostic(
+              .error,
+              "the template part '\(path)': \(failure) (parts are read inside the template's folder, "
+                + "never through a symbolic link)", file: templatePath))
+          refused.insert(name)
+          continue
+        }
+        guard let builtIn = BuiltInTemplates.partsByName[name] else {
           refused.insert(name)
           // A build system's sandbox hides what it was not told of; compiling says where.
           if configuration.declaredInputs != nil {

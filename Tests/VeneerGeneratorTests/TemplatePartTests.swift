@@ -53,6 +53,9 @@ struct TemplatePartTests {
     let contents = try #require(first.files.first?.contents)
     #expect(contents.contains("public nonisolated struct AuditStore<Base: Store>: Store {"))
     #expect(contents.contains("// forwarded\n  public func load(id: Int) async throws -> String"))
+    let written = try folder.write("Out/Store+Decorators.swift", contents)
+    let checked = try typeCheck([folder.path + "/Sources/Store.swift", written])
+    #expect(checked.status == 0, "\(checked.errors)")
     let output = OutputFolder(path: configuration.output?.value ?? "")
     try output.apply(try output.plan(first.files, unchanged: first.unchangedFiles))
     cache.save(first, outputFolder: configuration.output?.value ?? "")
@@ -76,5 +79,28 @@ struct TemplatePartTests {
     let error = try #require(generation.diagnostics.first { $0.severity == .error })
     #expect(error.location?.file == folder.path + "/Templates/Parts/Forward.stencil")
     #expect(error.message.contains("'../../Secret.stencil' leaves it"), "\(error)")
+  }
+
+  /// A part reached through a symbolic link — the part itself, or a folder on its way — is
+  /// never read: each component is opened inside the one before it, without following a link.
+  @Test(arguments: ["file", "folder"])
+  func aPartThroughASymbolicLinkIsNeverRead(linked: String) throws {
+    let (folder, configuration) = try Self.workspace()
+    try folder.write("Elsewhere/Forward.stencil", "SECRET\n")
+    let manager = FileManager.default
+    if linked == "file" {
+      try manager.removeItem(atPath: folder.path + "/Templates/Parts/Forward.stencil")
+      try manager.createSymbolicLink(
+        atPath: folder.path + "/Templates/Parts/Forward.stencil",
+        withDestinationPath: folder.path + "/Elsewhere/Forward.stencil")
+    } else {
+      try manager.removeItem(atPath: folder.path + "/Templates/Parts")
+      try manager.createSymbolicLink(
+        atPath: folder.path + "/Templates/Parts", withDestinationPath: folder.path + "/Elsewhere")
+    }
+    let generation = Generator().generate(configuration)
+    #expect(generation.files.allSatisfy { !$0.contents.contains("SECRET") })
+    let messages = generation.diagnostics.filter { $0.severity == .error }.map(\.message)
+    #expect(messages.contains { $0.contains("never through a symbolic link") }, "\(messages)")
   }
 }

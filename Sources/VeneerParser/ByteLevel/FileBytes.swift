@@ -57,6 +57,29 @@ package enum FileBytes {
     return try read(opened: descriptor, limit: limit)
   }
 
+  /// The regular file at `relativePath` inside `folder`, each of whose components is opened
+  /// relative to the one before it without following a symbolic link: what is read is inside
+  /// the folder whatever changes while it is read (no path is checked, then opened again).
+  package static func readInside(
+    _ folder: String, relativePath: String, limit: Int = .max
+  ) throws(Failure) -> Contents {
+    var directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directory >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
+    let components = relativePath.split(separator: "/").map(String.init)
+    for component in components.dropLast() {
+      let next = openat(directory, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      close(directory)
+      guard next >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
+      directory = next
+    }
+    defer { close(directory) }
+    let descriptor = openat(
+      directory, components.last ?? "", O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    return try read(opened: descriptor, limit: limit)
+  }
+
   /// The bytes and stamp of the regular file open as `descriptor`, which stays open: what a
   /// caller that opened it relative to a folder's descriptor reads.
   package static func read(opened descriptor: Int32, limit: Int = .max) throws(Failure)
