@@ -61,6 +61,10 @@ struct TemplatesCommandTests {
     let written = folder.read("Out/Notes+Decorators.swift") ?? ""
     #expect(written.contains("public nonisolated struct MyLoggingNotes<Base: Notes>: Notes {"))
     #expect(written.contains("MyLoggingNotes(self, logger: logger"), "\(written)")
+    let checked = try typeCheck([
+      folder.path + "/Sources/Notes.swift", folder.path + "/Out/Notes+Decorators.swift",
+    ])
+    #expect(checked.status == 0, "\(checked.errors)")
   }
 
   @Test func showSuggestsTheClosestName() throws {
