@@ -148,8 +148,8 @@ enum TemplateSources {
   }
 
   /// A template file's parts: what its `include` and `extends` tags name, and theirs in turn,
-  /// each read from the template's folder as Stencil's loader would, never through a symbolic
-  /// link, or else Veneer's own part of that name. One that would leave the folder, or is found
+  /// each read from the template's folder as Stencil's loader would, through a symbolic link
+  /// only when the user or root owns it, or else Veneer's own part of that name. One that would leave the folder, or is found
   /// nowhere, is left for compiling to report at its tag.
   static func parts(
     of text: String, at templatePath: String, _ configuration: Configuration,
@@ -199,8 +199,8 @@ enum TemplateSources {
           diagnostics.append(
             Diagnostic(
               .error,
-              "the template part '\(path)': \(failure) (parts are read inside the template's folder, "
-                + "never through a symbolic link)", file: templatePath))
+              "the template part '\(path)': \(failure) (parts are read from the template's folder, "
+                + "through a symbolic link only when you or root own it)", file: templatePath))
           refused.insert(name)
           continue
         }

@@ -5,7 +5,7 @@ import VeneerGenerator
 import VeneerModel
 
 /// A template's parts are read from its folder (or are Veneer's own), are inputs like the
-/// template itself, and never reach outside the folder.
+/// template itself, and their paths never leave the folder.
 @Suite("Template parts")
 struct TemplatePartTests {
   static let template = """
@@ -82,25 +82,50 @@ struct TemplatePartTests {
   }
 
   /// A part reached through a symbolic link — the part itself, or a folder on its way — is
-  /// never read: each component is opened inside the one before it, without following a link.
+  /// read when the user owns the link, as a build system's sandbox links every input (Bazel).
   @Test(arguments: ["file", "folder"])
-  func aPartThroughASymbolicLinkIsNeverRead(linked: String) throws {
+  func aPartThroughTheUsersOwnLinkIsRead(linked: String) throws {
     let (folder, configuration) = try Self.workspace()
-    try folder.write("Elsewhere/Forward.stencil", "SECRET\n")
-    let manager = FileManager.default
-    if linked == "file" {
-      try manager.removeItem(atPath: folder.path + "/Templates/Parts/Forward.stencil")
-      try manager.createSymbolicLink(
-        atPath: folder.path + "/Templates/Parts/Forward.stencil",
-        withDestinationPath: folder.path + "/Elsewhere/Forward.stencil")
-    } else {
-      try manager.removeItem(atPath: folder.path + "/Templates/Parts")
-      try manager.createSymbolicLink(
-        atPath: folder.path + "/Templates/Parts", withDestinationPath: folder.path + "/Elsewhere")
-    }
+    try Self.link(linked, in: folder, to: "// linked part\n{{ r.forwardingImplementation }}\n")
+    let generation = Generator().generate(configuration)
+    #expect(!generation.diagnostics.contains { $0.severity == .error }, "\(generation.diagnostics)")
+    #expect(generation.files.contains { $0.contents.contains("// linked part") })
+  }
+
+  /// A link another user made is never followed, for the part or a folder on its way: the part
+  /// is an error naming the link's owner, not read and not replaced by Veneer's own.
+  @Test(
+    .enabled(if: geteuid() == 0, "only root can make a link that is another user's"),
+    arguments: ["file", "folder"])
+  func aPartThroughAnotherUsersLinkIsNeverRead(linked: String) throws {
+    let (folder, configuration) = try Self.workspace()
+    let link = try Self.link(linked, in: folder, to: "SECRET\n")
+    #expect(lchown(link, 65534, 65534) == 0)
     let generation = Generator().generate(configuration)
     #expect(generation.files.allSatisfy { !$0.contents.contains("SECRET") })
     let messages = generation.diagnostics.filter { $0.severity == .error }.map(\.message)
-    #expect(messages.contains { $0.contains("never through a symbolic link") }, "\(messages)")
+    #expect(
+      messages.contains {
+        $0.contains("is a symbolic link that belongs to another user (uid 65534)")
+      },
+      "\(messages)")
+  }
+
+  /// The workspace's part, or its folder, made a link to a copy elsewhere holding `text`; the
+  /// link's path.
+  @discardableResult
+  private static func link(_ linked: String, in folder: TemporaryFolder, to text: String) throws
+    -> String
+  {
+    try folder.write("Elsewhere/Forward.stencil", text)
+    let manager = FileManager.default
+    let (link, target) =
+      linked == "file"
+      ? ("/Templates/Parts/Forward.stencil", "/Elsewhere/Forward.stencil")
+      : ("/Templates/Parts", "/Elsewhere")
+    try manager.removeItem(atPath: folder.path + link)
+    try manager.createSymbolicLink(
+      atPath: folder.path + link, withDestinationPath: folder.path + target)
+    return folder.path + link
   }
 }

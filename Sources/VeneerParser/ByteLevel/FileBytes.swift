@@ -57,9 +57,10 @@ package enum FileBytes {
     return try read(opened: descriptor, limit: limit)
   }
 
-  /// The regular file at `relativePath` inside `folder`, each of whose components is opened
-  /// relative to the one before it without following a symbolic link: what is read is inside
-  /// the folder whatever changes while it is read (no path is checked, then opened again).
+  /// The regular file at `relativePath` under `folder`, each of whose components is opened
+  /// relative to the one before it, as ssh judges a key's folders: a symbolic link on the way is
+  /// followed only when the user or root owns it (a build system's sandbox links every input to
+  /// it), never one someone else made, and no path is checked and then opened again.
   package static func readInside(
     _ folder: String, relativePath: String, limit: Int = .max
   ) throws(Failure) -> Contents {
@@ -67,17 +68,40 @@ package enum FileBytes {
     guard directory >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
     let components = relativePath.split(separator: "/").map(String.init)
     for component in components.dropLast() {
-      let next = openat(directory, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      let next: Int32
+      do throws(Failure) {
+        next = try openWithinFolder(directory, component, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      } catch {
+        close(directory)
+        throw error
+      }
       close(directory)
-      guard next >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
       directory = next
     }
     defer { close(directory) }
-    let descriptor = openat(
-      directory, components.last ?? "", O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
+    let descriptor = try openWithinFolder(
+      directory, components.last ?? "", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     defer { close(descriptor) }
     return try read(opened: descriptor, limit: limit)
+  }
+
+  /// `name` in the open folder, opened with `flags`; through a link only when the user or root
+  /// owns the link.
+  private static func openWithinFolder(_ folder: Int32, _ name: String, _ flags: Int32)
+    throws(Failure) -> Int32
+  {
+    var status = stat()
+    guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+      throw .cannotRead(reason: String(cString: strerror(errno)))
+    }
+    let isLink = status.st_mode & S_IFMT == S_IFLNK
+    if isLink, status.st_uid != geteuid(), status.st_uid != 0 {
+      throw .cannotRead(
+        reason: "'\(name)' is a symbolic link that belongs to another user (uid \(status.st_uid))")
+    }
+    let descriptor = openat(folder, name, flags | (isLink ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
+    return descriptor
   }
 
   /// The bytes and stamp of the regular file open as `descriptor`, which stays open: what a
