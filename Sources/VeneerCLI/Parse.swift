@@ -84,7 +84,7 @@ struct Parse: ParsableCommand {
       headerInputs.isEmpty
       ? (protocols: [], diagnostics: [])
       : ObjCHeaders.read(
-        headerInputs, parser: ObjCHeaderParser(annotationKeys: ObjCGeneration.annotationKeys))
+        headerInputs, parser: ObjCHeaderParser(annotationKeys: ParsedHeaders.builtInKeys))
     catalog.diagnostics += headers.diagnostics
     for diagnostic in catalog.diagnostics {
       printToStandardError(diagnostic.description)

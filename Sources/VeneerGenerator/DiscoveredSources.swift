@@ -4,7 +4,8 @@ import VeneerParser
 import VeneerSupport
 
 /// Stage 1, discover: the files a run reads. Sources are decorated; reference sources are read
-/// and cached alike, for the protocols that sources inherit from, and never decorated.
+/// and cached alike, for the protocols that sources inherit from, and never decorated; headers
+/// are the Objective-C front end's.
 struct DiscoveredSources: Sendable {
   /// The sources, in the order the configuration lists them.
   var sources: [String]
@@ -12,6 +13,8 @@ struct DiscoveredSources: Sendable {
   var references: Set<String>
   /// Sources, then references: every file the run reads.
   var inputFiles: [String]
+  /// The Objective-C headers among the sources: those named, and those in folders with `objc`.
+  var headers: [String]
   var diagnostics: [Diagnostic]
 
   /// With `listings`, directories unchanged since they were listed are not listed again.
@@ -33,6 +36,15 @@ struct DiscoveredSources: Sendable {
       diagnostics += declared.problems(inputFiles, kind: "source", namedAt: { _ in nil })
       diagnostics += declared.problems(
         configuration.file.map { [$0] } ?? [], kind: "configuration", namedAt: { _ in nil })
+    }
+    let headers = SourceFiles.matching(
+      include: configuration.include, exclude: configuration.exclude,
+      directory: configuration.directory,
+      kind: .headers(folders: configuration.readsObjectiveCHeaders))
+    self.headers = headers.files
+    diagnostics += headers.diagnostics
+    if let declared = configuration.declaredInputs {
+      diagnostics += declared.problems(headers.files, kind: "header", namedAt: { _ in nil })
     }
     if sources.files.isEmpty, !configuration.readsObjectiveCHeaders {
       diagnostics += Self.unreadHeaders(configuration)

@@ -7,17 +7,17 @@ import VeneerTemplates
 
 /// Parses sources, selects protocols, and renders their decorators, all in memory.
 ///
-/// A run is a chain of typed stages, each in its own file, read in one screen in
-/// `generateSwift`:
+/// A run is a chain of typed stages, each in its own file, read in one screen in `generate`;
+/// each stage serves both languages, Objective-C's part in ObjectiveC/:
 ///
 /// | stage | makes | file |
 /// |---|---|---|
-/// | discover | `DiscoveredSources`, and meanwhile `PreparedTemplates` | DiscoveredSources.swift, PreparedTemplates.swift |
+/// | discover | `DiscoveredSources` (sources and headers), and meanwhile `PreparedTemplates` | DiscoveredSources.swift, PreparedTemplates.swift, ObjCTemplateSources.swift |
 /// | check | the end of a run where nothing changed | Incremental/UnchangedRun.swift |
-/// | parse | `ParsedSources`, then a `ResolvedCatalog`, and meanwhile the templates compiled | ParsedSources.swift, ResolvedCatalog.swift, PreparedTemplates.swift |
-/// | select | `Selection`: each protocol's templates | Selection.swift |
-/// | plan and render | `Rendering`: each protocol's decorators | Rendering.swift |
-/// | assemble | `AssembledFile`s, and the `CacheRecord` | FileAssembly.swift, Incremental/Cache/CacheRecord.swift |
+/// | parse | `ParsedSources` and `ParsedHeaders`, then a `ResolvedCatalog` with `veneer.yml`'s maps applied, and meanwhile the templates compiled | ParsedSources.swift, ParsedHeaders.swift, ResolvedCatalog.swift, Configuration/EventMap.swift, Configuration/AnnotationMap.swift |
+/// | select | `Selection`: each protocol's templates | Selection.swift, Selection+ObjectiveC.swift |
+/// | plan and render | `Rendering` and `ObjCRendering`: each protocol's decorators, checked | Rendering.swift, ObjCRendering.swift, ObjCRenderedCheck.swift |
+/// | assemble | `AssembledFile`s, and the `CacheRecord` | FileAssembly.swift, FileAssembly+ObjectiveC.swift, Incremental/Cache/CacheRecord.swift |
 /// | name | every output name, Swift and Objective-C, checked together | OutputNames.swift |
 ///
 /// What a run need not redo, it asks one room, `IncrementalRun` (Incremental/): the cache's
@@ -42,29 +42,12 @@ package struct Generator: Sendable {
   }
 
   /// Generates from `configuration`; with a `cache`, only what changed since the run it
-  /// remembers is parsed and rendered, with the same result.
+  /// remembers is parsed and rendered, with the same result. One pipeline for both languages:
+  /// Objective-C headers are discovered, parsed, selected, rendered and assembled in the same
+  /// stages as Swift sources, by their own front end (`ParsedHeaders`) and back end
+  /// (`ObjCRendering`, `FileAssembly.objectiveCFiles`).
   package func generate(_ configuration: Configuration, cache: GenerationCache? = nil) -> Generation
   {
-    let objectiveC = ObjCGeneration(configuration)
-    var generation = generateSwift(
-      configuration, cache: cache, objectiveCProtocols: objectiveC.protocolNames)
-    generation.files += objectiveC.files
-    generation.statistics.protocols += objectiveC.protocolNames.count
-    generation.statistics.decoratedProtocols += objectiveC.decoratedCount
-    let nameProblems = OutputNames.problems(
-      of: generation.files, keeping: generation.unchangedFiles)
-    if !objectiveC.diagnostics.isEmpty || !nameProblems.isEmpty {
-      generation.diagnostics =
-        (generation.diagnostics + objectiveC.diagnostics + nameProblems)
-        .sortedByPlace
-    }
-    return generation
-  }
-
-  /// The Swift pipeline, one stage after another; what it need not redo it asks `incremental`.
-  private func generateSwift(
-    _ configuration: Configuration, cache: GenerationCache?, objectiveCProtocols: Set<String>
-  ) -> Generation {
     var log = RunLog(measuresCPUTime: measuresCPUTime)
     var incremental = IncrementalRun(cache: cache)
     let output = configuration.output.map { OutputFolder(path: $0.value) }
@@ -77,39 +60,48 @@ package struct Generator: Sendable {
     log.statistics.sourceFiles = discovered.sources.count
     log.end(.discover)
 
-    // Check: the run ends here when nothing that shapes its output changed.
+    // Check: the run ends here when nothing that shapes its output changed. Headers are not in
+    // the cache: a run that reads them goes on.
     let parser = parser(reading: prepared.sources)
-    if !diagnostics.hasErrors,
+    if !diagnostics.hasErrors, discovered.headers.isEmpty,
       let unchanged = incremental.check(discovered, output: output, parser: parser)
     {
       log.end(.check)
       return incremental.generation(ending: unchanged, statistics: log.finishedStatistics)
     }
 
-    // Parse and resolve, while another thread compiles the templates.
-    let compilation = Parallel.Future { prepared.compiled(configuration) }
+    // Parse and resolve, while other threads compile the templates and read the headers.
+    let compilation = Parallel.Future {
+      prepared.compiled(configuration, withHeaders: !discovered.headers.isEmpty)
+    }
+    let headerParse = Parallel.Future {
+      ParsedHeaders(discovered.headers, templates: prepared.objectiveC)
+    }
     incremental.readModels()
     let parsed = ParsedSources(
       discovered.inputFiles, parser: parser, incremental: incremental, times: log.times,
       threads: threads)
     let catalog = ResolvedCatalog(
       parsed, references: discovered.references, configuration, keys: parser.annotationKeys,
-      objectiveCProtocols: objectiveCProtocols, times: log.times)
+      headers: headerParse.value, times: log.times)
     diagnostics += catalog.diagnostics
     log.statistics.readFiles = parsed.readCount
-    log.statistics.protocols = catalog.protocols.count
+    log.statistics.protocols = catalog.protocols.count + catalog.objectiveC.count
     log.end(.parse)
 
     // Select, plan and render, assemble.
     guard
       let (rendering, files) = selectAndRender(
         catalog, compiled: compilation.value, configuration, sources: discovered.sources,
-        objectiveCProtocols: objectiveCProtocols,
+        headerInputs: headerParse.value.inputs,
         reuse: {
           incremental.renderReuse(
             settings: prepared.settings, parsed: parsed, output: output, configuration)
         }, log: &log, diagnostics: &diagnostics)
     else { return log.generation(diagnostics) }
+    // Every output name, Swift's and Objective-C's, checked together.
+    diagnostics += OutputNames.problems(
+      of: files.map(\.source), keeping: rendering.unchanged.map(\.name))
     var generation = log.generation(diagnostics, files: files)
     generation.unchangedFiles = rendering.unchanged.map(\.name)
     incremental.record(
@@ -120,15 +112,13 @@ package struct Generator: Sendable {
   /// Select, plan and render, assemble: the stages after parse, the same for every front end.
   /// Nil when an error stops the run, which then writes nothing.
   private func selectAndRender(
-    _ catalog: ResolvedCatalog,
-    compiled: (templates: [CompiledTemplate], diagnostics: [Diagnostic]),
-    _ configuration: Configuration, sources: [String], objectiveCProtocols: Set<String>,
+    _ catalog: ResolvedCatalog, compiled: CompiledTemplateSet, _ configuration: Configuration,
+    sources: [String], headerInputs: [String: [(path: String, bytes: [UInt8])]] = [:],
     reuse: () -> Rendering.Reuse?, keepsSyntax: Bool = false, log: inout RunLog,
     diagnostics: inout [Diagnostic]
   ) -> (rendering: Rendering, files: [AssembledFile])? {
     let selection = Selection(
-      catalog, templates: compiled.templates, configuration,
-      objectiveCProtocols: objectiveCProtocols)
+      catalog, templates: compiled.templates, objectiveC: compiled.objectiveC, configuration)
     diagnostics += compiled.diagnostics + selection.diagnostics
     diagnostics +=
       configuration.target.map { RuntimeProducts.missing(in: selection.work, target: $0) } ?? []
@@ -140,18 +130,23 @@ package struct Generator: Sendable {
 
     // Plan and render on every core. A plan can find an error too (an annotation naming no
     // requirement): then nothing is written, as for an error found earlier.
-    log.statistics.decoratedProtocols = selection.work.count
+    log.statistics.decoratedProtocols = selection.work.count + selection.objectiveC.count
     let rendered = DecoratorNameClashes.avoiding(
       ShadowedModule.unqualifyingNames(configuration, sources: sources), work: selection.work,
       protocols: catalog.protocols)
     let rendering = Rendering(
       selection.work, rendered, reuse: reuse(), times: log.times, threads: threads,
       keepsSyntax: keepsSyntax)
-    diagnostics += rendering.diagnostics
+    let objectiveC = ObjCRendering(
+      selection.objectiveC, catalog: catalog.objectiveC, headerInputs: headerInputs,
+      options: configuration.render)
+    diagnostics += rendering.diagnostics + objectiveC.diagnostics
     log.statistics.renderedProtocols = rendering.rendered.count
     guard !diagnostics.hasErrors else { return nil }
 
-    let files = FileAssembly.files(of: rendering, sources: sources, configuration)
+    let files =
+      FileAssembly.files(of: rendering, sources: sources, configuration)
+      + FileAssembly.objectiveCFiles(of: objectiveC.rendered).map(AssembledFile.init)
     // Files not rendered again were counted when they were written.
     log.statistics.outputLines =
       files.map(\.lines).reduce(0, +) + rendering.unchanged.map(\.lines).reduce(0, +)
@@ -172,11 +167,11 @@ package struct Generator: Sendable {
     let parsed = ParsedSources(texts: texts, parser: parser)
     let catalog = ResolvedCatalog(
       parsed, references: [], configuration, keys: parser.annotationKeys,
-      objectiveCProtocols: [], times: nil)
+      headers: ParsedHeaders([], templates: []), times: nil)
     diagnostics += catalog.diagnostics
     let rendered = selectAndRender(
-      catalog, compiled: prepared.compiled(configuration), configuration,
-      sources: texts.map(\.path), objectiveCProtocols: [], reuse: { nil }, keepsSyntax: true,
+      catalog, compiled: prepared.compiled(configuration, withHeaders: false), configuration,
+      sources: texts.map(\.path), reuse: { nil }, keepsSyntax: true,
       log: &log, diagnostics: &diagnostics)
     var generation = log.generation(diagnostics, files: rendered?.files ?? [])
     generation.declarations =

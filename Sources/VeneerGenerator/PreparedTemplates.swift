@@ -13,6 +13,8 @@ import VeneerTemplates
 /// text, and an index for these settings was written by a run whose templates compiled.
 struct PreparedTemplates: Sendable {
   var sources: [TemplateSource]
+  /// The Objective-C front end's: used when the run has headers.
+  var objectiveC: [ObjCTemplateSource]
   /// A hash of everything that shapes the output besides the sources: the configuration and
   /// the templates' text and options.
   var settings: UInt64
@@ -22,17 +24,18 @@ struct PreparedTemplates: Sendable {
   init(_ configuration: Configuration, cache: GenerationCache?) {
     var diagnostics: [Diagnostic] = []
     sources = TemplateSources.named(by: configuration, &diagnostics)
-    settings = Self.settings(of: configuration, templates: sources)
+    objectiveC = TemplateSources.objectiveC(by: configuration, &diagnostics)
+    settings = Self.settings(
+      of: configuration,
+      templates: sources + objectiveC.flatMap { [$0.header, $0.implementation] })
     index = cache?.index(settings: settings)
     self.diagnostics = diagnostics
   }
 
   /// The templates compiled, and the mistakes of those that do not compile; a warning for
   /// each setting under `options:` that a template never reads, and each it reads that is
-  /// a misspelling of one set.
-  func compiled(_ configuration: Configuration) -> (
-    templates: [CompiledTemplate], diagnostics: [Diagnostic]
-  ) {
+  /// a misspelling of one set. Objective-C's only for a run `withHeaders`.
+  func compiled(_ configuration: Configuration, withHeaders: Bool) -> CompiledTemplateSet {
     var diagnostics: [Diagnostic] = []
     let templates = sources.compactMap { source -> CompiledTemplate? in
       switch CompiledTemplates.compile(source) {
@@ -44,7 +47,13 @@ struct PreparedTemplates: Sendable {
         return nil
       }
     }
-    return (templates, diagnostics)
+    let objectiveC = (withHeaders ? self.objectiveC : []).compactMap { source in
+      let (compiled, errors) = source.compiled()
+      diagnostics += errors
+      return compiled
+    }
+    return CompiledTemplateSet(
+      templates: templates, objectiveC: objectiveC, diagnostics: diagnostics)
   }
 
   private static func unusedOptions(of template: CompiledTemplate, _ configuration: Configuration)
@@ -101,6 +110,13 @@ struct PreparedTemplates: Sendable {
     }
     return ContentHash.of(text)
   }
+}
+
+/// A run's templates compiled, for each language, and the mistakes of those that did not.
+struct CompiledTemplateSet: Sendable {
+  var templates: [CompiledTemplate]
+  var objectiveC: [ObjCTemplate]
+  var diagnostics: [Diagnostic]
 }
 
 /// Templates compiled once per process: what a compiler plugin serving many `@Decorated`

@@ -4,10 +4,12 @@ import VeneerSupport
 
 /// Stage 3, the end of parse: the models of every input joined into the protocols to decorate,
 /// with their inherited requirements, and the annotations and event map of `veneer.yml`
-/// applied to them.
+/// applied to them, Swift's and Objective-C's alike.
 struct ResolvedCatalog {
   /// The protocols of the sources; those of reference sources only lent them requirements.
   var protocols: [ProtocolDecl]
+  /// The protocols of the headers.
+  var objectiveC: [ObjCProtocol]
   /// For each protocol, the files of the protocols it inherits from.
   var ancestorFiles: [[String]]
   /// The annotated protocols of reference sources: annotations Veneer honours only in the
@@ -19,7 +21,7 @@ struct ResolvedCatalog {
   ///   `annotations:` in `veneer.yml` is checked against too.
   init(
     _ parsed: ParsedSources, references: Set<String>, _ configuration: Configuration,
-    keys: AnnotationKeys, objectiveCProtocols: Set<String>, times: StageTimes?
+    keys: AnnotationKeys, headers: ParsedHeaders, times: StageTimes?
   ) {
     let (catalog, ancestorFiles) = ProtocolParser.catalogWithAncestorFiles(
       parsed.parsed.map(\.parsed), times: times)
@@ -35,11 +37,13 @@ struct ResolvedCatalog {
       protocols = kept.map { protocols[$0] }
       self.ancestorFiles = kept.map { ancestorFiles[$0] }
     }
+    var objectiveC = headers.protocols
+    diagnostics += headers.diagnostics
     diagnostics += AnnotationMap.apply(
-      configuration.annotationMap, to: &protocols, keys: keys,
-      objectiveCProtocols: objectiveCProtocols)
-    diagnostics += EventMap.apply(
-      configuration.eventMap, to: &protocols, objectiveCProtocols: objectiveCProtocols)
+      configuration.annotationMap, to: &protocols, keys: keys, objectiveC: &objectiveC,
+      objectiveCKeys: headers.keys)
+    diagnostics += EventMap.apply(configuration.eventMap, to: &protocols, objectiveC: &objectiveC)
+    self.objectiveC = objectiveC
     if let actor = configuration.defaultIsolation {
       for index in protocols.indices
       where protocols[index].globalActor == nil && !protocols[index].isActorBound

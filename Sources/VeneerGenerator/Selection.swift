@@ -4,21 +4,23 @@ import VeneerRenderer
 import VeneerTemplates
 
 /// Stage 4, select: each protocol with the templates it gets, by the configuration's
-/// `selection`, its annotations, and its `skip`s.
+/// `selection`, its annotations, and its `skip`s; one rule for both languages.
 struct Selection {
   /// The protocols to decorate, in the catalog's order.
   var work: [RenderWork]
+  /// The Objective-C protocols to decorate, in the headers' order.
+  var objectiveC: [ObjCRenderWork] = []
   /// Names in a `selection` list that match nothing.
   var diagnostics: [Diagnostic] = []
 
-  /// Names in `selection` that only `objectiveCProtocols` match are not mistakes.
   init(
-    _ catalog: ResolvedCatalog, templates: [CompiledTemplate], _ configuration: Configuration,
-    objectiveCProtocols: Set<String> = []
+    _ catalog: ResolvedCatalog, templates: [CompiledTemplate], objectiveC: [ObjCTemplate],
+    _ configuration: Configuration
   ) {
     work = []
     let listed = listedProtocols(
-      configuration.selection, among: catalog.protocols, objectiveCProtocols: objectiveCProtocols)
+      configuration.selection,
+      among: catalog.protocols.map(\.qualifiedName) + catalog.objectiveC.map(\.name))
     work = zip(catalog.protocols, catalog.ancestorFiles).compactMap { proto, ancestorFiles in
       let selected = Self.templates(
         for: proto, from: templates,
@@ -27,6 +29,8 @@ struct Selection {
       return selected.isEmpty
         ? nil : RenderWork(proto: proto, ancestorFiles: ancestorFiles, templates: selected)
     }
+    self.objectiveC = selectObjectiveC(
+      catalog.objectiveC, templates: objectiveC, configuration.selection, listed: listed)
     if work.isEmpty, case .annotated = configuration.selection, let target = configuration.target {
       diagnostics += Self.annotatedElsewhere(
         catalog.annotatedReferences, templates: templates, target: target.name, configuration)
@@ -152,21 +156,16 @@ struct Selection {
   /// The protocols a `selection` list names; names that match nothing are errors, and globs
   /// that match nothing warnings.
   private mutating func listedProtocols(
-    _ selection: Configuration.Selection, among protocols: [ProtocolDecl],
-    objectiveCProtocols: Set<String>
+    _ selection: Configuration.Selection, among names: [String]
   ) -> Set<String> {
     guard case .protocols(let entries) = selection else { return [] }
-    let names = protocols.map(\.qualifiedName)
     var listed: Set<String> = []
     for entry in entries {
       let isPattern = Glob.isPattern(entry.value)
       let pattern = Glob(entry.value)
       let matching = names.filter { isPattern ? pattern.matches($0) : $0 == entry.value }
       listed.formUnion(matching)
-      let matchesObjectiveC = objectiveCProtocols.contains {
-        isPattern ? pattern.matches($0) : $0 == entry.value
-      }
-      guard matching.isEmpty, !matchesObjectiveC else { continue }
+      guard matching.isEmpty else { continue }
       let hint = isPattern ? nil : Spelling.suggestion(for: entry.value, among: names)
       let message =
         "'selection' names \(isPattern ? "pattern" : "protocol") '\(entry.value)', which matches "
@@ -212,11 +211,6 @@ struct Selection {
           decorateAll && (templatesListed || !BuiltInDecorators.optInTypedNames.contains(name))
         return !skipped.contains(name) && (isEveryTemplate || requested.contains(name))
       })
-  }
-
-  /// Whether a `selection` entry, a name or a glob, names `name`.
-  static func entry(_ entry: String, matches name: String) -> Bool {
-    Glob.isPattern(entry) ? Glob(entry).matches(name) : entry == name
   }
 }
 

@@ -16,58 +16,60 @@ enum TemplateSources {
     if configuration.templates.isEmpty {
       templates = BuiltInTemplates.all
     } else {
-      // Objective-C templates are `ObjCGeneration`'s.
-      templates = configuration.templates.filter { !ObjCGeneration.isTemplatePath($0.value) }
-        .compactMap { entry in
-          let name = entry.value
-          if let builtIn = BuiltInTemplates.all.first(where: {
-            $0.name.lowercased() == name.lowercased()
-          }) {
-            return builtIn
-          }
-          if let problem = configuration.declaredInputs?.problems(
-            [name], kind: "template", namedAt: { _ in entry.location }
-          ).first {
-            diagnostics.append(problem)
-            return nil
-          }
-          let read = Result { () throws(FileBytes.Failure) in
-            try FileBytes.readWithStamp(name, limit: FileBytes.settingsSizeLimit).bytes
-          }
-          if case .failure(.tooLarge(let limit)) = read {
-            let message = "the template file is larger than \(limit >> 20) MiB"
-            diagnostics.append(
-              entry.location.map { Diagnostic(.error, message, at: $0) }
-                ?? Diagnostic(.error, message, file: name))
-            return nil
-          }
-          if case .success(let data) = read {
-            let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-            guard SwiftWords.isPlainIdentifier(baseName) else {
-              let message =
-                "a template's file name must be a Swift identifier, since decorator type names "
-                + "and its annotation key are made of it: rename "
-                + "'\(baseName).stencil' (letters, digits and '_', not starting "
-                + "with a digit)"
-              diagnostics.append(
-                entry.location.map { Diagnostic(.error, message, at: $0) }
-                  ?? Diagnostic(.error, message, file: name))
-              return nil
-            }
-            let text = String(decoding: data, as: UTF8.self)
-            return TemplateSource(
-              name: baseName, path: name, text: text,
-              parts: parts(of: text, at: name, configuration, &diagnostics))
-          }
-          let hint = Spelling.suggestion(for: name, among: builtInNames)
-          let message =
-            "no built-in template or template file named '\(name)'"
-            + (hint.map { "; did you mean '\($0)'?" } ?? "")
+      // Objective-C pairs are read by `objectiveC(by:)`.
+      templates = configuration.templates.filter {
+        !ObjCTemplateSource.isTemplatePath($0.value)
+      }
+      .compactMap { entry in
+        let name = entry.value
+        if let builtIn = BuiltInTemplates.all.first(where: {
+          $0.name.lowercased() == name.lowercased()
+        }) {
+          return builtIn
+        }
+        if let problem = configuration.declaredInputs?.problems(
+          [name], kind: "template", namedAt: { _ in entry.location }
+        ).first {
+          diagnostics.append(problem)
+          return nil
+        }
+        let read = Result { () throws(FileBytes.Failure) in
+          try FileBytes.readWithStamp(name, limit: FileBytes.settingsSizeLimit).bytes
+        }
+        if case .failure(.tooLarge(let limit)) = read {
+          let message = "the template file is larger than \(limit >> 20) MiB"
           diagnostics.append(
             entry.location.map { Diagnostic(.error, message, at: $0) }
               ?? Diagnostic(.error, message, file: name))
           return nil
         }
+        if case .success(let data) = read {
+          let baseName = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+          guard SwiftWords.isPlainIdentifier(baseName) else {
+            let message =
+              "a template's file name must be a Swift identifier, since decorator type names "
+              + "and its annotation key are made of it: rename "
+              + "'\(baseName).stencil' (letters, digits and '_', not starting "
+              + "with a digit)"
+            diagnostics.append(
+              entry.location.map { Diagnostic(.error, message, at: $0) }
+                ?? Diagnostic(.error, message, file: name))
+            return nil
+          }
+          let text = String(decoding: data, as: UTF8.self)
+          return TemplateSource(
+            name: baseName, path: name, text: text,
+            parts: parts(of: text, at: name, configuration, &diagnostics))
+        }
+        let hint = Spelling.suggestion(for: name, among: builtInNames)
+        let message =
+          "no built-in template or template file named '\(name)'"
+          + (hint.map { "; did you mean '\($0)'?" } ?? "")
+        diagnostics.append(
+          entry.location.map { Diagnostic(.error, message, at: $0) }
+            ?? Diagnostic(.error, message, file: name))
+        return nil
+      }
     }
     // Two templates of one name would write two decorators of one type name.
     var seenNames: [String: TemplateSource] = [:]

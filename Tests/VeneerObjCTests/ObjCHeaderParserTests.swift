@@ -16,7 +16,7 @@ import VeneerObjC
 struct ObjCHeaderParserTests {
   /// With the annotation keys of the built-ins that have an Objective-C template, as
   /// `veneer generate` reads headers.
-  static let headerParser = ObjCHeaderParser(annotationKeys: ObjCGeneration.annotationKeys)
+  static let headerParser = ObjCHeaderParser(annotationKeys: ParsedHeaders.builtInKeys)
   static let headers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../FixtureHeaders").standardizedFileURL.path
 

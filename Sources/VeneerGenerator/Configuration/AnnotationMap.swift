@@ -4,12 +4,13 @@ import VeneerParser
 /// `annotations:` of `veneer.yml` applied to the parsed protocols: each entry's text read as the
 /// text of a `// veneer:` comment above what its key names, checked as the sources' annotations
 /// are, and put before theirs so that it wins. A key that names nothing is an error at its line,
-/// never an annotation dropped in silence.
+/// never an annotation dropped in silence. A key names a Swift protocol or requirement, or an
+/// Objective-C `@protocol` or method by selector as the event map does; each language's with
+/// its keys.
 enum AnnotationMap {
-  /// Entries naming one of `objectiveCProtocols` are left to the Objective-C run.
   static func apply(
     _ entries: [AnnotationMapEntry], to protocols: inout [ProtocolDecl], keys: AnnotationKeys,
-    objectiveCProtocols: Set<String> = []
+    objectiveC: inout [ObjCProtocol], objectiveCKeys: AnnotationKeys
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for entry in entries {
@@ -21,13 +22,24 @@ enum AnnotationMap {
         protocols[index].annotations.insert(contentsOf: annotations, at: 0)
         continue
       }
-      if objectiveCProtocols.contains(key) { continue }
+      if let index = objectiveC.firstIndex(where: { $0.name == key }) {
+        let (annotations, problems) = read(entry, on: .protocol, keys: objectiveCKeys)
+        diagnostics += problems
+        objectiveC[index].annotations.insert(contentsOf: annotations, at: 0)
+        continue
+      }
       guard let (protocolName, requirementName) = EventMap.split(key),
         let index = protocols.firstIndex(where: { $0.qualifiedName == protocolName })
       else {
         let protocolName = EventMap.split(key)?.0 ?? key
-        if objectiveCProtocols.contains(protocolName) { continue }
-        let hint = Spelling.suggestion(for: protocolName, among: protocols.map(\.qualifiedName))
+        if let index = objectiveC.firstIndex(where: { $0.name == protocolName }) {
+          diagnostics += apply(
+            entry, selector: String(key.dropFirst(protocolName.count + 1)), at: location,
+            to: &objectiveC[index], keys: objectiveCKeys)
+          continue
+        }
+        let hint = Spelling.suggestion(
+          for: protocolName, among: protocols.map(\.qualifiedName) + objectiveC.map(\.name))
         diagnostics.append(
           Diagnostic(
             .error,
@@ -64,44 +76,27 @@ enum AnnotationMap {
     return diagnostics
   }
 
-  /// The same for Objective-C protocols: a key names a `@protocol`, or one of its methods by
-  /// selector as the event map does.
-  static func apply(
-    _ entries: [AnnotationMapEntry], to protocols: inout [ObjCProtocol], keys: AnnotationKeys
+  /// An entry applied to the Objective-C method of `proto` that `selector` names.
+  private static func apply(
+    _ entry: AnnotationMapEntry, selector: String, at location: SourceLocation,
+    to proto: inout ObjCProtocol, keys: AnnotationKeys
   ) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
-    for entry in entries {
-      let key = entry.target.value
-      let location = entry.target.location ?? Self.start
-      if let index = protocols.firstIndex(where: { $0.name == key }) {
-        let (annotations, problems) = read(entry, on: .protocol, keys: keys)
-        diagnostics += problems
-        protocols[index].annotations.insert(contentsOf: annotations, at: 0)
-        continue
-      }
-      // Swift's run reports keys that name neither language's protocols.
-      guard let dot = key.firstIndex(of: "."),
-        let index = protocols.firstIndex(where: { $0.name == key[..<dot] })
-      else { continue }
-      let selector = String(key[key.index(after: dot)...])
-      switch ObjCEventMap.method(selector, in: protocols[index], named: "'annotations'") {
-      case .failure(let problem):
-        diagnostics.append(Diagnostic(.error, problem.message, at: location))
-      case .success(let methodIndex):
-        let method = protocols[index].methods[methodIndex]
-        let target = AnnotationKeys.Target.callable(
-          method.parameters.map {
-            Parameter(
-              label: $0.selectorPiece, name: $0.name,
-              type: TypeRef(
-                text: $0.type.text, shape: .named(name: $0.type.text, genericArguments: [])))
-          })
-        let (annotations, problems) = read(entry, on: target, keys: keys)
-        diagnostics += problems
-        protocols[index].methods[methodIndex].annotations.insert(contentsOf: annotations, at: 0)
-      }
+    switch proto.method(named: selector, by: "'annotations'") {
+    case .failure(let problem):
+      return [Diagnostic(.error, problem.message, at: location)]
+    case .success(let index):
+      let method = proto.methods[index]
+      let target = AnnotationKeys.Target.callable(
+        method.parameters.map {
+          Parameter(
+            label: $0.selectorPiece, name: $0.name,
+            type: TypeRef(
+              text: $0.type.text, shape: .named(name: $0.type.text, genericArguments: [])))
+        })
+      let (annotations, problems) = read(entry, on: target, keys: keys)
+      proto.methods[index].annotations.insert(contentsOf: annotations, at: 0)
+      return problems
     }
-    return diagnostics
   }
 
   /// Where a key without a position is reported: the file's start.

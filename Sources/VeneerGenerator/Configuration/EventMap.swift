@@ -1,12 +1,13 @@
 import VeneerModel
 
-/// Checks the analytics event map against the parsed protocols and turns its entries into
-/// annotations, located in `veneer.yml`, that the analytics decorator then follows.
+/// Checks the analytics event map against the parsed protocols of both languages and turns its
+/// entries into annotations, located in `veneer.yml`, that the analytics decorator then
+/// follows. A key names a Swift requirement by name or selector, an Objective-C method by
+/// selector (`ObjCProtocol.method(named:)`).
 enum EventMap {
-  /// Entries naming one of `objectiveCProtocols` are `ObjCEventMap`'s.
   static func apply(
     _ entries: [EventMapEntry], to protocols: inout [ProtocolDecl],
-    objectiveCProtocols: Set<String> = []
+    objectiveC: inout [ObjCProtocol]
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for entry in entries {
@@ -21,8 +22,13 @@ enum EventMap {
       }
       guard let protoIndex = protocols.firstIndex(where: { $0.qualifiedName == protocolName })
       else {
-        if objectiveCProtocols.contains(protocolName) { continue }
-        let hint = Spelling.suggestion(for: protocolName, among: protocols.map(\.qualifiedName))
+        if let index = objectiveC.firstIndex(where: { $0.name == protocolName }) {
+          diagnostics += apply(
+            entry, selector: requirementName, at: location, to: &objectiveC[index])
+          continue
+        }
+        let hint = Spelling.suggestion(
+          for: protocolName, among: protocols.map(\.qualifiedName) + objectiveC.map(\.name))
         diagnostics.append(
           Diagnostic(
             .error,
@@ -82,6 +88,35 @@ enum EventMap {
       annotate(&protocols, with: annotation, declaredAt: Set(matches.map(\.location)))
     }
     return diagnostics
+  }
+
+  /// An entry applied to the Objective-C method of `proto` that `selector` names.
+  private static func apply(
+    _ entry: EventMapEntry, selector: String, at location: SourceLocation,
+    to proto: inout ObjCProtocol
+  ) -> [Diagnostic] {
+    let index: Int
+    switch proto.method(named: selector, by: "event map") {
+    case .success(let found): index = found
+    case .failure(let problem): return [Diagnostic(.error, problem.message, at: location)]
+    }
+    let method = proto.methods[index]
+    let problems = entry.properties.compactMap { property -> Diagnostic? in
+      guard !method.parameters.contains(where: { $0.name == property.value }) else { return nil }
+      let hint = Spelling.suggestion(for: property.value, among: method.parameters.map(\.name))
+      return Diagnostic(
+        .error,
+        "analytics property '\(property.value)' is not a parameter of "
+          + "\(proto.name).\(method.selector)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
+        at: property.location ?? location)
+    }
+    guard problems.isEmpty else { return problems }
+    // The map's annotation first, so that it wins over the header's.
+    proto.methods[index].annotations.insert(annotation(for: entry, at: location), at: 0)
+    if !proto.annotations.contains(where: { $0.key == "analytics" }) {
+      proto.annotations.append(Annotation(key: "analytics", location: location))
+    }
+    return []
   }
 
   /// `("Outer.Nested", "load(completion:)")` for `Outer.Nested.load(completion:)`.

@@ -14,8 +14,8 @@ enum ObjCRenderedCheck {
     plan: ObjCProtocolPlan, hasDeprecatedMembers: Bool,
     protocolHeader: [(path: String, bytes: [UInt8])]
   ) -> Diagnostic? {
-    let files = ObjCFileAssembly.files(of: [
-      ObjCFileAssembly.Rendered(
+    let files = FileAssembly.objectiveCFiles(of: [
+      ObjCRendered(
         proto: plan.proto, hasDeprecatedMembers: hasDeprecatedMembers,
         headers: [rendered.header], implementations: [rendered.implementation])
     ])

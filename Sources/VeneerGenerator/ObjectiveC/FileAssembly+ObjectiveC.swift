@@ -1,19 +1,19 @@
 import VeneerModel
 import VeneerRenderer
 
-/// The Objective-C side's assemble stage: each protocol's decorators in a header and an
-/// implementation of their own, with Veneer's header, and the runtime they call beside them.
-enum ObjCFileAssembly {
-  /// One protocol's decorators, each template's halves in template order.
-  struct Rendered {
-    var proto: ObjCProtocol
-    /// Whether forwarding must not warn about deprecated members.
-    var hasDeprecatedMembers: Bool
-    var headers: [String]
-    var implementations: [String]
-  }
+/// One Objective-C protocol's decorators, each template's halves in template order.
+struct ObjCRendered {
+  var proto: ObjCProtocol
+  /// Whether forwarding must not warn about deprecated members.
+  var hasDeprecatedMembers: Bool
+  var headers: [String]
+  var implementations: [String]
+}
 
-  static func files(of rendered: [Rendered]) -> [GeneratedSource] {
+extension FileAssembly {
+  /// The Objective-C back end's files: each protocol's decorators in a header and an
+  /// implementation of their own, with Veneer's header, and the runtime they call beside them.
+  static func objectiveCFiles(of rendered: [ObjCRendered]) -> [GeneratedSource] {
     var files: [GeneratedSource] = []
     for item in rendered {
       let stem = OutputFileName.component(item.proto.name) + "+Decorators"
