@@ -257,4 +257,70 @@ struct ObjCWorkflowTests {
       half.errors.contains("an Objective-C template is a pair, Audit.h.stencil and Audit.m.stencil")
     )
   }
+
+  /// An Objective-C pair composes as a Swift template does: a half includes a part beside it.
+  @Test func aPairsHalfIncludesAPart() throws {
+    let folder = try TemporaryFolder()
+    let header = try folder.write(
+      "Loading.h",
+      Self.header.replacingOccurrences(of: "// veneer: logging", with: "// veneer: audit"))
+    let template = try folder.write(
+      "Templates/Audit.h.stencil",
+      "@interface {{ decorator }} : NSObject <{{ plan.protocolName }}>\n@end\n")
+    try folder.write(
+      "Templates/Audit.m.stencil",
+      """
+      @implementation {{ decorator }}
+      {% for r in plan.methods %}
+      {% include "Parts/Forward.stencil" %}
+      {% endfor %}
+      @end
+
+      """)
+    try folder.write(
+      "Templates/Parts/Forward.stencil", "\n// audited\n{{ r.forwardingImplementation }}\n")
+    let output = folder.path + "/Generated"
+    let run = try runVeneer([
+      "generate", "--sources", header, "--template", template, "--output", output,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    let written = try String(
+      contentsOfFile: output + "/LoaderService+Decorators.m", encoding: .utf8)
+    #expect(written.contains("// audited\n- (void)loadWithCompletion:"), "\(written)")
+  }
+
+  /// `veneer.yml`'s maps are one rule over both languages: a key for a header's protocol is
+  /// applied to it, and one naming a protocol of neither gets the closest name of either.
+  @Test func theEventMapIsOneRuleOverBothLanguages() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Sources/Loading.h", Self.header)
+    try folder.write(
+      "Sources/Plain.swift", "// veneer: logging\nprotocol Plain { func run() }\n")
+    let configuration = """
+      sources: Sources
+      objc: true
+      output: Generated
+      options:
+        analytics:
+          events:
+            NAME.loadWithCompletion: loaded
+
+      """
+    try folder.write(
+      "veneer.yml", configuration.replacingOccurrences(of: "NAME", with: "LoaderService"))
+    let mapped = try runVeneer(["generate", "--config", folder.path + "/veneer.yml"])
+    #expect(mapped.status == 0, "\(mapped.errors)")
+    let written = try String(
+      contentsOfFile: folder.path + "/Generated/LoaderService+Decorators.m", encoding: .utf8)
+    #expect(written.contains("@\"loaded\""), "\(written)")
+
+    try folder.write(
+      "veneer.yml", configuration.replacingOccurrences(of: "NAME", with: "LoaderServce"))
+    let misspelt = try runVeneer(["generate", "--config", folder.path + "/veneer.yml"])
+    #expect(misspelt.status != 0)
+    #expect(
+      misspelt.errors.contains(
+        "veneer.yml:7:7: error: event map names protocol 'LoaderServce', which is not declared "
+          + "in the sources; did you mean 'LoaderService'?"), "\(misspelt.errors)")
+  }
 }
