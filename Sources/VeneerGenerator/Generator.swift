@@ -57,13 +57,12 @@ package struct Generator: Sendable {
     let discovered = DiscoveredSources(configuration, listings: incremental.listings)
     let prepared = incremental.stamp(discovered, preparedBy: preparation)
     var diagnostics = prepared.diagnostics + discovered.diagnostics
-    log.statistics.sourceFiles = discovered.sources.count
+    log.statistics.sourceFiles = discovered.sources.count + discovered.headers.count
     log.end(.discover)
 
-    // Check: the run ends here when nothing that shapes its output changed. Headers are not in
-    // the cache: a run that reads them goes on.
+    // Check: the run ends here when nothing that shapes its output changed.
     let parser = parser(reading: prepared.sources)
-    if !diagnostics.hasErrors, discovered.headers.isEmpty,
+    if !diagnostics.hasErrors,
       let unchanged = incremental.check(discovered, output: output, parser: parser)
     {
       log.end(.check)
@@ -85,7 +84,7 @@ package struct Generator: Sendable {
       parsed, references: discovered.references, configuration, keys: parser.annotationKeys,
       headers: headerParse.value, times: log.times)
     diagnostics += catalog.diagnostics
-    log.statistics.readFiles = parsed.readCount
+    log.statistics.readFiles = parsed.readCount + discovered.headers.count
     log.statistics.protocols = catalog.protocols.count + catalog.objectiveC.count
     log.end(.parse)
 
@@ -105,7 +104,8 @@ package struct Generator: Sendable {
     var generation = log.generation(diagnostics, files: files)
     generation.unchangedFiles = rendering.unchanged.map(\.name)
     incremental.record(
-      &generation, settings: prepared.settings, parsed: parsed, rendering: rendering, files: files)
+      &generation, settings: prepared.settings, parsed: parsed,
+      headers: headerParse.value.record, rendering: rendering, files: files)
     return generation
   }
 
@@ -141,7 +141,7 @@ package struct Generator: Sendable {
       selection.objectiveC, catalog: catalog.objectiveC, headerInputs: headerInputs,
       options: configuration.render)
     diagnostics += rendering.diagnostics + objectiveC.diagnostics
-    log.statistics.renderedProtocols = rendering.rendered.count
+    log.statistics.renderedProtocols = rendering.rendered.count + objectiveC.rendered.count
     guard !diagnostics.hasErrors else { return nil }
 
     let files =

@@ -16,11 +16,12 @@ package enum ObjCHeaders {
 
   /// The headers `files` read, as `read(_:parser:)` reads what it finds, with what was handed
   /// to clang for each that declares a protocol (it, then what it includes, as read): what its
-  /// decorators are checked beside.
+  /// decorators are checked beside; and every file read, with its bytes as read, for a cache to
+  /// know them by.
   package static func read(files: [String], parser: ObjCHeaderParser = ObjCHeaderParser())
     -> (
       protocols: [ObjCProtocol], diagnostics: [Diagnostic],
-      inputs: [String: [(path: String, bytes: [UInt8])]]
+      inputs: [String: [(path: String, bytes: [UInt8])]], read: [(path: String, bytes: [UInt8])]
     )
   {
     var protocols: [ObjCProtocol] = []
@@ -30,9 +31,11 @@ package enum ObjCHeaders {
     // installed for it.
     var seen: Set<String> = []
     var declaring: [(file: String, contents: [UInt8])] = []
+    var read: [(path: String, bytes: [UInt8])] = []
     for file in files where seen.insert(file).inserted {
       do throws(FileBytes.Failure) {
         let contents = try FileBytes.readWithStamp(file, limit: FileBytes.sourceSizeLimit).bytes
+        read.append((file, contents))
         if DeclarationScanner.contains("@protocol", in: contents) {
           declaring.append((file, contents))
         }
@@ -46,7 +49,7 @@ package enum ObjCHeaders {
         diagnostics + [
           Diagnostic(.error, ObjCHeaderParser.unavailableMessage(reason), file: first.file)
         ],
-        [:]
+        [:], read
       )
     }
     var inputs: [String: [(path: String, bytes: [UInt8])]] = [:]
@@ -56,6 +59,6 @@ package enum ObjCHeaders {
       diagnostics += parsed.diagnostics
       inputs[file] = parsed.inputs
     }
-    return (protocols, diagnostics, inputs)
+    return (protocols, diagnostics, inputs, read)
   }
 }

@@ -323,4 +323,59 @@ struct ObjCWorkflowTests {
         "veneer.yml:7:7: error: event map names protocol 'LoaderServce', which is not declared "
           + "in the sources; did you mean 'LoaderService'?"), "\(misspelt.errors)")
   }
+
+  /// Headers are in the cache, known by their contents and those of what they include: a run
+  /// where nothing changed reads none and writes nothing; a header or a file it includes
+  /// edited runs again; each run's output is what a run without the cache writes.
+  @Test func headersAreInTheCache() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("Sources/Types.h", "typedef NSInteger VNTCount;\n")
+    try folder.write(
+      "Sources/Loading.h",
+      Self.header.replacingOccurrences(
+        of: "#import <Foundation/Foundation.h>",
+        with: "#import <Foundation/Foundation.h>\n#import \"Types.h\""))
+    try folder.write(
+      "Sources/Plain.swift", "// veneer: logging\nprotocol Plain { func run() }\n")
+    // Types.h is read only as Loading.h includes it.
+    let arguments = [
+      "generate", "--sources", folder.path + "/Sources/Loading.h", "--sources",
+      folder.path + "/Sources/Plain.swift", "--output", folder.path + "/Generated",
+      "--cache-path", folder.path + "/Cache", "--verbose",
+    ]
+    func run() throws -> String {
+      let run = try runVeneer(arguments)
+      #expect(run.status == 0, "\(run.errors)")
+      let fresh = try TemporaryFolder()
+      let uncached = try runVeneer(
+        ["generate", "--no-cache", "--output", fresh.path] + arguments.prefix(5).dropFirst())
+      #expect(uncached.status == 0, "\(uncached.errors)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: fresh.path).sorted()
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Generated").sorted()
+          == names)
+      for name in names {
+        #expect(folder.read("Generated/" + name) == fresh.read(name), "\(name)")
+      }
+      return run.errors + run.output
+    }
+    #expect(try run().contains("Wrote 5 files"))
+    let unchanged = try run()
+    #expect(unchanged.contains("2 source files (0 read)"), "\(unchanged)")
+    #expect(unchanged.contains("Wrote 0 files, deleted 0, 5 unchanged"), "\(unchanged)")
+
+    // The header is parsed again; the Swift source, unchanged, is not.
+    try folder.write("Sources/Types.h", "typedef NSInteger VNTCount;\n// edited\n")
+    #expect(try run().contains("2 source files (1 read)"))
+    #expect(try run().contains("2 source files (0 read)"))
+
+    try folder.write(
+      "Sources/Loading.h",
+      (folder.read("Sources/Loading.h") ?? "").replacingOccurrences(
+        of: "- (void)reset;", with: "- (void)reset;\n- (void)refresh;"))
+    let edited = try run()
+    #expect(edited.contains("2 source files (1 read)"), "\(edited)")
+    #expect(
+      folder.read("Generated/LoaderService+Decorators.m")?.contains("- (void)refresh {") == true)
+  }
 }

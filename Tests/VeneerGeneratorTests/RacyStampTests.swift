@@ -22,7 +22,7 @@ struct RacyStampTests {
     func index(stampedAt: Int) -> GenerationCache.Index {
       GenerationCache.Index(
         format: GenerationCache.format, veneerVersion: "", settings: 0, stampedAt: stampedAt,
-        sources: [source], outputs: [], diagnostics: [],
+        sources: [source], headers: .init(), outputs: [], diagnostics: [],
         statistics: .init(protocols: 0, decoratedProtocols: 0, outputLines: 0))
     }
     let changedAt = max(stamp.modified, stamp.statusChanged)

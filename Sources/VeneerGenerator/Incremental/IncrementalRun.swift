@@ -52,7 +52,9 @@ struct IncrementalRun {
   mutating func check(
     _ discovered: DiscoveredSources, output: OutputFolder?, parser: ProtocolParser
   ) -> UnchangedRun? {
-    guard let index, let stamps else { return nil }
+    guard let index, let stamps,
+      index.headers.areUnchanged(discovered: discovered.headers)
+    else { return nil }
     // The models are read as soon as the check knows the run goes on, while it looks at the
     // outputs.
     let verdict = UnchangedRun.check(
@@ -89,7 +91,8 @@ struct IncrementalRun {
       statistics: statistics)
     generation.cacheRecord = unchanged.changedStamps.map {
       CacheRecord(
-        settings: index.settings, stampedAt: startedAt, sources: $0, keptOutputs: index.outputs)
+        settings: index.settings, stampedAt: startedAt, sources: $0, headers: index.headers,
+        keptOutputs: index.outputs)
     }
     generation.directoryListings = changedListings
     return generation
@@ -112,11 +115,11 @@ struct IncrementalRun {
   /// Hands `generation` what the cache is to remember once its files are written.
   func record(
     _ generation: inout Generation, settings: UInt64, parsed: ParsedSources,
-    rendering: Rendering, files: [AssembledFile]
+    headers: GenerationCache.Headers, rendering: Rendering, files: [AssembledFile]
   ) {
     generation.cacheRecord = CacheRecord(
-      settings: settings, stampedAt: startedAt, parsed: parsed, rendering: rendering,
-      files: files)
+      settings: settings, stampedAt: startedAt, parsed: parsed, headers: headers,
+      rendering: rendering, files: files)
     generation.directoryListings = changedListings
   }
 

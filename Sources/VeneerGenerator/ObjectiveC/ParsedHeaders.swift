@@ -12,6 +12,8 @@ package struct ParsedHeaders {
   var inputs: [String: [(path: String, bytes: [UInt8])]] = [:]
   /// The keys the headers were parsed with, which `annotations:` is checked against too.
   var keys: AnnotationKeys
+  /// The headers as the cache knows them.
+  var record = GenerationCache.Headers()
   var diagnostics: [Diagnostic] = []
 
   init(_ headers: [String], templates: [ObjCTemplateSource]) {
@@ -21,6 +23,14 @@ package struct ParsedHeaders {
     let read = ObjCHeaders.read(files: headers, parser: ObjCHeaderParser(annotationKeys: keys))
     protocols = read.protocols
     inputs = read.inputs
+    var seen: Set<String> = []
+    let files = read.read + read.inputs.sorted { $0.key < $1.key }.flatMap(\.value)
+    record = GenerationCache.Headers(
+      discovered: headers,
+      contents: files.compactMap { file in
+        seen.insert(file.path).inserted
+          ? GenerationCache.HeaderContent(path: file.path, hash: ContentHash.of(file.bytes)) : nil
+      })
     diagnostics = read.diagnostics + Self.duplicates(read.protocols)
   }
 

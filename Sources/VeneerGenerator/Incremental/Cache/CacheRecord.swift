@@ -8,6 +8,7 @@ struct CacheRecord: Sendable {
   /// When the run began: its stamps were taken after.
   var stampedAt: Int
   var sources: [GenerationCache.SourceStamp]
+  var headers: GenerationCache.Headers
   /// Nil when the models on disk are still those of `sources`.
   var models: GenerationCache.Models?
   /// Every output file rendered: its name, the render key of its contents, and its line count.
@@ -19,23 +20,25 @@ struct CacheRecord: Sendable {
   /// A run that rendered nothing: its sources' stamps, its outputs those already recorded.
   init(
     settings: UInt64, stampedAt: Int, sources: [GenerationCache.SourceStamp],
-    keptOutputs: [GenerationCache.OutputStamp]
+    headers: GenerationCache.Headers, keptOutputs: [GenerationCache.OutputStamp]
   ) {
     self.settings = settings
     self.stampedAt = stampedAt
     self.sources = sources
+    self.headers = headers
     models = nil
     outputs = []
     self.keptOutputs = keptOutputs
   }
 
   init(
-    settings: UInt64, stampedAt: Int, parsed: ParsedSources, rendering: Rendering,
-    files: [AssembledFile]
+    settings: UInt64, stampedAt: Int, parsed: ParsedSources, headers: GenerationCache.Headers,
+    rendering: Rendering, files: [AssembledFile]
   ) {
     self.settings = settings
     self.stampedAt = stampedAt
     sources = parsed.stamps
+    self.headers = headers
     models =
       parsed.isUnchanged
       ? nil
@@ -46,7 +49,11 @@ struct CacheRecord: Sendable {
         })
     let keysByName = Dictionary(
       rendering.rendered.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first })
-    outputs = files.map { ($0.source.name, keysByName[$0.source.name] ?? 0, $0.lines) }
+    // A file not rendered per protocol (one per source file, Objective-C's) is known by its
+    // contents: keys must differ for the check to find each output as recorded.
+    outputs = files.map {
+      ($0.source.name, keysByName[$0.source.name] ?? ContentHash.of($0.source.contents), $0.lines)
+    }
     keptOutputs = rendering.unchanged
   }
 }

@@ -9,6 +9,8 @@ extension GenerationCache.Index: CacheCodable {
     writer.write(settings)
     writer.write(stampedAt)
     writer.write(sources)
+    writer.write(headers.discovered)
+    writer.write(headers.contents)
     writer.write(outputs)
     writer.write(diagnostics)
     writer.write(statistics)
@@ -17,7 +19,9 @@ extension GenerationCache.Index: CacheCodable {
   init(from reader: inout CacheReader) throws {
     self.init(
       format: try reader.read(), veneerVersion: try reader.read(), settings: try reader.read(),
-      stampedAt: try reader.read(), sources: try reader.read(), outputs: try reader.read(),
+      stampedAt: try reader.read(), sources: try reader.read(),
+      headers: GenerationCache.Headers(discovered: try reader.read(), contents: try reader.read()),
+      outputs: try reader.read(),
       diagnostics: try reader.read(), statistics: try reader.read())
   }
 }
@@ -173,6 +177,17 @@ extension GenerationCache.SourceStamp: CacheCodable {
     self.init(
       path: try reader.readUnique(), size: try reader.read(), modified: try reader.read(),
       statusChanged: try reader.read(), hash: try reader.read(), modelHash: try reader.read())
+  }
+}
+
+extension GenerationCache.HeaderContent: CacheCodable {
+  func write(to writer: inout CacheWriter) {
+    writer.write(path)
+    writer.write(hash)
+  }
+
+  init(from reader: inout CacheReader) throws {
+    self.init(path: try reader.read(), hash: try reader.read())
   }
 }
 

@@ -92,7 +92,7 @@ package struct GenerationCache: Sendable {
   }
 
   /// Bumped whenever what the cache holds changes meaning.
-  static let format = 14
+  static let format = 15
 
   struct Index {
     var format: Int
@@ -103,9 +103,33 @@ package struct GenerationCache: Sendable {
     /// within `FileStamp.racyInterval` of it may have changed again unseen, and is read again.
     var stampedAt: Int
     var sources: [SourceStamp]
+    var headers: Headers
     var outputs: [OutputStamp]
     var diagnostics: [Diagnostic]
     var statistics: Counts
+  }
+
+  /// The Objective-C headers as last read, known by their contents: a run's headers are few and
+  /// small, so reading them again costs little and nothing racy is trusted.
+  struct Headers: Equatable, Sendable {
+    /// The headers discovery found, in its order.
+    var discovered: [String] = []
+    /// Every file read for them, those included too, with a hash of its bytes as parsed.
+    var contents: [HeaderContent] = []
+
+    /// Whether `discovered` are the headers recorded, each file as it was.
+    func areUnchanged(discovered: [String]) -> Bool {
+      guard self.discovered == discovered else { return false }
+      return Parallel.map(contents) { file in
+        (try? FileBytes.readWithStamp(file.path, limit: FileBytes.sourceSizeLimit).bytes)
+          .map { ContentHash.of($0) == file.hash } ?? false
+      }.allSatisfy { $0 }
+    }
+  }
+
+  struct HeaderContent: Equatable, Sendable {
+    var path: String
+    var hash: UInt64
   }
 
   /// The directories the last discovery listed, in a file of their own: a run reads them before
@@ -355,7 +379,7 @@ package struct GenerationCache: Sendable {
     let outputs = stamps + record.keptOutputs
     let index = Index(
       format: Self.format, veneerVersion: GeneratedFile.veneerVersion, settings: record.settings,
-      stampedAt: record.stampedAt, sources: record.sources,
+      stampedAt: record.stampedAt, sources: record.sources, headers: record.headers,
       outputs: outputs.sorted { $0.name < $1.name },
       diagnostics: generation.diagnostics,
       statistics: Counts(
