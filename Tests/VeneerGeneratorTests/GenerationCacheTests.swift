@@ -88,6 +88,26 @@ struct GenerationCacheTests {
     #expect(try workspace.outputs() == workspace.uncachedOutputs())
   }
 
+  /// The build plugin's files, one per source file, are each found as recorded: a run where
+  /// nothing changed ends at the check there too (it rendered every protocol again, each file
+  /// being recorded under one key).
+  @Test func nothingChangedRendersNothingWithAFilePerSource() throws {
+    let workspace = try Workspace()
+    var configuration = Configuration(sources: [workspace.sources], output: workspace.output)
+    configuration.sourceFileRoot = workspace.sources
+    for expectedRendered in [3, 0] {
+      // A cache per run, as each `veneer generate` reads its own.
+      let cache = workspace.cache
+      let generation = Generator().generate(configuration, cache: cache)
+      #expect(!generation.hasErrors, "\(generation.diagnostics)")
+      #expect(generation.statistics.renderedProtocols == expectedRendered)
+      let folder = OutputFolder(path: workspace.output)
+      try folder.apply(try folder.plan(generation.files, unchanged: generation.unchangedFiles))
+      #expect(cache.save(generation, outputFolder: workspace.output) == nil)
+    }
+    #expect(try workspace.outputs().count == 3)
+  }
+
   @Test func aChangedFileRerendersItsProtocolsAndThoseInheritingFromThem() throws {
     let workspace = try Workspace()
     try workspace.run()

@@ -48,9 +48,11 @@ struct CacheRecord: Sendable {
             path: $0, hash: $1.hash, parsed: $1.parsed, encoded: $1.encoded)
         })
     let keysByName = Dictionary(
-      rendering.rendered.map { ($0.fileName, $0.key) }, uniquingKeysWith: { first, _ in first })
-    // A file not rendered per protocol (one per source file, Objective-C's) is known by its
-    // contents: keys must differ for the check to find each output as recorded.
+      rendering.rendered.filter { $0.key != 0 }.map { ($0.fileName, $0.key) },
+      uniquingKeysWith: { first, _ in first })
+    // A file with no render key (one per source file, Objective-C's, a protocol's `#if`
+    // branches) is known by its contents: keys must differ for the check to find each output
+    // as recorded.
     outputs = files.map {
       ($0.source.name, keysByName[$0.source.name] ?? ContentHash.of($0.source.contents), $0.lines)
     }
