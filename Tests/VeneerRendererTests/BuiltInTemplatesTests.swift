@@ -23,25 +23,31 @@ struct BuiltInTemplatesTests {
     #expect(BuiltInTemplates.all.map(\.name) == BuiltInDecorators.all.map(\.name).sorted())
   }
 
-  /// Built-ins registered together share no name, annotation key or stored property: a
-  /// storage name reused by a new built-in crashed `veneer templates list` (duplicate keys);
-  /// now it is a message naming both and the descriptor to change.
+  /// Built-ins registered together share no name, annotation key, stored property, composition
+  /// helper, plan or plan member: a storage name reused by a new built-in crashed `veneer
+  /// templates list` (duplicate keys), and a plan member reused was read from the first plan in
+  /// silence; now each is a message at the descriptor, naming the built-in it clashes with.
   @Test func builtInsAreRegisteredWithoutClashes() throws {
     #expect(BuiltInDecorators.problems(registering: BuiltInDecorators.all) == [])
     let caching = try #require(BuiltInDecorators.named("caching"))
-    let retry = try #require(BuiltInDecorators.named("retry"))
+    let bulkhead = try #require(BuiltInDecorators.named("bulkhead"))
+    let line = #line + 1
     let copy = BuiltInDecorator(
       name: "Memo", annotations: ["memo": [:], "cache": [:]],
-      storage: caching.storage + [("base", "what it wraps")], runtimeModule: "VeneerRuntime")
-    let problems = BuiltInDecorators.problems(registering: [caching, retry, copy])
+      storage: caching.storage + [("base", "what it wraps")],
+      plan: DecoratorPlanKind(BulkheadPlan.self), runtimeModule: "VeneerRuntime",
+      compositionHelper: "withCaching")
+    let problems = BuiltInDecorators.problems(registering: [caching, bulkhead, copy])
+    let at = "\(#filePath):\(line): built-in Memo declares the"
+    let fix = "rename it in Memo's folder"
     #expect(
       problems == [
-        "built-in Memo declares the annotation key 'cache', which Caching declares already: "
-          + "rename it in Memo's descriptor",
-        "built-in Memo declares the stored property 'cache', which Caching declares already: "
-          + "rename it in Memo's descriptor",
-        "built-in Memo declares the stored property 'base', which every decorator declares "
-          + "already: rename it in Memo's descriptor",
+        "\(at) annotation key 'cache', which Caching declares already: \(fix)",
+        "\(at) stored property 'cache', which Caching declares already: \(fix)",
+        "\(at) stored property 'base', which every decorator declares already: \(fix)",
+        "\(at) composition helper 'withCaching', which Caching declares already: \(fix)",
+        "\(at) plan 'bulkhead', which Bulkhead declares already: \(fix)",
+        "\(at) plan member 'admittedCall', which Bulkhead declares already: \(fix)",
       ], "\(problems)")
   }
 

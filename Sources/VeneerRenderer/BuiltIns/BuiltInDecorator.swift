@@ -45,6 +45,8 @@ package struct BuiltInDecorator: Sendable {
   package let compositionHelper: String
   /// The requirements it acts on only where declared, and how `@Decorated` lists them.
   package let declarations: Declarations?
+  /// Where its descriptor is, `path:line`: what a registration problem points at.
+  let descriptorLocation: String
 
   /// A declaration a built-in acts on, made per requirement: `cache` for caching.
   package struct Declarations: Sendable {
@@ -60,8 +62,9 @@ package struct BuiltInDecorator: Sendable {
     options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime",
     signatureNames: [String] = [], instanceMethodsOnly: String? = nil,
     compositionHelper: String? = nil, annotationUses: [String: AnnotationUse] = [:],
-    declarations: Declarations? = nil
+    declarations: Declarations? = nil, file: StaticString = #filePath, line: UInt = #line
   ) {
+    descriptorLocation = "\(file):\(line)"
     self.declarations = declarations
     self.name = name
     self.annotations = annotations
@@ -132,10 +135,19 @@ package struct BuiltInOption: Sendable {
 package enum BuiltInDecorators {
   /// Each built-in; a new one is registered here. In a fixed order: the position of what a
   /// built-in plans is its place in a requirement's plan.
-  package static let all: [BuiltInDecorator] = [
+  package static let all: [BuiltInDecorator] = registered([
     .logging, .analytics, .caching, .intercepting, .tracing, .metrics, .timeout, .retry,
     .circuitBreaker, .bulkhead, .rateLimit,
-  ]
+  ])
+
+  /// `decorators`, checked as they are registered: two that clash are a mistake in Veneer's own
+  /// sources, stopped here with a message at the descriptor to change, before any name is
+  /// looked up in the wrong one.
+  private static func registered(_ decorators: [BuiltInDecorator]) -> [BuiltInDecorator] {
+    let problems = problems(registering: decorators)
+    precondition(problems.isEmpty, problems.joined(separator: "\n"))
+    return decorators
+  }
 
   /// The built-in named `name`, in any case.
   package static func named(_ name: String) -> BuiltInDecorator? {
@@ -157,9 +169,10 @@ package enum BuiltInDecorators {
   package static let libraryModules = Set(
     all.flatMap(\.signatureNames).compactMap { TemplateImport($0)?.module })
 
-  /// What is wrong with registering `decorators` together, each naming the built-ins at fault:
-  /// two with one name, one annotation key or one stored property (a decorator's storage is
-  /// read by name, and a second `cache` would be the first's). A test holds `all` to none.
+  /// What is wrong with registering `decorators` together, each at the descriptor at fault and
+  /// naming the built-in it clashes with: two with one name, annotation key, stored property,
+  /// composition helper, plan, or member its plan adds to a requirement's (a decorator's storage
+  /// and a plan's members are read by name, and a second `cache` would be the first's).
   package static func problems(registering decorators: [BuiltInDecorator]) -> [String] {
     var problems: [String] = []
     func findClashes(
@@ -170,8 +183,9 @@ package enum BuiltInDecorators {
         for name in names(decorator) {
           if let first = owner[name] {
             problems.append(
-              "built-in \(decorator.name) declares the \(what) '\(name)', which \(first) declares "
-                + "already: rename it in \(decorator.name)'s descriptor")
+              "\(decorator.descriptorLocation): built-in \(decorator.name) declares the \(what) "
+                + "'\(name)', which \(first) declares already: rename it in \(decorator.name)'s "
+                + "folder")
           } else {
             owner[name] = decorator.name
           }
@@ -181,6 +195,12 @@ package enum BuiltInDecorators {
     findClashes("name") { [$0.typedName] }
     findClashes("annotation key") { Array($0.annotations.keys).sorted() }
     findClashes("stored property", taken: ["base": "every decorator"]) { $0.storage.map(\.name) }
+    findClashes("composition helper") { [$0.compositionHelper] }
+    findClashes("plan") { $0.plan.map { [$0.name] } ?? [] }
+    findClashes(
+      "plan member",
+      taken: RequirementPlan.neutralMembers.mapValues { _ in "every requirement's plan" }
+    ) { $0.plan?.memberNames.sorted() ?? [] }
     return problems
   }
 }

@@ -3,7 +3,7 @@ import VeneerTemplates
 
 extension RequirementPlan: TemplateObject {
   /// The neutral members; the decorator plans' are added to them.
-  private static let neutralMembers: [String: TemplateMember<RequirementPlan>] = [
+  static let neutralMembers: [String: TemplateMember<RequirementPlan>] = [
     "requirement": .init(
       .object("Requirement"), "the parsed requirement",
       {
