@@ -152,27 +152,6 @@ struct DocumentationSnippetTests {
     }
   }
 
-  /// The README's table of built-ins is the descriptors': every built-in, in their order, each
-  /// asked for by the annotation that names it, with `--all` where `--all` gives it and "only"
-  /// where only a name asks for it (it was kept by hand, with no test).
-  @Test func theReadmesBuiltInsAreTheDescriptors() throws {
-    let readme = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let table = readme.components(separatedBy: "| decorator | what it does | asked for by |\n")
-    #expect(table.count == 2, "README.md has no table of built-ins")
-    let rows = (table.last ?? "").split(separator: "\n").dropFirst()
-      .prefix { $0.hasPrefix("| ") }
-      .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
-    #expect(rows.map { $0.first ?? "" } == BuiltInDecorators.all.map(\.name))
-    for (row, builtIn) in zip(rows, BuiltInDecorators.all) {
-      let askedFor = row.last ?? ""
-      let key = builtIn.annotations.keys.first { $0.lowercased() == builtIn.typedName } ?? ""
-      #expect(askedFor.hasPrefix("`\(key)`"), "\(builtIn.name): \(askedFor)")
-      #expect(askedFor.contains("`--all`") == !builtIn.isOptIn, "\(builtIn.name): \(askedFor)")
-      #expect(askedFor.hasSuffix(" only") == builtIn.isOptIn, "\(builtIn.name): \(askedFor)")
-    }
-  }
-
   /// The guides hold the snippets: the README links to them.
   @Test func theReadmeIsShortAndLinksEveryGuide() throws {
     let readme = try String(

@@ -33,7 +33,7 @@ struct BuiltInTemplatesTests {
     let bulkhead = try #require(BuiltInDecorators.named("bulkhead"))
     let line = #line + 1
     let copy = BuiltInDecorator(
-      name: "Memo", annotations: ["memo": [:], "cache": [:]],
+      name: "Memo", summary: "remembers", annotations: ["memo": [:], "cache": [:]],
       storage: caching.storage + [("base", "what it wraps")],
       plan: DecoratorPlanKind(BulkheadPlan.self), runtimeModule: "VeneerRuntime",
       compositionHelper: "withCaching")

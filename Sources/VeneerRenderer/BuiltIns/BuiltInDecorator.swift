@@ -12,6 +12,8 @@ import VeneerTemplates
 package struct BuiltInDecorator: Sendable {
   /// Its template's name: `Logging`; users type it in any case.
   package let name: String
+  /// What it does, in a phrase, for the tables of built-ins in the README and BuiltIns.md.
+  package let summary: String
   /// The annotation keys it reads, each with its labelled arguments: `tracing(span:attributes:)`.
   package let annotations: [String: [String: AnnotationArgumentKind]]
   /// What each of its keys says, for the annotation reference: its own name's, unless said,
@@ -57,7 +59,7 @@ package struct BuiltInDecorator: Sendable {
   }
 
   init(
-    name: String, annotations: [String: [String: AnnotationArgumentKind]],
+    name: String, summary: String, annotations: [String: [String: AnnotationArgumentKind]],
     storage: [(name: String, summary: String)] = [], plan: DecoratorPlanKind? = nil,
     options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime",
     signatureNames: [String] = [], instanceMethodsOnly: String? = nil,
@@ -67,6 +69,7 @@ package struct BuiltInDecorator: Sendable {
     descriptorLocation = "\(file):\(line)"
     self.declarations = declarations
     self.name = name
+    self.summary = summary
     self.annotations = annotations
     self.annotationUses = annotations.reduce(into: annotationUses) { uses, entry in
       guard uses[entry.key] == nil else { return }

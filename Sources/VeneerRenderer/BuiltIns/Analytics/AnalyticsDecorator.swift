@@ -3,6 +3,7 @@ extension BuiltInDecorator {
   /// arguments an annotation or the event map names.
   static let analytics = BuiltInDecorator(
     name: "Analytics",
+    summary: "one event per call, success and failure apart, with the declared properties",
     annotations: [
       "analytics": ["event": .text, "failure": .text, "properties": .parameters, "shared": .bool]
     ],

@@ -3,6 +3,7 @@ extension BuiltInDecorator {
   /// refused; opt-in, since it changes what a call does.
   static let bulkhead = BuiltInDecorator(
     name: "Bulkhead",
+    summary: "at most N calls at once, a bounded queue behind them",
     annotations: ["bulkhead": [:]],
     storage: [("bulkhead", "the bulkhead decorator's bulkhead: `bulkhead`")],
     plan: DecoratorPlanKind(BulkheadPlan.self),

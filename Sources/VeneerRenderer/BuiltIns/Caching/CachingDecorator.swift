@@ -5,6 +5,7 @@ extension BuiltInDecorator {
   /// that changes something invalidates what it names.
   static let caching = BuiltInDecorator(
     name: "Caching",
+    summary: "answers declared reads from a cache, shares calls in flight, invalidates on writes",
     annotations: ["caching": ["ttl": .lifetime], "cache": ["ttl": .lifetime]],
     storage: [("cache", "the caching decorator's cache: `cache`")],
     plan: DecoratorPlanKind(CachingPlan.self),

@@ -3,6 +3,7 @@ extension BuiltInDecorator {
   /// since it changes what a call does.
   static let circuitBreaker = BuiltInDecorator(
     name: "CircuitBreaker",
+    summary: "fails calls at once while the back end fails too often, then probes",
     annotations: ["circuitBreaker": [:]],
     storage: [("breaker", "the circuit breaking decorator's breaker: `breaker`")],
     plan: DecoratorPlanKind(CircuitBreakerPlan.self),

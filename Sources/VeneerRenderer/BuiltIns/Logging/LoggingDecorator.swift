@@ -3,6 +3,8 @@ extension BuiltInDecorator {
   /// its duration.
   static let logging = BuiltInDecorator(
     name: "Logging",
+    summary: "each call with its declared arguments, its result or error, its duration, "
+      + "whether a cache answered",
     annotations: ["logging": [:]],
     storage: [
       ("logger", "the logging decorator's logger: `logger`"),

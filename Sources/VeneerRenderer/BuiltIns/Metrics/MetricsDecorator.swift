@@ -3,6 +3,7 @@ extension BuiltInDecorator {
   /// library.
   static let metrics = BuiltInDecorator(
     name: "Metrics",
+    summary: "calls, failures and durations on swift-metrics",
     annotations: ["metrics": [:]],
     plan: DecoratorPlanKind(MetricsPlan.self),
     isOptIn: true,

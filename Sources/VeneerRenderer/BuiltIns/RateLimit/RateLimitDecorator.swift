@@ -3,6 +3,7 @@ extension BuiltInDecorator {
   /// since it changes what a call does.
   static let rateLimit = BuiltInDecorator(
     name: "RateLimit",
+    summary: "a token bucket: so many calls a second, waiting up to a limit",
     annotations: ["rateLimit": [:]],
     storage: [("rateLimiter", "the rate limiting decorator's limiter: `rateLimiter`")],
     plan: DecoratorPlanKind(RateLimitPlan.self),

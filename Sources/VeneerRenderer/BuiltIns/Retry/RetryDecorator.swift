@@ -5,6 +5,7 @@ extension BuiltInDecorator {
   /// opt-in, since it changes what a failing call does.
   static let retry = BuiltInDecorator(
     name: "Retry",
+    summary: "makes a failed call again, with jittered backoff, where declared idempotent",
     annotations: ["retry": ["attempts": .count], "idempotent": ["attempts": .count]],
     storage: [
       ("retryPolicy", "the retrying decorator's policy: `retryPolicy`"),

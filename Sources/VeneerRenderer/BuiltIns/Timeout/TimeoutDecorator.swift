@@ -3,6 +3,7 @@ extension BuiltInDecorator {
   /// thrown; opt-in, since it changes what a slow call does.
   static let timeout = BuiltInDecorator(
     name: "Timeout",
+    summary: "a deadline per async call, the task cancelled when it passes",
     annotations: ["timeout": ["seconds": .lifetime]],
     storage: [("deadline", "the timeout decorator's deadline for calls: `deadline`")],
     plan: DecoratorPlanKind(TimeoutPlan.self),

@@ -3,6 +3,7 @@ extension BuiltInDecorator {
   /// names; opt-in, since an app may not have the library.
   static let tracing = BuiltInDecorator(
     name: "Tracing",
+    summary: "a span per call on swift-distributed-tracing",
     annotations: ["tracing": ["span": .text, "attributes": .parameters]],
     storage: [
       ("tracer", "the tracing decorator's tracer: `tracer`"),
