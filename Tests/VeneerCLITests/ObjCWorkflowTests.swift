@@ -183,12 +183,7 @@ struct ObjCWorkflowTests {
       """)
     let template = folder.path + "/Templates/Audit.h.stencil"
     let output = folder.path + "/Generated"
-    let run = try runVeneer([
-      "generate", "--sources", header, "--template", template, "--output", output,
-    ])
-    #expect(run.status == 0, "\(run.errors)")
-    let written = try String(
-      contentsOfFile: output + "/LoaderService+Decorators.m", encoding: .utf8)
+    let written = try Self.implementation(of: header, with: template, in: folder)
     #expect(
       written.contains("@implementation VNRAuditLoaderService\n\n- (void)loadWithCompletion:"))
     #expect(written.contains("- (void)reset {\n  [_base reset];\n}"))
@@ -279,13 +274,7 @@ struct ObjCWorkflowTests {
       """)
     try folder.write(
       "Templates/Parts/Forward.stencil", "\n// audited\n{{ r.forwardingImplementation }}\n")
-    let output = folder.path + "/Generated"
-    let run = try runVeneer([
-      "generate", "--sources", header, "--template", template, "--output", output,
-    ])
-    #expect(run.status == 0, "\(run.errors)")
-    let written = try String(
-      contentsOfFile: output + "/LoaderService+Decorators.m", encoding: .utf8)
+    let written = try Self.implementation(of: header, with: template, in: folder)
     #expect(written.contains("// audited\n- (void)loadWithCompletion:"), "\(written)")
   }
 
@@ -377,5 +366,18 @@ struct ObjCWorkflowTests {
     #expect(edited.contains("2 source files (1 read)"), "\(edited)")
     #expect(
       folder.read("Generated/LoaderService+Decorators.m")?.contains("- (void)refresh {") == true)
+  }
+
+  /// What `veneer generate` writes into `Generated` as `LoaderService`'s implementation, for
+  /// `header` with the Objective-C `template`.
+  private static func implementation(
+    of header: String, with template: String, in folder: TemporaryFolder
+  ) throws -> String {
+    let output = folder.path + "/Generated"
+    let run = try runVeneer([
+      "generate", "--sources", header, "--template", template, "--output", output,
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    return try String(contentsOfFile: output + "/LoaderService+Decorators.m", encoding: .utf8)
   }
 }
