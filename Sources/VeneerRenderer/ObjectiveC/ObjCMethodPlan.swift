@@ -78,10 +78,7 @@ package struct ObjCMethodPlan: Sendable {
         ? BuiltInObjCTemplates.typedNames
         : skip.positionalValues.flatMap(\.texts).map { $0.lowercased() }
     }
-    // `track: mapped`: only calls the event map or an annotation names are tracked.
-    if !options.tracksUnnamedCalls, !annotations.contains(where: { $0.key == "analytics" }) {
-      skipped.append("analytics")
-    }
+    if options.leavesUntracked(annotations) { skipped.append("analytics") }
     skippedTemplates = skipped
     let firstPiece = String(method.selector.prefix { $0 != ":" })
     // A selector piece is Objective-C's argument label: `setPassword:(NSString *)value`.

@@ -43,11 +43,7 @@ struct RequirementAnnotations {
         annotation.arguments.isEmpty
           ? ["*"] : annotation.positionalValues.flatMap(\.texts).map { $0.lowercased() }
       })
-    if !context.options.tracksUnnamedCalls,
-      !annotations.contains(where: { $0.key == "analytics" })
-    {
-      skippedTemplates.insert("analytics")
-    }
+    if context.options.leavesUntracked(annotations) { skippedTemplates.insert("analytics") }
     if let unmovable = RequirementPlan.valueThatCannotBeCopied(in: requirement) {
       skippedTemplates.insert("*")
       diagnostics.append(

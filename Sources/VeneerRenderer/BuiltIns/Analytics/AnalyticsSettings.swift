@@ -1,3 +1,5 @@
+import VeneerModel
+
 /// Analytics' settings: `options: analytics: {naming:, track:}`.
 extension RenderOptions {
   package var eventNaming: EventNaming {
@@ -8,6 +10,12 @@ extension RenderOptions {
   package var tracksUnnamedCalls: Bool {
     get { setting("analytics.track_unnamed")?.flag ?? true }
     set { set("analytics.track_unnamed", newValue ? nil : .flag(newValue)) }
+  }
+
+  /// Whether a call with `annotations` goes untracked, Swift's or Objective-C's: with `track:
+  /// mapped`, only calls the event map or an annotation names are tracked.
+  func leavesUntracked(_ annotations: [Annotation]) -> Bool {
+    !tracksUnnamedCalls && !annotations.contains { $0.key == "analytics" }
   }
 
   /// How default analytics event names are spelt.
