@@ -3,7 +3,7 @@ import VeneerObjC
 import VeneerRenderer
 import VeneerTemplates
 
-/// The check stage of the Objective-C side: each template's halves for a protocol, assembled
+/// The render stage's check of Objective-C output: each template's halves for a protocol, assembled
 /// alone as they will be written, parsed by libclang before anything is written; code that does
 /// not parse is an error at the template line that wrote it, as Swift's is.
 enum ObjCRenderedCheck {
