@@ -151,8 +151,8 @@ enum TemplateSources {
 
   /// A template file's parts: what its `include` and `extends` tags name, and theirs in turn,
   /// each read from the template's folder as Stencil's loader would, through a symbolic link
-  /// only when the user or root owns it, or else Veneer's own part of that name. One that would leave the folder, or is found
-  /// nowhere, is left for compiling to report at its tag.
+  /// only when the user or root owns it, or else Veneer's own part of that name. One that would
+  /// leave the folder, or is found nowhere, is left for compiling to report at its tag.
   static func parts(
     of text: String, at templatePath: String, _ configuration: Configuration,
     _ diagnostics: inout [Diagnostic]
@@ -178,34 +178,17 @@ enum TemplateSources {
       let path = folder.isEmpty ? name : "\(folder)/\(name)"
       let part: TemplatePart
       switch Result(catching: { () throws(FileBytes.Failure) in
-        try FileBytes.readInside(
-          folder, relativePath: name, limit: FileBytes.settingsSizeLimit
-        ).bytes
+        try FileBytes.readInside(folder, relativePath: name, limit: FileBytes.settingsSizeLimit)
       }) {
-      case .success(let bytes):
+      case .success(let contents?):
         // Read all the same: the error stops the run, and the template's tag is not blamed too.
         diagnostics +=
           configuration.declaredInputs?.problems(
             [path], kind: "template part", namedAt: { _ in nil }) ?? []
-        part = TemplatePart(name: name, path: path, text: String(decoding: bytes, as: UTF8.self))
-      case .failure(.tooLarge(let limit)):
-        diagnostics.append(
-          Diagnostic(.error, "the template part is larger than \(limit >> 20) MiB", file: path))
-        refused.insert(name)
-        continue
-      case .failure(let failure):
-        // Something is there, and could not be read inside the folder: said, never replaced by
-        // Veneer's part of that name.
-        var status = stat()
-        if lstat(path, &status) == 0 {
-          diagnostics.append(
-            Diagnostic(
-              .error,
-              "the template part '\(path)': \(failure) (parts are read from the template's folder, "
-                + "through a symbolic link only when you or root own it)", file: templatePath))
-          refused.insert(name)
-          continue
-        }
+        part = TemplatePart(
+          name: name, path: path, text: String(decoding: contents.bytes, as: UTF8.self))
+      case .success(nil):
+        // Nothing there (known by the same walk that would have read it): Veneer's own part.
         guard let builtIn = BuiltInTemplates.partsByName[name] else {
           refused.insert(name)
           // A build system's sandbox hides what it was not told of; compiling says where.
@@ -220,6 +203,20 @@ enum TemplateSources {
           continue
         }
         part = builtIn
+      case .failure(.tooLarge(let limit)):
+        diagnostics.append(
+          Diagnostic(.error, "the template part is larger than \(limit >> 20) MiB", file: path))
+        refused.insert(name)
+        continue
+      case .failure(let failure):
+        // Something is there and could not be read: said, never replaced by Veneer's part.
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "the template part '\(path)': \(failure) (parts are read from the template's folder, "
+              + "through a symbolic link only when you or root own it)", file: templatePath))
+        refused.insert(name)
+        continue
       }
       parts[name] = part
       pending += TemplateSource.partNames(in: part.text)

@@ -60,15 +60,16 @@ package enum FileBytes {
   /// The regular file at `relativePath` under `folder`, each of whose components is opened
   /// relative to the one before it, as ssh judges a key's folders: a symbolic link on the way is
   /// followed only when the user or root owns it (a build system's sandbox links every input to
-  /// it), never one someone else made, and no path is checked and then opened again.
+  /// it), never one someone else made, and no path is checked and then opened again. Nil when
+  /// nothing is there (no such file, or no such folder on its way).
   package static func readInside(
     _ folder: String, relativePath: String, limit: Int = .max
-  ) throws(Failure) -> Contents {
+  ) throws(Failure) -> Contents? {
     var directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard directory >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
     let components = relativePath.split(separator: "/").map(String.init)
     for component in components.dropLast() {
-      let next: Int32
+      let next: Int32?
       do throws(Failure) {
         next = try openWithinFolder(directory, component, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       } catch {
@@ -76,22 +77,26 @@ package enum FileBytes {
         throw error
       }
       close(directory)
+      guard let next else { return nil }
       directory = next
     }
     defer { close(directory) }
-    let descriptor = try openWithinFolder(
-      directory, components.last ?? "", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard
+      let descriptor = try openWithinFolder(
+        directory, components.last ?? "", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    else { return nil }
     defer { close(descriptor) }
     return try read(opened: descriptor, limit: limit)
   }
 
   /// `name` in the open folder, opened with `flags`; through a link only when the user or root
-  /// owns the link.
+  /// owns the link; nil when there is no such entry.
   private static func openWithinFolder(_ folder: Int32, _ name: String, _ flags: Int32)
-    throws(Failure) -> Int32
+    throws(Failure) -> Int32?
   {
     var status = stat()
     guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+      if errno == ENOENT { return nil }
       throw .cannotRead(reason: String(cString: strerror(errno)))
     }
     let isLink = status.st_mode & S_IFMT == S_IFLNK
@@ -100,7 +105,11 @@ package enum FileBytes {
         reason: "'\(name)' is a symbolic link that belongs to another user (uid \(status.st_uid))")
     }
     let descriptor = openat(folder, name, flags | (isLink ? 0 : O_NOFOLLOW))
-    guard descriptor >= 0 else { throw .cannotRead(reason: String(cString: strerror(errno))) }
+    guard descriptor >= 0 else {
+      // A link the user owns to nothing is nothing there.
+      if errno == ENOENT { return nil }
+      throw .cannotRead(reason: String(cString: strerror(errno)))
+    }
     return descriptor
   }
 
