@@ -251,6 +251,17 @@ struct ObjCWorkflowTests {
     #expect(
       half.errors.contains("an Objective-C template is a pair, Audit.h.stencil and Audit.m.stencil")
     )
+
+    // A half is read up to the templates' bound, as a Swift template is.
+    try folder.write(
+      "Templates/Audit.m.stencil", String(repeating: "{# padding #}\n", count: 90_000))
+    let huge = try runVeneer([
+      "generate", "--sources", header, "--template", template, "--output", output,
+    ])
+    #expect(huge.status != 0)
+    #expect(
+      huge.errors.contains("Audit.m.stencil is larger than 1 MiB, the limit for a template"),
+      "\(huge.errors)")
   }
 
   /// An Objective-C pair composes as a Swift template does: a half includes a part beside it.

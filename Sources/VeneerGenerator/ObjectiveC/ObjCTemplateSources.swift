@@ -10,7 +10,7 @@ struct ObjCTemplateSource: Sendable, Hashable {
   var header: TemplateSource
   var implementation: TemplateSource
 
-  /// The built-ins, by name: Logging, Analytics and Intercepting.
+  /// The built-ins, by name, as `Templates/ObjC` holds them.
   static let builtIns: [ObjCTemplateSource] = Dictionary(
     grouping: BuiltInObjCTemplates.sources, by: \.name
   ).sorted { $0.key < $1.key }.compactMap { name, halves in
@@ -96,7 +96,14 @@ extension TemplateSources {
       }
       var halves: [TemplateSource] = []
       for suffix in [".h.stencil", ".m.stencil"] {
-        guard let data = FileBytes.read(stem + suffix) else {
+        let data: [UInt8]
+        do throws(FileBytes.Failure) {
+          data = try FileBytes.readWithStamp(stem + suffix, limit: FileBytes.settingsSizeLimit)
+            .bytes
+        } catch .tooLarge(let limit) {
+          report("\(stem + suffix) is larger than \(limit >> 20) MiB, the limit for a template")
+          break
+        } catch {
           report(
             "an Objective-C template is a pair, \(name).h.stencil and \(name).m.stencil; "
               + "\(stem + suffix) cannot be read")
