@@ -73,16 +73,19 @@ package struct Generator: Sendable {
     let compilation = Parallel.Future {
       prepared.compiled(configuration, withHeaders: !discovered.headers.isEmpty)
     }
-    let headerParse = Parallel.Future {
-      ParsedHeaders(discovered.headers, templates: prepared.objectiveC)
-    }
+    // A thread for libclang only when there are headers to read.
+    let headerParse =
+      discovered.headers.isEmpty
+      ? nil
+      : Parallel.Future { ParsedHeaders(discovered.headers, templates: prepared.objectiveC) }
     incremental.readModels()
     let parsed = ParsedSources(
       discovered.inputFiles, parser: parser, incremental: incremental, times: log.times,
       threads: threads)
+    let headers = headerParse?.value ?? ParsedHeaders([], templates: prepared.objectiveC)
     let catalog = ResolvedCatalog(
       parsed, references: discovered.references, configuration, keys: parser.annotationKeys,
-      headers: headerParse.value, times: log.times)
+      headers: headers, times: log.times)
     diagnostics += catalog.diagnostics
     log.statistics.readFiles = parsed.readCount + discovered.headers.count
     log.statistics.protocols = catalog.protocols.count + catalog.objectiveC.count
@@ -92,7 +95,7 @@ package struct Generator: Sendable {
     guard
       let (rendering, files) = selectAndRender(
         catalog, compiled: compilation.value, configuration, sources: discovered.sources,
-        headerInputs: headerParse.value.inputs,
+        headerInputs: headers.inputs,
         reuse: {
           incremental.renderReuse(
             settings: prepared.settings, parsed: parsed, output: output, configuration)
@@ -105,7 +108,7 @@ package struct Generator: Sendable {
     generation.unchangedFiles = rendering.unchanged.map(\.name)
     incremental.record(
       &generation, settings: prepared.settings, parsed: parsed,
-      headers: headerParse.value.record, rendering: rendering, files: files)
+      headers: headers.record, rendering: rendering, files: files)
     return generation
   }
 
