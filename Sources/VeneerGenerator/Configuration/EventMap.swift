@@ -62,25 +62,16 @@ enum EventMap {
               + "\(nonMethod.kind.rawValue); only method calls are tracked", at: location))
         continue
       }
-      var entryFailed = false
-      for property in entry.properties {
-        for requirement in matches
-        where !requirement.parameters.contains(where: {
-          $0.name == property.value || $0.label == property.value
-        }) {
-          let names = requirement.parameters.map(\.name).filter { $0 != "_" }
-          let hint = Spelling.suggestion(for: property.value, among: names)
-          diagnostics.append(
-            Diagnostic(
-              .error,
-              "analytics property '\(property.value)' is not a parameter of "
-                + "\(protocolName).\(requirement.selector)"
-                + (hint.map { "; did you mean '\($0)'?" } ?? ""),
-              at: property.location ?? location))
-          entryFailed = true
-        }
+      let problems = matches.flatMap { requirement in
+        unknownProperties(
+          of: entry, at: location, in: "\(protocolName).\(requirement.selector)",
+          names: requirement.parameters.map(\.name).filter { $0 != "_" },
+          labels: requirement.parameters.compactMap(\.label))
       }
-      guard !entryFailed else { continue }
+      guard problems.isEmpty else {
+        diagnostics += problems
+        continue
+      }
       let annotation = self.annotation(for: entry, at: location)
       if !proto.annotations.contains(where: { $0.key == "analytics" }) {
         protocols[protoIndex].annotations.append(Annotation(key: "analytics", location: location))
@@ -101,15 +92,9 @@ enum EventMap {
     case .failure(let problem): return [Diagnostic(.error, problem.message, at: location)]
     }
     let method = proto.methods[index]
-    let problems = entry.properties.compactMap { property -> Diagnostic? in
-      guard !method.parameters.contains(where: { $0.name == property.value }) else { return nil }
-      let hint = Spelling.suggestion(for: property.value, among: method.parameters.map(\.name))
-      return Diagnostic(
-        .error,
-        "analytics property '\(property.value)' is not a parameter of "
-          + "\(proto.name).\(method.selector)" + (hint.map { "; did you mean '\($0)'?" } ?? ""),
-        at: property.location ?? location)
-    }
+    let problems = unknownProperties(
+      of: entry, at: location, in: "\(proto.name).\(method.selector)",
+      names: method.parameters.map(\.name))
     guard problems.isEmpty else { return problems }
     // The map's annotation first, so that it wins over the header's.
     proto.methods[index].annotations.insert(annotation(for: entry, at: location), at: 0)
@@ -117,6 +102,22 @@ enum EventMap {
       proto.annotations.append(Annotation(key: "analytics", location: location))
     }
     return []
+  }
+
+  /// An error at each property of `entry` that names none of a call's parameters (`names`,
+  /// or its argument `labels`), with the closest name: one rule for both languages.
+  private static func unknownProperties(
+    of entry: EventMapEntry, at location: SourceLocation, in call: String, names: [String],
+    labels: [String] = []
+  ) -> [Diagnostic] {
+    entry.properties.compactMap { property in
+      guard !names.contains(property.value), !labels.contains(property.value) else { return nil }
+      let hint = Spelling.suggestion(for: property.value, among: names)
+      return Diagnostic(
+        .error,
+        "analytics property '\(property.value)' is not a parameter of \(call)"
+          + (hint.map { "; did you mean '\($0)'?" } ?? ""), at: property.location ?? location)
+    }
   }
 
   /// `("Outer.Nested", "load(completion:)")` for `Outer.Nested.load(completion:)`.
