@@ -21,7 +21,9 @@ do {
     let url = root.appendingPathComponent(path)
     let text = try String(contentsOf: url, encoding: .utf8)
     guard let updated = BuiltInTable.updating(text) else {
-      throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
+      FileHandle.standardError.write(
+        Data("error: \(path) has lost the marks around its table of built-ins\n".utf8))
+      exit(1)
     }
     guard updated != text else { continue }
     try Data(updated.utf8).write(to: url)
