@@ -14,8 +14,10 @@ public func typeCheck(_ files: [String], flags: [String] = [], macros: Bool = fa
   let suffix = macros ? "-tool" : ""
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  // One frontend for every file (`-wmo`): otherwise the driver starts one a file, each parsing
+  // them all (a 300-protocol check took 198 s instead of 81).
   process.arguments =
-    ["swiftc", "-typecheck", "-swift-version", "6"]
+    ["swiftc", "-typecheck", "-wmo", "-swift-version", "6"]
     + ["-I", productsFolder.appendingPathComponent("Modules\(suffix)").path]
     // The runtime's C module by its module map: a search of the products folder would also
     // meet the Objective-C front end's, built twice (for the plugins' tool too), and refuse the
@@ -63,7 +65,7 @@ public func compileAndRun(
   let compile = try runProcess(
     URL(fileURLWithPath: "/usr/bin/env"),
     [
-      "swiftc", "-swift-version", "6", "-Onone", "-I",
+      "swiftc", "-swift-version", "6", "-Onone", "-wmo", "-I",
       productsFolder.appendingPathComponent("Modules\(suffix)").path, "-Xcc",
       "-fmodule-map-file="
         + productsFolder.appendingPathComponent("CVeneerRuntime\(suffix).build/module.modulemap")
