@@ -111,6 +111,21 @@ struct TemplatePartTests {
       "\(messages)")
   }
 
+  /// A link to nothing where a part is named is something there: an error, never replaced by
+  /// Veneer's part of that name.
+  @Test func aLinkToNothingIsNotReplacedByVeneersPart() throws {
+    let (folder, configuration) = try Self.workspace()
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/Templates/Parts/Decorator.stencil",
+      withDestinationPath: folder.path + "/Nowhere.stencil")
+    let generation = Generator().generate(configuration)
+    #expect(generation.files.isEmpty)
+    let messages = generation.diagnostics.filter { $0.severity == .error }.map(\.message)
+    #expect(
+      messages.contains { $0.contains("'Decorator.stencil' is a symbolic link to nothing") },
+      "\(messages)")
+  }
+
   /// The workspace's part, or its folder, made a link to a copy elsewhere holding `text`; the
   /// link's path.
   @discardableResult

@@ -106,9 +106,12 @@ package enum FileBytes {
     }
     let descriptor = openat(folder, name, flags | (isLink ? 0 : O_NOFOLLOW))
     guard descriptor >= 0 else {
-      // A link the user owns to nothing is nothing there.
-      if errno == ENOENT { return nil }
-      throw .cannotRead(reason: String(cString: strerror(errno)))
+      // An entry gone since fstatat is nothing there; a link to nothing is something there,
+      // which the caller must not replace with a file of its own.
+      if errno == ENOENT, !isLink { return nil }
+      throw .cannotRead(
+        reason: errno == ENOENT
+          ? "'\(name)' is a symbolic link to nothing" : String(cString: strerror(errno)))
     }
     return descriptor
   }
