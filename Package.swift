@@ -233,8 +233,10 @@ let package = Package(
     .testTarget(
       name: "VeneerMacrosTests",
       dependencies: [
-        "VeneerMacrosPlugin", "VeneerMacroExpansion", "VeneerGenerator", "VeneerModel",
-        "VeneerParser", "VeneerRenderer", "TestSupport",
+        // The macro's library, not its plugin: a test target that depends on a macro target
+        // is built for the host, and the whole test bundle with it (every module twice).
+        "VeneerMacroExpansion", "VeneerGenerator", "VeneerModel", "VeneerParser",
+        "VeneerRenderer", "TestSupport",
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),

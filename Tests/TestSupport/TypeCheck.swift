@@ -7,26 +7,24 @@ public let productsFolder: URL =
 
 /// Type-checks Swift files in Swift 6 mode against the package's built modules, as a user's
 /// target would compile them; returns the exit status and the compiler's errors. With
-/// `macros`, against the modules built for the host, where `VeneerMacros` is, with its plugin.
+/// `macros`, `@Decorated` expands through the compiler plugin the package built for the host.
 public func typeCheck(_ files: [String], flags: [String] = [], macros: Bool = false) throws -> (
   status: Int32, errors: String
 ) {
-  let suffix = macros ? "-tool" : ""
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   // One frontend for every file (`-wmo`): otherwise the driver starts one a file, each parsing
   // them all (a 300-protocol check took 198 s instead of 81).
   process.arguments =
     ["swiftc", "-typecheck", "-wmo", "-swift-version", "6"]
-    + ["-I", productsFolder.appendingPathComponent("Modules\(suffix)").path]
+    + ["-I", productsFolder.appendingPathComponent("Modules").path]
     // The runtime's C module by its module map: a search of the products folder would also
     // meet the Objective-C front end's, built twice (for the plugins' tool too), and refuse the
     // second as a redefinition.
     + [
       "-Xcc",
       "-fmodule-map-file="
-        + productsFolder.appendingPathComponent("CVeneerRuntime\(suffix).build/module.modulemap")
-        .path,
+        + productsFolder.appendingPathComponent("CVeneerRuntime.build/module.modulemap").path,
     ]
     + (macros
       ? [
@@ -50,14 +48,8 @@ public func typeCheck(_ files: [String], flags: [String] = [], macros: Bool = fa
 public func compileAndRun(
   _ files: [String], linking modules: [String], in folder: String
 ) throws -> (compiled: Bool, status: Int32, output: String, errors: String) {
-  // A test bundle that uses a macro is built for the host, as `-tool` products, and so are the
-  // test-only libraries it links (InMemoryTracing): those are the objects to link.
-  let suffix =
-    FileManager.default.fileExists(
-      atPath: productsFolder.appendingPathComponent("Modules-tool").path)
-    ? "-tool" : ""
   let objects = try modules.flatMap { module in
-    let build = productsFolder.appendingPathComponent("\(module)\(suffix).build")
+    let build = productsFolder.appendingPathComponent("\(module).build")
     return try FileManager.default.contentsOfDirectory(atPath: build.path)
       .filter { $0.hasSuffix(".o") }.sorted().map { build.appendingPathComponent($0).path }
   }
@@ -66,10 +58,9 @@ public func compileAndRun(
     URL(fileURLWithPath: "/usr/bin/env"),
     [
       "swiftc", "-swift-version", "6", "-Onone", "-wmo", "-I",
-      productsFolder.appendingPathComponent("Modules\(suffix)").path, "-Xcc",
+      productsFolder.appendingPathComponent("Modules").path, "-Xcc",
       "-fmodule-map-file="
-        + productsFolder.appendingPathComponent("CVeneerRuntime\(suffix).build/module.modulemap")
-        .path,
+        + productsFolder.appendingPathComponent("CVeneerRuntime.build/module.modulemap").path,
       "-o", program,
     ] + files + objects)
   guard compile.status == 0 else { return (false, compile.status, "", compile.errors) }

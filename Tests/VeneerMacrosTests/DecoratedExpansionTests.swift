@@ -6,10 +6,9 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros
 import Testing
 import VeneerGenerator
+import VeneerMacroExpansion
 import VeneerModel
 import VeneerParser
-
-@testable import VeneerMacrosPlugin
 
 /// `@Decorated` writes what `veneer generate` writes for the same protocol and built-ins: the
 /// checked-in decorators of the fixture catalog (`--all`: analytics, caching, intercepting and

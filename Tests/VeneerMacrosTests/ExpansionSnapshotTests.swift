@@ -2,7 +2,6 @@ import Foundation
 import MacroTesting
 import Testing
 import VeneerMacroExpansion
-import VeneerMacrosPlugin
 import VeneerRenderer
 
 /// What `@Decorated` expands to and says, as a reviewer reads it: each built-in on one small

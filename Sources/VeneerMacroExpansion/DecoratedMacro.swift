@@ -1,15 +1,9 @@
-import SwiftCompilerPlugin
 import SwiftSyntax
 import SwiftSyntaxMacros
-import VeneerMacroExpansion
-
-@main
-struct VeneerMacrosPlugin: CompilerPlugin {
-  let providingMacros: [Macro.Type] = [DecoratedMacro.self]
-}
 
 /// `@Decorated`: the decorator types of `DecoratedExpansion` become peers of the protocol,
-/// the extensions with their helpers its extensions.
+/// the extensions with their helpers its extensions. The compiler plugin's type of this name
+/// hands each role here.
 public enum DecoratedMacro: PeerMacro, ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
