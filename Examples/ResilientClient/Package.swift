@@ -3,7 +3,7 @@ import PackageDescription
 
 // Veneer's resilience decorators against a real flaky server, scraped by a real Prometheus:
 // `flaky-server` fails and stalls a set share of its answers; `price-load` calls it through
-// `HTTPPriceClient` (AsyncHTTPClient), once as it is and once decorated with a bulkhead, a
+// `HTTPPriceClient` (URLSession), once as it is and once decorated with a bulkhead, a
 // timeout, a circuit breaker, retries and metrics, and serves the metrics on /metrics
 // (swift-prometheus). `prometheus-test` runs both with Debian's prometheus and reads back what it
 // scraped. PriceKit's decorators are generated and checked in:
@@ -14,7 +14,6 @@ let package = Package(
   dependencies: [
     .package(name: "veneer", path: "../.."),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
   ],
@@ -24,7 +23,6 @@ let package = Package(
       dependencies: [
         .product(name: "VeneerRuntime", package: "veneer"),
         .product(name: "VeneerMetrics", package: "veneer"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ],
       exclude: ["veneer.yml"]
     ),
@@ -37,7 +35,6 @@ let package = Package(
       dependencies: [
         "PriceKit",
         .product(name: "VeneerRuntime", package: "veneer"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "Metrics", package: "swift-metrics"),

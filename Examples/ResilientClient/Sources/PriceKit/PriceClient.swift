@@ -1,6 +1,9 @@
-import AsyncHTTPClient
 import Foundation
 import VeneerRuntime
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// A price list behind HTTP, read and ordered from.
 // veneer: bulkhead, timeout, circuitBreaker, retry, metrics
@@ -23,34 +26,52 @@ public struct ServerError: RetryableError, CustomStringConvertible {
   public var description: String { "the server answered \(status)" }
 }
 
-/// `PriceClient` over AsyncHTTPClient: `GET /price/SKU` and `POST /orders?sku=SKU&quantity=N`,
-/// each answered with a number.
+/// `PriceClient` over URLSession, as an app writes it: `GET /price/SKU` and
+/// `POST /orders?sku=SKU&quantity=N`, each answered with a number.
 public struct HTTPPriceClient: PriceClient {
-  private let client: HTTPClient
+  private let session: URLSession
   private let server: String
 
   /// A client of the server at `server` (`http://127.0.0.1:18080`).
-  public init(server: String, client: HTTPClient = .shared) {
+  public init(server: String, session: URLSession = .prices) {
     self.server = server
-    self.client = client
+    self.session = session
   }
 
   public func price(sku: String) async throws -> Int {
-    try await number(HTTPClientRequest(url: "\(server)/price/\(sku)"))
+    try await number(URLRequest(url: try url("/price/\(sku)")))
   }
 
   public func order(sku: String, quantity: Int) async throws -> Int {
-    var request = HTTPClientRequest(url: "\(server)/orders?sku=\(sku)&quantity=\(quantity)")
-    request.method = .POST
+    var request = URLRequest(url: try url("/orders?sku=\(sku)&quantity=\(quantity)"))
+    request.httpMethod = "POST"
     return try await number(request)
   }
 
-  private func number(_ request: HTTPClientRequest) async throws -> Int {
-    // The server's own stalls are longer than this; only a decorator's timeout cuts them short.
-    let response = try await client.execute(request, timeout: .seconds(30))
-    let body = try await response.body.collect(upTo: 1024)
-    guard response.status == .ok else { throw ServerError(status: Int(response.status.code)) }
-    guard let number = Int(String(buffer: body)) else { throw ServerError(status: 502) }
+  private func url(_ path: String) throws -> URL {
+    guard let url = URL(string: server + path) else { throw URLError(.badURL) }
+    return url
+  }
+
+  private func number(_ request: URLRequest) async throws -> Int {
+    let (body, response) = try await session.data(for: request)
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 502
+    guard status == 200 else { throw ServerError(status: status) }
+    guard let number = Int(String(decoding: body, as: UTF8.self)) else {
+      throw ServerError(status: 502)
+    }
     return number
   }
+}
+
+extension URLSession {
+  /// A session for the price server: as many connections as the load runs calls at once, and
+  /// a request timeout longer than the server's stalls, so that only a decorator's timeout cuts
+  /// them short.
+  public static let prices: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpMaximumConnectionsPerHost = 16
+    configuration.timeoutIntervalForRequest = 30
+    return URLSession(configuration: configuration)
+  }()
 }

@@ -11,13 +11,16 @@
 // 4. `--orders` orders through the decorated client, which never retries them: the server says
 //    how many it received.
 // Then it prints what it saw, and serves /metrics for `--linger` seconds more.
-import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import Metrics
 import PriceKit
 import Prometheus
 import VeneerRuntime
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: String) -> String {
@@ -147,23 +150,17 @@ let resilient =
 let undecorated = await load(requests) { try await plain.price(sku: skus[$0 % skus.count]) }
 let decorated = await load(requests) { try await resilient.price(sku: skus[$0 % skus.count]) }
 
-_ = try await HTTPClient.shared.execute(
-  {
-    var request = HTTPClientRequest(url: "\(server)/outage?ms=1000")
-    request.method = .POST
-    return request
-  }(),
-  timeout: .seconds(5))
+var outage = URLRequest(url: URL(string: "\(server)/outage?ms=1000")!)
+outage.httpMethod = "POST"
+_ = try await URLSession.prices.data(for: outage)
 let duringOutage = await load(for: .seconds(2.5)) { try await resilient.price(sku: "apple") }
 
 let ordered = await load(orders) {
   try await resilient.order(sku: skus[$0 % skus.count], quantity: 1)
 }
-let stats = try await HTTPClient.shared.execute(
-  HTTPClientRequest(url: "\(server)/stats"), timeout: .seconds(5)
-).body.collect(upTo: 1024)
+let (stats, _) = try await URLSession.prices.data(from: URL(string: "\(server)/stats")!)
 let received =
-  String(buffer: stats).split(separator: " ").first { $0.hasPrefix("order=") }
+  String(decoding: stats, as: UTF8.self).split(separator: " ").first { $0.hasPrefix("order=") }
   .map { $0.dropFirst("order=".count) }.flatMap { Int($0) } ?? 0
 
 print(
