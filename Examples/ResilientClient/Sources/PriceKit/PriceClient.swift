@@ -39,19 +39,39 @@ public struct HTTPPriceClient: PriceClient {
   }
 
   public func price(sku: String) async throws -> Int {
-    try await number(URLRequest(url: try url("/price/\(sku)")))
+    try await number(URLRequest(url: try url(["price", sku])))
   }
 
   public func order(sku: String, quantity: Int) async throws -> Int {
-    var request = URLRequest(url: try url("/orders?sku=\(sku)&quantity=\(quantity)"))
+    var request = URLRequest(
+      url: try url(["orders"], query: [("sku", sku), ("quantity", String(quantity))]))
     request.httpMethod = "POST"
     return try await number(request)
   }
 
-  private func url(_ path: String) throws -> URL {
-    guard let url = URL(string: server + path) else { throw URLError(.badURL) }
+  /// The server's URL for `segments` and `query`, each percent-encoded on its own: a SKU with
+  /// `/`, `?`, `&` or `#` in it names that SKU, not another path or another query.
+  private func url(_ segments: [String], query: [(name: String, value: String)] = []) throws -> URL
+  {
+    let path = try segments.map { "/" + (try Self.percentEncoded($0)) }.joined()
+    let fields = try query.map {
+      "\(try Self.percentEncoded($0.name))=\(try Self.percentEncoded($0.value))"
+    }
+    let text = server + path + (fields.isEmpty ? "" : "?" + fields.joined(separator: "&"))
+    guard let url = URL(string: text) else { throw URLError(.badURL) }
     return url
   }
+
+  /// `text` with every byte but RFC 3986's unreserved ones percent-encoded.
+  private static func percentEncoded(_ text: String) throws -> String {
+    guard let encoded = text.addingPercentEncoding(withAllowedCharacters: unreserved) else {
+      throw URLError(.badURL)
+    }
+    return encoded
+  }
+
+  private static let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
   private func number(_ request: URLRequest) async throws -> Int {
     let (body, response) = try await session.data(for: request)
