@@ -23,10 +23,11 @@ struct BuiltInTemplatesTests {
     #expect(BuiltInTemplates.all.map(\.name) == BuiltInDecorators.all.map(\.name).sorted())
   }
 
-  /// Built-ins registered together share no name, annotation key, stored property, composition
-  /// helper, plan or plan member: a storage name reused by a new built-in crashed `veneer
-  /// templates list` (duplicate keys), and a plan member reused was read from the first plan in
-  /// silence; now each is a message at the descriptor, naming the built-in it clashes with.
+  /// Built-ins registered together share no name, annotation key, composition helper, plan or
+  /// plan member: a plan member reused was read from the first plan in silence; now each is a
+  /// message at the descriptor, naming the built-in it clashes with. Stored properties are each
+  /// built-in's own: reusing another's name is not a clash (it crashed `veneer templates list`
+  /// once, with duplicate keys), but `base`, one name twice or a keyword is.
   @Test func builtInsAreRegisteredWithoutClashes() throws {
     #expect(BuiltInDecorators.problems(registering: BuiltInDecorators.all) == [])
     let caching = try #require(BuiltInDecorators.named("caching"))
@@ -34,7 +35,9 @@ struct BuiltInTemplatesTests {
     let line = #line + 1
     let copy = BuiltInDecorator(
       name: "Memo", summary: "remembers", annotations: ["memo": [:], "cache": [:]],
-      storage: caching.storage + [("base", "what it wraps")],
+      storage: caching.storage + [
+        ("base", "what it wraps"), ("memo", "its memo"), ("memo", "again"), ("self", "itself"),
+      ],
       plan: DecoratorPlanKind(BulkheadPlan.self), runtimeModule: "VeneerRuntime",
       compositionHelper: "withCaching")
     let problems = BuiltInDecorators.problems(registering: [caching, bulkhead, copy])
@@ -43,8 +46,9 @@ struct BuiltInTemplatesTests {
     #expect(
       problems == [
         "\(at) annotation key 'cache', which Caching declares already: \(fix)",
-        "\(at) stored property 'cache', which Caching declares already: \(fix)",
         "\(at) stored property 'base', which every decorator declares already: \(fix)",
+        "\(at) stored property 'memo' twice: \(fix)",
+        "\(at) stored property 'self', which is not a Swift name its template can declare: \(fix)",
         "\(at) composition helper 'withCaching', which Caching declares already: \(fix)",
         "\(at) plan 'bulkhead', which Bulkhead declares already: \(fix)",
         "\(at) plan member 'admittedCall', which Bulkhead declares already: \(fix)",

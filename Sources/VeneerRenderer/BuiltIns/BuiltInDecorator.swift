@@ -173,9 +173,10 @@ package enum BuiltInDecorators {
     all.flatMap(\.signatureNames).compactMap { TemplateImport($0)?.module })
 
   /// What is wrong with registering `decorators` together, each at the descriptor at fault and
-  /// naming the built-in it clashes with: two with one name, annotation key, stored property,
-  /// composition helper, plan, or member its plan adds to a requirement's (a decorator's storage
-  /// and a plan's members are read by name, and a second `cache` would be the first's).
+  /// naming the built-in it clashes with: two with one name, annotation key, composition helper,
+  /// plan, or member its plan adds to a requirement's (a plan's members are read by name on any
+  /// requirement, and a second `admittedCall` would be the first's); and a built-in's own stored
+  /// properties, which must be Swift names, none of them `base` and none twice.
   package static func problems(registering decorators: [BuiltInDecorator]) -> [String] {
     var problems: [String] = []
     func findClashes(
@@ -197,7 +198,28 @@ package enum BuiltInDecorators {
     }
     findClashes("name") { [$0.typedName] }
     findClashes("annotation key") { Array($0.annotations.keys).sorted() }
-    findClashes("stored property", taken: ["base": "every decorator"]) { $0.storage.map(\.name) }
+    // Stored properties are each decorator's own, scoped to its built-in: two built-ins may both
+    // keep a `limiter`, spelt alike since the spelling depends on the protocol alone.
+    for decorator in decorators {
+      var kept: Set<String> = []
+      for name in decorator.storage.map(\.name) {
+        let problem: String? =
+          if name == "base" {
+            "'base', which every decorator declares already"
+          } else if !kept.insert(name).inserted {
+            "'\(name)' twice"
+          } else if !SwiftWords.isPlainIdentifier(name) || SwiftWords.isKeyword(name) {
+            "'\(name)', which is not a Swift name its template can declare"
+          } else {
+            nil
+          }
+        if let problem {
+          problems.append(
+            "\(decorator.descriptorLocation): built-in \(decorator.name) declares the stored "
+              + "property \(problem): rename it in \(decorator.name)'s folder")
+        }
+      }
+    }
     findClashes("composition helper") { [$0.compositionHelper] }
     findClashes("plan") { $0.plan.map { [$0.name] } ?? [] }
     findClashes(

@@ -20,12 +20,16 @@ package struct StorageNames: Sendable, Equatable {
   /// The name declared at `position` of `declared`, as spelt.
   func spelling(at position: Int) -> String { spelt[position] }
 
-  /// Every name a decorator may store, as declared: `base`, then each built-in's.
-  static let declared = ["base"] + BuiltInDecorators.all.flatMap { $0.storage.map(\.name) }
-  // A name two built-ins declare is a registration problem (`BuiltInDecorators.problems`), which
-  // a test reports; the first keeps it here rather than trapping.
+  /// Every name a decorator may store, as declared: `base`, then each built-in's, once each;
+  /// a name two built-ins declare is each one's own property, spelt alike.
+  static let declared: [String] = {
+    var seen: Set<String> = []
+    return (["base"] + BuiltInDecorators.all.flatMap { $0.storage.map(\.name) }).filter {
+      seen.insert($0).inserted
+    }
+  }()
   private static let positions = Dictionary(
-    declared.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    uniqueKeysWithValues: declared.enumerated().map { ($1, $0) })
 
   /// Names that no requirement without parameters takes: a property, or a method called
   /// `logger()`, would be a redeclaration.

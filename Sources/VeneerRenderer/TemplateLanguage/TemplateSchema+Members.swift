@@ -124,16 +124,19 @@ extension LocalNames: TemplateObject {
 }
 
 extension StorageNames: TemplateObject {
-  /// `base`, then each property a built-in decorator declares, with what it holds.
+  /// `base`, then each property a built-in decorator declares, with what it holds: for a name
+  /// two built-ins declare, what each one's holds.
   static let templateMembers: [String: TemplateMember<StorageNames>] = {
-    // In the order of `StorageNames.declared`, whose positions the members read.
-    let declared =
-      [("base", "what the decorator wraps: `base`")]
-      + BuiltInDecorators.all.flatMap { $0.storage.map { ($0.name, $0.summary) } }
+    var summaries = ["base": ["what the decorator wraps: `base`"]]
+    for property in BuiltInDecorators.all.flatMap(\.storage) {
+      summaries[property.name, default: []].append(property.summary)
+    }
+    // At the positions of `StorageNames.declared`, which the members read.
     return Dictionary(
-      declared.enumerated().map { position, member in
-        (member.0, TemplateMember<StorageNames>(.text, member.1) { $0.spelling(at: position) })
-      }, uniquingKeysWith: { first, _ in first })
+      uniqueKeysWithValues: StorageNames.declared.enumerated().map { position, name in
+        let summary = summaries[name]!.joined(separator: "; ")
+        return (name, TemplateMember<StorageNames>(.text, summary) { $0.spelling(at: position) })
+      })
   }()
 
   package func templateMember(_ name: String) -> Any? {
