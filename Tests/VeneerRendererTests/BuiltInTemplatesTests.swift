@@ -47,8 +47,8 @@ struct BuiltInTemplatesTests {
       problems == [
         "\(at) annotation key 'cache', which Caching declares already: \(fix)",
         "\(at) stored property 'base', which every decorator declares already: \(fix)",
-        "\(at) stored property 'memo' twice: \(fix)",
-        "\(at) stored property 'self', which is not a Swift name its template can declare: \(fix)",
+        "\(at) stored property 'memo', which Memo declares already: \(fix)",
+        "\(at) stored property 'self', which is not a Swift name: \(fix)",
         "\(at) composition helper 'withCaching', which Caching declares already: \(fix)",
         "\(at) plan 'bulkhead', which Bulkhead declares already: \(fix)",
         "\(at) plan member 'admittedCall', which Bulkhead declares already: \(fix)",

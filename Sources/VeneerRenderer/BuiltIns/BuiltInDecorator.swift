@@ -179,17 +179,20 @@ package enum BuiltInDecorators {
   /// properties, which must be Swift names, none of them `base` and none twice.
   package static func problems(registering decorators: [BuiltInDecorator]) -> [String] {
     var problems: [String] = []
+    func report(_ decorator: BuiltInDecorator, declaring what: String) {
+      problems.append(
+        "\(decorator.descriptorLocation): built-in \(decorator.name) declares the \(what): "
+          + "rename it in \(decorator.name)'s folder")
+    }
     func findClashes(
-      _ what: String, taken owner: [String: String] = [:], _ names: (BuiltInDecorator) -> [String]
+      _ what: String, among registered: [BuiltInDecorator] = decorators,
+      taken owner: [String: String] = [:], _ names: (BuiltInDecorator) -> [String]
     ) {
       var owner = owner
-      for decorator in decorators {
+      for decorator in registered {
         for name in names(decorator) {
           if let first = owner[name] {
-            problems.append(
-              "\(decorator.descriptorLocation): built-in \(decorator.name) declares the \(what) "
-                + "'\(name)', which \(first) declares already: rename it in \(decorator.name)'s "
-                + "folder")
+            report(decorator, declaring: "\(what) '\(name)', which \(first) declares already")
           } else {
             owner[name] = decorator.name
           }
@@ -201,23 +204,12 @@ package enum BuiltInDecorators {
     // Stored properties are each decorator's own, scoped to its built-in: two built-ins may both
     // keep a `limiter`, spelt alike since the spelling depends on the protocol alone.
     for decorator in decorators {
-      var kept: Set<String> = []
-      for name in decorator.storage.map(\.name) {
-        let problem: String? =
-          if name == "base" {
-            "'base', which every decorator declares already"
-          } else if !kept.insert(name).inserted {
-            "'\(name)' twice"
-          } else if !SwiftWords.isPlainIdentifier(name) || SwiftWords.isKeyword(name) {
-            "'\(name)', which is not a Swift name its template can declare"
-          } else {
-            nil
-          }
-        if let problem {
-          problems.append(
-            "\(decorator.descriptorLocation): built-in \(decorator.name) declares the stored "
-              + "property \(problem): rename it in \(decorator.name)'s folder")
-        }
+      findClashes("stored property", among: [decorator], taken: ["base": "every decorator"]) {
+        $0.storage.map(\.name)
+      }
+      for name in decorator.storage.map(\.name)
+      where !SwiftWords.isPlainIdentifier(name) || SwiftWords.isKeyword(name) {
+        report(decorator, declaring: "stored property '\(name)', which is not a Swift name")
       }
     }
     findClashes("composition helper") { [$0.compositionHelper] }
