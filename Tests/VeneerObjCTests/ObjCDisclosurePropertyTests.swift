@@ -52,6 +52,7 @@ struct ObjCDisclosurePropertyTests {
     var properties: [String] = []
     var redacted: [String] = []
     var arguments: [Argument] = []
+    var redactedAt: [Bool] = []
     for a in 0..<Int(1 + random.next() % 3) {
       let kind = Int(random.next() % 5)
       let isSecretNumber = kind == 4
@@ -78,10 +79,17 @@ struct ObjCDisclosurePropertyTests {
       }
       let isRedacted = isSecretNumber || chance(10)
       if isRedacted && !isSecretNumber { redacted.append(name) }
+      redactedAt.append(isRedacted)
       arguments.append(
         Argument(
           piece: piece, name: name, type: type, value: value, leak: leak,
           mayAppear: declared && !isRedacted))
+    }
+    // A label names every parameter it labels ("by name or argument label", Annotations.md):
+    // where two selector pieces are spelt alike, `public` of that piece shows both.
+    for index in arguments.indices
+    where publicNames.contains(arguments[index].piece) && !redactedAt[index] {
+      arguments[index].mayAppear = true
     }
     let returns = chance(60)
     let resultPublic = chance(40)
