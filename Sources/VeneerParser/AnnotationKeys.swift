@@ -135,6 +135,9 @@ package struct AnnotationKeys: Sendable {
             ))
         } else {
           problems += unknownParameters(argument.value.texts, in: parameters ?? [], key: key)
+          problems += sharedNames(
+            argument.value.texts, in: parameters ?? [], said: "'\(key)(\(label):)'",
+            outcome: { "only the first, '\($0[0].name)', is taken" })
         }
       }
     }
@@ -165,8 +168,44 @@ package struct AnnotationKeys: Sendable {
       problems += unknownParameters(
         annotation.positionalValues.flatMap(\.texts).filter { $0 != "result" }, in: parameters,
         key: key)
+      if key != "redact" {
+        let shown = key == "reveal" ? "shown by value" : "shown"
+        problems += sharedNames(
+          annotation.positionalValues.flatMap(\.texts), in: parameters, said: "'\(key)'",
+          outcome: { $0.count == 2 ? "both are \(shown)" : "all \($0.count) are \(shown)" })
+      }
     }
     return problems
+  }
+
+  /// A warning at each name that two or more parameters answer to, by name or label (an
+  /// Objective-C selector piece given twice, `move(to a:, to b:)`): the user may have meant one
+  /// of them. `redact` of such a name hides each, which is never a leak, so it is not asked.
+  private func sharedNames(
+    _ names: [String], in parameters: [Parameter], said: String,
+    outcome: ([Parameter]) -> String
+  ) -> [(Diagnostic.Severity, String)] {
+    func answering(_ name: String) -> [Parameter] {
+      parameters.filter { $0.name == name || $0.label == name }
+    }
+    return names.compactMap { name in
+      let matches = answering(name)
+      guard matches.count > 1 else { return nil }
+      let list = matches.map { "'\($0.name)'" }.joined(separator: ", ")
+      let ownNames = matches.map(\.name).filter { answering($0).count == 1 }.map { "'\($0)'" }
+      let either = ownNames.dropLast().joined(separator: ", ") + " or " + (ownNames.last ?? "")
+      let advice =
+        ownNames.isEmpty
+        ? "rename a parameter to tell them apart"
+        : ownNames.count < matches.count
+          ? "only \(ownNames.joined(separator: ", ")) can be named alone"
+          : "to mean one, name it: \(either)"
+      return (
+        .warning,
+        "\(said) names '\(name)', which \(matches.count) parameters answer to (\(list)): "
+          + "\(outcome(matches)); \(advice)"
+      )
+    }
   }
 
   private func unknownParameters(_ names: [String], in parameters: [Parameter], key: String)

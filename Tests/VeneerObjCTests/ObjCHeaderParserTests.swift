@@ -138,6 +138,28 @@ struct ObjCHeaderParserTests {
     #expect(diagnostics[2].hasPrefix(header + ":5:12: error:"))
   }
 
+  /// A selector piece given twice is a label two arguments answer to: `public` of it shows both,
+  /// which the header's author may not have meant.
+  @Test func publicOfASelectorPieceGivenTwiceIsAWarning() throws {
+    let folder = try TemporaryFolder()
+    let header = try folder.write(
+      "Pair.h",
+      """
+      @protocol Pair
+      // veneer: public(with)
+      - (void)join:(NSString *)left with:(NSString *)middle with:(NSString *)right;
+      @end
+
+      """)
+    let diagnostics = ObjCHeaders.read([header], parser: Self.headerParser).diagnostics.map(
+      \.description)
+    #expect(
+      diagnostics == [
+        header + ":2:12: warning: 'public' names 'with', which 2 parameters answer to "
+          + "('middle', 'right'): both are shown; to mean one, name it: 'middle' or 'right'"
+      ])
+  }
+
   /// A macro that hides a declaration, a protocol split by `#if`, a syntax error: located
   /// diagnostics, the rest read, never a crash.
   @Test func carelessHeadersGiveLocatedDiagnostics() throws {

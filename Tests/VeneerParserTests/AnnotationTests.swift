@@ -79,6 +79,32 @@ struct AnnotationTests {
       ])
   }
 
+  @Test func aNameTwoParametersAnswerToIsAWarningSayingWhatItDoes() {
+    let parsed = parse(
+      """
+      protocol P {
+        // veneer: public(to), reveal(to), redact(to)
+        func move(to start: Int, to end: Int)
+        // veneer: analytics(properties: [at])
+        func mark(at first: Int, at second: Int, at: Int)
+        // veneer: public(b)
+        func swap(a b: Int, b c: Int)
+      }
+      """)
+    #expect(
+      parsed.diagnostics.map(\.description) == [
+        "Input.swift:2:14: warning: 'public' names 'to', which 2 parameters answer to ('start', "
+          + "'end'): both are shown; to mean one, name it: 'start' or 'end'",
+        "Input.swift:2:26: warning: 'reveal' names 'to', which 2 parameters answer to ('start', "
+          + "'end'): both are shown by value; to mean one, name it: 'start' or 'end'",
+        "Input.swift:4:14: warning: 'analytics(properties:)' names 'at', which 3 parameters "
+          + "answer to ('first', 'second', 'at'): only the first, 'first', is taken; only "
+          + "'first', 'second' can be named alone",
+        "Input.swift:6:14: warning: 'public' names 'b', which 2 parameters answer to ('b', 'c'): "
+          + "both are shown; only 'c' can be named alone",
+      ])
+  }
+
   @Test(arguments: [
     (
       "caching(ttl: 300",

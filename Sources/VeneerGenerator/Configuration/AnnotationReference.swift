@@ -93,8 +93,10 @@ package enum AnnotationReference {
     `analytics(properties:)` naming no parameter (with the closest name), a label given twice, an
     empty event or span name, and lists nested over 16 levels are errors at their line and
     column, and nothing is written. `skip(x)` naming no template in use, an unknown key (it may
-    select a template this run does not use), a bare `cache` on a protocol and an annotation
-    separated from its declaration by a blank line are warnings, each with the closest name
-    where there is one.
+    select a template this run does not use), a bare `cache` on a protocol, an annotation
+    separated from its declaration by a blank line, and `public`, `reveal` or
+    `analytics(properties:)` on a requirement naming what two of its parameters answer to (a
+    label or selector piece given twice: `public` shows both, `properties:` takes the first) are
+    warnings, each with the closest name, or the names that tell them apart, where there is one.
     """
 }
