@@ -1,6 +1,17 @@
 // swift-tools-version: 6.1
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
+
+/// Each built-in's templates, in its folder beside its Swift (`BuiltIns/Logging/Logging.stencil`),
+/// are embedded as Swift by `bash Scripts/regenerate`: SwiftPM is told to leave them be. Listed
+/// from the folders, so that a new built-in is its folder and one line in `BuiltInDecorators.all`.
+let builtInTemplates: [String] = {
+  let renderer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Sources/VeneerRenderer")
+  let files = FileManager.default.enumerator(atPath: renderer.path)?.allObjects as? [String] ?? []
+  return files.filter { $0.hasPrefix("BuiltIns/") && $0.hasSuffix(".stencil") }.sorted()
+}()
 
 let package = Package(
   name: "veneer",
@@ -62,7 +73,8 @@ let package = Package(
     ),
     .target(
       name: "VeneerRenderer",
-      dependencies: ["VeneerModel", "VeneerTemplates"]
+      dependencies: ["VeneerModel", "VeneerTemplates"],
+      exclude: builtInTemplates
     ),
     // `memmem` for the scanner's prefilter.
     .target(name: "CVeneerScan"),
@@ -138,7 +150,7 @@ let package = Package(
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ],
       path: "Sources/VeneerBench"),
-    // Run by `bash Scripts/regenerate`: Templates/ as Swift, from the folder alone; then the
+    // Run by `bash Scripts/regenerate`: the templates as Swift, from their folders alone; then the
     // files made from the descriptors and the schema (the references, the macro's interface).
     .target(name: "VeneerTemplateEmbedding"),
     .executableTarget(

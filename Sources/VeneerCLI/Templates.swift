@@ -28,7 +28,7 @@ struct Templates: ParsableCommand {
             + (template.summary ?? ""))
       }
       print(
-        "\nFor Objective-C @protocols of headers, each a .h and a .m template in Templates/ObjC:")
+        "\nFor Objective-C @protocols of headers, each a .h and a .m template:")
       for template in BuiltInObjCTemplates.all {
         print(
           template.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)

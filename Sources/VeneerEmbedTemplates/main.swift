@@ -2,9 +2,9 @@ import Foundation
 import VeneerTemplateEmbedding
 
 // `swift run veneer-embed-templates [ROOT]`, the first step of `bash Scripts/regenerate`:
-// writes the Swift that embeds Templates/. It reads only the folder and builds nothing of
-// Veneer's, so a stale embedding, or code that does not build without a new one, never stands
-// in its own way.
+// writes the Swift that embeds the templates (each built-in's, and Templates/' parts and
+// Objective-C runtime). It reads only those folders and builds nothing of Veneer's, so a stale
+// embedding, or code that does not build without a new one, never stands in its own way.
 let root = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? ".")
 do {
   for file in try TemplateEmbedding.files(repositoryRoot: root) {

@@ -1,12 +1,12 @@
-// Generated from Templates/ by `bash Scripts/regenerate`.
-// Do not edit: a test fails when this file and Templates/ differ.
+// Generated from each built-in's templates by `bash Scripts/regenerate`.
+// Do not edit: a test fails when this file and the templates differ.
 
 import VeneerTemplates
 
 package enum BuiltInTemplates {
   package static let all: [TemplateSource] = [
     TemplateSource(
-      name: "Analytics", path: "Templates/Analytics.stencil",
+      name: "Analytics", path: "Sources/VeneerRenderer/BuiltIns/Analytics/Analytics.stencil",
       text: #"""
         {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
         {# imports: VeneerRuntime #}
@@ -94,7 +94,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Bulkhead", path: "Templates/Bulkhead.stencil",
+      name: "Bulkhead", path: "Sources/VeneerRenderer/BuiltIns/Bulkhead/Bulkhead.stencil",
       text: #"""
         {# Lets at most so many calls run at once, as resilience4j's bulkheads do: the next ones wait in a bounded queue, first come first served, or throw BulkheadFullError at once; a waiting call is a suspended task, never a spinning one. Async throwing methods whose errors are untyped; options: max_calls, max_waiting, max_wait. #}
         {# imports: VeneerRuntime #}
@@ -151,7 +151,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Caching", path: "Templates/Caching.stencil",
+      name: "Caching", path: "Sources/VeneerRenderer/BuiltIns/Caching/Caching.stencil",
       text: #"""
         {# Answers repeated calls from a cache; failures are never cached. #}
         {# imports: VeneerRuntime #}
@@ -260,7 +260,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "CircuitBreaker", path: "Templates/CircuitBreaker.stencil",
+      name: "CircuitBreaker", path: "Sources/VeneerRenderer/BuiltIns/CircuitBreaker/CircuitBreaker.stencil",
       text: #"""
         {# Fails calls at once while too many fail, as resilience4j's breakers do: closed, it counts failures over a sliding window; past the failure rate it opens for an interval, each call throwing CircuitBreakerOpenError; then half-open probe calls close it or open it again. Throwing methods whose errors are untyped; options: failure_rate, open_interval. #}
         {# imports: VeneerRuntime #}
@@ -318,7 +318,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Intercepting", path: "Templates/Intercepting.stencil",
+      name: "Intercepting", path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.stencil",
       text: #"""
         {# Runs typed advice before, after or instead of each call, as the Objective-C Aspects library does; the compiler checks each hook's type. #}
         {# imports: VeneerRuntime #}
@@ -382,7 +382,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Logging", path: "Templates/Logging.stencil",
+      name: "Logging", path: "Sources/VeneerRenderer/BuiltIns/Logging/Logging.stencil",
       text: #"""
         {# Logs each call with its arguments (secrets redacted), then its result or error, how long it took, and whether a cache inside answered it. #}
         {# imports: VeneerRuntime, struct Logging.Logger #}
@@ -464,7 +464,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Metrics", path: "Templates/Metrics.stencil",
+      name: "Metrics", path: "Sources/VeneerRenderer/BuiltIns/Metrics/Metrics.stencil",
       text: #"""
         {# Counts and times each call with swift-metrics: calls, failures and durations per requirement. #}
         {# imports: VeneerMetrics, protocol CoreMetrics.MetricsFactory, enum CoreMetrics.MetricsSystem #}
@@ -567,7 +567,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "RateLimit", path: "Templates/RateLimit.stencil",
+      name: "RateLimit", path: "Sources/VeneerRenderer/BuiltIns/RateLimit/RateLimit.stencil",
       text: #"""
         {# Lets calls through at a rate, a token bucket's: so many a second on average, a burst after a quiet spell; a call that finds no token waits for one up to a limit, or throws RateLimitExceededError. Async throwing methods whose errors are untyped; options: permits (a second), burst, max_wait. #}
         {# imports: VeneerRuntime #}
@@ -624,7 +624,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Retry", path: "Templates/Retry.stencil",
+      name: "Retry", path: "Sources/VeneerRenderer/BuiltIns/Retry/Retry.stencil",
       text: #"""
         {# Makes a failed call again, after a growing wait with full jitter, where its requirement is declared idempotent: // veneer: idempotent (or idempotent(attempts: 5)); nothing else is ever retried. Only errors that say they are retryable (RetryableError, TimeoutError) are retried, unless the policy says otherwise. #}
         {# imports: VeneerRuntime #}
@@ -686,7 +686,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Timeout", path: "Templates/Timeout.stencil",
+      name: "Timeout", path: "Sources/VeneerRenderer/BuiltIns/Timeout/Timeout.stencil",
       text: #"""
         {# Gives each async throwing call a deadline: when it passes, the call's task is cancelled and TimeoutError thrown. Per requirement or protocol: // veneer: timeout(seconds: 5); the decorator's own deadline otherwise, by default options.seconds in veneer.yml. #}
         {# imports: VeneerRuntime #}
@@ -740,7 +740,7 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Tracing", path: "Templates/Tracing.stencil",
+      name: "Tracing", path: "Sources/VeneerRenderer/BuiltIns/Tracing/Tracing.stencil",
       text: #"""
         {# Runs each call in a span of swift-distributed-tracing, named for the requirement; errors are recorded on it. #}
         {# imports: VeneerTracing, protocol Tracing.Tracer, enum Tracing.SpanKind, enum Instrumentation.InstrumentationSystem #}

@@ -1,9 +1,12 @@
 import Foundation
 
-/// The two Swift files that embed `Templates/` in the binary, made from the folder alone: so
-/// that `bash Scripts/regenerate` can write them before anything that reads them is built (a
-/// template reading a new plan member cannot otherwise be embedded by a build the stale
-/// template breaks), and the tests can hold them to the folder.
+/// The two Swift files that embed the built-in templates in the binary — each in its built-in's
+/// folder (`Sources/VeneerRenderer/BuiltIns/<Name>/<Name>.stencil`, and `<Name>.h.stencil` and
+/// `<Name>.m.stencil` for Objective-C), with the parts and the Objective-C runtime of
+/// `Templates/` — made from the folders alone: so that `bash Scripts/regenerate` can write them
+/// before anything that reads them is built (a template reading a new plan member cannot
+/// otherwise be embedded by a build the stale template breaks), and the tests can hold them to
+/// the folders.
 package enum TemplateEmbedding {
   package struct File: Equatable {
     /// From the repository's root.
@@ -15,29 +18,69 @@ package enum TemplateEmbedding {
     package var description: String
   }
 
+  /// Where each built-in's folder is, from the repository's root.
+  package static let builtInsFolder = "Sources/VeneerRenderer/BuiltIns"
+
   /// Both files, for the repository at `root`.
   package static func files(repositoryRoot root: URL) throws -> [File] {
-    [
+    let templates = try builtInTemplates(in: root)
+    return [
       File(
         path: "Sources/VeneerRenderer/BuiltInTemplates.swift",
-        contents: try swiftTemplates(in: root.appendingPathComponent("Templates"))),
+        contents: try swiftTemplates(
+          templates.filter { !isObjectiveC($0) }, root: root,
+          parts: root.appendingPathComponent("Templates/Parts"))),
       File(
         path: "Sources/VeneerRenderer/ObjectiveC/BuiltInObjCTemplates.swift",
-        contents: try objectiveCTemplates(in: root.appendingPathComponent("Templates/ObjC"))),
+        contents: try objectiveCTemplates(
+          templates.filter(isObjectiveC), root: root,
+          runtime: root.appendingPathComponent("Templates/ObjC"))),
     ]
   }
 
+  /// Every template in a built-in's folder, from the repository's root, by file name: the
+  /// order templates are listed in.
+  static func builtInTemplates(in root: URL) throws -> [String] {
+    let folder = root.appendingPathComponent(builtInsFolder)
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().flatMap {
+      builtIn in
+      var isFolder: ObjCBool = false
+      let path = folder.appendingPathComponent(builtIn).path
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+      else { return [String]() }
+      return try stencilFiles(in: URL(fileURLWithPath: path)).map {
+        // A built-in is one unit: a template in another's folder would be found by neither.
+        guard $0.prefix(while: { $0 != "." }) == builtIn else {
+          throw Failure(
+            description: "\(builtInsFolder)/\(builtIn)/\($0): a built-in's templates are named "
+              + "as its folder: \(builtIn).stencil, \(builtIn).h.stencil, \(builtIn).m.stencil")
+        }
+        return "\(builtInsFolder)/\(builtIn)/\($0)"
+      }
+    }.sorted { fileName($0) < fileName($1) }
+  }
+
+  static func isObjectiveC(_ path: String) -> Bool {
+    path.hasSuffix(".h.stencil") || path.hasSuffix(".m.stencil")
+  }
+
+  static func fileName(_ path: String) -> String {
+    String(path.split(separator: "/").last ?? "")
+  }
+
   static let header = """
-    // Generated from Templates/ by `bash Scripts/regenerate`.
-    // Do not edit: a test fails when this file and Templates/ differ.
+    // Generated from each built-in's templates by `bash Scripts/regenerate`.
+    // Do not edit: a test fails when this file and the templates differ.
 
     import VeneerTemplates
 
     """
 
-  /// `Templates/*.stencil` as `BuiltInTemplates.all`, and `Templates/Parts/*.stencil` as its
-  /// `parts`, which every built-in may include or extend.
-  static func swiftTemplates(in folder: URL) throws -> String {
+  /// The built-ins' Swift templates as `BuiltInTemplates.all`, and `Templates/Parts/*.stencil`
+  /// as its `parts`, which every built-in may include or extend.
+  static func swiftTemplates(_ paths: [String], root: URL, parts partsFolder: URL) throws
+    -> String
+  {
     var source =
       header + """
 
@@ -45,14 +88,15 @@ package enum TemplateEmbedding {
           package static let all: [TemplateSource] = [
 
         """
-    for name in try stencilFiles(in: folder) {
+    for path in paths {
+      let name = fileName(path)
       source += """
             TemplateSource(
-              name: "\(name.dropLast(".stencil".count))", path: "Templates/\(name)",
+              name: "\(name.dropLast(".stencil".count))", path: "\(path)",
               text: #\"\"\"
 
         """
-      source += try embedded(read(name, in: folder), name: name, indent: "        ")
+      source += try embedded(read(path, in: root), name: name, indent: "        ")
       source += ", parts: partsByName),\n"
     }
     source += """
@@ -62,7 +106,6 @@ package enum TemplateEmbedding {
         package static let parts: [TemplatePart] = [
 
       """
-    let partsFolder = folder.appendingPathComponent("Parts")
     let partNames = try stencilFiles(in: partsFolder)
     for name in partNames {
       source += """
@@ -86,9 +129,11 @@ package enum TemplateEmbedding {
     return source
   }
 
-  /// `Templates/ObjC/*.stencil`, each the header or implementation half of a template, and the
-  /// runtime every Objective-C decorator compiles with.
-  static func objectiveCTemplates(in folder: URL) throws -> String {
+  /// The built-ins' Objective-C templates, each the header or implementation half of one, and
+  /// `Templates/ObjC`'s runtime, which every Objective-C decorator compiles with.
+  static func objectiveCTemplates(_ paths: [String], root: URL, runtime folder: URL) throws
+    -> String
+  {
     var source =
       header + """
 
@@ -97,14 +142,15 @@ package enum TemplateEmbedding {
           package static let sources: [TemplateSource] = [
 
         """
-    for name in try stencilFiles(in: folder) {
+    for path in paths {
+      let name = fileName(path)
       source += """
             TemplateSource(
-              name: "\(name.prefix { $0 != "." })", path: "Templates/ObjC/\(name)",
+              name: "\(name.prefix { $0 != "." })", path: "\(path)",
               text: #\"\"\"
 
         """
-      source += try embedded(read(name, in: folder), name: name, indent: "        ")
+      source += try embedded(read(path, in: root), name: name, indent: "        ")
       source += ", language: .objectiveC),\n"
     }
     source += "  ]\n\n"

@@ -5,7 +5,7 @@ import VeneerModel
 package struct TemplateSource: Sendable, Hashable {
   /// The name protocols select it by, e.g. `Logging`.
   package var name: String
-  /// `Templates/Logging.stencil`, or the user's path.
+  /// `Sources/VeneerRenderer/BuiltIns/Logging/Logging.stencil`, or the user's path.
   package var path: String
   package var text: String
   /// Settings from `veneer.yml` for this template, which it reads as `options.NAME`.

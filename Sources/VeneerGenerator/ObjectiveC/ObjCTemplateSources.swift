@@ -10,7 +10,7 @@ struct ObjCTemplateSource: Sendable, Hashable {
   var header: TemplateSource
   var implementation: TemplateSource
 
-  /// The built-ins, by name, as `Templates/ObjC` holds them.
+  /// The built-ins, by name, each pair in its built-in's folder.
   static let builtIns: [ObjCTemplateSource] = Dictionary(
     grouping: BuiltInObjCTemplates.sources, by: \.name
   ).sorted { $0.key < $1.key }.compactMap { name, halves in

@@ -1,5 +1,5 @@
-// Generated from Templates/ by `bash Scripts/regenerate`.
-// Do not edit: a test fails when this file and Templates/ differ.
+// Generated from each built-in's templates by `bash Scripts/regenerate`.
+// Do not edit: a test fails when this file and the templates differ.
 
 import VeneerTemplates
 
@@ -7,7 +7,7 @@ extension BuiltInObjCTemplates {
   /// Each template's header and implementation halves, by name.
   package static let sources: [TemplateSource] = [
     TemplateSource(
-      name: "Analytics", path: "Templates/ObjC/Analytics.h.stencil",
+      name: "Analytics", path: "Sources/VeneerRenderer/BuiltIns/Analytics/Analytics.h.stencil",
       text: #"""
         {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
         /// Tracks an analytics event for each call to {{ plan.article }} `{{ plan.protocolName }}`, then forwards it to its base.
@@ -22,7 +22,7 @@ extension BuiltInObjCTemplates {
 
         """#, language: .objectiveC),
     TemplateSource(
-      name: "Analytics", path: "Templates/ObjC/Analytics.m.stencil",
+      name: "Analytics", path: "Sources/VeneerRenderer/BuiltIns/Analytics/Analytics.m.stencil",
       text: #"""
         {# Tracks one event per call: success and failure apart, with the duration and chosen arguments. #}
         @implementation {{ decorator }}
@@ -105,7 +105,7 @@ extension BuiltInObjCTemplates {
 
         """#, language: .objectiveC),
     TemplateSource(
-      name: "Intercepting", path: "Templates/ObjC/Intercepting.h.stencil",
+      name: "Intercepting", path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.h.stencil",
       text: #"""
         {# Runs typed advice before, after or instead of each method, as the Objective-C Aspects library does, checked by the compiler rather than swizzled at run time. #}
         {% for r in plan.methods %}
@@ -146,7 +146,7 @@ extension BuiltInObjCTemplates {
 
         """#, language: .objectiveC),
     TemplateSource(
-      name: "Intercepting", path: "Templates/ObjC/Intercepting.m.stencil",
+      name: "Intercepting", path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.m.stencil",
       text: #"""
         {# Runs typed advice before, after or instead of each method, as the Objective-C Aspects library does, checked by the compiler rather than swizzled at run time. #}
         @implementation {{ decorator }}
@@ -224,7 +224,7 @@ extension BuiltInObjCTemplates {
 
         """#, language: .objectiveC),
     TemplateSource(
-      name: "Logging", path: "Templates/ObjC/Logging.h.stencil",
+      name: "Logging", path: "Sources/VeneerRenderer/BuiltIns/Logging/Logging.h.stencil",
       text: #"""
         {# Logs each call with its arguments (secrets redacted), then its result or failure and how long it took. #}
         /// Logs each call to {{ plan.article }} `{{ plan.protocolName }}` and how it ended, then forwards it to its base.
@@ -243,7 +243,7 @@ extension BuiltInObjCTemplates {
 
         """#, language: .objectiveC),
     TemplateSource(
-      name: "Logging", path: "Templates/ObjC/Logging.m.stencil",
+      name: "Logging", path: "Sources/VeneerRenderer/BuiltIns/Logging/Logging.m.stencil",
       text: #"""
         {# Logs each call with its arguments (secrets redacted), then its result or failure and how long it took. #}
         @implementation {{ decorator }}

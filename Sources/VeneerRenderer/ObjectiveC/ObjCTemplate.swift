@@ -24,7 +24,7 @@ package struct ObjCTemplate: Sendable {
 
 /// The Objective-C built-ins, and the runtime their code calls.
 package enum BuiltInObjCTemplates {
-  /// Those of `Templates/ObjC`, compiled; a test compiles each.
+  /// Each built-in's pair, compiled; a test compiles each.
   package static let all: [ObjCTemplate] = Dictionary(grouping: sources, by: \.name)
     .sorted { $0.key < $1.key }.compactMap { name, halves in
       guard let header = halves.first(where: { $0.path.hasSuffix(".h.stencil") }),

@@ -101,7 +101,7 @@ extension TemplateSchema {
     }
     lines += [
       "", "## Objective-C templates", "",
-      "`Templates/ObjC` holds each built-in Objective-C decorator as two templates, "
+      "Each built-in Objective-C decorator is two templates, "
         + "`Logging.h.stencil` for its `@interface` and `Logging.m.stencil` for its "
         + "`@implementation`, rendered for each `@protocol` of a header. Their `plan` is an "
         + "`ObjCProtocolPlan`; lines need no indentation either: Veneer indents them by their "
