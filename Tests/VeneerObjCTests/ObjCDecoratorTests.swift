@@ -551,6 +551,33 @@ struct ObjCDecoratorTests {
     }
   }
 
+  /// `analytics(properties:)` names an argument by its name or its selector piece, as Swift's
+  /// by name or label: the piece was accepted by the check and then tracked nothing.
+  @Test func analyticsPropertiesNameArgumentsBySelectorPieceToo() throws {
+    let folder = try TemporaryFolder()
+    let header = try folder.write(
+      "Posts.h",
+      """
+      #import <Foundation/Foundation.h>
+      // veneer: analytics
+      @protocol Posts <NSObject>
+      // veneer: analytics(properties: [inSection, postID])
+      - (void)showPost:(NSInteger)postID inSection:(NSInteger)section;
+      @end
+      """)
+    let generation = Generator().generate(Configuration(sources: [header], output: "unused"))
+    #expect(generation.diagnostics.isEmpty, "\(generation.diagnostics)")
+    let implementation = try #require(
+      generation.files.first { $0.name == "Posts+Decorators.m" }
+    ).contents
+    for name in ["postID", "section"] {
+      #expect(
+        implementation.contains(
+          "VNRDescribeValue(&\(name), @encode(__typeof__(\(name))), VNRDefaultValueLimit, "
+            + "VNRDisclosurePublic), @\"\(name)\""), "\(name)")
+    }
+  }
+
   /// `annotations:` in `veneer.yml` declares for headers as for Swift: by selector, checked,
   /// and a selector that names no method is an error at its line.
   @Test func veneerYMLDeclaresForHeadersAsForSwift() throws {

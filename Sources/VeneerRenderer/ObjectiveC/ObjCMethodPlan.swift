@@ -116,7 +116,9 @@ package struct ObjCMethodPlan: Sendable {
     failureEvent = analytics?.value(for: "failure")?.text ?? "\(event)_failed"
     var tracked: [(key: String, value: String)] = []
     for name in analytics?.value(for: "properties")?.texts ?? [] {
-      guard let parameter = parameters.first(where: { $0.name == name }) else { continue }
+      // By name or selector piece, as Swift's are by name or label, and as the check accepts.
+      guard let parameter = parameters.first(where: { $0.name == name || $0.selectorPiece == name })
+      else { continue }
       if level(parameter) == .redacted {
         diagnostics.append(
           Diagnostic(
@@ -126,7 +128,7 @@ package struct ObjCMethodPlan: Sendable {
       }
       // Named, and so declared public for analytics.
       tracked.append(
-        (name, ObjCText.describe(parameter.name, level(parameter).named, limit: limit)))
+        (parameter.name, ObjCText.describe(parameter.name, level(parameter).named, limit: limit)))
     }
     analyticsProperties = tracked.isEmpty ? "nil" : ObjCText.dictionary(tracked)
 
