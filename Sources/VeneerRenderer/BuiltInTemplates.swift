@@ -260,7 +260,8 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "CircuitBreaker", path: "Sources/VeneerRenderer/BuiltIns/CircuitBreaker/CircuitBreaker.stencil",
+      name: "CircuitBreaker",
+      path: "Sources/VeneerRenderer/BuiltIns/CircuitBreaker/CircuitBreaker.stencil",
       text: #"""
         {# Fails calls at once while too many fail, as resilience4j's breakers do: closed, it counts failures over a sliding window; past the failure rate it opens for an interval, each call throwing CircuitBreakerOpenError; then half-open probe calls close it or open it again. Throwing methods whose errors are untyped; options: failure_rate, open_interval. #}
         {# imports: VeneerRuntime #}
@@ -318,7 +319,8 @@ package enum BuiltInTemplates {
 
         """#, parts: partsByName),
     TemplateSource(
-      name: "Intercepting", path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.stencil",
+      name: "Intercepting",
+      path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.stencil",
       text: #"""
         {# Runs typed advice before, after or instead of each call, as the Objective-C Aspects library does; the compiler checks each hook's type. #}
         {# imports: VeneerRuntime #}

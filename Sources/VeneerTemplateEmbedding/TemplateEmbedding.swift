@@ -60,6 +60,16 @@ package enum TemplateEmbedding {
     }.sorted { fileName($0) < fileName($1) }
   }
 
+  /// `name: "Logging", path: "…",` on one line, or on two where one would be over `swift
+  /// format`'s 100 columns, as it would lay them out.
+  static func arguments(name: Substring, path: String) -> String {
+    let indent = "      "
+    let name = "name: \"\(name)\","
+    let path = "path: \"\(path)\","
+    let line = "\(name) \(path)"
+    return indent.count + line.count <= 100 ? line : "\(name)\n\(indent)\(path)"
+  }
+
   static func isObjectiveC(_ path: String) -> Bool {
     path.hasSuffix(".h.stencil") || path.hasSuffix(".m.stencil")
   }
@@ -92,7 +102,7 @@ package enum TemplateEmbedding {
       let name = fileName(path)
       source += """
             TemplateSource(
-              name: "\(name.dropLast(".stencil".count))", path: "\(path)",
+              \(arguments(name: name.dropLast(".stencil".count), path: path))
               text: #\"\"\"
 
         """
@@ -146,7 +156,7 @@ package enum TemplateEmbedding {
       let name = fileName(path)
       source += """
             TemplateSource(
-              name: "\(name.prefix { $0 != "." })", path: "\(path)",
+              \(arguments(name: name.prefix { $0 != "." }, path: path))
               text: #\"\"\"
 
         """

@@ -105,7 +105,8 @@ extension BuiltInObjCTemplates {
 
         """#, language: .objectiveC),
     TemplateSource(
-      name: "Intercepting", path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.h.stencil",
+      name: "Intercepting",
+      path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.h.stencil",
       text: #"""
         {# Runs typed advice before, after or instead of each method, as the Objective-C Aspects library does, checked by the compiler rather than swizzled at run time. #}
         {% for r in plan.methods %}
@@ -146,7 +147,8 @@ extension BuiltInObjCTemplates {
 
         """#, language: .objectiveC),
     TemplateSource(
-      name: "Intercepting", path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.m.stencil",
+      name: "Intercepting",
+      path: "Sources/VeneerRenderer/BuiltIns/Intercepting/Intercepting.m.stencil",
       text: #"""
         {# Runs typed advice before, after or instead of each method, as the Objective-C Aspects library does, checked by the compiler rather than swizzled at run time. #}
         @implementation {{ decorator }}
