@@ -38,9 +38,11 @@ struct BuiltInTemplatesTests {
       storage: caching.storage + [
         ("base", "what it wraps"), ("memo", "its memo"), ("memo", "again"), ("self", "itself"),
       ],
-      plan: DecoratorPlanKind(BulkheadPlan.self), runtimeModule: "VeneerRuntime",
+      plan: DecoratorPlanKind(BulkheadPlan.self),
+      objectiveCPlan: ObjCDecoratorPlanKind(ObjCAnalyticsPlan.self), runtimeModule: "VeneerRuntime",
       compositionHelper: "withCaching")
-    let problems = BuiltInDecorators.problems(registering: [caching, bulkhead, copy])
+    let analytics = try #require(BuiltInDecorators.named("analytics"))
+    let problems = BuiltInDecorators.problems(registering: [caching, bulkhead, analytics, copy])
     let at = "\(#filePath):\(line): built-in Memo declares the"
     let fix = "rename it in Memo's folder"
     #expect(
@@ -52,6 +54,11 @@ struct BuiltInTemplatesTests {
         "\(at) composition helper 'withCaching', which Caching declares already: \(fix)",
         "\(at) plan 'bulkhead', which Bulkhead declares already: \(fix)",
         "\(at) plan member 'admittedCall', which Bulkhead declares already: \(fix)",
+        "\(at) Objective-C plan member 'analyticsProperties', which Analytics declares already: "
+          + fix,
+        "\(at) Objective-C plan member 'eventLiteral', which Analytics declares already: \(fix)",
+        "\(at) Objective-C plan member 'failureEventLiteral', which Analytics declares already: "
+          + fix,
       ], "\(problems)")
   }
 

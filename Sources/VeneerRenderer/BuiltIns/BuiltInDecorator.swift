@@ -5,10 +5,10 @@ import VeneerTemplates
 /// the properties its decorators store, what it adds to requirement plans, its settings in
 /// `veneer.yml`, and the library its code imports.
 ///
-/// A built-in is a folder of `BuiltIns/` holding its descriptor (and what it plans, if
-/// anything), its template in `Templates/`, and its line in `BuiltInDecorators.all`; every list
-/// of built-ins (annotation keys, storage names, options, help, the plugins' products) is read
-/// from these.
+/// A built-in is a folder of `BuiltIns/` holding its descriptor, what it plans for Swift and
+/// Objective-C, if anything, and its templates (`Logging.stencil`; `Logging.h.stencil` and
+/// `Logging.m.stencil`), and its line in `BuiltInDecorators.all`; every list of built-ins
+/// (annotation keys, storage names, options, help, the plugins' products) is read from these.
 package struct BuiltInDecorator: Sendable {
   /// Its template's name: `Logging`; users type it in any case.
   package let name: String
@@ -24,6 +24,8 @@ package struct BuiltInDecorator: Sendable {
   package let storage: [(name: String, summary: String)]
   /// What it adds to each requirement's plan for its template, if anything.
   let plan: DecoratorPlanKind?
+  /// What it adds to each Objective-C method's plan for its templates, if anything.
+  let objectiveCPlan: ObjCDecoratorPlanKind?
   /// Its settings under `options:` in `veneer.yml`, in the order errors list them.
   package let options: [BuiltInOption]
   /// Whether `--all` and `selection: all` leave it out, so that only an annotation or a
@@ -61,7 +63,8 @@ package struct BuiltInDecorator: Sendable {
   init(
     name: String, summary: String, annotations: [String: [String: AnnotationArgumentKind]],
     storage: [(name: String, summary: String)] = [], plan: DecoratorPlanKind? = nil,
-    options: [BuiltInOption] = [], isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime",
+    objectiveCPlan: ObjCDecoratorPlanKind? = nil, options: [BuiltInOption] = [],
+    isOptIn: Bool = false, runtimeModule: String = "VeneerRuntime",
     signatureNames: [String] = [], instanceMethodsOnly: String? = nil,
     compositionHelper: String? = nil, annotationUses: [String: AnnotationUse] = [:],
     declarations: Declarations? = nil, file: StaticString = #filePath, line: UInt = #line
@@ -81,6 +84,7 @@ package struct BuiltInDecorator: Sendable {
     }
     self.storage = storage
     self.plan = plan
+    self.objectiveCPlan = objectiveCPlan
     self.options = options
     self.isOptIn = isOptIn
     self.runtimeModule = runtimeModule
@@ -174,9 +178,10 @@ package enum BuiltInDecorators {
 
   /// What is wrong with registering `decorators` together, each at the descriptor at fault and
   /// naming the built-in it clashes with: two with one name, annotation key, composition helper,
-  /// plan, or member its plan adds to a requirement's (a plan's members are read by name on any
-  /// requirement, and a second `admittedCall` would be the first's); and a built-in's own stored
-  /// properties, which must be Swift names, none of them `base` and none twice.
+  /// plan, or member its plan adds to a requirement's or an Objective-C method's (a plan's
+  /// members are read by name on any requirement, and a second `admittedCall` would be the
+  /// first's); and a built-in's own stored properties, which must be Swift names, none of them
+  /// `base` and none twice.
   package static func problems(registering decorators: [BuiltInDecorator]) -> [String] {
     var problems: [String] = []
     func report(_ decorator: BuiltInDecorator, declaring what: String) {
@@ -218,6 +223,10 @@ package enum BuiltInDecorators {
       "plan member",
       taken: RequirementPlan.neutralMembers.mapValues { _ in "every requirement's plan" }
     ) { $0.plan?.memberNames.sorted() ?? [] }
+    findClashes(
+      "Objective-C plan member",
+      taken: ObjCMethodPlan.neutralMembers.mapValues { _ in "every method's plan" }
+    ) { $0.objectiveCPlan?.memberNames.sorted() ?? [] }
     return problems
   }
 }

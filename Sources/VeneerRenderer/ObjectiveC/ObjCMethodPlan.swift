@@ -24,10 +24,8 @@ package struct ObjCMethodPlan: Sendable {
   let completion: Completion?
   /// The `NSError **` parameter's name.
   let errorOutName: String?
-  let event: String
-  let failureEvent: String
-  let analyticsProperties: String
-  let interception: Interception?
+  /// Each built-in's part of it, by position in `ObjCDecoratorPlans.all`.
+  let decoratorPlans: [any ObjCDecoratorPlan]
 
   /// A completion block the decorator wraps to see how the call ended.
   struct Completion: Sendable {
@@ -40,22 +38,6 @@ package struct ObjCMethodPlan: Sendable {
     var errorName: String
     /// Logger metadata of the block's other arguments.
     var resultDescription: String
-  }
-
-  /// The typed advice an intercepting decorator takes for the method.
-  struct Interception: Sendable {
-    /// `LoadWithCompletion`: the method's part of its advice's names.
-    var hookName: String
-    /// The parameter types of advice run before it: `NSInteger, void (^)(NSError *)`, or `void`.
-    var beforeParameterTypes: String
-    /// The same, the result first when the method returns one.
-    var afterParameterTypes: String
-    /// What advice run instead returns: the method's return type, `id` for `instancetype`.
-    var returnType: String
-    /// The arguments, each after a comma: `, index, completion`.
-    var trailingArguments: String
-    /// The arguments: `index, completion`.
-    var arguments: String
   }
 
   /// - Parameters:
@@ -106,33 +88,16 @@ package struct ObjCMethodPlan: Sendable {
         ? "errorOut"
         : returnsValue ? "value" : "none"
 
-    let analytics = annotations.first { $0.key == "analytics" }
-    event =
-      analytics?.value(for: "event")?.text
-      ?? options.eventNaming.event(
-        prefix: eventPrefix,
-        requirement: eventFromWholeSelector
-          ? hookName.prefix(1).lowercased() + hookName.dropFirst() : firstPiece)
-    failureEvent = analytics?.value(for: "failure")?.text ?? "\(event)_failed"
-    var tracked: [(key: String, value: String)] = []
-    for name in analytics?.value(for: "properties")?.texts ?? [] {
-      // By name or selector piece, as Swift's are by name or label, and as the check accepts.
-      guard let parameter = parameters.first(where: { $0.name == name || $0.selectorPiece == name })
-      else { continue }
-      if level(parameter) == .redacted {
-        diagnostics.append(
-          Diagnostic(
-            .warning, "analytics property '\(name)' is redacted, so it is never tracked",
-            at: method.location))
-        continue
-      }
-      // Named, and so declared public for analytics.
-      tracked.append(
-        (parameter.name, ObjCText.describe(parameter.name, level(parameter).named, limit: limit)))
-    }
-    analyticsProperties = tracked.isEmpty ? "nil" : ObjCText.dictionary(tracked)
+    let facts = ObjCMethodFacts(
+      method: method, options: options, eventPrefix: eventPrefix, hookName: hookName,
+      eventFromWholeSelector: eventFromWholeSelector, disclosure: disclosure, valueLimit: limit)
+    decoratorPlans = ObjCDecoratorPlans.all.map { $0.plan(facts, &diagnostics) }
+  }
 
-    interception = Self.interception(of: method, hookName: hookName)
+  /// The part of the built-in at `position` in `ObjCDecoratorPlans.all`.
+  func decoratorPlan<Plan: ObjCDecoratorPlan>(_ position: Int, as plan: Plan.Type) -> Plan {
+    // Every built-in's part is planned for every method, in that order.
+    decoratorPlans[position] as! Plan
   }
 
   /// `- (void)getPostWithID:(NSInteger)postID completion:(…)completion`, types as written.
@@ -211,27 +176,16 @@ package struct ObjCMethodPlan: Sendable {
             + results.map { ", " + $0.value }.joined() + "]")
   }
 
-  private static func interception(of method: ObjCMethod, hookName: String) -> Interception? {
-    let types = method.parameters.map { ObjCText.plainType($0.type.text) }
-    // A block returning a block or a function pointer has no plain spelling.
-    guard !ObjCText.needsDeclarator(method.returnType.text) else { return nil }
-    let returnType = ObjCText.explicitlyNullable(
-      method.returnType.text == "instancetype"
-        ? "id" : ObjCText.plainType(method.returnType.text), method.returnType.nullability)
-    let names = method.parameters.map(\.name)
-    let after = (returnType == "void" ? [] : [returnType]) + types
-    return Interception(
-      hookName: hookName,
-      beforeParameterTypes: types.isEmpty ? "void" : types.joined(separator: ", "),
-      afterParameterTypes: after.isEmpty ? "void" : after.joined(separator: ", "),
-      returnType: returnType,
-      trailingArguments: names.map { ", " + $0 }.joined(),
-      arguments: names.joined(separator: ", "))
-  }
 }
 
 extension ObjCMethodPlan: TemplateObject {
-  static let templateMembers: [String: TemplateMember<ObjCMethodPlan>] = [
+  /// What templates read on every method, and each built-in's members
+  /// (`ObjCDecoratorPlans.membersOnMethods`).
+  static let templateMembers = neutralMembers.merging(
+    ObjCDecoratorPlans.membersOnMethods, uniquingKeysWith: { neutral, _ in neutral })
+
+  /// What every method's plan has, whichever built-ins are registered.
+  static let neutralMembers: [String: TemplateMember<ObjCMethodPlan>] = [
     "selector": .init(
       .text, "the full selector: `getPostWithID:completion:`", { $0.method.selector }),
     "requirementLiteral": .init(
@@ -301,33 +255,6 @@ extension ObjCMethodPlan: TemplateObject {
             $0.name == plan.errorOutName ? "&vnr_error" : $0.name
           })
       }),
-    "eventLiteral": .init(
-      .text, "the event of a success, as an `NSString` literal", { ObjCText.literal($0.event) }),
-    "failureEventLiteral": .init(
-      .text, "the event of a failure, as an `NSString` literal",
-      { ObjCText.literal($0.failureEvent) }),
-    "analyticsProperties": .init(
-      .text, "the arguments `analytics(properties:)` names, as an `NSDictionary`, or `nil`",
-      { $0.analyticsProperties }),
-    "isIntercepted": .init(
-      .bool, "whether advice can be typed for it (not when it returns a block)",
-      { $0.interception != nil }),
-    "hookName": .init(
-      .text, "`LoadWithCompletion`: its part of the advice's names",
-      { $0.interception?.hookName ?? "" }),
-    "beforeParameterTypes": .init(
-      .text, "the parameter types of advice before it",
-      {
-        $0.interception?.beforeParameterTypes ?? ""
-      }),
-    "afterParameterTypes": .init(
-      .text, "the parameter types of advice after it, its result first",
-      { $0.interception?.afterParameterTypes ?? "" }),
-    "blockReturnType": .init(
-      .text, "what advice instead of it returns", { $0.interception?.returnType ?? "" }),
-    "arguments": .init(.text, "`index, completion`", { $0.interception?.arguments ?? "" }),
-    "trailingArguments": .init(
-      .text, "`, index, completion`", { $0.interception?.trailingArguments ?? "" }),
   ]
 
   package func templateMember(_ name: String) -> Any? {

@@ -9,6 +9,7 @@ extension BuiltInDecorator {
     ],
     storage: [("tracker", "the analytics decorator's tracker: `tracker`")],
     plan: DecoratorPlanKind(AnalyticsPlan.self),
+    objectiveCPlan: ObjCDecoratorPlanKind(ObjCAnalyticsPlan.self),
     options: [
       BuiltInOption(
         "naming",

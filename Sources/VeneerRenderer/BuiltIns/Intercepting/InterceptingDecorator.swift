@@ -6,5 +6,6 @@ extension BuiltInDecorator {
     annotations: ["intercepting": [:]],
     storage: [("hooks", "the intercepting decorator's advice: `hooks`")],
     plan: DecoratorPlanKind(InterceptionPlan.self),
+    objectiveCPlan: ObjCDecoratorPlanKind(ObjCInterceptionPlan.self),
     compositionHelper: "intercepted")
 }
