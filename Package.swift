@@ -1,17 +1,28 @@
 // swift-tools-version: 6.1
 import CompilerPluginSupport
-import Foundation
 import PackageDescription
 
-/// Each built-in's templates, in its folder beside its Swift (`BuiltIns/Logging/Logging.stencil`),
-/// are embedded as Swift by `bash Scripts/regenerate`: SwiftPM is told to leave them be. Listed
-/// from the folders, so that a new built-in is its folder and one line in `BuiltInDecorators.all`.
-let builtInTemplates: [String] = {
-  let renderer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Sources/VeneerRenderer")
-  let files = FileManager.default.enumerator(atPath: renderer.path)?.allObjects as? [String] ?? []
-  return files.filter { $0.hasPrefix("BuiltIns/") && $0.hasSuffix(".stencil") }.sorted()
-}()
+// Each built-in's templates, in its folder beside its Swift, are embedded as Swift: SwiftPM is
+// told to leave them be. `bash Scripts/regenerate` writes this list from the folders.
+let builtInTemplates: [String] = [
+  "BuiltIns/Analytics/Analytics.h.stencil",
+  "BuiltIns/Analytics/Analytics.m.stencil",
+  "BuiltIns/Analytics/Analytics.stencil",
+  "BuiltIns/Bulkhead/Bulkhead.stencil",
+  "BuiltIns/Caching/Caching.stencil",
+  "BuiltIns/CircuitBreaker/CircuitBreaker.stencil",
+  "BuiltIns/Intercepting/Intercepting.h.stencil",
+  "BuiltIns/Intercepting/Intercepting.m.stencil",
+  "BuiltIns/Intercepting/Intercepting.stencil",
+  "BuiltIns/Logging/Logging.h.stencil",
+  "BuiltIns/Logging/Logging.m.stencil",
+  "BuiltIns/Logging/Logging.stencil",
+  "BuiltIns/Metrics/Metrics.stencil",
+  "BuiltIns/RateLimit/RateLimit.stencil",
+  "BuiltIns/Retry/Retry.stencil",
+  "BuiltIns/Timeout/Timeout.stencil",
+  "BuiltIns/Tracing/Tracing.stencil",
+]
 
 let package = Package(
   name: "veneer",

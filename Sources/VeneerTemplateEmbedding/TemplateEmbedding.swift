@@ -3,10 +3,10 @@ import Foundation
 /// The two Swift files that embed the built-in templates in the binary — each in its built-in's
 /// folder (`Sources/VeneerRenderer/BuiltIns/<Name>/<Name>.stencil`, and `<Name>.h.stencil` and
 /// `<Name>.m.stencil` for Objective-C), with the parts and the Objective-C runtime of
-/// `Templates/` — made from the folders alone: so that `bash Scripts/regenerate` can write them
-/// before anything that reads them is built (a template reading a new plan member cannot
-/// otherwise be embedded by a build the stale template breaks), and the tests can hold them to
-/// the folders.
+/// `Templates/` — and `Package.swift`'s list of those templates, made from the folders alone:
+/// so that `bash Scripts/regenerate` can write them before anything that reads them is built (a
+/// template reading a new plan member cannot otherwise be embedded by a build the stale
+/// template breaks), and the tests can hold them to the folders.
 package enum TemplateEmbedding {
   package struct File: Equatable {
     /// From the repository's root.
@@ -21,10 +21,12 @@ package enum TemplateEmbedding {
   /// Where each built-in's folder is, from the repository's root.
   package static let builtInsFolder = "Sources/VeneerRenderer/BuiltIns"
 
-  /// Both files, for the repository at `root`.
+  /// The files, for the repository at `root`: the two that embed the templates, and
+  /// `Package.swift` with its list of them, which SwiftPM is told to leave be.
   package static func files(repositoryRoot root: URL) throws -> [File] {
     let templates = try builtInTemplates(in: root)
     return [
+      File(path: "Package.swift", contents: try manifest(listing: templates, root: root)),
       File(
         path: "Sources/VeneerRenderer/BuiltInTemplates.swift",
         contents: try swiftTemplates(
@@ -68,6 +70,21 @@ package enum TemplateEmbedding {
     let path = "path: \"\(path)\","
     let line = "\(name) \(path)"
     return indent.count + line.count <= 100 ? line : "\(name)\n\(indent)\(path)"
+  }
+
+  /// `Package.swift` with `builtInTemplates` listing `templates`, from VeneerRenderer's folder:
+  /// written, not found by the manifest, since SwiftPM keeps a manifest's result until its text
+  /// changes, and a template added beside a cached one would be an unhandled file.
+  static func manifest(listing templates: [String], root: URL) throws -> String {
+    let text = try read("Package.swift", in: root)
+    let opening = "let builtInTemplates: [String] = ["
+    // The list's lines, up to the `]` that starts a line.
+    guard let start = text.range(of: opening),
+      let end = text.range(of: "\n]\n", range: start.upperBound..<text.endIndex)
+    else { throw Failure(description: "Package.swift has no list '\(opening)'") }
+    let renderer = "Sources/VeneerRenderer/"
+    let list = templates.sorted().map { "\n  \"\($0.dropFirst(renderer.count))\"," }
+    return String(text[..<start.upperBound]) + list.joined() + String(text[end.lowerBound...])
   }
 
   static func isObjectiveC(_ path: String) -> Bool {

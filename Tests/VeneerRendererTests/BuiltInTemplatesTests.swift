@@ -7,8 +7,9 @@ import VeneerTemplateEmbedding
 
 @Suite("Built-in templates embedded in the binary")
 struct BuiltInTemplatesTests {
-  /// Each file that embeds `Templates/` is what `bash Scripts/regenerate` makes of the folder.
-  @Test func embeddedTemplatesMatchTemplatesFolder() throws {
+  /// Each file that embeds the templates, and `Package.swift`'s list of them, is what
+  /// `bash Scripts/regenerate` makes of the folders.
+  @Test func embeddedTemplatesMatchTheirFolders() throws {
     for file in try TemplateEmbedding.files(repositoryRoot: repositoryRoot) {
       if let difference = checkedInDifference(
         file.path,
