@@ -31,8 +31,9 @@ import Testing
   func aURLsPasswordIsRedactedWhereverTheURLIsWritten(form: Int) throws {
     let describe = Self.forms[form].1
     let url = try #require(URL(string: "https://ann:hunter2@example.com/a"))
-    for value: Any in [url, [url], Set([url]), Optional(url), [[url]], ["u": url] as [String: URL]]
-    {
+    for value: Any in [
+      url, [url], Set([url]), Optional(url) as Any, [[url]], ["u": url] as [String: URL],
+    ] {
       let text = describe(value)
       #expect(!text.contains("hunter2"), "\(Self.forms[form].0): \(text)")
     }
