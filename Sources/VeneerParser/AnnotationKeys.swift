@@ -178,9 +178,10 @@ package struct AnnotationKeys: Sendable {
     return problems
   }
 
-  /// A warning at each name that two or more parameters answer to, by name or label (an
-  /// Objective-C selector piece given twice, `move(to a:, to b:)`): the user may have meant one
-  /// of them. `redact` of such a name hides each, which is never a leak, so it is not asked.
+  /// A warning at each name that two or more parameters answer to, by name or label (a label
+  /// given twice, `move(to start: Int, to end: Int)`, or an Objective-C selector piece): the
+  /// user may have meant one of them. `redact` of such a name hides each, which is never a leak,
+  /// so it is not asked.
   private func sharedNames(
     _ names: [String], in parameters: [Parameter], said: String,
     outcome: ([Parameter]) -> String
