@@ -69,14 +69,6 @@ enum ObjCDecoratorPlans {
 extension TemplateMember where Owner == ObjCMethodPlan {
   /// `member` of the decorator plan a method plan holds at `position`, read on the method plan.
   init<Plan: ObjCDecoratorPlan>(_ member: TemplateMember<Plan>, at position: Int) {
-    self.init(
-      type: member.type, summary: member.summary,
-      text: member.text.map { text in
-        Accessor(read: { text.read($0.decoratorPlan(position, as: Plan.self)) })
-      },
-      flag: member.flag.map { flag in
-        Accessor(read: { flag.read($0.decoratorPlan(position, as: Plan.self)) })
-      },
-      value: { member.value($0.decoratorPlan(position, as: Plan.self)) })
+    self.init(member, readThrough: { $0.decoratorPlan(position, as: Plan.self) })
   }
 }

@@ -6,16 +6,24 @@ extension TemplateMember where Owner == RequirementPlan {
   /// `member` of the decorator plan a requirement plan holds at `position`, read on the plan.
   /// Its group is the plan's position, so that a template's reads name the plans it needs.
   init<Plan: DecoratorPlan>(_ member: TemplateMember<Plan>, at position: Int) {
+    self.init(member, readThrough: { $0.decoratorPlan(position, as: Plan.self) })
+    group = position
+  }
+}
+
+extension TemplateMember {
+  /// `member` of a part its owner holds, read on the owner through `part`: a decorator plan's
+  /// members on a requirement's plan or an Objective-C method's. In the renderer's module, where
+  /// it is specialized for each plan, as the members' readers are (PERFORMANCE.md).
+  init<Part>(
+    _ member: TemplateMember<Part>,
+    readThrough part: @escaping @Sendable (borrowing Owner) -> Part
+  ) {
     self.init(
       type: member.type, summary: member.summary,
-      text: member.text.map { text in
-        Accessor(read: { text.read($0.decoratorPlan(position, as: Plan.self)) })
-      },
-      flag: member.flag.map { flag in
-        Accessor(read: { flag.read($0.decoratorPlan(position, as: Plan.self)) })
-      },
-      value: { member.value($0.decoratorPlan(position, as: Plan.self)) })
-    group = position
+      text: member.text.map { text in Accessor(read: { text.read(part($0)) }) },
+      flag: member.flag.map { flag in Accessor(read: { flag.read(part($0)) }) },
+      value: { member.value(part($0)) })
   }
 }
 
