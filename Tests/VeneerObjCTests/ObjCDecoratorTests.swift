@@ -576,6 +576,8 @@ struct ObjCDecoratorTests {
           "VNRDescribeValue(&\(name), @encode(__typeof__(\(name))), VNRDefaultValueLimit, "
             + "VNRDisclosurePublic), @\"\(name)\""), "\(name)")
     }
+    let run = try Self.compile(generation, headers: folder.path)
+    #expect(run.compiled, "\(run.errors)")
   }
 
   /// `annotations:` in `veneer.yml` declares for headers as for Swift: by selector, checked,
