@@ -70,6 +70,9 @@ package struct ObjCMethod: Codable, Sendable, Hashable {
     self.annotations = annotations
     self.location = location
   }
+
+  /// Its selector's first piece, `getPostWithID`: what events and the event map name it by.
+  package var firstSelectorPiece: Substring { selector.prefix { $0 != ":" } }
 }
 
 /// One parameter: its piece of the selector (`completion`), its name and its type.

@@ -17,7 +17,7 @@ extension ObjCProtocol {
     let matches =
       !exact.isEmpty || selector.contains(":")
       ? exact
-      : methods.indices.filter { methods[$0].selector.prefix { $0 != ":" } == selector }
+      : methods.indices.filter { methods[$0].firstSelectorPiece == selector }
     if matches.count == 1, let found = matches.first { return .success(found) }
     let hint = Spelling.suggestion(for: selector, among: methods.map(\.selector))
     return .failure(

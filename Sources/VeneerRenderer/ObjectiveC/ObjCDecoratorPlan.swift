@@ -29,9 +29,6 @@ struct ObjCMethodFacts {
   /// `value_limit`, or the runtime's default, as Swift's decorators use.
   let valueLimit: String
 
-  /// `getPostWithID`: the selector's first piece.
-  var firstPiece: String { String(method.selector.prefix { $0 != ":" }) }
-
   /// What may be written of `parameter`, named by its name or selector piece.
   func level(_ parameter: ObjCParameter) -> Disclosure.Level {
     disclosure.level(ofParameter: parameter.name, label: parameter.selectorPiece)

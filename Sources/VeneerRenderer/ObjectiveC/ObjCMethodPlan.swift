@@ -62,7 +62,7 @@ package struct ObjCMethodPlan: Sendable {
     }
     if options.leavesUntracked(annotations) { skipped.append("analytics") }
     skippedTemplates = skipped
-    let firstPiece = String(method.selector.prefix { $0 != ":" })
+    let firstPiece = String(method.firstSelectorPiece)
     // A selector piece is Objective-C's argument label: `setPassword:(NSString *)value`.
     let disclosure = Disclosure(
       name: firstPiece, parameters: parameters.map { ($0.name, $0.selectorPiece) },

@@ -115,7 +115,7 @@ package struct ObjCProtocolPlan: Sendable {
     var hookNames: Set<String> = []
     // `checkout:didComplete:` and `checkout:didFailWith:` would share the event `….checkout`.
     let firstPieceCounts = Dictionary(
-      kept.map { ($0.selector.prefix { $0 != ":" }, 1) }, uniquingKeysWith: +)
+      kept.map { ($0.firstSelectorPiece, 1) }, uniquingKeysWith: +)
     let methodPlans = kept.map { method in
       var hookName = ObjCText.upperCamelCase(selector: method.selector)
       // `load` and `load:` would share a name.
@@ -124,7 +124,7 @@ package struct ObjCProtocolPlan: Sendable {
         ObjCMethodPlan(
           method, protocolName: proto.name, eventPrefix: eventPrefix, options: options,
           protocolAnnotations: proto.annotations, hookName: hookName,
-          eventFromWholeSelector: firstPieceCounts[method.selector.prefix { $0 != ":" }, default: 0]
+          eventFromWholeSelector: firstPieceCounts[method.firstSelectorPiece, default: 0]
             > 1, diagnostics: &diagnostics))
     }
     diagnostics += Disclosure.unmatchedNames(

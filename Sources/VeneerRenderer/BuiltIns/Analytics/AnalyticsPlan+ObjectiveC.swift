@@ -31,7 +31,7 @@ struct ObjCAnalyticsPlan: ObjCDecoratorPlan {
         prefix: facts.eventPrefix,
         requirement: facts.eventFromWholeSelector
           ? facts.hookName.prefix(1).lowercased() + facts.hookName.dropFirst()
-          : facts.firstPiece)
+          : String(method.firstSelectorPiece))
     failureEvent = analytics?.value(for: "failure")?.text ?? "\(event)_failed"
     var tracked: [(key: String, value: String)] = []
     for name in analytics?.value(for: "properties")?.texts ?? [] {
