@@ -93,6 +93,12 @@ package struct Parameter: Codable, Sendable, Hashable {
     self.isVariadic = isVariadic
   }
 
+  /// Whether an annotation naming `name` names it: by its name or its argument label (an
+  /// Objective-C selector piece).
+  package func answers(to name: String) -> Bool {
+    self.name == name || label == name
+  }
+
   package var isInout: Bool { type.specifiers.contains("inout") }
   /// Whether the parameter takes a value of the conforming type itself: `rhs: Self`.
   package var isSelfValue: Bool {

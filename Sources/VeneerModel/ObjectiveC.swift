@@ -86,6 +86,12 @@ package struct ObjCParameter: Codable, Sendable, Hashable {
     self.name = name
     self.type = type
   }
+
+  /// Whether an annotation naming `name` names it: by its name or its selector piece, its
+  /// argument label.
+  package func answers(to name: String) -> Bool {
+    self.name == name || selectorPiece == name
+  }
 }
 
 /// A type as written, with what Veneer reads from it.

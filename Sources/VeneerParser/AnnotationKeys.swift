@@ -187,7 +187,7 @@ package struct AnnotationKeys: Sendable {
     outcome: ([Parameter]) -> String
   ) -> [(Diagnostic.Severity, String)] {
     func answering(_ name: String) -> [Parameter] {
-      parameters.filter { $0.name == name || $0.label == name }
+      parameters.filter { $0.answers(to: name) }
     }
     return names.compactMap { name in
       let matches = answering(name)

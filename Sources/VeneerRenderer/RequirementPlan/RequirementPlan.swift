@@ -165,7 +165,7 @@ package struct RequirementPlan: Sendable {
 
   /// The parameter an annotation names by its name or label.
   func parameter(named name: String) -> ForwardedParameter? {
-    parameters.first { $0.parameter.name == name || $0.parameter.label == name }
+    parameters.first { $0.parameter.answers(to: name) }
   }
 
   /// The standard library's types that cannot escape the call they are given to, or cannot be

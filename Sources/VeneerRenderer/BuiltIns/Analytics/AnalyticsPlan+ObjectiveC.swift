@@ -36,11 +36,9 @@ struct ObjCAnalyticsPlan: ObjCDecoratorPlan {
     var tracked: [(key: String, value: String)] = []
     for name in analytics?.value(for: "properties")?.texts ?? [] {
       // By name or selector piece, as Swift's are by name or label, and as the check accepts.
-      guard
-        let parameter = method.parameters.first(where: {
-          $0.name == name || $0.selectorPiece == name
-        })
-      else { continue }
+      guard let parameter = method.parameters.first(where: { $0.answers(to: name) }) else {
+        continue
+      }
       if facts.level(parameter) == .redacted {
         diagnostics.append(
           Diagnostic(
